@@ -1,0 +1,27 @@
+"""Moonshot: The Next Giant Leap — the rules engine of the digital edition.
+
+Pure Python, standard library only, so it runs unchanged in CPython and in Pyodide::
+
+    import game
+    g = game.new_game(seed=7)
+    seat = g.to_act()[0]
+    g.apply(seat, g.legal_actions(seat)[0])
+    text = g.to_json()
+    assert game.load(text) == g
+"""
+
+from __future__ import annotations
+
+from . import actions
+from .actions import Action, action_from_dict
+from .content import NATIONS, load_content
+from .engine import PHASES, RULESETS, SEATS, Game, new_game
+from .errors import BadSave, ContentError, IllegalAction
+from .odds import launch_odds
+from .save import load
+
+__all__ = [
+    "NATIONS", "PHASES", "RULESETS", "SEATS", "Action", "BadSave", "ContentError", "Game",
+    "IllegalAction", "action_from_dict", "actions", "launch_odds", "load", "load_content",
+    "new_game",
+]

@@ -1,0 +1,504 @@
+"""The game's components, loaded from the TOML files in ``game/content/`` and validated.
+
+Every card, tile and module is data; the engine never has per-card code. A file that breaks
+its schema raises :class:`ContentError` naming the file and the entry, at import time.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, fields
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from .errors import ContentError
+
+NATIONS = ("USA", "USSR")
+PARAMETERS = ("S", "E", "C")
+TECH_DECKS = ("S", "E", "C", "P")
+PAYLOADS = ("astrodog", "satellite", "astronaut")
+LIVING_PAYLOADS = frozenset({"astrodog", "astronaut"})
+PLACE_CATEGORIES = ("per_round", "mission", "obstruction")
+MOON = "MOON"
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """A bundle of changes run by :func:`game.effects.apply_effect`; zero means 'no change'."""
+
+    popularity: int = 0
+    budget: int = 0
+    money: int = 0
+    opponent_popularity: int = 0
+    opponent_budget: int = 0
+    sabotage: int = 0
+    remove_sabotage: int = 0
+    test_steal: int = 0
+    tech_steal: int = 0
+    free_research: int = 0
+
+    def to_dict(self) -> dict[str, int]:
+        return {f.name: getattr(self, f.name) for f in fields(self) if getattr(self, f.name)}
+
+
+EFFECT_KEYS = tuple(f.name for f in fields(Effect))
+_NON_NEGATIVE = ("money", "sabotage", "remove_sabotage", "test_steal", "tech_steal",
+                 "free_research")
+
+
+@dataclass(frozen=True, slots=True)
+class Mission:
+    id: str
+    level: int
+    name: str
+    year: int
+    flavour: str
+    payload: str  # "none" or one of PAYLOADS
+    risks: tuple[int, ...]
+    reward: Effect
+
+
+@dataclass(frozen=True, slots=True)
+class RiskRange:
+    low: int
+    high: int
+    minimum: tuple[int, int, int]  # S, E, C
+
+
+@dataclass(frozen=True, slots=True)
+class Risk:
+    id: str
+    level: int
+    name: str
+    flavour: str
+    ranges: tuple[RiskRange, RiskRange, RiskRange]
+
+    def range_for(self, value: int) -> RiskRange:
+        """The range a modified die value falls in; values above 8 use the top range."""
+        for risk_range in self.ranges:
+            if value <= risk_range.high:
+                return risk_range
+        return self.ranges[-1]
+
+
+@dataclass(frozen=True, slots=True)
+class Tile:
+    id: str
+    deck: str
+    centre: str  # "" on Payload tiles
+    edges: tuple[str, str, str, str]  # North, East, South, West; "-" is blank
+
+    def edges_at(self, rotation: int) -> tuple[str, str, str, str]:
+        """Edges after turning the tile clockwise ``rotation`` quarter turns."""
+        e = self.edges
+        r = rotation % 4
+        return (e[(0 - r) % 4], e[(1 - r) % 4], e[(2 - r) % 4], e[(3 - r) % 4])
+
+
+@dataclass(frozen=True, slots=True)
+class Module:
+    id: str
+    name: str
+    flavour: str
+    region: str  # human words, e.g. "row 1", "rows 2-3", "column 4"
+    cells: frozenset[int]
+    need: tuple[tuple[str, int], ...]
+    bonus: tuple[int, int, int, int]  # S, E, C, adaptivity
+
+
+@dataclass(frozen=True, slots=True)
+class Maneuver:
+    key: str
+    names: dict[str, str]
+    flavour: str
+    levels: tuple[Effect, Effect, Effect]
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    index: int
+    names: dict[str, str]
+    category: str
+    effect: Effect
+
+
+@dataclass(frozen=True, slots=True)
+class Ruleset:
+    name: str
+    title: str
+    test_bonus: int
+    budget_gap: int
+    budget_gap_inclusive: bool
+    payload_tiles: bool
+    moon: str  # "display": on show from setup with hidden paths; "deck": announced like a mission
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    start: dict[str, int]
+    popularity_max: int
+    rows: int
+    cols: int
+    module_slots: int
+    supplier_prices: tuple[int, ...]
+    module_row: int
+    costs: dict[str, int]
+    payload_costs: dict[str, int]
+    penalties: dict[str, int]
+    budget_drop: int
+    active_missions: int
+
+
+@dataclass(frozen=True, slots=True)
+class Content:
+    board: Board
+    rulesets: dict[str, Ruleset]
+    missions: dict[str, Mission]
+    risks: dict[str, Risk]
+    tiles: dict[str, Tile]
+    modules: dict[str, Module]
+    maneuvers: dict[str, Maneuver]
+    places: tuple[Place, ...]
+
+    def maneuver_card(self, card_id: str) -> Maneuver:
+        """The design of a nation's card; card ids are ``"<NATION>:<key>"``."""
+        return self.maneuvers[card_id.split(":", 1)[1]]
+
+
+class _Reader:
+    """Strict access to one TOML table, so every error names file and entry."""
+
+    def __init__(self, file: str, entry: str, table: Any) -> None:
+        self.file = file
+        self.entry = entry
+        if not isinstance(table, dict):
+            self.fail("must be a table")
+        self.table: dict[str, Any] = table
+        self.used: set[str] = set()
+
+    def fail(self, message: str) -> None:
+        raise ContentError(f"{self.file}: {self.entry}: {message}")
+
+    def get(self, key: str, kind: type | tuple[type, ...], default: Any = ...) -> Any:
+        self.used.add(key)
+        if key not in self.table:
+            if default is ...:
+                self.fail(f"missing key '{key}'")
+            return default
+        value = self.table[key]
+        if isinstance(value, bool) and kind is int:
+            self.fail(f"'{key}' must be an integer")
+        if not isinstance(value, kind):
+            self.fail(f"'{key}' has the wrong type ({type(value).__name__})")
+        return value
+
+    def done(self) -> None:
+        extra = sorted(set(self.table) - self.used)
+        if extra:
+            self.fail(f"unknown key(s) {', '.join(extra)}")
+
+
+def _load_toml(name: str) -> dict[str, Any]:
+    text = resources.files("game").joinpath("content", name).read_text(encoding="utf-8")
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ContentError(f"{name}: not valid TOML: {exc}") from exc
+
+
+def _effect(reader: _Reader, key: str, allow_empty: bool = False) -> Effect:
+    raw = reader.get(key, dict)
+    sub = _Reader(reader.file, f"{reader.entry}.{key}", raw)
+    values: dict[str, int] = {}
+    for name in EFFECT_KEYS:
+        value = sub.get(name, int, 0)
+        if name in _NON_NEGATIVE and value < 0:
+            sub.fail(f"'{name}' cannot be negative")
+        values[name] = value
+    sub.done()
+    effect = Effect(**values)
+    if not allow_empty and not effect.to_dict():
+        sub.fail("an effect must change something")
+    return effect
+
+
+def _entries(data: dict[str, Any], file: str, key: str) -> list[Any]:
+    if set(data) != {key}:
+        raise ContentError(f"{file}: expected only [[{key}]] entries")
+    entries = data[key]
+    if not isinstance(entries, list) or not entries:
+        raise ContentError(f"{file}: [[{key}]] must be a non-empty array of tables")
+    return entries
+
+
+def _unique(file: str, seen: set[str], ident: str) -> None:
+    if ident in seen:
+        raise ContentError(f"{file}: duplicate id '{ident}'")
+    seen.add(ident)
+
+
+def _load_missions() -> dict[str, Mission]:
+    file = "missions.toml"
+    missions: dict[str, Mission] = {}
+    for i, raw in enumerate(_entries(_load_toml(file), file, "mission")):
+        r = _Reader(file, f"mission #{i + 1}", raw)
+        ident = r.get("id", str)
+        r.entry = f"mission '{ident}'"
+        _unique(file, set(missions), ident)
+        level = r.get("level", int)
+        if not 0 <= level <= 4:
+            r.fail("level must be 0..4")
+        payload = r.get("payload", str)
+        if payload != "none" and payload not in PAYLOADS:
+            r.fail(f"unknown payload '{payload}'")
+        risks = r.get("risks", list)
+        if not risks or not all(isinstance(x, int) and 0 <= x <= 3 for x in risks):
+            r.fail("risks must be a non-empty list of risk levels 0..3")
+        mission = Mission(ident, level, r.get("name", str), r.get("year", int),
+                          r.get("flavour", str), payload, tuple(risks),
+                          _effect(r, "reward", allow_empty=level == 4))
+        r.done()
+        missions[ident] = mission
+    by_level = [sum(1 for m in missions.values() if m.level == lv) for lv in range(5)]
+    if by_level[0] != 2:
+        raise ContentError(f"{file}: there must be exactly two level-0 missions")
+    if any(n == 0 for n in by_level[1:4]):
+        raise ContentError(f"{file}: levels 1, 2 and 3 each need at least one mission")
+    if MOON not in missions or missions[MOON].level != 4 or by_level[4] != 1:
+        raise ContentError(f"{file}: the only level-4 mission must be '{MOON}'")
+    return missions
+
+
+def _load_risks() -> dict[str, Risk]:
+    file = "risks.toml"
+    risks: dict[str, Risk] = {}
+    for i, raw in enumerate(_entries(_load_toml(file), file, "risk")):
+        r = _Reader(file, f"risk #{i + 1}", raw)
+        ident = r.get("id", str)
+        r.entry = f"risk '{ident}'"
+        _unique(file, set(risks), ident)
+        level = r.get("level", int)
+        if not 0 <= level <= 3:
+            r.fail("level must be 0..3")
+        raw_ranges = r.get("ranges", list)
+        if len(raw_ranges) != 3:
+            r.fail("a risk has exactly three ranges")
+        ranges: list[RiskRange] = []
+        expected_low = 1
+        for j, raw_range in enumerate(raw_ranges):
+            rr = _Reader(file, f"{r.entry} range {j + 1}", raw_range)
+            low, high = rr.get("from", int), rr.get("to", int)
+            minimum = (rr.get("S", int), rr.get("E", int), rr.get("C", int))
+            rr.done()
+            if low != expected_low or high < low:
+                rr.fail(f"ranges must be contiguous from 1 (expected to start at {expected_low})")
+            if min(minimum) < 0:
+                rr.fail("minimums cannot be negative")
+            if ranges and any(a > b for a, b in zip(minimum, ranges[-1].minimum, strict=True)):
+                rr.fail("a higher range cannot demand more than a lower one")
+            expected_low = high + 1
+            ranges.append(RiskRange(low, high, minimum))
+        if ranges[-1].high != 8:
+            r.fail("the ranges must end at 8")
+        risks[ident] = Risk(ident, level, r.get("name", str), r.get("flavour", str),
+                            (ranges[0], ranges[1], ranges[2]))
+        r.done()
+    return risks
+
+
+def _load_tiles() -> dict[str, Tile]:
+    file = "tiles.toml"
+    tiles: dict[str, Tile] = {}
+    for i, raw in enumerate(_entries(_load_toml(file), file, "tile")):
+        r = _Reader(file, f"tile #{i + 1}", raw)
+        ident = r.get("id", str)
+        r.entry = f"tile '{ident}'"
+        _unique(file, set(tiles), ident)
+        deck, centre, edges = r.get("deck", str), r.get("centre", str), r.get("edges", str)
+        r.done()
+        if deck not in TECH_DECKS:
+            r.fail(f"unknown deck '{deck}'")
+        if (deck == "P") != (centre == "") or (centre and centre != deck):
+            r.fail("the centre icon must match the deck (none on Payload tiles)")
+        if len(edges) != 4 or any(c not in "SEC-" for c in edges):
+            r.fail("edges must be four characters of S, E, C or -")
+        tiles[ident] = Tile(ident, deck, centre, (edges[0], edges[1], edges[2], edges[3]))
+    for deck in TECH_DECKS:
+        if not any(t.deck == deck for t in tiles.values()):
+            raise ContentError(f"{file}: the {deck} deck is empty")
+    return tiles
+
+
+def _region(reader: _Reader, rows: int, cols: int) -> tuple[str, frozenset[int]]:
+    raw = reader.get("region", dict)
+    sub = _Reader(reader.file, f"{reader.entry}.region", raw)
+    if "rows" in raw:
+        chosen = sub.get("rows", list)
+        sub.done()
+        if not 1 <= len(chosen) <= 2 or not all(isinstance(x, int) and 1 <= x <= rows
+                                                for x in chosen):
+            sub.fail(f"rows must be one or two row numbers 1..{rows}")
+        words = f"row {chosen[0]}" if len(chosen) == 1 else f"rows {chosen[0]}-{chosen[-1]}"
+        return words, frozenset((row - 1) * cols + c for row in chosen for c in range(cols))
+    column = sub.get("column", int)
+    sub.done()
+    if not 1 <= column <= cols:
+        sub.fail(f"column must be 1..{cols}")
+    return f"column {column}", frozenset(r * cols + column - 1 for r in range(rows))
+
+
+def _load_modules(board: Board) -> dict[str, Module]:
+    file = "modules.toml"
+    modules: dict[str, Module] = {}
+    for i, raw in enumerate(_entries(_load_toml(file), file, "module")):
+        r = _Reader(file, f"module #{i + 1}", raw)
+        ident = r.get("id", str)
+        r.entry = f"module '{ident}'"
+        _unique(file, set(modules), ident)
+        words, cells = _region(r, board.rows, board.cols)
+        need_reader = _Reader(file, f"{r.entry}.need", r.get("need", dict))
+        need = tuple((k, need_reader.get(k, int)) for k in ("filled", "S", "E", "C", "payload",
+                                                            "matches") if k in need_reader.table)
+        need_reader.done()
+        if not need or any(v < 1 for _, v in need):
+            need_reader.fail("a module needs one or more conditions, each at least 1")
+        bonus_reader = _Reader(file, f"{r.entry}.bonus", r.get("bonus", dict))
+        bonus = tuple(bonus_reader.get(k, int, 0) for k in ("S", "E", "C", "adapt"))
+        bonus_reader.done()
+        if min(bonus) < 0 or sum(bonus) == 0:
+            bonus_reader.fail("a bonus must add at least one point and none negative")
+        modules[ident] = Module(ident, r.get("name", str), r.get("flavour", str), words, cells,
+                                need, (bonus[0], bonus[1], bonus[2], bonus[3]))
+        r.done()
+    return modules
+
+
+def _names(reader: _Reader) -> dict[str, str]:
+    sub = _Reader(reader.file, f"{reader.entry}.names", reader.get("names", dict))
+    names = {nation: sub.get(nation, str) for nation in NATIONS}
+    sub.done()
+    return names
+
+
+def _load_maneuvers() -> dict[str, Maneuver]:
+    file = "maneuvers.toml"
+    cards: dict[str, Maneuver] = {}
+    for i, raw in enumerate(_entries(_load_toml(file), file, "maneuver")):
+        r = _Reader(file, f"maneuver #{i + 1}", raw)
+        key = r.get("key", str)
+        r.entry = f"maneuver '{key}'"
+        _unique(file, set(cards), key)
+        if not key or ":" in key:
+            r.fail("a key must be non-empty and contain no ':'")
+        levels = r.get("levels", list)
+        if len(levels) != 3:
+            r.fail("a maneuver has exactly three levels")
+        effects = [_effect(_Reader(file, r.entry, {"level": lv}), "level") for lv in levels]
+        cards[key] = Maneuver(key, _names(r), r.get("flavour", str),
+                              (effects[0], effects[1], effects[2]))
+        r.done()
+    return cards
+
+
+def _load_places() -> tuple[Place, ...]:
+    file = "places.toml"
+    places: list[Place] = []
+    for i, raw in enumerate(_entries(_load_toml(file), file, "place")):
+        r = _Reader(file, f"place #{i + 1}", raw)
+        index = r.get("index", int)
+        if index != i + 1:
+            r.fail("places must be listed in order with index 1..4")
+        category = r.get("category", str)
+        if category not in PLACE_CATEGORIES:
+            r.fail(f"unknown category '{category}'")
+        places.append(Place(index, _names(r), category, _effect(r, "effect")))
+        r.done()
+    if len(places) != 4:
+        raise ContentError(f"{file}: a Politics board has exactly four places")
+    return tuple(places)
+
+
+def _load_board() -> Board:
+    file = "board.toml"
+    data = _load_toml(file)
+    top = _Reader(file, "board", data)
+
+    def table(name: str, keys: tuple[str, ...]) -> dict[str, int]:
+        sub = _Reader(file, f"[{name}]", top.get(name.split(".")[0], dict))
+        if "." in name:
+            sub = _Reader(file, f"[{name}]", sub.get(name.split(".")[1], dict))
+        values = {k: sub.get(k, int) for k in keys}
+        if "." not in name:
+            sub.used.update(k for k in sub.table if isinstance(sub.table[k], dict))
+        sub.done()
+        if min(values.values()) < 0:
+            sub.fail("numbers cannot be negative")
+        return values
+
+    start = table("start", ("popularity", "budget", "money", "influence", "bluff",
+                            "first_player_bluff", "hand_size"))
+    tracks = table("tracks", ("popularity_max",))
+    blueprint = table("blueprint", ("rows", "cols", "module_slots"))
+    suppliers = _Reader(file, "[suppliers]", top.get("suppliers", dict))
+    prices = suppliers.get("prices", list)
+    suppliers.done()
+    if len(prices) < 1 or not all(isinstance(p, int) and p > 0 for p in prices):
+        suppliers.fail("prices must be positive integers")
+    research = table("research", ("module_row",))
+    costs = table("costs", ("line", "research", "pile", "test", "anti_sabotage_base"))
+    payload_costs = table("costs.payload", PAYLOADS)
+    penalties = table("penalties", ("abort", "explosion", "explosion_with_life", "delay", "tie"))
+    round_numbers = table("round", ("budget_drop",))
+    limits = table("limits", ("active_missions",))
+    top.done()
+    return Board(start, tracks["popularity_max"], blueprint["rows"], blueprint["cols"],
+                 blueprint["module_slots"], tuple(prices), research["module_row"], costs,
+                 payload_costs, penalties, round_numbers["budget_drop"],
+                 limits["active_missions"])
+
+
+def _load_rulesets() -> dict[str, Ruleset]:
+    file = "rulesets.toml"
+    data = _load_toml(file)
+    top = _Reader(file, "rulesets", data)
+    entries = top.get("ruleset", dict)
+    top.done()
+    rulesets: dict[str, Ruleset] = {}
+    for name, raw in entries.items():
+        r = _Reader(file, f"ruleset '{name}'", raw)
+        moon = r.get("moon", str)
+        if moon not in ("display", "deck"):
+            r.fail("moon must be 'display' or 'deck'")
+        rulesets[name] = Ruleset(name, r.get("title", str), r.get("test_bonus", int),
+                                 r.get("budget_gap", int), r.get("budget_gap_inclusive", bool),
+                                 r.get("payload_tiles", bool), moon)
+        r.done()
+    return rulesets
+
+
+def _check_risk_supply(missions: dict[str, Mission], risks: dict[str, Risk],
+                       board: Board) -> None:
+    """Every level's Risk deck must cover the most cards that can be in play at once."""
+    for level in range(4):
+        per_mission = max((m.risks.count(level) for m in missions.values() if m.level < 4),
+                          default=0)
+        moon = missions[MOON].risks.count(level)
+        # Display moon: two face-down paths; deck moon: one active card among the missions.
+        need = max(2 * moon + board.active_missions * per_mission,
+                   moon + (board.active_missions - 1) * per_mission)
+        have = sum(1 for r in risks.values() if r.level == level)
+        if have < need:
+            raise ContentError(f"risks.toml: level {level} has {have} cards but play can "
+                               f"demand {need} at once")
+
+
+@cache
+def load_content() -> Content:
+    """Load and validate every content file (once per process)."""
+    board = _load_board()
+    missions = _load_missions()
+    risks = _load_risks()
+    _check_risk_supply(missions, risks, board)
+    return Content(board, _load_rulesets(), missions, risks, _load_tiles(),
+                   _load_modules(board), _load_maneuvers(), _load_places())

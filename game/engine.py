@@ -1,0 +1,1105 @@
+"""The rules of Moonshot: legal actions, applying them, and the automatic steps between.
+
+:class:`Game` is the whole public surface. ``legal_actions`` is the single source of truth
+for what is allowed: ``apply`` accepts exactly the actions it lists (and explains refusals),
+so the rules are written once.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from . import actions as A
+from .actions import Action
+from .blueprint import geometry, placeable_cells, rocket_parameters
+from .content import LIVING_PAYLOADS, MOON, NATIONS, PAYLOADS, TECH_DECKS, load_content
+from .effects import apply_effect
+from .errors import IllegalAction
+from .odds import passes, splits
+from .rng import Rng
+from .state import Nation, Stack, State
+
+SEATS = ("USA.politician", "USA.engineer", "USSR.politician", "USSR.engineer")
+RULESETS = ("v0.10.4", "preview")
+PHASES = ("discussion", "maneuvers", "politics", "engineering", "launches", "administration",
+          "over")
+ENGINEER_PHASES_4P = ("maneuvers", "politics", "engineering")
+PLACES = (1, 2, 3, 4)
+
+_PLACE_TILE: dict[tuple[int, int, int], A.PlaceTile] = {}
+
+
+def other(nation: str) -> str:
+    return "USSR" if nation == "USA" else "USA"
+
+
+def _split_seat(seat: object) -> tuple[str, str]:
+    if not isinstance(seat, str) or seat not in SEATS:
+        raise IllegalAction(f"Unknown seat {seat!r}; seats are {', '.join(SEATS)}.")
+    nation, role = seat.split(".")
+    return nation, role
+
+
+class Game:
+    """One game of Moonshot. Create with :func:`new_game` or :func:`game.load`."""
+
+    def __init__(self, state: State, seed: int, log: list[tuple[str, Action]]) -> None:
+        self._s = state
+        self._seed = seed
+        self._log = log
+        self._content = load_content()
+        self._rules = self._content.rulesets[state.ruleset]
+        self._legal: dict[str, list[Action]] = {}
+        self._events: list[dict[str, Any]] = []
+
+    # ------------------------------------------------------------------ public properties
+
+    @property
+    def state(self) -> State:
+        """The full state (secrets included): for the engine, tests and tools, never a UI."""
+        return self._s
+
+    @property
+    def seed(self) -> int:
+        return self._seed
+
+    @property
+    def log(self) -> list[tuple[str, Action]]:
+        """Every (seat, action) applied since setup, in order (a copy)."""
+        return self._log[:]
+
+    @property
+    def ruleset(self) -> str:
+        return self._s.ruleset
+
+    @property
+    def players(self) -> int:
+        return self._s.players
+
+    @property
+    def round(self) -> int:
+        return self._s.round
+
+    @property
+    def phase(self) -> str:
+        return self._s.phase
+
+    @property
+    def is_over(self) -> bool:
+        return self._s.phase == "over"
+
+    @property
+    def winner(self) -> str | None:
+        return self._s.winner
+
+    @property
+    def end_reason(self) -> str | None:
+        return self._s.end_reason
+
+    def clone(self) -> Game:
+        """An independent copy; changing either never changes the other."""
+        return Game(self._s.copy(), self._seed, self._log[:])
+
+    def __eq__(self, other_game: object) -> bool:
+        if not isinstance(other_game, Game):
+            return NotImplemented
+        return self._s.to_dict() == other_game._s.to_dict() and self._log == other_game._log
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+    def fingerprint(self) -> str:
+        """A canonical text of the state, equal for equal states (for hashing and tests)."""
+        return json.dumps(self._s.to_dict(), sort_keys=True, separators=(",", ":"))
+
+    def view(self, seat: str | None) -> dict[str, Any]:
+        """Everything ``seat`` may see (``None``: the public spectator view), JSON-safe."""
+        from .view import build_view  # the view module imports this one
+
+        if seat is not None:
+            _split_seat(seat)
+        return build_view(self, seat)
+
+    def to_json(self) -> str:
+        """The complete game, including the random generator, as JSON text."""
+        from .save import to_json
+
+        return to_json(self)
+
+    def parameters(self, nation: str) -> tuple[int, int, int, int]:
+        """Structure, Electronics, Code and Adaptivity of a nation's rocket as it stands."""
+        n = self._s.nations[nation]
+        return rocket_parameters(n.blueprint, n.modules, self._content)
+
+    # ------------------------------------------------------------------ who acts
+
+    def _duo_nations(self) -> tuple[str, ...]:
+        if self._s.players == 4:
+            return NATIONS
+        if self._s.players == 3 and self._s.pair:
+            return (self._s.pair,)
+        return ()
+
+    def _engineer_can_act(self, nation: str) -> bool:
+        s = self._s
+        n = s.nations[nation]
+        if n.pending is not None:
+            return True
+        if s.phase == "engineering" or (s.players == 4 and s.phase in ENGINEER_PHASES_4P):
+            return not n.engineer_passed
+        return False
+
+    def to_act(self) -> list[str]:
+        """The seats that may act now; several when the rules are simultaneous."""
+        s = self._s
+        order = (s.first, other(s.first))
+        if s.phase == "over":
+            return []
+        if s.phase == "discussion":
+            return [f"{n}.{role}" for n in order if n in self._duo_nations()
+                    and not s.nations[n].discussed for role in ("politician", "engineer")]
+        seats: list[str] = []
+        if s.phase in ("maneuvers", "politics") and s.turn is not None:
+            seats.append(f"{s.turn}.politician")
+        if s.phase == "launches" and s.decision is not None:
+            what, nation, _ = s.decision
+            seats.append(f"{nation}.{'engineer' if what == 'adapt' else 'politician'}")
+        if s.phase == "administration" and s.evaluator is not None:
+            seats.append(f"{s.evaluator}.politician")
+        seats.extend(f"{n}.engineer" for n in order if self._engineer_can_act(n))
+        return seats
+
+    # ------------------------------------------------------------------ legal actions
+
+    def legal_actions(self, seat: str) -> list[Action]:
+        """Every action ``seat`` may take now (empty when it is not that seat's moment)."""
+        cached = self._legal.get(seat)
+        if cached is None:
+            nation, role = _split_seat(seat)
+            if seat not in self.to_act():
+                cached = []
+            elif role == "politician":
+                cached = self._politician_actions(nation)
+            else:
+                cached = self._engineer_actions(nation)
+            self._legal[seat] = cached
+        return cached[:]
+
+    def _politician_actions(self, nation: str) -> list[Action]:
+        s = self._s
+        n = s.nations[nation]
+        if s.phase == "discussion":
+            return [A.EndDiscussion()]
+        if s.phase == "maneuvers":
+            empty = [p for p in PLACES if n.stacks[p - 1] is None]
+            found: list[Action] = [A.PlayManeuver(card, place)
+                                   for card in sorted(set(n.hand)) for place in empty]
+            found.append(A.PassManeuvers())
+            return found
+        if s.phase == "politics":
+            return self._politics_actions(nation, n)
+        if s.phase == "launches" and s.decision is not None:
+            _, _, mission = s.decision
+            found = [A.ClaimReward()]
+            found.extend(A.ExploreMoon(slot) for slot in self._explorable(n, mission))
+            return found
+        if s.phase == "administration":
+            if s.decision is not None:
+                return [A.PayForTie(), A.ConcedeTie()]
+            found = []
+            for place in PLACES:
+                stack = n.stacks[place - 1]
+                if stack is None or stack.fate is not None:
+                    continue
+                found.append(A.Evaluate(place))
+                if stack.level == 1:
+                    found.extend(A.Escalate(place, card) for card in sorted(set(n.hand)))
+                elif stack.level == 2:
+                    found.append(A.Escalate(place, ""))
+            return found
+        return []
+
+    def _politics_actions(self, nation: str, n: Nation) -> list[Action]:
+        s = self._s
+        found: list[Action] = []
+        tokens = [kind for kind, left in (("influence", n.influence), ("bluff", n.bluff))
+                  if left]
+        if s.support or n.influence + n.bluff >= 2:
+            for board in NATIONS:
+                for place in PLACES:
+                    if s.nations[board].stacks[place - 1] is not None:
+                        found.extend(A.PlaceToken(board, place, kind) for kind in tokens)
+        if s.support:
+            if s.support >= 2:
+                found.append(A.FinishSupport())
+            return found
+        if len(s.active) < self._content.board.active_missions:
+            found.extend(A.AnnounceMission(level) for level in sorted(s.mission_decks)
+                         if s.mission_decks[level] and (level < 4 or self._moon_gate_open()))
+        if not n.raised:
+            found.extend(A.RaiseInfluence(x) for x in range(1, n.popularity))
+        found.extend(A.Launch(mission) for mission, _ in s.active)
+        if self._rules.moon == "display" and self._moon_gate_open():
+            found.append(A.Launch(MOON))
+        found.append(A.Abort())
+        return found
+
+    def _engineer_actions(self, nation: str) -> list[Action]:
+        s = self._s
+        n = s.nations[nation]
+        if s.phase == "discussion" and not n.discussed:
+            return [A.EndDiscussion()]
+        if n.pending is not None:
+            return self._pending_actions(n)
+        if s.phase == "launches":
+            if s.decision is not None and s.decision[0] == "adapt":
+                adapt = self.parameters(nation)[3]
+                return [A.SetAdaptivity(*split) for split in splits(adapt)]
+            return []
+        costs = self._content.board.costs
+        money = n.money
+        opponent = s.nations[other(nation)]
+        found: list[Action] = []
+        if money >= costs["line"]:
+            found.extend(A.TakeFromLine(d) for d in ("S", "E", "C") if n.line.get(d))
+        if money >= costs["research"] or n.free_research:
+            decks = [d for d in TECH_DECKS if s.tile_decks[d] and
+                     (d != "P" or self._rules.payload_tiles)]
+            for i, first in enumerate(decks):
+                for second in decks[i:]:
+                    if first != second or len(s.tile_decks[first]) >= 2:
+                        found.append(A.Research(first, second))
+        if s.research_pile and money >= costs["pile"]:
+            found.append(A.TakeFromPile())
+        if n.suppliers[0] is None:
+            found.extend(A.LineToSuppliers(d) for d in ("S", "E", "C") if n.line.get(d))
+        prices = self._content.board.supplier_prices
+        free_spaces = [i for i, item in enumerate(n.suppliers) if item is None and
+                       prices[i] <= money]
+        for module in s.module_row:
+            if module is not None:
+                found.extend(A.OrderModule(module, space) for space in free_spaces)
+        if money >= costs["test"]:
+            found.extend(A.Test(risk) for risk in self._testable_risks(nation))
+        found.extend(A.RemoveSabotage(x) for x in range(1, n.sabotage + 1)
+                     if money >= costs["anti_sabotage_base"] + x)
+        payload_costs = self._content.board.payload_costs
+        affordable = [p for p in PAYLOADS if payload_costs[p] <= money]
+        if self._rules.payload_tiles:
+            cols = self._content.board.cols
+            for cell, placed in enumerate(n.blueprint):
+                if placed is not None and cell not in n.payloads and \
+                        self._content.tiles[placed[0]].deck == "P":
+                    found.extend(A.LoadPayload(p, cell // cols, cell % cols) for p in affordable)
+        else:
+            booked = {m for m, _ in n.booked}
+            for mission, _ in s.active:
+                if mission not in booked and self._content.missions[mission].payload != "none":
+                    found.extend(A.BookPayload(p, mission) for p in affordable)
+        if n.test_steal:
+            found.extend(A.StealTest(risk) for risk, counts in sorted(s.tests.items())
+                         if counts[NATIONS.index(opponent.name)] > 0)
+        if n.tech_steal:
+            found.extend(A.StealTech(d) for d in ("S", "E", "C") if opponent.line.get(d))
+        found.append(A.PassEngineer())
+        return found
+
+    def _pending_actions(self, n: Nation) -> list[Action]:
+        assert n.pending is not None
+        what = n.pending[0]
+        if what == "keep":
+            return [A.KeepTile(0), A.KeepTile(1)]
+        if what == "module":
+            return [A.InstallModule(slot) for slot in range(len(n.modules))]
+        cols = self._content.board.cols
+        found: list[Action] = []
+        for cell in placeable_cells(n.blueprint):
+            for rotation in range(4):
+                key = (cell // cols, cell % cols, rotation)
+                action = _PLACE_TILE.get(key)
+                if action is None:
+                    action = _PLACE_TILE[key] = A.PlaceTile(*key)
+                found.append(action)
+        return found
+
+    def _testable_risks(self, nation: str) -> list[str]:
+        risks = [risk for _, path in self._s.active for risk in path]
+        n = self._s.nations[nation]
+        risks.extend(r for r, up in zip(n.moon_path, n.moon_up, strict=True) if up)
+        return risks
+
+    def _moon_gate_open(self) -> bool:
+        missions = self._content.missions
+        return any(missions[m].level == 3 for m, _, _ in self._s.completed)
+
+    def _explorable(self, n: Nation, mission: str) -> list[int]:
+        if self._rules.moon != "display":
+            return []
+        if sum(n.moon_up) + 1 > self._content.missions[mission].level:
+            return []
+        return [slot for slot, up in enumerate(n.moon_up) if not up]
+
+    # ------------------------------------------------------------------ applying
+
+    def apply(self, seat: str, action: Action) -> list[dict[str, Any]]:
+        """Apply a legal action and return the events it caused, in order.
+
+        Raises :class:`IllegalAction` (and changes nothing) for anything the rules forbid.
+        """
+        nation, _ = _split_seat(seat)
+        if not isinstance(action, Action):
+            raise IllegalAction("That is not an action.")
+        if action not in self.legal_actions(seat):
+            raise IllegalAction(self._explain(seat, action))
+        self._legal.clear()
+        self._events = []
+        self._log.append((seat, action))
+        # Only the kind: the dict may hold a secret (a token's kind, a cover card).
+        self._emit("action", seat=seat, kind=action.kind)
+        handler: Callable[[str, Any], None] = getattr(self, f"_do_{action.kind}")
+        handler(nation, action)
+        self._advance()
+        return self._events
+
+    def _emit(self, event: str, **data: Any) -> None:
+        data["type"] = event
+        self._events.append(data)
+
+    def _explain(self, seat: str, action: Action) -> str:
+        """Why an action is refused, in words a player understands."""
+        s = self._s
+        nation, role = seat.split(".")
+        n = s.nations[nation]
+        if s.phase == "over":
+            return "The game is over."
+        if seat not in self.to_act():
+            waiting = ", ".join(self.to_act())
+            return f"It is not {nation} {role}'s moment to act (waiting for {waiting})."
+        costs = self._content.board.costs
+        need = {"take_from_line": costs["line"], "take_from_pile": costs["pile"],
+                "test": costs["test"]}.get(action.kind)
+        if action.kind == "research" and not n.free_research:
+            need = costs["research"]
+        if isinstance(action, A.RemoveSabotage):
+            need = costs["anti_sabotage_base"] + action.count
+        if isinstance(action, A.OrderModule) and 0 <= action.space < len(n.suppliers):
+            need = self._content.board.supplier_prices[action.space]
+        if isinstance(action, A.LoadPayload | A.BookPayload) and action.payload in PAYLOADS:
+            need = self._content.board.payload_costs[action.payload]
+        if need is not None and n.money < need and role == "engineer":
+            return f"That costs {need} money; {nation} has {n.money}."
+        if isinstance(action, A.PlaceTile) and n.pending and n.pending[0] == "place":
+            return ("A tile must go on an installed tile or on an empty space next to one, "
+                    "inside the blueprint, with a rotation of 0-3.")
+        if action.kind in ("launch", "announce_mission") and s.phase == "politics":
+            return "That Mission is not available (not active, deck empty, or not yet allowed)."
+        kinds = sorted({a.kind for a in self.legal_actions(seat)})
+        return (f"{action.describe()} is not allowed now. "
+                f"Allowed kinds of action: {', '.join(kinds)}.")
+
+    # ------------------------------------------------------------------ end conditions
+
+    def _check_end(self) -> bool:
+        """End the game at once if a nation's Popularity hit 0 or the Budget gap is too wide."""
+        s = self._s
+        if s.phase == "over":
+            return True
+        for name in (s.first, other(s.first)):
+            if s.nations[name].popularity <= 0:
+                self._finish(other(name), "popularity")
+                return True
+        usa, ussr = s.nations["USA"].budget, s.nations["USSR"].budget
+        gap = abs(usa - ussr)
+        limit = self._rules.budget_gap
+        if gap > limit or (self._rules.budget_gap_inclusive and gap >= limit):
+            self._finish("USA" if usa > ussr else "USSR", "budget")
+            return True
+        return False
+
+    def _finish(self, winner: str, reason: str) -> None:
+        s = self._s
+        s.winner = winner
+        s.end_reason = reason
+        s.phase = "over"
+        s.turn = None
+        s.decision = None
+        s.evaluator = None
+        self._emit("game_over", winner=winner, reason=reason)
+
+    def _change_popularity(self, nation: str, amount: int, source: str) -> bool:
+        n = self._s.nations[nation]
+        before = n.popularity
+        n.popularity = max(0, min(self._content.board.popularity_max, before + amount))
+        self._emit("change", nation=nation, what="popularity", by=n.popularity - before,
+                   now=n.popularity, source=source)
+        return self._check_end()
+
+    def _effect(self, nation: str, effect: Any, source: str) -> bool:
+        s = self._s
+        apply_effect(s.nations[nation], s.nations[other(nation)], effect, source,
+                     self._content.board.popularity_max, self._emit, self._check_end)
+        return s.phase == "over"
+
+    # ------------------------------------------------------------------ rounds
+
+    def _begin_round(self) -> None:
+        s = self._s
+        start = self._content.board.start
+        s.round += 1
+        s.passes = 0
+        s.support = 0
+        s.turn = s.first
+        s.launches = []
+        s.launch_step = 0
+        s.moon_winners = []
+        for name, n in s.nations.items():
+            n.influence = start["influence"]
+            n.bluff = start["bluff"] + (start["first_player_bluff"] if name == s.first else 0)
+            n.raised = False
+            n.launch = None
+            n.engineer_passed = False
+            n.discussed = False
+        s.phase = "discussion" if self._duo_nations() else "maneuvers"
+        self._emit("round", round=s.round, first=s.first)
+
+    def _advance(self) -> None:
+        """Run every automatic step until a seat must decide or the game is over."""
+        s = self._s
+        while s.phase != "over":
+            if s.phase == "discussion":
+                if any(not s.nations[n].discussed for n in self._duo_nations()):
+                    return
+                s.phase = "maneuvers"
+            elif s.phase == "maneuvers":
+                if s.passes < 2:
+                    return
+                s.phase = "politics"
+                s.turn = s.first
+                self._emit("phase", phase="politics")
+            elif s.phase == "politics":
+                if any(n.launch is None for n in s.nations.values()):
+                    return
+                s.turn = None
+                s.phase = "engineering"
+                self._emit("phase", phase="engineering")
+            elif s.phase == "engineering":
+                if any(n.pending is not None or not n.engineer_passed
+                       for n in s.nations.values()):
+                    return
+                s.phase = "launches"
+                self._emit("phase", phase="launches")
+            elif s.phase == "launches":
+                if not self._run_launches():
+                    return
+                self._begin_administration()
+            elif s.phase == "administration":
+                if any(n.pending is not None for n in s.nations.values()) or \
+                        s.decision is not None:
+                    return
+                if s.evaluator is None:
+                    s.evaluator = s.first
+                while s.evaluator is not None and not self._undecided(s.evaluator):
+                    s.evaluator = other(s.evaluator) if s.evaluator == s.first else None
+                if s.evaluator is not None:
+                    return
+                self._finish_round()
+            else:
+                return
+
+    def _undecided(self, nation: str) -> bool:
+        return any(st is not None and st.fate is None for st in self._s.nations[nation].stacks)
+
+    # ------------------------------------------------------------------ phase 1 and 2.1
+
+    def _do_end_discussion(self, nation: str, action: A.EndDiscussion) -> None:
+        self._s.nations[nation].discussed = True
+        self._emit("discussion_over", nation=nation)
+
+    def _do_play_maneuver(self, nation: str, action: A.PlayManeuver) -> None:
+        s = self._s
+        n = s.nations[nation]
+        n.hand.remove(action.card)
+        n.stacks[action.place - 1] = Stack(action.card)
+        s.passes = 0
+        s.turn = other(nation)
+        self._emit("maneuver_played", nation=nation, card=action.card, place=action.place)
+
+    def _do_pass_maneuvers(self, nation: str, action: A.PassManeuvers) -> None:
+        s = self._s
+        s.passes += 1
+        s.turn = other(nation)
+        self._emit("maneuvers_passed", nation=nation)
+
+    # ------------------------------------------------------------------ 2.2 politicians
+
+    def _next_politician(self, nation: str) -> None:
+        s = self._s
+        s.turn = other(nation) if s.nations[other(nation)].launch is None else nation
+        if s.nations[s.turn].launch is not None:
+            s.turn = None
+
+    def _do_place_token(self, nation: str, action: A.PlaceToken) -> None:
+        s = self._s
+        n = s.nations[nation]
+        if action.token == "influence":
+            n.influence -= 1
+        else:
+            n.bluff -= 1
+        stack = s.nations[action.board].stacks[action.place - 1]
+        assert stack is not None
+        stack.tokens.append((nation, action.token))
+        s.support += 1
+        self._emit("token_placed", nation=nation, board=action.board, place=action.place)
+        if s.support >= 2 and n.influence + n.bluff == 0:
+            self._do_finish_support(nation, A.FinishSupport())
+
+    def _do_finish_support(self, nation: str, action: A.FinishSupport) -> None:
+        s = self._s
+        self._emit("support_done", nation=nation, tokens=s.support)
+        s.support = 0
+        self._next_politician(nation)
+
+    def _do_announce_mission(self, nation: str, action: A.AnnounceMission) -> None:
+        s = self._s
+        mission = s.mission_decks[action.level].pop()
+        risks = tuple(self._draw_risk(level) for level in self._content.missions[mission].risks)
+        s.active.append((mission, risks))
+        for risk in risks:
+            s.tests[risk] = (0, 0)
+        self._emit("mission_announced", nation=nation, mission=mission, risks=list(risks))
+        self._next_politician(nation)
+
+    def _draw_risk(self, level: int) -> str:
+        s = self._s
+        deck = s.risk_decks[level]
+        if not deck:
+            deck.extend(s.risk_discards[level])
+            s.risk_discards[level].clear()
+            s.rng.shuffle(deck)
+            self._emit("risks_reshuffled", level=level)
+        return deck.pop()
+
+    def _do_raise_influence(self, nation: str, action: A.RaiseInfluence) -> None:
+        n = self._s.nations[nation]
+        n.raised = True
+        n.influence += action.amount
+        self._change_popularity(nation, -action.amount, "influence")
+        self._next_politician(nation)
+
+    def _do_launch(self, nation: str, action: A.Launch) -> None:
+        s = self._s
+        s.nations[nation].launch = action.mission
+        s.launches.append((nation, action.mission))
+        self._emit("launch_decided", nation=nation, mission=action.mission)
+        self._next_politician(nation)
+
+    def _do_abort(self, nation: str, action: A.Abort) -> None:
+        self._s.nations[nation].launch = ""
+        self._emit("launch_aborted", nation=nation)
+        if not self._change_popularity(nation, -self._content.board.penalties["abort"],
+                                       "abort"):
+            self._next_politician(nation)
+
+    # ------------------------------------------------------------------ engineers
+
+    def _refill_line(self, n: Nation, deck: str) -> None:
+        pile = self._s.tile_decks[deck]
+        n.line[deck] = pile.pop() if pile else None
+
+    def _do_take_from_line(self, nation: str, action: A.TakeFromLine) -> None:
+        n = self._s.nations[nation]
+        n.money -= self._content.board.costs["line"]
+        tile = n.line[action.deck]
+        assert tile is not None
+        self._refill_line(n, action.deck)
+        n.pending = ("place", tile, "line")
+        self._emit("tile_taken", nation=nation, tile=tile, source="line")
+
+    def _do_research(self, nation: str, action: A.Research) -> None:
+        s = self._s
+        n = s.nations[nation]
+        if n.free_research:
+            n.free_research -= 1
+        else:
+            n.money -= self._content.board.costs["research"]
+        first = s.tile_decks[action.first].pop()
+        second = s.tile_decks[action.second].pop()
+        n.pending = ("keep", first, second)
+        self._emit("research", nation=nation, decks=[action.first, action.second])
+
+    def _do_keep_tile(self, nation: str, action: A.KeepTile) -> None:
+        s = self._s
+        n = s.nations[nation]
+        assert n.pending is not None
+        kept, dropped = n.pending[1 + action.index], n.pending[2 - action.index]
+        s.research_pile.append(dropped)
+        n.pending = ("place", kept, "research")
+        self._emit("tile_kept", nation=nation, tile=kept, discarded=dropped)
+
+    def _do_take_from_pile(self, nation: str, action: A.TakeFromPile) -> None:
+        s = self._s
+        n = s.nations[nation]
+        n.money -= self._content.board.costs["pile"]
+        tile = s.research_pile.pop()
+        n.pending = ("place", tile, "pile")
+        self._emit("tile_taken", nation=nation, tile=tile, source="pile")
+
+    def _do_place_tile(self, nation: str, action: A.PlaceTile) -> None:
+        s = self._s
+        n = s.nations[nation]
+        assert n.pending is not None
+        tile = n.pending[1]
+        cell = action.row * self._content.board.cols + action.col
+        covered = n.blueprint[cell]
+        if covered is not None:
+            s.lost_tiles.append(covered[0])
+            n.payloads.pop(cell, None)
+        n.blueprint[cell] = (tile, action.rotation)
+        n.pending = None
+        self._emit("tile_placed", nation=nation, tile=tile, row=action.row, col=action.col,
+                   rotation=action.rotation, covered=covered[0] if covered else None,
+                   parameters=list(self.parameters(nation)))
+
+    def _do_line_to_suppliers(self, nation: str, action: A.LineToSuppliers) -> None:
+        n = self._s.nations[nation]
+        tile = n.line[action.deck]
+        n.suppliers[0] = f"T:{tile}"
+        self._refill_line(n, action.deck)
+        self._emit("supplier_tile", nation=nation, tile=tile)
+
+    def _do_order_module(self, nation: str, action: A.OrderModule) -> None:
+        s = self._s
+        n = s.nations[nation]
+        n.money -= self._content.board.supplier_prices[action.space]
+        index = s.module_row.index(action.module)
+        if not s.module_deck and s.module_discard:
+            s.module_deck.extend(s.module_discard)
+            s.module_discard.clear()
+            s.rng.shuffle(s.module_deck)
+        s.module_row[index] = s.module_deck.pop() if s.module_deck else None
+        n.suppliers[action.space] = f"M:{action.module}"
+        self._emit("module_ordered", nation=nation, module=action.module, space=action.space)
+
+    def _do_test(self, nation: str, action: A.Test) -> None:
+        s = self._s
+        s.nations[nation].money -= self._content.board.costs["test"]
+        usa, ussr = s.tests.get(action.risk, (0, 0))
+        s.tests[action.risk] = (usa + 1, ussr) if nation == "USA" else (usa, ussr + 1)
+        self._emit("tested", nation=nation, risk=action.risk)
+
+    def _do_remove_sabotage(self, nation: str, action: A.RemoveSabotage) -> None:
+        n = self._s.nations[nation]
+        n.money -= self._content.board.costs["anti_sabotage_base"] + action.count
+        n.sabotage -= action.count
+        self._emit("sabotage_removed", nation=nation, count=action.count)
+
+    def _do_load_payload(self, nation: str, action: A.LoadPayload) -> None:
+        n = self._s.nations[nation]
+        n.money -= self._content.board.payload_costs[action.payload]
+        n.payloads[action.row * self._content.board.cols + action.col] = action.payload
+        self._emit("payload_loaded", nation=nation, payload=action.payload)
+
+    def _do_book_payload(self, nation: str, action: A.BookPayload) -> None:
+        n = self._s.nations[nation]
+        n.money -= self._content.board.payload_costs[action.payload]
+        n.booked.append((action.mission, action.payload))
+        self._emit("payload_booked", nation=nation, payload=action.payload,
+                   mission=action.mission)
+
+    def _do_steal_test(self, nation: str, action: A.StealTest) -> None:
+        s = self._s
+        s.nations[nation].test_steal -= 1
+        usa, ussr = s.tests[action.risk]
+        s.tests[action.risk] = (usa + 1, ussr - 1) if nation == "USA" else (usa - 1, ussr + 1)
+        self._emit("test_stolen", nation=nation, risk=action.risk)
+
+    def _do_steal_tech(self, nation: str, action: A.StealTech) -> None:
+        s = self._s
+        n = s.nations[nation]
+        victim = s.nations[other(nation)]
+        n.tech_steal -= 1
+        tile = victim.line[action.deck]
+        assert tile is not None
+        self._refill_line(victim, action.deck)
+        n.pending = ("place", tile, "steal")
+        self._emit("tech_stolen", nation=nation, tile=tile)
+
+    def _do_install_module(self, nation: str, action: A.InstallModule) -> None:
+        s = self._s
+        n = s.nations[nation]
+        assert n.pending is not None
+        module = n.pending[1]
+        replaced = n.modules[action.slot]
+        if replaced is not None:
+            s.module_discard.append(replaced)
+        n.modules[action.slot] = module
+        n.pending = None
+        self._emit("module_installed", nation=nation, module=module, slot=action.slot,
+                   replaced=replaced, parameters=list(self.parameters(nation)))
+
+    def _do_pass(self, nation: str, action: A.PassEngineer) -> None:
+        self._s.nations[nation].engineer_passed = True
+        self._emit("engineer_passed", nation=nation)
+
+    # ------------------------------------------------------------------ phase 3: launches
+
+    def _run_launches(self) -> bool:
+        """Resolve launches in decision order; False while a seat owes a decision."""
+        s = self._s
+        while s.phase == "launches":
+            if s.decision is not None:
+                return False
+            if s.launch_step >= len(s.launches):
+                return self._settle_moon()
+            nation, mission = s.launches[s.launch_step]
+            if not self._start_launch(nation, mission):
+                continue
+            if self.parameters(nation)[3] > 0:
+                s.decision = ("adapt", nation, mission)
+                return False
+            self._fly(nation, mission, (0, 0, 0))
+        return False
+
+    def _start_launch(self, nation: str, mission: str) -> bool:
+        """Delay checks; False when the launch is delayed (and so over)."""
+        s = self._s
+        n = s.nations[nation]
+        required = self._content.missions[mission].payload
+        on_display = mission == MOON and self._rules.moon == "display"
+        reason = None
+        if not on_display and all(m != mission for m, _ in s.active):
+            reason = "completed"
+        elif required != "none" and not self._has_payload(n, mission, required):
+            reason = "payload"
+        if reason is None:
+            if on_display:
+                for slot, up in enumerate(n.moon_up):
+                    if not up:
+                        n.moon_up[slot] = True
+                        s.tests[n.moon_path[slot]] = (0, 0)
+                        self._emit("moon_risk_revealed", nation=nation, slot=slot,
+                                   risk=n.moon_path[slot])
+            return True
+        s.launch_step += 1
+        self._emit("launch_delayed", nation=nation, mission=mission, reason=reason)
+        self._change_popularity(nation, -self._content.board.penalties["delay"], "delay")
+        return False
+
+    def _has_payload(self, n: Nation, mission: str, required: str) -> bool:
+        if self._rules.payload_tiles:
+            return required in n.payloads.values()
+        return (mission, required) in n.booked
+
+    def _do_set_adaptivity(self, nation: str, action: A.SetAdaptivity) -> None:
+        s = self._s
+        assert s.decision is not None
+        mission = s.decision[2]
+        s.decision = None
+        self._emit("adaptivity", nation=nation, split=[action.s, action.e, action.c])
+        self._fly(nation, mission, (action.s, action.e, action.c))
+
+    def _fly(self, nation: str, mission: str, split: tuple[int, int, int]) -> None:
+        s = self._s
+        n = s.nations[nation]
+        s.launch_step += 1
+        base = self.parameters(nation)
+        params = (base[0] + split[0], base[1] + split[1], base[2] + split[2])
+        if mission == MOON and self._rules.moon == "display":
+            path: tuple[str, ...] = tuple(n.moon_path)
+        else:
+            path = next(r for m, r in s.active if m == mission)
+        if self._rules.payload_tiles:
+            aboard = list(n.payloads.values())
+            n.payloads.clear()
+        else:
+            aboard = [p for m, p in n.booked if m == mission]
+            n.booked = [(m, p) for m, p in n.booked if m != mission]
+        index = NATIONS.index(nation)
+        self._emit("liftoff", nation=nation, mission=mission, parameters=list(params),
+                   sabotage=n.sabotage, payloads=aboard)
+        for risk_id in path:
+            risk = self._content.risks[risk_id]
+            tests = s.tests.get(risk_id, (0, 0))[index]
+            die = s.rng.d8()
+            ok, value, used = passes(risk, die, n.sabotage, tests, self._rules.test_bonus,
+                                     params)
+            self._emit("risk_roll", nation=nation, mission=mission, risk=risk_id, die=die,
+                       sabotage=n.sabotage, tests=tests, value=value, range=used,
+                       needs=list(risk.ranges[used].minimum) if used >= 0 else None,
+                       passed=ok)
+            if not ok:
+                living = any(p in LIVING_PAYLOADS for p in aboard)
+                penalty = self._content.board.penalties[
+                    "explosion_with_life" if living else "explosion"]
+                self._emit("explosion", nation=nation, mission=mission, risk=risk_id,
+                           lives=living)
+                self._change_popularity(nation, -penalty, "explosion")
+                return
+        self._succeed(nation, mission)
+
+    def _succeed(self, nation: str, mission: str) -> None:
+        s = self._s
+        s.completed.append((mission, nation, s.round))
+        self._emit("mission_success", nation=nation, mission=mission)
+        if mission == MOON:
+            # The Moon card stays: the rival may still land this round (both rulesets).
+            s.moon_winners.append(nation)
+            rival_pending = any(nat != nation and m == MOON
+                                for nat, m in s.launches[s.launch_step:])
+            if not rival_pending:
+                self._settle_moon()
+            return
+        self._retire_mission(mission)
+        if self._explorable(s.nations[nation], mission):
+            s.decision = ("reward", nation, mission)
+        else:
+            self._effect(nation, self._content.missions[mission].reward, f"mission:{mission}")
+
+    def _retire_mission(self, mission: str) -> None:
+        s = self._s
+        risks = next(r for m, r in s.active if m == mission)
+        s.active = [(m, r) for m, r in s.active if m != mission]
+        for risk in risks:
+            s.risk_discards[self._content.risks[risk].level].append(risk)
+            s.tests.pop(risk, None)
+        for n in s.nations.values():
+            n.booked = [(m, p) for m, p in n.booked if m != mission]
+
+    def _settle_moon(self) -> bool:
+        """After a Moon success (or all launches): the landing nation(s) decide the game."""
+        s = self._s
+        if s.phase == "over":
+            return False
+        winners = s.moon_winners
+        if not winners:
+            return True
+        if len(winners) == 1:
+            self._finish(winners[0], "moon_landing")
+        else:
+            a, b = winners[0], winners[1]
+            pa, pb = s.nations[a].popularity, s.nations[b].popularity
+            self._finish(a if pa >= pb else b, "moon_landing")
+        return False
+
+    def _do_claim_reward(self, nation: str, action: A.ClaimReward) -> None:
+        s = self._s
+        assert s.decision is not None
+        mission = s.decision[2]
+        s.decision = None
+        self._effect(nation, self._content.missions[mission].reward, f"mission:{mission}")
+
+    def _do_explore_moon(self, nation: str, action: A.ExploreMoon) -> None:
+        s = self._s
+        n = s.nations[nation]
+        s.decision = None
+        n.moon_up[action.slot] = True
+        s.tests[n.moon_path[action.slot]] = (0, 0)
+        self._emit("moon_risk_revealed", nation=nation, slot=action.slot,
+                   risk=n.moon_path[action.slot])
+
+    # ------------------------------------------------------------------ phase 4
+
+    def _begin_administration(self) -> None:
+        s = self._s
+        s.phase = "administration"
+        s.evaluator = None
+        self._emit("phase", phase="administration")
+        drop = self._content.board.budget_drop
+        for name in (s.first, other(s.first)):
+            n = s.nations[name]
+            n.budget -= drop
+            self._emit("change", nation=name, what="budget", by=-drop, now=n.budget,
+                       source="round")
+        if self._check_end():
+            return
+        for name in (s.first, other(s.first)):
+            n = s.nations[name]
+            delivered = n.suppliers[-1]
+            n.suppliers = [None, *n.suppliers[:-1]]
+            if delivered is not None:
+                kind, item = delivered.split(":", 1)
+                n.pending = ("place", item, "delivery") if kind == "T" else ("module", item)
+                self._emit("delivery", nation=name, item=item,
+                           kind="tile" if kind == "T" else "module")
+
+    def _do_evaluate(self, nation: str, action: A.Evaluate) -> None:
+        s = self._s
+        n = s.nations[nation]
+        stack = n.stacks[action.place - 1]
+        assert stack is not None
+        own = sum(1 for who, kind in stack.tokens if who == nation and kind == "influence")
+        rival = sum(1 for who, kind in stack.tokens if who != nation and kind == "influence")
+        self._emit("evaluation", nation=nation, place=action.place, card=stack.card,
+                   level=stack.level, tokens=[list(t) for t in stack.tokens], own=own,
+                   rival=rival)
+        if own > rival:
+            self._win_stack(nation, action.place)
+        elif rival > own:
+            self._obstruct(nation, action.place)
+        else:
+            s.decision = ("tie", nation, str(action.place))
+
+    def _win_stack(self, nation: str, place: int) -> None:
+        stack = self._s.nations[nation].stacks[place - 1]
+        assert stack is not None
+        stack.fate = "won"
+        card = self._content.maneuver_card(stack.card)
+        self._emit("maneuver_won", nation=nation, card=stack.card, level=stack.level)
+        self._effect(nation, card.levels[stack.level - 1], f"maneuver:{stack.card}")
+
+    def _obstruct(self, nation: str, place: int) -> None:
+        s = self._s
+        stack = s.nations[nation].stacks[place - 1]
+        assert stack is not None
+        stack.fate = "obstructed"
+        rival = other(nation)
+        self._emit("maneuver_obstructed", nation=nation, card=stack.card, by=rival)
+        for board_place in self._content.places:
+            empty = s.nations[rival].stacks[board_place.index - 1] is None
+            if board_place.category == "obstruction" and empty and \
+                    self._effect(rival, board_place.effect, f"place:{board_place.index}"):
+                return
+
+    def _do_pay_for_tie(self, nation: str, action: A.PayForTie) -> None:
+        s = self._s
+        assert s.decision is not None
+        place = int(s.decision[2])
+        s.decision = None
+        if not self._change_popularity(nation, -self._content.board.penalties["tie"], "tie"):
+            self._win_stack(nation, place)
+
+    def _do_concede_tie(self, nation: str, action: A.ConcedeTie) -> None:
+        s = self._s
+        assert s.decision is not None
+        place = int(s.decision[2])
+        s.decision = None
+        self._obstruct(nation, place)
+
+    def _do_escalate(self, nation: str, action: A.Escalate) -> None:
+        n = self._s.nations[nation]
+        stack = n.stacks[action.place - 1]
+        assert stack is not None
+        if stack.level == 1:
+            n.hand.remove(action.card)
+            stack.cover = action.card
+        stack.level += 1
+        stack.fate = "escalated"
+        self._emit("maneuver_escalated", nation=nation, place=action.place, level=stack.level)
+
+    def _finish_round(self) -> None:
+        s = self._s
+        board = self._content.board
+        order = (s.first, other(s.first))
+        for name in order:
+            n = s.nations[name]
+            succeeded = any(nat == name and rnd == s.round for _, nat, rnd in s.completed)
+            for place in self._content.places:
+                if n.stacks[place.index - 1] is not None:
+                    continue
+                pays = place.category == "per_round" or (
+                    place.category == "mission" and succeeded)
+                if pays and self._effect(name, place.effect, f"place:{place.index}"):
+                    return
+        for name in order:
+            n = s.nations[name]
+            for i, stack in enumerate(n.stacks):
+                if stack is None:
+                    continue
+                if stack.fate in ("won", "obstructed"):
+                    n.discard.append(stack.card)
+                    if stack.cover is not None:
+                        n.discard.append(stack.cover)
+                    n.stacks[i] = None
+                else:
+                    stack.fate = None
+            n.influence = n.bluff = 0
+            drawn = 0
+            while len(n.hand) < board.start["hand_size"]:
+                if not n.deck:
+                    if not n.discard:
+                        break
+                    n.deck.extend(n.discard)
+                    n.discard.clear()
+                    s.rng.shuffle(n.deck)
+                n.hand.append(n.deck.pop())
+                drawn += 1
+            income = max(0, n.budget)
+            n.money += income
+            self._emit("income", nation=name, money=income, drawn=drawn)
+        s.evaluator = None
+        s.first = other(s.first)
+        self._begin_round()
+
+
+def new_game(seed: int, *, players: int = 2, ruleset: str = "v0.10.4",
+             pair: str = "USA") -> Game:
+    """Set up a new game.
+
+    ``players`` is 2 (each player holds a whole nation), 3 (``pair`` is the nation played by
+    two people) or 4 (one seat each). ``ruleset`` is ``"v0.10.4"`` or ``"preview"``.
+    """
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError("seed must be an integer")
+    if players not in (2, 3, 4):
+        raise ValueError("players must be 2, 3 or 4")
+    if ruleset not in RULESETS:
+        raise ValueError(f"unknown ruleset {ruleset!r}; choose one of {', '.join(RULESETS)}")
+    if pair not in NATIONS:
+        raise ValueError("pair must be 'USA' or 'USSR'")
+    content = load_content()
+    rules = content.rulesets[ruleset]
+    board = content.board
+    rng = Rng(seed)
+    s = State(ruleset, players, pair if players == 3 else None, rng)
+
+    for level in (1, 2, 3):
+        s.mission_decks[level] = sorted(m.id for m in content.missions.values()
+                                        if m.level == level)
+        rng.shuffle(s.mission_decks[level])
+    if rules.moon == "deck":
+        s.mission_decks[4] = [MOON]
+    for level in range(4):
+        s.risk_decks[level] = sorted(r.id for r in content.risks.values() if r.level == level)
+        s.risk_discards[level] = []
+        rng.shuffle(s.risk_decks[level])
+    for deck in TECH_DECKS:
+        s.tile_decks[deck] = sorted(t.id for t in content.tiles.values() if t.deck == deck)
+        if deck == "P" and not rules.payload_tiles:
+            s.tile_decks[deck] = []  # the preview rules have no Payload tiles
+        rng.shuffle(s.tile_decks[deck])
+    s.module_deck = sorted(content.modules)
+    rng.shuffle(s.module_deck)
+    s.module_row = [s.module_deck.pop() for _ in range(board.module_row)]
+
+    for name in NATIONS:
+        n = Nation(name)
+        n.popularity = board.start["popularity"]
+        n.budget = board.start["budget"]
+        n.money = board.start["money"]
+        n.deck = sorted(f"{name}:{key}" for key in content.maneuvers)
+        rng.shuffle(n.deck)
+        n.hand = [n.deck.pop() for _ in range(board.start["hand_size"])]
+        n.blueprint = [None] * (board.rows * board.cols)
+        n.modules = [None] * board.module_slots
+        n.suppliers = [None] * len(board.supplier_prices)
+        n.suppliers[0] = f"M:{s.module_deck.pop()}"
+        for deck in ("S", "E", "C"):
+            n.line[deck] = s.tile_decks[deck].pop()
+        s.nations[name] = n
+
+    game = Game(s, seed, [])
+    for mission in sorted(m.id for m in content.missions.values() if m.level == 0):
+        risks = tuple(game._draw_risk(level) for level in content.missions[mission].risks)
+        s.active.append((mission, risks))
+        for risk in risks:
+            s.tests[risk] = (0, 0)
+    if rules.moon == "display":
+        for name in NATIONS:
+            n = s.nations[name]
+            n.moon_path = [game._draw_risk(level) for level in content.missions[MOON].risks]
+            n.moon_up = [False] * len(n.moon_path)
+    game._begin_round()
+    game._events = []
+    assert geometry().size == board.rows * board.cols
+    return game
