@@ -1,0 +1,260 @@
+"""End-to-end fixtures: the BUILT site (dist/) served on 127.0.0.1, driven by Playwright.
+
+Fixtures for tests:
+- ``site_url``: base URL (ending in "/") of dist/ served at the server root;
+- ``serve_site``: ``serve_site("/moonshot/")`` serves dist/ under a sub-path, as GitHub Pages
+  does, and returns that URL;
+- ``net``: a :class:`NetworkLog` recording every request, failed response, console error and
+  page error of the test's browser context (workers included); ``net.assert_clean()``;
+- ``open_game``: navigates a page to a URL, waits for ``body[data-ready="1"]`` and returns the
+  seconds it took;
+- ``artifacts``: the folder e2e/artifacts/; ``screenshot(name)`` saves the page there.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Request, Response, WebError
+
+ROOT = Path(__file__).resolve().parent.parent
+DIST = ROOT / "dist"
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+READY_TIMEOUT_MS = 60_000
+LOOPBACK = "127.0.0.1"
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    # Any host name but the loopback fails to resolve: nothing can leave the machine.
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1",
+]
+
+
+# --------------------------------------------------------------------------- browser
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    """Debian's Chromium (Playwright's own browser download is not used)."""
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+# --------------------------------------------------------------------------- build and serve
+
+
+@pytest.fixture(scope="session")
+def dist() -> Path:
+    """Build dist/ once per session (about a second: always rebuilt, never stale)."""
+    subprocess.run([sys.executable, str(ROOT / "scripts" / "build.py")], check=True, cwd=ROOT)
+    return DIST
+
+
+MIME_TYPES = {
+    **SimpleHTTPRequestHandler.extensions_map,
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".wasm": "application/wasm",
+    ".toml": "text/plain",
+    ".whl": "application/zip",
+    ".json": "application/json",
+}
+
+
+class QuietHandler(SimpleHTTPRequestHandler):
+    """Static files, no access log, the MIME types the site needs, no caching."""
+
+    extensions_map = MIME_TYPES
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-store")
+        super().end_headers()
+
+
+class QuietServer(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if not isinstance(sys.exc_info()[1], ConnectionError):  # browser hung up: expected
+            super().handle_error(request, client_address)
+
+
+def start_server(directory: Path) -> tuple[QuietServer, str]:
+    server = QuietServer((LOOPBACK, 0), partial(QuietHandler, directory=str(directory)))
+    threading.Thread(target=server.serve_forever, name="e2e-http", daemon=True).start()
+    host, port = server.server_address[:2]
+    return server, f"http://{host!s}:{port}"
+
+
+@pytest.fixture(scope="session")
+def serve_site(
+    dist: Path, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Callable[[str], str]]:
+    """``serve_site(base_path)`` serves dist/ at ``base_path`` ("/" or "/sub/path/") and
+    returns the site's URL. For a sub-path, the server's root is a scratch folder where dist/
+    is mounted (symlinked) at that path, so everything outside it is a 404."""
+    servers: dict[str, tuple[QuietServer, str]] = {}
+
+    def serve(base_path: str = "/") -> str:
+        parts = [p for p in base_path.split("/") if p]
+        key = "/" + "".join(p + "/" for p in parts)
+        if key not in servers:
+            root = dist
+            if parts:
+                root = tmp_path_factory.mktemp("webroot")
+                mount = root.joinpath(*parts)
+                mount.parent.mkdir(parents=True, exist_ok=True)
+                mount.symlink_to(dist, target_is_directory=True)
+            servers[key] = start_server(root)
+        return servers[key][1] + key
+
+    yield serve
+    for server, _ in servers.values():
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="session")
+def site_url(serve_site: Callable[[str], str]) -> str:
+    return serve_site("/")
+
+
+# --------------------------------------------------------------------------- recording
+
+
+def is_local(url: str) -> bool:
+    if url.startswith(("blob:", "data:")):
+        return True
+    parts = urlsplit(url)
+    return parts.scheme in ("http", "https", "ws") and parts.hostname == LOOPBACK
+
+
+@dataclass
+class NetworkLog:
+    """What a browser context did: every request URL and everything that went wrong."""
+
+    requests: list[str] = field(default_factory=list)
+    bad_responses: list[str] = field(default_factory=list)
+    failed_requests: list[str] = field(default_factory=list)
+    console_errors: list[str] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)
+
+    def attach(self, context: BrowserContext) -> None:
+        context.on("request", self._on_request)
+        context.on("requestfailed", self._on_request_failed)
+        context.on("response", self._on_response)
+        context.on("console", self._on_console)
+        context.on("weberror", self._on_web_error)
+
+    def _on_request(self, request: Request) -> None:
+        self.requests.append(request.url)
+
+    def _on_request_failed(self, request: Request) -> None:
+        self.failed_requests.append(f"{request.url}: {request.failure}")
+
+    def _on_response(self, response: Response) -> None:
+        if response.status >= 400:
+            self.bad_responses.append(f"{response.status} {response.url}")
+
+    def _on_console(self, message: ConsoleMessage) -> None:
+        if message.type == "error":
+            self.console_errors.append(f"{message.text} ({message.location})")
+
+    def _on_web_error(self, error: WebError) -> None:
+        self.page_errors.append(str(error.error))
+
+    @property
+    def foreign_requests(self) -> list[str]:
+        return [url for url in self.requests if not is_local(url)]
+
+    def problems(self) -> dict[str, list[str]]:
+        found = {
+            "requests to another host": self.foreign_requests,
+            "HTTP errors": self.bad_responses,
+            "failed requests": self.failed_requests,
+            "console errors": self.console_errors,
+            "page errors": self.page_errors,
+        }
+        return {kind: items for kind, items in found.items() if items}
+
+    def assert_clean(self) -> None:
+        problems = self.problems()
+        assert not problems, "\n".join(
+            f"{kind}:\n  " + "\n  ".join(items) for kind, items in problems.items()
+        )
+
+
+@pytest.fixture
+def net(context: BrowserContext) -> NetworkLog:
+    """Records the test's browser context (attach happens before any page navigates)."""
+    log = NetworkLog()
+    log.attach(context)
+    return log
+
+
+def wait_ready(page: Page, net: NetworkLog, timeout_ms: int = READY_TIMEOUT_MS) -> None:
+    """Wait for ``body[data-ready="1"]``; fail at once (not after the timeout) if PyScript
+    shows an error or the page throws."""
+    deadline = time.monotonic() + timeout_ms / 1000
+    while True:
+        if page.locator('body[data-ready="1"]').count():
+            return
+        errors = page.locator(".py-error")
+        if errors.count() or net.page_errors:
+            text = errors.first.inner_text() if errors.count() else ""
+            raise AssertionError(f"page failed to boot: {text}\n{net.problems()}")
+        if time.monotonic() > deadline:
+            raise AssertionError(f"not ready after {timeout_ms} ms\n{net.problems()}")
+        page.wait_for_timeout(50)
+
+
+@pytest.fixture
+def open_game(page: Page, net: NetworkLog) -> Callable[[str], float]:
+    """``open_game(url)``: navigate, wait until the page says it is ready; returns seconds."""
+
+    def open_(url: str) -> float:
+        start = time.perf_counter()
+        page.goto(url)
+        wait_ready(page, net)
+        return time.perf_counter() - start
+
+    return open_
+
+
+# --------------------------------------------------------------------------- artifacts
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS
+
+
+@pytest.fixture
+def screenshot(page: Page, artifacts: Path) -> Callable[[str], Path]:
+    """``screenshot(name)`` saves the page as e2e/artifacts/<name>.png."""
+
+    def shoot(name: str) -> Path:
+        path = artifacts / f"{name}.png"
+        page.screenshot(path=str(path), full_page=True)
+        return path
+
+    return shoot

@@ -1,0 +1,56 @@
+"""The built site boots offline: at the server root and under a GitHub-Pages-like sub-path."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+from conftest import NetworkLog
+from playwright.sync_api import Page, expect
+
+
+def check_boot(
+    page: Page,
+    url: str,
+    name: str,
+    net: NetworkLog,
+    open_game: Callable[[str], float],
+    screenshot: Callable[[str], Path],
+    artifacts: Path,
+) -> None:
+    seconds = open_game(url)
+    expect(page.get_by_test_id("boot")).to_contain_text("Python 3.")
+    expect(page.get_by_test_id("boot")).to_contain_text("moonshot-game")
+    screenshot(name)
+    net.assert_clean()
+    assert any(u.endswith(".whl") for u in net.requests), "the engine wheel was not loaded"
+    (artifacts / f"{name}.json").write_text(
+        json.dumps({"url": url, "ready_seconds": round(seconds, 3)}) + "\n"
+    )
+    print(f"{name}: ready in {seconds:.2f} s")
+
+
+def test_boot_at_root(
+    page: Page,
+    site_url: str,
+    net: NetworkLog,
+    open_game: Callable[[str], float],
+    screenshot: Callable[[str], Path],
+    artifacts: Path,
+) -> None:
+    check_boot(page, site_url, "boot-root", net, open_game, screenshot, artifacts)
+
+
+def test_boot_under_sub_path(
+    page: Page,
+    serve_site: Callable[[str], str],
+    net: NetworkLog,
+    open_game: Callable[[str], float],
+    screenshot: Callable[[str], Path],
+    artifacts: Path,
+) -> None:
+    url = serve_site("/moonshot/")
+    assert url.endswith("/moonshot/")
+    check_boot(page, url, "boot-subpath", net, open_game, screenshot, artifacts)
+    assert all("/moonshot/" in u for u in net.requests if u.startswith("http")), net.requests
