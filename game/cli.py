@@ -1,0 +1,181 @@
+"""``python -m game``: simulate random games, benchmark the engine, or play in a terminal."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections.abc import Callable, Sequence
+from typing import Any, TextIO
+
+from .engine import RULESETS, Game, new_game
+from .errors import IllegalAction
+from .odds import launch_odds
+from .simulate import play_random, random_step, simulate
+
+
+def _print_summary(summary: dict[str, Any], out: TextIO) -> None:
+    print(f"games {summary['games']} ({summary['players']} players, {summary['ruleset']}), "
+          f"finished {summary['finished']}, unfinished {summary['unfinished']}", file=out)
+    print(f"winners: {summary['winners']}", file=out)
+    print(f"end reasons: {summary['end_reasons']}", file=out)
+    r = summary["rounds"]
+    print(f"rounds: median {r['median']}, min {r['min']}, max {r['max']}", file=out)
+    print(f"missions completed by level: {summary['missions_by_level']}", file=out)
+    print(f"actions {summary['actions']} in {summary['seconds']} s = "
+          f"{summary['actions_per_s']} actions/s", file=out)
+
+
+def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
+    summary = simulate(args.games, args.seed, args.players, args.ruleset, args.max_rounds)
+    _print_summary(summary, out)
+    if args.json:
+        print(json.dumps(summary, sort_keys=True), file=out)
+    return 0 if summary["unfinished"] == 0 else 1
+
+
+def _timed(repeat: int, fn: Callable[[], object]) -> float:
+    """Best-of-three mean seconds per call."""
+    best = float("inf")
+    for _ in range(3):
+        started = time.perf_counter()
+        for _ in range(repeat):
+            fn()
+        best = min(best, (time.perf_counter() - started) / repeat)
+    return best
+
+
+def cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
+    started = time.perf_counter()
+    actions = 0
+    for i in range(args.games):
+        outcome = play_random(new_game(args.seed + i, ruleset=args.ruleset),
+                              random.Random(args.seed + i), 500)
+        actions += outcome.actions
+    seconds = time.perf_counter() - started
+    # A mid-game position for the per-operation figures.
+    game = new_game(args.seed, ruleset=args.ruleset)
+    rng = random.Random(args.seed)
+    while game.round < 2 and not game.is_over:
+        random_step(game, rng)
+    seat = game.to_act()[0] if game.to_act() else "USA.politician"
+    text = game.to_json()
+
+    def legal() -> object:
+        game._legal.clear()
+        return game.legal_actions(seat)
+
+    from .save import load
+
+    figures = {
+        "games": args.games, "actions": actions, "seconds": round(seconds, 3),
+        "actions_per_s": round(actions / seconds),
+        "games_per_s": round(args.games / seconds, 2),
+        "clone_us": round(_timed(2000, game.clone) * 1e6, 2),
+        "legal_actions_us": round(_timed(2000, legal) * 1e6, 2),
+        "view_us": round(_timed(200, lambda: game.view(seat)) * 1e6, 1),
+        "to_json_us": round(_timed(200, game.to_json) * 1e6, 1),
+        "load_ms_at_round_2": round(_timed(5, lambda: load(text)) * 1e3, 2),
+        "log_length_at_round_2": len(game.log),
+        "python": sys.version.split()[0],
+    }
+    print(f"{figures['actions_per_s']} actions/s, {figures['games_per_s']} games/s "
+          f"({actions} actions in {args.games} random games, one core)", file=out)
+    print(f"clone {figures['clone_us']} us, legal_actions {figures['legal_actions_us']} us, "
+          f"view {figures['view_us']} us, to_json {figures['to_json_us']} us, "
+          f"load {figures['load_ms_at_round_2']} ms", file=out)
+    if args.json:
+        print(json.dumps(figures, sort_keys=True), file=out)
+    return 0
+
+
+def _status(game: Game, seat: str) -> str:
+    view = game.view(seat)
+    nation = view["nations"][seat.split(".")[0]]
+    params = nation["parameters"]
+    lines = [f"Round {view['round']}, {view['phase']} - {seat} to act",
+             f"  Popularity USA {view['nations']['USA']['popularity']} / "
+             f"USSR {view['nations']['USSR']['popularity']}; Budget USA "
+             f"{view['nations']['USA']['budget']} / USSR {view['nations']['USSR']['budget']}",
+             f"  Your money {nation['money']}, rocket S{params['S']} E{params['E']} "
+             f"C{params['C']} A{params['adapt']}, hand {nation['hand']}"]
+    for mission in view["missions"]:
+        lines.append(f"  Mission {mission['name']} (level {mission['level']}, "
+                     f"payload {mission['payload']})")
+    return "\n".join(lines)
+
+
+def cmd_play(args: argparse.Namespace, out: TextIO, ask: Callable[[str], str]) -> int:
+    """Two humans at one terminal: each holds a whole nation; numbered legal actions."""
+    game = new_game(args.seed, ruleset=args.ruleset)
+    at_screen: str | None = None
+    while not game.is_over:
+        seat = game.to_act()[0]
+        nation = seat.split(".")[0]
+        if nation != at_screen:
+            ask(f"\n--- Pass to the {nation} player and press Enter ---")
+            at_screen = nation
+        print(_status(game, seat), file=out)
+        options = game.legal_actions(seat)
+        for number, action in enumerate(options, start=1):
+            extra = ""
+            if action.kind == "launch":
+                odds = launch_odds(game, nation, action.to_dict()["mission"])
+                extra = f"  [{odds:.0%} success]"
+            print(f"  {number:3}. {action.describe()}{extra}", file=out)
+        answer = ask("Choose a number (q quits): ").strip()
+        if answer.lower() == "q":
+            return 0
+        try:
+            choice = options[int(answer) - 1]
+            if int(answer) < 1:
+                raise ValueError
+            for event in game.apply(seat, choice):
+                if event["type"] in ("risk_roll", "explosion", "mission_success",
+                                     "launch_delayed", "game_over", "maneuver_won",
+                                     "maneuver_obstructed"):
+                    print("   ", {k: v for k, v in event.items() if k != "type"},
+                          event["type"], file=out)
+        except (ValueError, IndexError):
+            print("Please type one of the numbers shown.", file=out)
+        except IllegalAction as exc:
+            print(exc, file=out)
+    print(f"Game over: {game.winner} wins ({game.end_reason}) in round {game.round}.",
+          file=out)
+    return 0
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
+         ask: Callable[[str], str] = input) -> int:
+    out = out or sys.stdout
+    parser = argparse.ArgumentParser(prog="python -m game",
+                                     description="Moonshot rules engine tools")
+    sub = parser.add_subparsers(dest="command", required=True)
+    sim = sub.add_parser("simulate", help="play random games and summarise them")
+    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--players", type=int, choices=(2, 3, 4), default=2)
+    sim.add_argument("--ruleset", choices=RULESETS, default="v0.10.4")
+    sim.add_argument("--max-rounds", type=int, default=500,
+                     help="safety limit; games past it are reported as unfinished")
+    sim.add_argument("--json", action="store_true", help="end with one JSON summary line")
+    bench = sub.add_parser("bench", help="engine speed on one core")
+    bench.add_argument("--games", type=int, default=300)
+    bench.add_argument("--seed", type=int, default=1)
+    bench.add_argument("--ruleset", choices=RULESETS, default="v0.10.4")
+    bench.add_argument("--json", action="store_true")
+    play = sub.add_parser("play", help="a terminal game for two humans")
+    play.add_argument("--seed", type=int, default=random.randrange(1 << 30))
+    play.add_argument("--ruleset", choices=RULESETS, default="v0.10.4")
+    args = parser.parse_args(argv)
+    if args.command == "simulate":
+        return cmd_simulate(args, out)
+    if args.command == "bench":
+        return cmd_bench(args, out)
+    try:
+        return cmd_play(args, out, ask)
+    except (EOFError, KeyboardInterrupt):
+        print("\nBye.", file=out)
+        return 0

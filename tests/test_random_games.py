@@ -1,0 +1,63 @@
+"""Whole random games with every invariant checked after every action (TAG-style).
+
+The default run plays a few hundred games; set ``MOONSHOT_GAMES=N`` to play N uniform-random
+games per (players, ruleset) pair instead (thousands for a soak run).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+
+import pytest
+
+import game
+from tests.invariants import play_checked
+
+UNIFORM_GAMES = int(os.environ.get("MOONSHOT_GAMES", "40"))
+PURPOSEFUL_GAMES = max(3, UNIFORM_GAMES // 10)
+SETTINGS = [(p, r) for p in (2, 3, 4) for r in game.RULESETS]
+
+
+@pytest.mark.parametrize(("players", "ruleset"), SETTINGS)
+def test_uniform_random_games_keep_every_invariant(players: int, ruleset: str) -> None:
+    reasons = set()
+    for seed in range(UNIFORM_GAMES):
+        g = play_checked(1000 * players + seed, players, ruleset)
+        assert g.is_over and g.winner in game.NATIONS
+        reasons.add(g.end_reason)
+    assert reasons <= {"popularity", "budget", "moon_landing"}
+
+
+@pytest.mark.parametrize(("players", "ruleset"), SETTINGS)
+def test_purposeful_random_games_reach_the_late_game(players: int, ruleset: str) -> None:
+    rounds = []
+    for seed in range(PURPOSEFUL_GAMES):
+        g = play_checked(seed, players, ruleset, policy="purposeful")
+        assert g.is_over and g.winner in game.NATIONS
+        rounds.append(g.round)
+    assert max(rounds) >= 6, rounds
+
+
+@pytest.mark.parametrize("ruleset", game.RULESETS)
+def test_save_round_trips_after_every_single_action(ruleset: str) -> None:
+    play_checked(7, 2, ruleset, full_round_trip=True)
+
+
+@pytest.mark.parametrize(("players", "ruleset"), SETTINGS)
+def test_replay_of_seed_and_log_is_byte_identical(players: int, ruleset: str) -> None:
+    g = game.new_game(99, players=players, ruleset=ruleset)
+    rng = random.Random(5)
+    while not g.is_over:
+        seat = rng.choice(g.to_act())
+        g.apply(seat, rng.choice(g.legal_actions(seat)))
+    replay = game.new_game(99, players=players, ruleset=ruleset)
+    for seat, action in g.log:
+        replay.apply(seat, game.action_from_dict(action.to_dict()))
+    assert replay.to_json() == g.to_json()
+    assert replay.state.rng.state == g.state.rng.state
+
+
+def test_same_seed_same_setup_different_seed_different_setup() -> None:
+    assert game.new_game(3).to_json() == game.new_game(3).to_json()
+    assert game.new_game(3).to_json() != game.new_game(4).to_json()
