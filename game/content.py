@@ -10,6 +10,7 @@ import tomllib
 from dataclasses import dataclass, fields
 from functools import cache
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from .errors import ContentError
@@ -199,8 +200,14 @@ class _Reader:
             self.fail(f"unknown key(s) {', '.join(extra)}")
 
 
+_source: Path | None = None  # a content directory other than the package's (tests only)
+
+
 def _load_toml(name: str) -> dict[str, Any]:
-    text = resources.files("game").joinpath("content", name).read_text(encoding="utf-8")
+    if _source is not None:
+        text = (_source / name).read_text(encoding="utf-8")
+    else:
+        text = resources.files("game").joinpath("content", name).read_text(encoding="utf-8")
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -495,7 +502,21 @@ def _check_risk_supply(missions: dict[str, Mission], risks: dict[str, Risk],
 
 @cache
 def load_content() -> Content:
-    """Load and validate every content file (once per process)."""
+    """Load and validate the game's content files (once per process)."""
+    return read_content()
+
+
+def read_content(directory: Path | None = None) -> Content:
+    """Load and validate the content files of ``directory`` (default: the package's own)."""
+    global _source
+    _source = directory
+    try:
+        return _read_all()
+    finally:
+        _source = None
+
+
+def _read_all() -> Content:
     board = _load_board()
     missions = _load_missions()
     risks = _load_risks()
