@@ -491,9 +491,9 @@ def _check_risk_supply(missions: dict[str, Mission], risks: dict[str, Risk],
         per_mission = max((m.risks.count(level) for m in missions.values() if m.level < 4),
                           default=0)
         moon = missions[MOON].risks.count(level)
-        # Display moon: two face-down paths; deck moon: one active card among the missions.
-        need = max(2 * moon + board.active_missions * per_mission,
-                   moon + (board.active_missions - 1) * per_mission)
+        # Display moon: two face-down paths; deck moon: one more active card. Either way the
+        # Moon sits beside the full number of active Missions.
+        need = 2 * moon + board.active_missions * per_mission
         have = sum(1 for r in risks.values() if r.level == level)
         if have < need:
             raise ContentError(f"risks.toml: level {level} has {have} cards but play can "

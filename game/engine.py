@@ -234,9 +234,12 @@ class Game:
             if s.support >= 2:
                 found.append(A.FinishSupport())
             return found
-        if len(s.active) < self._content.board.active_missions:
+        # The Moon never counts toward the active-Mission limit, in either ruleset.
+        if sum(m != MOON for m, _ in s.active) < self._content.board.active_missions:
             found.extend(A.AnnounceMission(level) for level in sorted(s.mission_decks)
-                         if s.mission_decks[level] and (level < 4 or self._moon_gate_open()))
+                         if s.mission_decks[level] and level < 4)
+        if s.mission_decks.get(4) and self._moon_gate_open():
+            found.append(A.AnnounceMission(4))
         if not n.raised:
             found.extend(A.RaiseInfluence(x) for x in range(1, n.popularity))
         found.extend(A.Launch(mission) for mission, _ in s.active)
@@ -295,8 +298,9 @@ class Game:
         else:
             booked = {m for m, _ in n.booked}
             for mission, _ in s.active:
-                if mission not in booked and self._content.missions[mission].payload != "none":
-                    found.extend(A.BookPayload(p, mission) for p in affordable)
+                needed = self._content.missions[mission].payload
+                if mission not in booked and needed in affordable:
+                    found.append(A.BookPayload(needed, mission))
         if n.test_steal:
             found.extend(A.StealTest(risk) for risk, counts in sorted(s.tests.items())
                          if counts[NATIONS.index(opponent.name)] > 0)

@@ -88,7 +88,7 @@ def check_numbers(g: Game) -> None:
             assert stack is None or 1 <= stack.level <= 3
     for usa, ussr in s.tests.values():
         assert usa >= 0 and ussr >= 0
-    assert len(s.active) <= load_content().board.active_missions
+    assert sum(m != MOON for m, _ in s.active) <= load_content().board.active_missions
     if not g.is_over:
         assert g.to_act(), "nobody can act in a game that is not over"
 
