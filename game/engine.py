@@ -460,7 +460,7 @@ class Game:
         for name, n in s.nations.items():
             n.influence = start["influence"]
             n.bluff = start["bluff"] + (start["first_player_bluff"] if name == s.first else 0)
-            n.raised = False
+            n.raised = 0
             n.launch = None
             n.engineer_passed = False
             n.discussed = False
@@ -586,7 +586,7 @@ class Game:
 
     def _do_raise_influence(self, nation: str, action: A.RaiseInfluence) -> None:
         n = self._s.nations[nation]
-        n.raised = True
+        n.raised = action.amount
         n.influence += action.amount
         self._change_popularity(nation, -action.amount, "influence")
         self._next_politician(nation)

@@ -79,7 +79,7 @@ class Nation:
         self.discard: list[str] = []
         self.influence = 0
         self.bluff = 0
-        self.raised = False
+        self.raised = 0  # Popularity traded for Influence this round (once per round)
         self.stacks: list[Stack | None] = [None, None, None, None]
         self.launch: str | None = None  # mission id, "" after an abort, None before deciding
         self.discussed = False

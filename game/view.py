@@ -179,7 +179,8 @@ def build_view(game: Game, seat: str | None) -> dict[str, Any]:
                                               content.modules[m].bonus, strict=True))}
                            for m in s.module_row],
             "module_deck": len(s.module_deck),
-            "lost_tiles": len(s.lost_tiles),
+            "lost_tiles": s.lost_tiles[:],
+            "module_discard": s.module_discard[:],
         },
         "risk_decks": {str(k): len(v) for k, v in sorted(s.risk_decks.items())},
         "risk_discards": {str(k): v[:] for k, v in sorted(s.risk_discards.items())},
@@ -188,6 +189,8 @@ def build_view(game: Game, seat: str | None) -> dict[str, Any]:
         "decision": decision,
         "evaluator": s.evaluator,
         "support_tokens": s.support,
+        "passes": s.passes,
+        "moon_winners": s.moon_winners[:],
         "costs": dict(content.board.costs), "payload_costs": dict(content.board.payload_costs),
         "supplier_prices": list(content.board.supplier_prices),
     }
