@@ -1,0 +1,121 @@
+"""The game page: boots playable, plays a whole game by clicks, keeps hot-seat secrets."""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+from conftest import ROOT, NetworkLog
+from helpers import CONTROLS, game_over, play_until_over, privacy_up, settle
+from playwright.sync_api import Page, expect
+
+sys.path.insert(0, str(ROOT))  # the engine from this checkout, whatever pip has installed
+import game
+
+REGIONS = ("board-USA", "board-USSR", "centre", "log", "actions")
+
+
+def test_page_is_playable(
+    page: Page, site_url: str, net: NetworkLog, open_game: Callable[[str], float],
+    screenshot: Callable[[str], Path],
+) -> None:
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_game(site_url)
+    settle(page)
+    for region in REGIONS:
+        expect(page.get_by_test_id(region)).to_be_visible()
+    expect(page.get_by_test_id("board-USA")).to_contain_text("USA")
+    expect(page.get_by_test_id("board-USSR")).to_contain_text("USSR")
+    expect(page.get_by_test_id("centre")).to_contain_text("Popularity")
+    expect(page.get_by_test_id("hand")).to_be_visible()  # the human holds USA by default
+    assert page.locator(CONTROLS).count() > 0
+    # Keyboard: the first control takes focus and Enter acts on it.
+    page.locator(CONTROLS).first.focus()
+    expect(page.locator(CONTROLS).first).to_be_focused()
+    screenshot("screenshot-1280")
+    # Phone width: one board at a time, tabs for the other board and the centre.
+    page.set_viewport_size({"width": 390, "height": 844})
+    expect(page.get_by_test_id("board-USSR")).to_be_hidden()
+    page.locator('[data-tab="centre"]').click()
+    expect(page.get_by_test_id("centre")).to_be_visible()
+    expect(page.get_by_test_id("board-USA")).to_be_hidden()
+    page.locator('[data-tab="USA"]').click()
+    expect(page.get_by_test_id("actions")).to_be_in_viewport()
+    screenshot("screenshot-390")
+    net.assert_clean()
+
+
+def test_whole_game_by_clicks(
+    page: Page, site_url: str, net: NetworkLog, open_game: Callable[[str], float],
+    screenshot: Callable[[str], Path],
+) -> None:
+    """Two humans, hot-seat, clicking only what the page offers until the game ends."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_game(site_url + "?players=2&seats=hhhh&seed=11&speed=0")
+    settle(page)
+    screenshot("game-opening")
+    rng = random.Random(11)
+    shots: set[str] = set()
+
+    def mid(step: int) -> None:
+        settle(page)
+        if step >= 25 and "mid" not in shots and not privacy_up(page) and not game_over(page):
+            screenshot("game-mid")
+            shots.add("mid")
+
+    steps = play_until_over(page, rng, on_step=mid)
+    end = page.get_by_test_id("end-screen")
+    expect(end).to_be_visible()
+    winner = end.get_attribute("data-winner")
+    assert winner in ("USA", "USSR")
+    expect(end).to_contain_text(f"{winner} wins")
+    screenshot("game-end")
+    print(f"game over after {steps} UI steps: {winner} wins")
+    net.assert_clean()
+
+
+def hand_names(seed: int, nation: str) -> list[str]:
+    g = game.new_game(seed)
+    content = game.load_content()
+    hand = g.view(f"{nation}.politician")["nations"][nation]["hand"]
+    return [content.maneuver_card(card).names[nation] for card in hand]
+
+
+def test_privacy_screen_hides_private_data(
+    page: Page, site_url: str, net: NetworkLog, open_game: Callable[[str], float],
+    screenshot: Callable[[str], Path],
+) -> None:
+    seed = 5
+    secrets = hand_names(seed, "USA") + hand_names(seed, "USSR")
+    open_game(site_url + f"?players=2&seats=hhhh&seed={seed}&speed=0")
+    settle(page)
+    privacy = page.get_by_test_id("privacy")
+    # The first player (USSR) is called to the screen before anything private shows.
+    expect(privacy).to_be_visible()
+    expect(privacy).to_contain_text("Pass to USSR")
+    content = page.content()
+    assert not [name for name in secrets if name in content]
+    page.get_by_test_id("privacy-continue").click()
+    settle(page)
+    expect(page.get_by_test_id("hand")).to_be_visible()
+    page.locator('[data-testid="action"][data-kind="pass_maneuvers"]').click()
+    settle(page)
+    expect(privacy).to_contain_text("Pass to USA")
+    page.get_by_test_id("privacy-continue").click()
+    settle(page)
+    shown = page.get_by_test_id("hand").locator(".mcard b").all_inner_texts()
+    assert sorted(shown) == sorted(hand_names(seed, "USA"))
+    page.locator('[data-testid="action"][data-kind="pass_maneuvers"]').click()
+    settle(page)
+    # USA acted; USSR is next: while the privacy screen is up, no private data is in the DOM.
+    expect(privacy).to_be_visible()
+    expect(privacy).to_contain_text("Pass to USSR")
+    content = page.content()
+    leaked = [name for name in secrets if name in content]
+    assert not leaked, f"private card names in the DOM behind the privacy screen: {leaked}"
+    assert page.get_by_test_id("hand").count() == 0
+    assert page.locator('[data-testid="actions"] [data-testid="action"]').count() == 0
+    screenshot("privacy-screen")
+    net.assert_clean()

@@ -1,0 +1,32 @@
+"""Tiny helpers to build markup strings (one innerHTML per region is the fast path)."""
+
+from __future__ import annotations
+
+from html import escape
+
+ICONS = "icons.svg"
+
+
+def e(text: object) -> str:
+    """Escape any value for use in text or a quoted attribute."""
+    return escape(str(text), quote=True)
+
+
+def icon(name: str, cls: str = "", title: str = "") -> str:
+    """An inline SVG icon from the sprite; ``title`` gives it an accessible name."""
+    label = f' role="img" aria-label="{e(title)}"' if title else ' aria-hidden="true"'
+    tip = f"<title>{e(title)}</title>" if title else ""
+    return (f'<svg class="ic {e(cls)}"{label} viewBox="0 0 24 24">{tip}'
+            f'<use href="{ICONS}#i-{e(name)}"/></svg>')
+
+
+def attrs(**values: object) -> str:
+    """``data_x=1`` becomes ``data-x="1"``; None values are left out."""
+    return "".join(f' {k.replace("_", "-")}="{e(v)}"' for k, v in values.items()
+                   if v is not None)
+
+
+def emblem(nation: str) -> str:
+    """The nation's emblem and name together: never colour alone."""
+    return (f'<span class="emblem {nation.lower()}">{icon(nation.lower(), "em")}'
+            f"<b>{e(nation)}</b></span>")
