@@ -411,7 +411,12 @@ class Game:
             return True
         for name in (s.first, other(s.first)):
             if s.nations[name].popularity <= 0:
-                self._finish(other(name), "popularity")
+                if s.moon_winners:
+                    # The landing already decided the game; the rival's flight was its last
+                    # chance to land too, not a way to lose on Popularity.
+                    self._finish(s.moon_winners[0], "moon_landing")
+                else:
+                    self._finish(other(name), "popularity")
                 return True
         usa, ussr = s.nations["USA"].budget, s.nations["USSR"].budget
         gap = abs(usa - ussr)

@@ -151,3 +151,31 @@ def launch_odds(game: Game, nation: str, mission: str | None = None) -> float:
         [content.risks[r] for r in known_ids],
         [state.tests.get(r, (0, 0))[index] for r in known_ids],
         hidden, pool, params[:3], params[3], n.sabotage, rules.test_bonus)
+
+
+def split_odds(game: Game, nation: str, mission: str) -> list[tuple[Split, float]]:
+    """The chance of completing ``mission`` for every Adaptivity split, with the Moon's risks
+    already face up (as they are when the split is chosen), best first."""
+    from .content import MOON, NATIONS
+
+    state = game.state
+    content = game._content
+    rules = content.rulesets[state.ruleset]
+    n = state.nations[nation]
+    if mission == MOON and rules.moon == "display":
+        path = [r for r, up in zip(n.moon_path, n.moon_up, strict=True) if up]
+    else:
+        path = list(dict(state.active).get(mission, ()))
+    risks = [content.risks[r] for r in path]
+    index = NATIONS.index(nation)
+    tests = [state.tests.get(r, (0, 0))[index] for r in path]
+    base = game.parameters(nation)
+    found = []
+    for split in splits(base[3]):
+        params = (base[0] + split[0], base[1] + split[1], base[2] + split[2])
+        chance = 1.0
+        for risk, count in zip(risks, tests, strict=True):
+            chance *= pass_probability(risk, n.sabotage, count, rules.test_bonus, params)
+        found.append((split, chance))
+    found.sort(key=lambda pair: -pair[1])
+    return found

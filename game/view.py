@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from .blueprint import matched_pairs, module_satisfied, rocket_parameters
 from .content import MOON, NATIONS, Content
 from .effects import describe_effect
+from .odds import split_odds
 
 if TYPE_CHECKING:
     from .engine import Game
@@ -27,12 +28,19 @@ def _tile(content: Content, tile_id: str | None, rotation: int = 0) -> dict[str,
             "edges": "".join(tile.edges_at(rotation)), "rotation": rotation}
 
 
-def _risk(content: Content, risk_id: str, tests: tuple[int, int]) -> dict[str, Any]:
+def _risk(content: Content, risk_id: str, tests: tuple[int, int],
+          rockets: dict[str, tuple[int, int, int, int]]) -> dict[str, Any]:
+    """A face-up Risk card; each range says whether each nation's rocket (without its
+    Adaptivity) meets that range's minimums."""
     risk = content.risks[risk_id]
     return {
         "id": risk_id, "name": risk.name, "level": risk.level, "flavour": risk.flavour,
         "ranges": [{"from": r.low, "to": r.high, "S": r.minimum[0], "E": r.minimum[1],
-                    "C": r.minimum[2]} for r in risk.ranges],
+                    "C": r.minimum[2],
+                    "meets": {n: all(p >= m for p, m in zip(rockets[n][:3], r.minimum,
+                                                            strict=True))
+                              for n in NATIONS}}
+                   for r in risk.ranges],
         "tests": {"USA": tests[0], "USSR": tests[1]},
     }
 
@@ -58,11 +66,12 @@ def _stack(content: Content, stack: Stack, viewer: str | None, owner: str) -> di
     }
 
 
-def _nation(game: Game, n: Nation, viewer: str | None) -> dict[str, Any]:
+def _nation(game: Game, n: Nation, viewer: str | None,
+            rockets: dict[str, tuple[int, int, int, int]]) -> dict[str, Any]:
     content = game._content
     own = viewer == n.name
     cols = content.board.cols
-    params = rocket_parameters(n.blueprint, n.modules, content)
+    params = rockets[n.name]
     pending: dict[str, Any] | None = None
     if n.pending is not None:
         what = n.pending[0]
@@ -107,6 +116,10 @@ def _nation(game: Game, n: Nation, viewer: str | None) -> dict[str, Any]:
         "name": n.name,
         "popularity": n.popularity, "budget": n.budget, "money": n.money,
         "hand": n.hand[:] if own else None, "hand_size": len(n.hand),
+        "hand_cards": [{"id": card, "name": content.maneuver_card(card).names[n.name],
+                        "levels_text": [describe_effect(lv)
+                                        for lv in content.maneuver_card(card).levels]}
+                       for card in n.hand] if own else None,
         "deck_size": len(n.deck), "discard": n.discard[:],
         "tokens": {"influence": n.influence, "bluff": n.bluff} if own else None,
         "tokens_left": n.influence + n.bluff, "raised_influence": n.raised,
@@ -126,7 +139,7 @@ def _nation(game: Game, n: Nation, viewer: str | None) -> dict[str, Any]:
         "sabotage": n.sabotage, "test_steal": n.test_steal, "tech_steal": n.tech_steal,
         "free_research": n.free_research,
         "engineer_passed": n.engineer_passed, "pending": pending,
-        "moon_path": [_risk(content, r, game.state.tests.get(r, (0, 0))) if up else None
+        "moon_path": [_risk(content, r, game.state.tests.get(r, (0, 0)), rockets) if up else None
                       for r, up in zip(n.moon_path, n.moon_up, strict=True)],
         "discussed": n.discussed,
     }
@@ -138,16 +151,21 @@ def build_view(game: Game, seat: str | None) -> dict[str, Any]:
     content = game._content
     viewer = seat.split(".")[0] if seat else None
     rules = content.rulesets[s.ruleset]
+    rockets = {name: rocket_parameters(s.nations[name].blueprint, s.nations[name].modules,
+                                       content) for name in NATIONS}
     missions = []
     for mission_id, risks in s.active:
         entry = _mission(content, mission_id)
-        entry["risks"] = [_risk(content, r, s.tests.get(r, (0, 0))) for r in risks]
+        entry["risks"] = [_risk(content, r, s.tests.get(r, (0, 0)), rockets) for r in risks]
         entry["launching"] = [nat for nat, m in s.launches if m == mission_id]
         missions.append(entry)
-    decision = None
+    decision: dict[str, Any] | None = None
     if s.decision is not None:
         what, nation, about = s.decision
         decision = {"what": what, "nation": nation, "about": about}
+        if what == "adapt":
+            decision["splits"] = [{"split": list(split), "odds": odds}
+                                  for split, odds in split_odds(game, nation, about)]
     return {
         "seat": seat,
         "nation": viewer,
@@ -159,7 +177,7 @@ def build_view(game: Game, seat: str | None) -> dict[str, Any]:
         "budget_gap_limit": rules.budget_gap, "budget_gap_inclusive": rules.budget_gap_inclusive,
         "test_bonus": rules.test_bonus, "payload_tiles": rules.payload_tiles,
         "popularity_max": content.board.popularity_max,
-        "nations": {name: _nation(game, s.nations[name], viewer) for name in NATIONS},
+        "nations": {name: _nation(game, s.nations[name], viewer, rockets) for name in NATIONS},
         "missions": missions,
         "moon": {**_mission(content, MOON), "on_display": rules.moon == "display",
                  "gate_open": any(content.missions[m].level == 3 for m, _, _ in s.completed),

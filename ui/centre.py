@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.odds import passes
-
 from .html import e, icon
-from .names import DECKS, PAYLOAD_ICON, PAYLOADS, PHASES, content, seat_name
+from .names import DECKS, PAYLOAD_ICON, PAYLOADS, PHASES, seat_name
 from .tiles import tile_svg
 
 NATIONS = ("USA", "USSR")
@@ -42,16 +40,15 @@ def budget_track(view: dict[str, Any]) -> str:
             f'(game ends when it {rule} {limit})</small></h4><div class="bbar">{marks}</div></div>')
 
 
-def _ranges(risk: dict[str, Any], params: tuple[int, int, int] | None, bonus: int) -> str:
-    """The three d8 ranges as a bar; pass/fail coloured for the viewer's rocket."""
-    obj = content().risks.get(risk["id"])
+def _ranges(risk: dict[str, Any], viewer: str | None) -> str:
+    """The three d8 ranges as a bar; pass/fail coloured for the viewer's rocket (the view
+    says whether each nation's rocket meets each range)."""
     parts = []
     for rg in risk["ranges"]:
         width = (min(rg["to"], 8) - rg["from"] + 1) * 12.5
         state = ""
-        if params is not None and obj is not None:
-            ok = passes(obj, rg["from"], 0, 0, bonus, params)[0]
-            state = " pass" if ok else " fail"
+        if viewer is not None:
+            state = " pass" if rg["meets"][viewer] else " fail"
         mark = ("✓" if "pass" in state else "✗") if state else ""
         parts.append(f'<span class="rg{state}" style="width:{width}%" '
                      f'title="{rg["from"]}-{rg["to"]}: needs S{rg["S"]} E{rg["E"]} C{rg["C"]}">'
@@ -62,16 +59,12 @@ def _ranges(risk: dict[str, Any], params: tuple[int, int, int] | None, bonus: in
 
 def risk_html(risk: dict[str, Any], view: dict[str, Any]) -> str:
     viewer = view["nation"]
-    params = None
-    if viewer:
-        p = view["nations"][viewer]["parameters"]
-        params = (p["S"], p["E"], p["C"])
     tests = "".join(
         f'<span class="tests {n.lower()}" title="{n} Test tokens">{icon("test")}{n} '
         f'{risk["tests"][n]}</span>' for n in NATIONS if risk["tests"][n])
     return (f'<li class="risk" data-risk="{e(risk["id"])}"><div class="rk-h">'
             f'<b>{e(risk["name"])}</b><small>L{risk["level"]}</small>{tests}</div>'
-            f'{_ranges(risk, params, view["test_bonus"])}</li>')
+            f'{_ranges(risk, viewer)}</li>')
 
 
 def mission_html(m: dict[str, Any], view: dict[str, Any]) -> str:

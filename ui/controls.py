@@ -137,12 +137,24 @@ def action_label(action: Action, view: dict[str, Any], g: game.Game) -> tuple[st
         "steal_test": lambda: (f"{icon('teststeal')} {e(risk_name(d['risk']))}", ""),
         "steal_tech": lambda: (f"{icon('techsteal')} {DECKS[d['deck']]} tile", ""),
         "install_module": lambda: _install_label(d["slot"], view),
-        "set_adaptivity": lambda: (f"{icon('adapt')} S+{d['s']} E+{d['e']} C+{d['c']}",
-                                   "Split Adaptivity for this launch"),
+        "set_adaptivity": lambda: _split_label(d, view),
         "pass": lambda: ("Pass (done this round)", "Take no more Engineer actions this round"),
     }
     make = table.get(kind)
     return make() if make else (e(action.describe()), "")
+
+
+def _split_label(d: dict[str, Any], view: dict[str, Any]) -> tuple[str, str]:
+    """An Adaptivity split with the success chance the engine computed for it."""
+    split = [d["s"], d["e"], d["c"]]
+    decision = view.get("decision") or {}
+    options = decision.get("splits", [])
+    odds = next((o["odds"] for o in options if o["split"] == split), None)
+    best = bool(options) and options[0]["split"] == split
+    text = f"{icon('adapt')} S+{d['s']} E+{d['e']} C+{d['c']}"
+    if odds is not None:
+        text += f" · {odds * 100:.0f}%" + (" ★ best" if best else "")
+    return text, "Split Adaptivity for this launch"
 
 
 def _launch_label(mission: str, nation: str, g: game.Game) -> tuple[str, str]:

@@ -1,0 +1,133 @@
+"""Shared helpers for the per-rule tests: scenario set-up, forced dice, phase stepping.
+
+Scenarios poke ``g.state`` directly, then call :func:`poke` so the per-seat cache of legal
+actions is dropped; after that only the public API (``apply``/``legal_actions``) is used.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from functools import cache
+from typing import Any
+
+import pytest
+
+import game
+from game import actions as A
+from game.engine import Game
+from game.rng import Rng
+
+
+def pol(nation: str) -> str:
+    return f"{nation}.politician"
+
+
+def eng(nation: str) -> str:
+    return f"{nation}.engineer"
+
+
+def poke(g: Game) -> Game:
+    """Forget the cached legal actions after the state was changed by hand."""
+    g._legal.clear()
+    return g
+
+
+@cache
+def _rng_state_for(rolls: tuple[int, ...]) -> int:
+    state = 1
+    while True:
+        rng = Rng(state)
+        if all(rng.d8() == want for want in rolls):
+            return state
+        state += 1
+
+
+def rng_for_rolls(rolls: Sequence[int]) -> int:
+    """An Rng state whose next d8 rolls are exactly ``rolls`` (searched, then cached)."""
+    assert all(1 <= r <= 8 for r in rolls) and len(rolls) <= 5
+    return _rng_state_for(tuple(rolls))
+
+
+def force_rolls(g: Game, rolls: Sequence[int]) -> None:
+    g.state.rng.state = rng_for_rolls(rolls)
+
+
+def new(seed: int = 1, **kwargs: Any) -> Game:
+    return game.new_game(seed, **kwargs)
+
+
+def kinds(actions: Iterable[A.Action]) -> set[str]:
+    return {a.kind for a in actions}
+
+
+def pass_maneuvers(g: Game) -> None:
+    """Both Politicians pass in 2.1 (discussion, if any, is ended first)."""
+    while g.phase == "discussion":
+        seat = g.to_act()[0]
+        g.apply(seat, A.EndDiscussion())
+    assert g.phase == "maneuvers"
+    while g.phase == "maneuvers":
+        g.apply(g.to_act()[0], A.PassManeuvers())
+
+
+def decide(g: Game, usa: A.Action | None = None, ussr: A.Action | None = None) -> None:
+    """Both Politicians take their launch decision (default: abort) in turn order."""
+    choice = {"USA": usa or A.Abort(), "USSR": ussr or A.Abort()}
+    while g.phase == "politics" and not g.is_over:
+        nation = g.state.turn
+        assert nation is not None
+        g.apply(pol(nation), choice[nation])
+
+
+def to_engineering(g: Game, usa: A.Action | None = None, ussr: A.Action | None = None) -> None:
+    pass_maneuvers(g)
+    decide(g, usa, ussr)
+    assert g.phase == "engineering"
+
+
+def engineers_pass(g: Game) -> list[dict[str, Any]]:
+    """Both Engineers pass; returns every event caused (launches follow at once)."""
+    events: list[dict[str, Any]] = []
+    for nation in ("USSR", "USA"):
+        if A.PassEngineer() in g.legal_actions(eng(nation)):
+            events.extend(g.apply(eng(nation), A.PassEngineer()))
+    return events
+
+
+def place_tiles(g: Game, nation: str, cells: dict[tuple[int, int], tuple[str, int]]) -> None:
+    """Lay tiles on a blueprint by hand: ``{(row, col): (tile_id, rotation)}``."""
+    cols = g._content.board.cols
+    bp = g.state.nations[nation].blueprint
+    for (row, col), cell in cells.items():
+        bp[row * cols + col] = cell
+    poke(g)
+
+
+def events_of(events: list[dict[str, Any]], kind: str) -> list[dict[str, Any]]:
+    return [e for e in events if e["type"] == kind]
+
+
+def payload_rocket(g: Game, nation: str, payload: str = "astronaut") -> None:
+    """A rocket of one Payload tile at (0, 0) carrying ``payload`` (parameters 0, 0, 0)."""
+    place_tiles(g, nation, {(0, 0): ("P01", 0)})
+    g.state.nations[nation].payloads = {0: payload}
+    poke(g)
+
+
+def strong_rocket(g: Game, nation: str, payload: str | None = "astronaut") -> None:
+    """A full blueprint with parameters (9, 9, 7): enough for every Risk card's middle and
+    top ranges; an Astronaut on the Payload tile at (2, 4) unless ``payload`` is None."""
+    cells: dict[tuple[int, int], tuple[str, int]] = {}
+    for col in range(5):
+        cells[(0, col)] = ("S02", 1)  # S on east and west
+        cells[(1, col)] = ("E02", 1)  # E on east and west
+        cells[(2, col)] = ("C02", 0) if col < 4 else ("P01", 0)
+    place_tiles(g, nation, cells)
+    assert g.parameters(nation) == (9, 9, 7, 0)
+    g.state.nations[nation].payloads = {14: payload} if payload else {}
+
+
+@pytest.fixture
+def g() -> Game:
+    """A fresh two-player v0.10.4 game (seed 1), in round 1's Maneuver subphase."""
+    return new(1)
