@@ -1,0 +1,70 @@
+"""Undo depth, its barriers, rewinding and replaying from the log."""
+
+from __future__ import annotations
+
+import random
+
+import game
+from game import actions as A
+from game.history import barriers, replay, rewind, undo_depth
+
+
+def _to_engineering(seed: int) -> game.Game:
+    g = game.new_game(seed)
+    while g.phase != "engineering":
+        seat = g.to_act()[0]
+        options = g.legal_actions(seat)
+        choice = next((a for a in options if a.kind in ("pass_maneuvers", "abort")), options[0])
+        g.apply(seat, choice)
+    return g
+
+
+def test_plain_engineer_actions_can_be_undone_but_not_past_a_draw() -> None:
+    g = _to_engineering(3)
+    g.apply("USSR.engineer", A.TakeFromLine("S"))  # refills the line from a deck: a barrier
+    g.apply("USSR.engineer", A.PlaceTile(1, 2, 0))
+    risk = g.state.active[0][1][0]
+    g.apply("USSR.engineer", A.Test(risk))
+    assert barriers(g)[-3:] == [True, False, False]
+    assert undo_depth(g, "USSR") == (2, "")
+    depth, why = undo_depth(g, "USA")
+    assert depth == 0 and "other nation" in why
+
+
+def test_undo_stops_at_the_other_nations_move() -> None:
+    g = _to_engineering(3)
+    risk = g.state.active[0][1][0]
+    g.apply("USSR.engineer", A.Test(risk))
+    g.apply("USA.engineer", A.Test(risk))
+    assert undo_depth(g, "USA")[0] == 1
+    assert undo_depth(g, "USSR")[0] == 0
+
+
+def test_a_fresh_game_has_nothing_to_undo() -> None:
+    depth, why = undo_depth(game.new_game(1), "USA")
+    assert depth == 0 and why == "Nothing has been played yet."
+
+
+def test_rewind_gives_the_earlier_state_and_leaves_the_game_alone() -> None:
+    g = _to_engineering(3)
+    earlier = g.clone()
+    g.apply("USSR.engineer", A.Test(g.state.active[0][1][0]))
+    after = g.fingerprint()
+    back = rewind(g, 1)
+    assert back.fingerprint() == earlier.fingerprint() and back.log == earlier.log
+    assert g.fingerprint() == after
+    redo = back.clone()
+    redo.apply(*g.log[-1])
+    assert redo == g
+
+
+def test_replay_steps_through_every_action_to_the_same_final_state() -> None:
+    g = game.new_game(8, players=4, ruleset="preview")
+    rng = random.Random(8)
+    while not g.is_over:
+        seat = rng.choice(g.to_act())
+        g.apply(seat, rng.choice(g.legal_actions(seat)))
+    steps = list(replay(g))
+    assert len(steps) == len(g.log) + 1
+    assert steps[0].round == 1 and steps[0].log == []
+    assert steps[-1] == g and steps[-1].to_json() == g.to_json()
