@@ -200,12 +200,9 @@ class _Reader:
             self.fail(f"unknown key(s) {', '.join(extra)}")
 
 
-_source: Path | None = None  # a content directory other than the package's (tests only)
-
-
-def _load_toml(name: str) -> dict[str, Any]:
-    if _source is not None:
-        text = (_source / name).read_text(encoding="utf-8")
+def _load_toml(name: str, directory: Path | None) -> dict[str, Any]:
+    if directory is not None:
+        text = (directory / name).read_text(encoding="utf-8")
     else:
         text = resources.files("game").joinpath("content", name).read_text(encoding="utf-8")
     try:
@@ -245,10 +242,10 @@ def _unique(file: str, seen: set[str], ident: str) -> None:
     seen.add(ident)
 
 
-def _load_missions() -> dict[str, Mission]:
+def _load_missions(directory: Path | None) -> dict[str, Mission]:
     file = "missions.toml"
     missions: dict[str, Mission] = {}
-    for i, raw in enumerate(_entries(_load_toml(file), file, "mission")):
+    for i, raw in enumerate(_entries(_load_toml(file, directory), file, "mission")):
         r = _Reader(file, f"mission #{i + 1}", raw)
         ident = r.get("id", str)
         r.entry = f"mission '{ident}'"
@@ -277,10 +274,10 @@ def _load_missions() -> dict[str, Mission]:
     return missions
 
 
-def _load_risks() -> dict[str, Risk]:
+def _load_risks(directory: Path | None) -> dict[str, Risk]:
     file = "risks.toml"
     risks: dict[str, Risk] = {}
-    for i, raw in enumerate(_entries(_load_toml(file), file, "risk")):
+    for i, raw in enumerate(_entries(_load_toml(file, directory), file, "risk")):
         r = _Reader(file, f"risk #{i + 1}", raw)
         ident = r.get("id", str)
         r.entry = f"risk '{ident}'"
@@ -314,10 +311,10 @@ def _load_risks() -> dict[str, Risk]:
     return risks
 
 
-def _load_tiles() -> dict[str, Tile]:
+def _load_tiles(directory: Path | None) -> dict[str, Tile]:
     file = "tiles.toml"
     tiles: dict[str, Tile] = {}
-    for i, raw in enumerate(_entries(_load_toml(file), file, "tile")):
+    for i, raw in enumerate(_entries(_load_toml(file, directory), file, "tile")):
         r = _Reader(file, f"tile #{i + 1}", raw)
         ident = r.get("id", str)
         r.entry = f"tile '{ident}'"
@@ -355,10 +352,10 @@ def _region(reader: _Reader, rows: int, cols: int) -> tuple[str, frozenset[int]]
     return f"column {column}", frozenset(r * cols + column - 1 for r in range(rows))
 
 
-def _load_modules(board: Board) -> dict[str, Module]:
+def _load_modules(board: Board, directory: Path | None) -> dict[str, Module]:
     file = "modules.toml"
     modules: dict[str, Module] = {}
-    for i, raw in enumerate(_entries(_load_toml(file), file, "module")):
+    for i, raw in enumerate(_entries(_load_toml(file, directory), file, "module")):
         r = _Reader(file, f"module #{i + 1}", raw)
         ident = r.get("id", str)
         r.entry = f"module '{ident}'"
@@ -388,10 +385,10 @@ def _names(reader: _Reader) -> dict[str, str]:
     return names
 
 
-def _load_maneuvers() -> dict[str, Maneuver]:
+def _load_maneuvers(directory: Path | None) -> dict[str, Maneuver]:
     file = "maneuvers.toml"
     cards: dict[str, Maneuver] = {}
-    for i, raw in enumerate(_entries(_load_toml(file), file, "maneuver")):
+    for i, raw in enumerate(_entries(_load_toml(file, directory), file, "maneuver")):
         r = _Reader(file, f"maneuver #{i + 1}", raw)
         key = r.get("key", str)
         r.entry = f"maneuver '{key}'"
@@ -408,10 +405,10 @@ def _load_maneuvers() -> dict[str, Maneuver]:
     return cards
 
 
-def _load_places() -> tuple[Place, ...]:
+def _load_places(directory: Path | None) -> tuple[Place, ...]:
     file = "places.toml"
     places: list[Place] = []
-    for i, raw in enumerate(_entries(_load_toml(file), file, "place")):
+    for i, raw in enumerate(_entries(_load_toml(file, directory), file, "place")):
         r = _Reader(file, f"place #{i + 1}", raw)
         index = r.get("index", int)
         if index != i + 1:
@@ -426,9 +423,9 @@ def _load_places() -> tuple[Place, ...]:
     return tuple(places)
 
 
-def _load_board() -> Board:
+def _load_board(directory: Path | None) -> Board:
     file = "board.toml"
-    data = _load_toml(file)
+    data = _load_toml(file, directory)
     top = _Reader(file, "board", data)
 
     def table(name: str, keys: tuple[str, ...]) -> dict[str, int]:
@@ -465,9 +462,9 @@ def _load_board() -> Board:
                  limits["active_missions"])
 
 
-def _load_rulesets() -> dict[str, Ruleset]:
+def _load_rulesets(directory: Path | None) -> dict[str, Ruleset]:
     file = "rulesets.toml"
-    data = _load_toml(file)
+    data = _load_toml(file, directory)
     top = _Reader(file, "rulesets", data)
     entries = top.get("ruleset", dict)
     top.done()
@@ -508,18 +505,10 @@ def load_content() -> Content:
 
 def read_content(directory: Path | None = None) -> Content:
     """Load and validate the content files of ``directory`` (default: the package's own)."""
-    global _source
-    _source = directory
-    try:
-        return _read_all()
-    finally:
-        _source = None
-
-
-def _read_all() -> Content:
-    board = _load_board()
-    missions = _load_missions()
-    risks = _load_risks()
+    board = _load_board(directory)
+    missions = _load_missions(directory)
+    risks = _load_risks(directory)
     _check_risk_supply(missions, risks, board)
-    return Content(board, _load_rulesets(), missions, risks, _load_tiles(),
-                   _load_modules(board), _load_maneuvers(), _load_places())
+    return Content(board, _load_rulesets(directory), missions, risks, _load_tiles(directory),
+                   _load_modules(board, directory), _load_maneuvers(directory),
+                   _load_places(directory))
