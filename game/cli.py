@@ -151,6 +151,36 @@ def cmd_play(args: argparse.Namespace, out: TextIO, ask: Callable[[str], str]) -
     return 0
 
 
+def cmd_tournament(args: argparse.Namespace, out: TextIO) -> int:
+    """Computer players against each other, nations swapped every other game."""
+    from .ai.tournament import run_tournament
+
+    summary = run_tournament(args.a, args.b, args.games, args.seed, players=args.players,
+                             ruleset=args.ruleset, iterations=args.iterations,
+                             seconds=args.seconds, jobs=args.jobs)
+    low, high = summary["ci95"]
+    print(f"{summary['a']} (a) vs {summary['b']} (b): {summary['games']} games "
+          f"({args.players} players, {args.ruleset})", file=out)
+    print(f"a wins {summary['a_wins']}, b wins {summary['b_wins']}, unfinished "
+          f"{summary['unfinished']}; a win rate {summary['a_win_rate']:.1%} "
+          f"(95% CI {low:.1%}-{high:.1%}, Wilson)", file=out)
+    print(f"wins by nation: {summary['nation_wins']}", file=out)
+    r = summary["rounds"]
+    print(f"rounds: mean {r['mean']}, median {r['median']}, min {r['min']}, max {r['max']}",
+          file=out)
+    print(f"end reasons: {summary['end_reasons']}", file=out)
+    print(f"missions completed by level: {summary['missions_by_level']}; games with a "
+          f"completion at each level: {summary['games_with_level']}", file=out)
+    t = summary["seconds_per_decision"]
+    it = summary["iterations_per_decision"]
+    print(f"time per decision: a {t['a'] * 1000:.1f} ms, b {t['b'] * 1000:.1f} ms; "
+          f"search iterations per decision: a {it['a']}, b {it['b']}; "
+          f"wall {summary['seconds']} s", file=out)
+    if args.json:
+        print(json.dumps(summary, sort_keys=True), file=out)
+    return 0
+
+
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
          ask: Callable[[str], str] = input) -> int:
     out = out or sys.stdout
@@ -173,11 +203,27 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
     play = sub.add_parser("play", help="a terminal game for two humans")
     play.add_argument("--seed", type=int, default=random.randrange(1 << 30))
     play.add_argument("--ruleset", choices=RULESETS, default="v0.10.4")
+    tour = sub.add_parser("tournament", help="computer players against each other")
+    levels = ("random", "easy", "medium", "hard")
+    tour.add_argument("--a", choices=levels, required=True)
+    tour.add_argument("--b", choices=levels, required=True)
+    tour.add_argument("--games", type=int, default=20)
+    tour.add_argument("--seed", type=int, default=1)
+    tour.add_argument("--iterations", type=int, default=None,
+                      help="cap on the hard level's search iterations per decision")
+    tour.add_argument("--seconds", type=float, default=None,
+                      help="time limit per hard decision (default 1.2 s without --iterations)")
+    tour.add_argument("--jobs", type=int, default=1, help="games played in parallel")
+    tour.add_argument("--players", type=int, choices=(2, 3, 4), default=2)
+    tour.add_argument("--ruleset", choices=RULESETS, default="v0.10.4")
+    tour.add_argument("--json", action="store_true", help="end with one JSON summary line")
     args = parser.parse_args(argv)
     if args.command == "simulate":
         return cmd_simulate(args, out)
     if args.command == "bench":
         return cmd_bench(args, out)
+    if args.command == "tournament":
+        return cmd_tournament(args, out)
     try:
         return cmd_play(args, out, ask)
     except (EOFError, KeyboardInterrupt):

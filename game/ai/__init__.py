@@ -1,0 +1,37 @@
+"""Computer players for Moonshot.
+
+Every level has the same interface::
+
+    ai = get_ai("medium")
+    action = ai.choose(game.view(seat), game.legal_actions(seat), random.Random(1))
+
+An AI sees only the seat's view (a JSON-safe dict) and that seat's legal actions; hidden
+information is sampled by :func:`game.ai.infostate.determinize`. Same view, same legal
+actions and the same ``rng`` state give the same action.
+"""
+
+from __future__ import annotations
+
+from .base import AI, Budget, Stats
+from .infostate import determinize
+from .levels import HeuristicAI, RandomAI
+from .mcts import HardAI
+
+LEVELS = ("random", "easy", "medium", "hard")
+
+
+def get_ai(name: str, iterations: int | None = None, seconds: float | None = None) -> AI:
+    """A fresh player of the named level; ``iterations``/``seconds`` set hard's default budget."""
+    if name == "random":
+        return RandomAI()
+    if name == "easy":
+        return HeuristicAI("easy", shallow=True)
+    if name == "medium":
+        return HeuristicAI("medium", shallow=False)
+    if name == "hard":
+        return HardAI(iterations=iterations, seconds=seconds)
+    raise ValueError(f"unknown AI level {name!r}; choose one of {', '.join(LEVELS)}")
+
+
+__all__ = ["AI", "LEVELS", "Budget", "HardAI", "HeuristicAI", "RandomAI", "Stats",
+           "determinize", "get_ai"]

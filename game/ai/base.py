@@ -1,0 +1,38 @@
+"""The one interface every computer player level shares."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from ..actions import Action
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much thinking a decision may take: wall-clock seconds and/or search iterations.
+
+    ``None`` means no limit of that kind; the search stops at whichever limit comes first.
+    """
+
+    seconds: float | None = 1.5
+    iterations: int | None = None
+
+
+@dataclass
+class Stats:
+    """What the last decision cost (the search levels fill in ``iterations``)."""
+
+    seconds: float = 0.0
+    iterations: int = 0
+    candidates: int = 0
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+class AI(Protocol):
+    name: str
+    last_stats: Stats
+
+    def choose(self, view: dict[str, Any], legal: list[Action], rng: random.Random,
+               budget: Budget | None = None) -> Action: ...

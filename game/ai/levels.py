@@ -1,0 +1,52 @@
+"""The four computer player levels: random, easy, medium and hard."""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from ..actions import Action
+from .base import Budget, Stats
+from .infostate import determinize
+from .medium import medium_move
+
+
+class RandomAI:
+    """Uniformly random among the legal actions."""
+
+    name = "random"
+
+    def __init__(self) -> None:
+        self.last_stats = Stats()
+
+    def choose(self, view: dict[str, Any], legal: list[Action], rng: random.Random,
+               budget: Budget | None = None) -> Action:
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        return rng.choice(legal)
+
+
+class HeuristicAI:
+    """Judgement without search, on one determinization of the view."""
+
+    def __init__(self, name: str, shallow: bool) -> None:
+        self.name = name
+        self.shallow = shallow
+        self.last_stats = Stats()
+
+    def choose(self, view: dict[str, Any], legal: list[Action], rng: random.Random,
+               budget: Budget | None = None) -> Action:
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        started = time.perf_counter()
+        if len(legal) == 1:
+            action = legal[0]
+        else:
+            seat = view["seat"]
+            game = determinize(view, rng)
+            action = medium_move(game, seat, legal, rng, shallow=self.shallow)
+            if action not in legal:  # never happens by design; stay legal regardless
+                action = legal[0]
+        self.last_stats = Stats(seconds=time.perf_counter() - started)
+        return action

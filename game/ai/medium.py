@@ -1,0 +1,522 @@
+"""Heuristic play for both roles (the "medium" level, and the rollout policy of "hard").
+
+:func:`medium_move` works on a determinization of the seat's view and only reads what that
+seat may see. ``easy`` uses the same judgement in a shallower way (:func:`easy_move`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from .. import actions as A
+from ..actions import Action
+from ..content import LIVING_PAYLOADS, MOON, NATIONS, TECH_DECKS
+from ..engine import Game
+from .heuristics import (
+    CONTENT,
+    RISKS_BY_LEVEL,
+    WIN,
+    best_placement,
+    current_score,
+    effect_value,
+    has_payload_tile,
+    other,
+    path_odds,
+    payload_cells,
+    payload_ready,
+    pop_value,
+    prep_plan,
+    raw_odds,
+    stage_of,
+)
+
+PLACE_ORDER = (4, 2, 3, 1)  # which Politics-board places to give up first
+
+
+def _rounds_left(game: Game) -> float:
+    return max(2.0, 12.0 - game.round)
+
+
+# ------------------------------------------------------------------ politicians
+
+def card_value(game: Game, nation: str, card: str, level: int) -> float:
+    n = game.state.nations[nation]
+    rival = game.state.nations[other(nation)]
+    effect = CONTENT.maneuver_card(card).levels[level - 1]
+    return effect_value(effect, n, rival, _rounds_left(game))
+
+
+def _stack_counts(game: Game, board: str, place: int, viewer: str
+                  ) -> tuple[int, int, int]:
+    """(owner tokens, rival tokens, viewer's own Influence) on a stack, as ``viewer`` sees."""
+    stack = game.state.nations[board].stacks[place - 1]
+    assert stack is not None
+    owner = sum(1 for who, _ in stack.tokens if who == board)
+    rival = sum(1 for who, _ in stack.tokens if who != board)
+    mine = sum(1 for who, kind in stack.tokens if who == viewer and kind == "influence")
+    return owner, rival, mine
+
+
+def choose_maneuver(game: Game, nation: str, legal: list[Action]) -> Action:
+    n = game.state.nations[nation]
+    plays = [a for a in legal if isinstance(a, A.PlayManeuver)]
+    if not plays:
+        return A.PassManeuvers()
+    on_board = sum(1 for st in n.stacks if st is not None)
+    if on_board >= 2:
+        return A.PassManeuvers()
+    best_card = max(sorted(set(n.hand)), key=lambda c: card_value(game, nation, c, 1))
+    if card_value(game, nation, best_card, 1) < 0.6:
+        return A.PassManeuvers()
+    for place in PLACE_ORDER:
+        action = A.PlayManeuver(best_card, place)
+        if action in plays:
+            return action
+    return A.PassManeuvers()
+
+
+def _support_targets(game: Game, nation: str) -> list[tuple[float, str, int, int]]:
+    """(value, board, place, Influence still needed) for stacks worth fighting for."""
+    s = game.state
+    out = []
+    for board in NATIONS:
+        for place in range(1, 5):
+            stack = s.nations[board].stacks[place - 1]
+            if stack is None or stack.fate is not None:
+                continue
+            owner_tokens, rival_tokens, mine = _stack_counts(game, board, place, nation)
+            if board == nation:
+                value = card_value(game, nation, stack.card, stack.level)
+                need = rival_tokens + 1 - mine
+            else:
+                value = card_value(game, board, stack.card, stack.level) * 0.8 + 0.6
+                need = owner_tokens + 1 - mine
+            if need > 0:
+                out.append((value, board, place, need))
+    out.sort(key=lambda x: (-x[0], x[3], x[1], x[2]))
+    return out
+
+
+def choose_politics(game: Game, nation: str, legal: list[Action], rng: random.Random,
+                    shallow: bool = False) -> Action:
+    s = game.state
+    n = s.nations[nation]
+    tokens = [a for a in legal if isinstance(a, A.PlaceToken)]
+    if tokens and not shallow:
+        pick = _support_choice(game, nation, tokens)
+        if pick is not None:
+            return pick
+    if s.support:
+        return A.FinishSupport() if A.FinishSupport() in legal else tokens[0]
+    # Announce a Mission when nothing active suits the rocket.
+    launch, ev_launch = best_launch(game, nation, legal)
+    announce = [a for a in legal if isinstance(a, A.AnnounceMission)]
+    if announce and ev_launch < 0.3 and not shallow:
+        pick = _announce_choice(game, nation, announce)
+        if pick is not None:
+            return pick
+    abort_cost = -1.0 * pop_value(n.popularity)
+    if n.popularity <= CONTENT.board.penalties["abort"]:
+        abort_cost = -WIN
+    if launch is not None and ev_launch > abort_cost:
+        return launch
+    return A.Abort()
+
+
+def _support_choice(game: Game, nation: str, tokens: list[A.PlaceToken]) -> Action | None:
+    s = game.state
+    n = s.nations[nation]
+    targets = [t for t in _support_targets(game, nation) if t[0] > 0.4 and t[3] <= n.influence]
+    if n.influence and targets:
+        _, board, place, _ = targets[0]
+        action = A.PlaceToken(board, place, "influence")
+        if action in tokens:
+            return action
+    if s.support == 1 and n.bluff:
+        own = [a for a in tokens if a.token == "bluff" and a.board == other(nation)]
+        own = own or [a for a in tokens if a.token == "bluff"]
+        if own:
+            return own[0]
+    if s.support == 1 and n.influence:
+        return next(a for a in tokens if a.token == "influence")
+    return None
+
+
+def _announce_choice(game: Game, nation: str, announce: list[A.AnnounceMission]
+                     ) -> Action | None:
+    params = game.parameters(nation)
+    sab = game.state.nations[nation].sabotage
+    best: tuple[float, int] | None = None
+    for action in announce:
+        level = action.level
+        if level >= 4:
+            continue
+        shape = {1: [1, 1], 2: [1, 2], 3: [2, 3]}[level]
+        chance = 1.0
+        for risk_level in shape:
+            risks = RISKS_BY_LEVEL[risk_level]
+            chance *= sum(path_odds([r.id], [1], params[:3], params[3], sab, 1)
+                          for r in risks) / len(risks)
+        value = chance * (1.0 + level)
+        if chance >= 0.3 and (best is None or value > best[0]):
+            best = (value, level)
+    return A.AnnounceMission(best[1]) if best is not None else None
+
+
+def mission_value(game: Game, nation: str, mission: str) -> float:
+    if mission == MOON:
+        return WIN
+    n = game.state.nations[nation]
+    rival = game.state.nations[other(nation)]
+    m = CONTENT.missions[mission]
+    value = effect_value(m.reward, n, rival, _rounds_left(game))
+    if m.level == 3 and not any(CONTENT.missions[c].level == 3
+                                for c, _, _ in game.state.completed):
+        value += 1.5  # opens the Moon gate
+    return value + 0.3 * m.level
+
+
+def launch_ev(game: Game, nation: str, mission: str) -> float:
+    """Expected worth (Popularity points) of deciding to launch toward ``mission`` now."""
+    s = game.state
+    n = s.nations[nation]
+    odds, spent, _, possible = prep_plan(game, nation, mission)
+    if not possible:
+        return -3.0 * pop_value(n.popularity) - 5.0
+    # A rival who already decided on the same Mission flies first.
+    rival_first = any(nat != nation and m == mission for nat, m in s.launches)
+    race = 0.0
+    if rival_first and mission != MOON:
+        race = min(0.9, raw_odds(game, other(nation), mission) + 0.15)
+    payload = CONTENT.missions[mission].payload
+    living = payload in LIVING_PAYLOADS or any(
+        p in LIVING_PAYLOADS for p in n.payloads.values())
+    penalty = CONTENT.board.penalties["explosion_with_life" if living else "explosion"]
+    pv = pop_value(n.popularity)
+    lose = WIN if n.popularity <= penalty else penalty * pv
+    delay = CONTENT.board.penalties["delay"]
+    lose_delay = WIN if n.popularity <= delay else delay * pv
+    gain = mission_value(game, nation, mission)
+    p = odds * (1 - race)
+    return p * gain - (1 - race) * (1 - odds) * lose - race * lose_delay - spent / 14.0
+
+
+def best_launch(game: Game, nation: str, legal: Sequence[Action]) -> tuple[Action | None, float]:
+    best: tuple[Action | None, float] = (None, -1e9)
+    for action in legal:
+        if isinstance(action, A.Launch):
+            ev = launch_ev(game, nation, action.mission)
+            if ev > best[1]:
+                best = (action, ev)
+    return best
+
+
+def choose_reward(game: Game, nation: str, legal: list[Action]) -> Action:
+    explore = [a for a in legal if isinstance(a, A.ExploreMoon)]
+    s = game.state
+    assert s.decision is not None
+    mission = s.decision[2]
+    n = s.nations[nation]
+    level = CONTENT.missions[mission].level
+    if explore and level >= 2 and n.popularity >= 7 and stage_of(game, nation) >= 2:
+        return explore[0]
+    return A.ClaimReward()
+
+
+def choose_administration(game: Game, nation: str, legal: list[Action]) -> Action:
+    s = game.state
+    n = s.nations[nation]
+    if s.decision is not None:  # a tie
+        place = int(s.decision[2])
+        stack = n.stacks[place - 1]
+        assert stack is not None
+        value = card_value(game, nation, stack.card, stack.level)
+        cost = CONTENT.board.penalties["tie"]
+        if n.popularity > cost + 2 and value > cost * pop_value(n.popularity - cost) + 0.5:
+            return A.PayForTie()
+        return A.ConcedeTie()
+    evaluations = [a for a in legal if isinstance(a, A.Evaluate)]
+    for action in evaluations:
+        stack = n.stacks[action.place - 1]
+        assert stack is not None
+        _, rival_tokens, mine = _stack_counts(game, nation, action.place, nation)
+        if stack.level == 1 and rival_tokens == 0 and mine == 0 and n.hand:
+            # Unsupported and unchallenged: raise the stakes, cover with the weakest card.
+            cover = min(sorted(set(n.hand)), key=lambda c: card_value(game, nation, c, 1))
+            if card_value(game, nation, stack.card, 2) > card_value(game, nation, cover, 1) + 1:
+                esc = A.Escalate(action.place, cover)
+                if esc in legal:
+                    return esc
+        return action
+    return legal[0]
+
+
+# ------------------------------------------------------------------ engineers
+
+def choose_pending(game: Game, nation: str, legal: list[Action]) -> Action:
+    n = game.state.nations[nation]
+    assert n.pending is not None
+    stage = stage_of(game, nation)
+    what = n.pending[0]
+    if what == "place":
+        _, cell, rotation = best_placement(game, nation, n.pending[1], stage)
+        cols = CONTENT.board.cols
+        action = A.PlaceTile(cell // cols, cell % cols, rotation)
+        return action if action in legal else legal[0]
+    if what == "keep":
+        scores = []
+        for i, tile in enumerate(n.pending[1:]):
+            score = best_placement(game, nation, tile, stage)[0]
+            if CONTENT.tiles[tile].deck == "P" and not has_payload_tile(n):
+                score += 0.5
+            scores.append((score, -i))
+        return A.KeepTile(-max(scores)[1])
+    module = n.pending[1]
+    best = (-1e9, 0)
+    for slot in range(len(n.modules)):
+        mods = n.modules[:]
+        mods[slot] = module
+        from ..blueprint import rocket_parameters
+        from .heuristics import rocket_score
+        score = rocket_score(rocket_parameters(n.blueprint, mods, CONTENT), stage)
+        if n.modules[slot] is None:
+            score += 0.001
+        if score > best[0]:
+            best = (score, slot)
+    return A.InstallModule(best[1])
+
+
+def _tile_gain(game: Game, nation: str, tile: str, stage: int, base: float) -> float:
+    return best_placement(game, nation, tile, stage)[0] - base
+
+
+def choose_engineer(game: Game, nation: str, legal: list[Action], rng: random.Random,
+                    shallow: bool = False) -> Action:
+    s = game.state
+    n = s.nations[nation]
+    if n.pending is not None:
+        return choose_pending(game, nation, legal)
+    if s.phase == "launches":
+        return choose_split(game, nation, legal)
+    legal_set = set(legal)
+    costs = CONTENT.board.costs
+    stage = stage_of(game, nation)
+    rules = CONTENT.rulesets[s.ruleset]
+    target = n.launch or ""
+    # 1. A launch this round: payload first, then whatever raises the odds most per money.
+    if target and not payload_ready(game, nation, target):
+        required = CONTENT.missions[target].payload
+        if rules.payload_tiles:
+            cells = payload_cells(game, nation)
+            if cells:
+                cols = CONTENT.board.cols
+                action: Action = A.LoadPayload(required, cells[0] // cols, cells[0] % cols)
+                if action in legal_set:
+                    return action
+            elif s.tile_decks.get("P"):
+                second = "P" if len(s.tile_decks["P"]) >= 2 else "S"
+                research = A.Research("P", second)
+                if research in legal_set:
+                    return research
+        else:
+            action = A.BookPayload(required, target)
+            if action in legal_set:
+                return action
+    if n.test_steal:
+        steals = [a for a in legal if isinstance(a, A.StealTest)]
+        if steals:
+            own_risks = set(dict(s.active).get(target, ())) if target else set()
+            steals.sort(key=lambda a: (a.risk not in own_risks, a.risk))
+            return steals[0]
+    if n.tech_steal:
+        base = current_score(game, nation, stage)
+        rival = s.nations[other(nation)]
+        best_steal = max(((_tile_gain(game, nation, t, stage, base), d)
+                          for d, t in sorted(rival.line.items()) if t), default=None)
+        if best_steal is not None and best_steal[0] > 0:
+            return A.StealTech(best_steal[1])
+    if target and payload_ready(game, nation, target) and not shallow:
+        pick = _launch_prep(game, nation, target, legal_set)
+        if pick is not None:
+            return pick
+    if n.sabotage and not shallow:
+        for count in range(n.sabotage, 0, -1):
+            action = A.RemoveSabotage(count)
+            if action in legal_set and (n.sabotage >= 2 or n.money >= 25):
+                return action
+    # 2. Build toward the next Mission level.
+    base = current_score(game, nation, stage)
+    options: list[tuple[float, Action]] = []
+    if n.money >= costs["line"]:
+        for deck in ("S", "E", "C"):
+            tile = n.line.get(deck)
+            if tile:
+                gain = _tile_gain(game, nation, tile, stage, base)
+                options.append((gain / costs["line"], A.TakeFromLine(deck)))
+    if s.research_pile and n.money >= costs["pile"]:
+        gain = _tile_gain(game, nation, s.research_pile[-1], stage, base)
+        if CONTENT.tiles[s.research_pile[-1]].deck == "P" and not has_payload_tile(n):
+            gain += 0.3
+        options.append((gain / costs["pile"], A.TakeFromPile()))
+    if (n.money >= costs["research"] or n.free_research) and not shallow:
+        need_p = rules.payload_tiles and not has_payload_tile(n) and stage >= 1
+        weakest = _weakest_deck(game, nation)
+        pair = ("P", weakest) if need_p and s.tile_decks.get("P") else (weakest, weakest)
+        research = A.Research(*pair)
+        if research in legal_set:
+            line_best = max((o[0] for o in options), default=0.0) * costs["line"]
+            value = max(line_best, 0.03) * 1.15 + (0.3 if need_p else 0.0)
+            price = 0.1 if n.free_research else costs["research"]
+            options.append((value / price, research))
+    module = _module_choice(game, nation, stage, legal)
+    if module is not None:
+        options.append(module)
+    options.sort(key=lambda o: -o[0])
+    if options and options[0][0] > 0.0005:
+        return options[0][1]
+    if n.suppliers[0] is None:
+        sends = [a for a in legal if isinstance(a, A.LineToSuppliers)]
+        if sends:
+            best_send = max(sends, key=lambda a: (_tile_gain(
+                game, nation, n.line[a.deck] or "", stage, base), a.deck))
+            return best_send
+    return A.PassEngineer()
+
+
+def _weakest_deck(game: Game, nation: str) -> str:
+    params = game.parameters(nation)
+    decks = [d for d in ("S", "E", "C") if len(game.state.tile_decks[d]) >= 2]
+    if not decks:
+        return next((d for d in TECH_DECKS if game.state.tile_decks[d]), "S")
+    return min(decks, key=lambda d: (params["SEC".index(d)], d))
+
+
+def _module_choice(game: Game, nation: str, stage: int, legal: list[Action]
+                   ) -> tuple[float, Action] | None:
+    from ..blueprint import module_satisfied, rocket_parameters
+    from .heuristics import rocket_score
+
+    n = game.state.nations[nation]
+    orders = [a for a in legal if isinstance(a, A.OrderModule)]
+    if not orders:
+        return None
+    base = current_score(game, nation, stage)
+    best: tuple[float, Action] | None = None
+    prices = CONTENT.board.supplier_prices
+    pending_modules = sum(1 for it in n.suppliers if it and it.startswith("M:"))
+    if pending_modules >= 1:
+        return None
+    for module_id in sorted({a.module for a in orders}):
+        module = CONTENT.modules[module_id]
+        if not module_satisfied(module, n.blueprint, CONTENT):
+            continue
+        gain = -1e9
+        for slot in range(len(n.modules)):
+            mods = n.modules[:]
+            mods[slot] = module_id
+            gain = max(gain, rocket_score(rocket_parameters(n.blueprint, mods, CONTENT),
+                                          stage) - base)
+        if gain <= 0:
+            continue
+        spaces = sorted((a.space for a in orders if a.module == module_id),
+                        key=lambda sp: (-sp if game.round >= 5 else sp))
+        space = spaces[0]
+        ratio = gain / prices[space]
+        if best is None or ratio > best[0]:
+            best = (ratio, A.OrderModule(module_id, space))
+    return best
+
+
+def _launch_prep(game: Game, nation: str, target: str, legal: set[Action]) -> Action | None:
+    """The action that raises this round's launch odds most per money, if worth it."""
+    n = game.state.nations[nation]
+    odds = raw_odds(game, nation, target)
+    if odds >= 0.97:
+        return None
+    best: tuple[float, Action] | None = None
+    costs = CONTENT.board.costs
+    from .heuristics import mission_path
+    known = mission_path(game, nation, target)[0]
+    for risk in known:
+        action: Action = A.Test(risk)
+        if action in legal:
+            gain = raw_odds(game, nation, target, {risk: 1}) - odds
+            ratio = gain / costs["test"]
+            if gain >= 0.02 and (best is None or ratio > best[0]):
+                best = (ratio, action)
+    if n.money >= costs["line"]:
+        stage = stage_of(game, nation)
+        for deck in ("S", "E", "C"):
+            tile = n.line.get(deck)
+            if not tile:
+                continue
+            _, cell, rotation = best_placement(game, nation, tile, stage)
+            cells = n.blueprint[:]
+            cells[cell] = (tile, rotation)
+            from ..blueprint import rocket_parameters
+            params = rocket_parameters(cells, n.modules, CONTENT)
+            gain = raw_odds(game, nation, target, params=params) - odds
+            ratio = gain / costs["line"]
+            if gain >= 0.03 and (best is None or ratio > best[0]):
+                best = (ratio, A.TakeFromLine(deck))
+    if n.sabotage:
+        for count in range(1, n.sabotage + 1):
+            action = A.RemoveSabotage(count)
+            if action in legal:
+                gain = raw_odds(game, nation, target, sabotage=n.sabotage - count) - odds
+                ratio = gain / (costs["anti_sabotage_base"] + count)
+                if gain >= 0.05 and (best is None or ratio > best[0]):
+                    best = (ratio, action)
+    value = mission_value(game, nation, target)
+    if best is not None and best[0] * value * 7 > 0.02:
+        return best[1]
+    return None
+
+
+def choose_split(game: Game, nation: str, legal: list[Action]) -> Action:
+    s = game.state
+    assert s.decision is not None
+    mission = s.decision[2]
+    from .heuristics import mission_path
+    known, tests, _, _ = mission_path(game, nation, mission)
+    params = game.parameters(nation)
+    n = s.nations[nation]
+    bonus = CONTENT.rulesets[s.ruleset].test_bonus
+    best: tuple[float, Action] | None = None
+    from .heuristics import pass_prob
+    for action in legal:
+        assert isinstance(action, A.SetAdaptivity)
+        p = (params[0] + action.s, params[1] + action.e, params[2] + action.c)
+        chance = 1.0
+        for risk, count in zip(known, tests, strict=True):
+            chance *= pass_prob(risk, n.sabotage, count, bonus, p)
+        if best is None or chance > best[0]:
+            best = (chance, action)
+    assert best is not None
+    return best[1]
+
+
+# ------------------------------------------------------------------ dispatch
+
+def medium_move(game: Game, seat: str, legal: list[Action], rng: random.Random,
+                shallow: bool = False) -> Action:
+    """The medium player's move for ``seat`` in the (determinized) ``game``."""
+    if len(legal) == 1:
+        return legal[0]
+    nation, role = seat.split(".")
+    phase = game.state.phase
+    kinds = {a.kind for a in legal}
+    if "end_discussion" in kinds:
+        return A.EndDiscussion()
+    if role == "engineer":
+        return choose_engineer(game, nation, legal, rng, shallow)
+    if phase == "maneuvers":
+        return choose_maneuver(game, nation, legal)
+    if phase == "politics":
+        return choose_politics(game, nation, legal, rng, shallow)
+    if phase == "launches":
+        return choose_reward(game, nation, legal)
+    if phase == "administration":
+        return choose_administration(game, nation, legal)
+    return legal[0]

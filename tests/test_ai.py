@@ -1,0 +1,148 @@
+"""Computer players: information states, determinism, legality, no peeking, strength."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import game
+from game.ai import LEVELS, Budget, determinize, get_ai
+from game.ai.tournament import play_game, wilson
+from game.engine import Game
+from tests.invariants import check_conservation
+
+TINY = Budget(seconds=None, iterations=3)
+
+
+def _medium_positions(seed: int, count: int, ruleset: str = "v0.10.4",
+                      players: int = 2) -> list[tuple[Game, str]]:
+    """Positions from a game played by the medium AI (it reaches the late game)."""
+    g = game.new_game(seed, players=players, ruleset=ruleset)
+    ai = get_ai("medium")
+    rng = random.Random(seed)
+    out: list[tuple[Game, str]] = []
+    step = 0
+    while not g.is_over and len(out) < count * 4:
+        seats = g.to_act()
+        seat = seats[step % len(seats)]
+        step += 1
+        out.append((g.clone(), seat))
+        g.apply(seat, ai.choose(g.view(seat), g.legal_actions(seat), rng))
+    return out[::4][:count] if len(out) >= 4 else out
+
+
+@pytest.mark.parametrize("ruleset", game.RULESETS)
+@pytest.mark.parametrize("players", [2, 4])
+def test_determinization_reproduces_the_view_exactly(ruleset: str, players: int) -> None:
+    for seed in (1, 2):
+        for g, _ in _medium_positions(seed, 40, ruleset, players):
+            for seat in game.SEATS:
+                view = g.view(seat)
+                d = determinize(view, random.Random(seed))
+                assert d.view(seat) == view
+                check_conservation(d)
+                assert d.legal_actions(seat) == g.legal_actions(seat)
+
+
+def test_determinization_samples_hidden_information() -> None:
+    g = game.new_game(4)
+    view = g.view("USA.politician")
+    hands = {tuple(determinize(view, random.Random(i)).state.nations["USSR"].hand)
+             for i in range(10)}
+    assert len(hands) > 1
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_same_view_and_seed_give_the_same_action(level: str) -> None:
+    for g, seat in _medium_positions(3, 12):
+        legal = g.legal_actions(seat)
+        view = g.view(seat)
+        first = get_ai(level).choose(view, legal, random.Random(9), TINY)
+        again = get_ai(level).choose(view, legal, random.Random(9), TINY)
+        assert first == again
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_never_an_illegal_action(level: str) -> None:
+    positions = _medium_positions(5, 25) + _medium_positions(6, 15, "preview", 4)
+    rng = random.Random(1)
+    for g, seat in positions:
+        legal = g.legal_actions(seat)
+        action = get_ai(level).choose(g.view(seat), legal, rng, TINY)
+        assert action in legal
+        g.clone().apply(seat, action)
+
+
+def _hide_differently(g: Game, viewer: str, rng: random.Random) -> Game:
+    """The same game with everything ``viewer`` cannot see changed."""
+    h = g.clone()
+    s = h.state
+    rival = s.nations["USSR" if viewer == "USA" else "USA"]
+    pool = rival.hand + rival.deck
+    rng.shuffle(pool)
+    rival.hand, rival.deck = pool[:len(rival.hand)], pool[len(rival.hand):]
+    for deck in s.tile_decks.values():
+        rng.shuffle(deck)
+    for deck in s.risk_decks.values():
+        rng.shuffle(deck)
+    for deck in s.mission_decks.values():
+        rng.shuffle(deck)
+    rng.shuffle(s.module_deck)
+    for stack in rival.stacks:
+        if stack is not None:
+            stack.tokens = [(who, kind if who != rival.name else
+                             ("bluff" if kind == "influence" else "influence"))
+                            for who, kind in stack.tokens]
+    rival.influence, rival.bluff = rival.bluff, rival.influence
+    # Face-down Moon risks: swap with the level-3 deck.
+    for n in s.nations.values():
+        for i, up in enumerate(n.moon_up):
+            if not up and s.risk_decks[3]:
+                n.moon_path[i], s.risk_decks[3][0] = s.risk_decks[3][0], n.moon_path[i]
+    s.rng = game.engine.Rng(rng.getrandbits(63))
+    return h
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_no_peeking_hidden_information_never_changes_the_action(level: str) -> None:
+    checked = 0
+    for g, seat in _medium_positions(8, 14):
+        viewer = seat.split(".")[0]
+        h = _hide_differently(g, viewer, random.Random(checked))
+        view = g.view(seat)
+        if h.view(seat) != view:
+            continue  # the swap touched something visible (e.g. token counts): skip
+        assert h.state.to_dict() != g.state.to_dict()
+        legal = g.legal_actions(seat)
+        a = get_ai(level).choose(view, legal, random.Random(3), TINY)
+        b = get_ai(level).choose(h.view(seat), h.legal_actions(seat), random.Random(3), TINY)
+        assert a == b
+        checked += 1
+    assert checked >= 8
+
+
+def test_hard_reports_its_iterations() -> None:
+    from game.ai.mcts import HardAI
+
+    for g, seat in _medium_positions(2, 30):
+        if seat.endswith("politician") and g.phase == "politics" and \
+                len(g.legal_actions(seat)) > 2:
+            ai = HardAI()
+            _, stats = ai.choose_with_stats(g.view(seat), g.legal_actions(seat),
+                                            random.Random(1), Budget(None, 5))
+            assert stats.iterations == 5
+            return
+    pytest.fail("no politics decision found")
+
+
+def test_medium_beats_random_clearly() -> None:
+    wins = sum(play_game("medium", "random", seed, game.NATIONS[seed % 2]).a_won
+               for seed in range(10))
+    assert wins >= 8
+
+
+def test_wilson_interval() -> None:
+    low, high = wilson(20, 40)
+    assert low < 0.5 < high and round(low, 3) == 0.352
+    assert wilson(0, 0) == (0.0, 1.0)
