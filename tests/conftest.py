@@ -115,15 +115,28 @@ def payload_rocket(g: Game, nation: str, payload: str = "astronaut") -> None:
 
 
 def strong_rocket(g: Game, nation: str, payload: str | None = "astronaut") -> None:
-    """A full blueprint with parameters (9, 9, 7): enough for every Risk card's middle and
-    top ranges; an Astronaut on the Payload tile at (2, 4) unless ``payload`` is None."""
+    """A full blueprint with three Modules, parameters (10, 12, 10): enough for the top range
+    of every Risk card (a roll of 8, or a lower roll lifted by Test tokens, always passes);
+    an Astronaut on the Payload tile at (2, 4) unless ``payload`` is None."""
     cells: dict[tuple[int, int], tuple[str, int]] = {}
     for col in range(5):
         cells[(0, col)] = ("S02", 1)  # S on east and west
         cells[(1, col)] = ("E02", 1)  # E on east and west
         cells[(2, col)] = ("C02", 0) if col < 4 else ("P01", 0)
     place_tiles(g, nation, cells)
-    assert g.parameters(nation) == (9, 9, 7, 0)
+    s = g.state
+    modules = ["MOD02", "MOD03", "MOD06"]
+    # Taken from the shared zones. When both nations get a strong rocket, both blueprints
+    # show these Modules: a shortcut for launch scenarios (MOD06 is in every set that
+    # reaches 10 everywhere), never checked against conservation.
+    for module in modules:
+        s.module_deck = [m for m in s.module_deck if m != module]
+        s.module_row = [None if m == module else m for m in s.module_row]
+        for n in s.nations.values():
+            n.suppliers = [None if item == f"M:{module}" else item for item in n.suppliers]
+    s.nations[nation].modules = modules
+    poke(g)
+    assert g.parameters(nation) == (10, 12, 10, 0)
     g.state.nations[nation].payloads = {14: payload} if payload else {}
 
 

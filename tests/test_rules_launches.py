@@ -171,13 +171,13 @@ def test_sabotage_is_subtracted_before_tests_are_added() -> None:
 @pytest.mark.rule("risk-roll")
 def test_values_above_8_use_the_top_range() -> None:
     g = launching(ussr=SPUTNIK)
-    g.state.active[0] = (SPUTNIK, ("R1-POGO",))  # 7-8 needs S 2; lower ranges need more
+    g.state.active[0] = (SPUTNIK, ("R1-POGO",))  # 7-8 needs S 3; lower ranges need more
     g.state.tests["R1-POGO"] = (0, 4)
-    place_tiles(g, "USSR", {(0, 0): ("S03", 0), (0, 1): ("S02", 0)})  # S 2, no pair
-    assert g.parameters("USSR") == (2, 0, 0, 0)
+    place_tiles(g, "USSR", {(0, 0): ("S03", 0), (0, 1): ("S02", 0), (0, 3): ("S02", 0)})
+    assert g.parameters("USSR") == (3, 0, 0, 0)  # S 3, no pair
     force_rolls(g, [8])
     roll = events_of(engineers_pass(g), "risk_roll")[0]
-    assert (roll["value"], roll["range"], roll["needs"], roll["passed"]) == (12, 2, [2, 0, 0],
+    assert (roll["value"], roll["range"], roll["needs"], roll["passed"]) == (12, 2, [3, 0, 0],
                                                                               True)
 
 
@@ -199,7 +199,10 @@ def test_launch_odds_matches_brute_force_over_the_dice() -> None:
     usa = g.state.nations["USA"]
     usa.modules = ["MOD10", None, None]  # +1 Adaptivity with column 1 filled
     payload_rocket(g, "USA", "satellite")
-    place_tiles(g, "USA", {(1, 0): ("E02", 0), (2, 0): ("S02", 0), (0, 1): ("C02", 1)})
+    place_tiles(g, "USA", {(1, 0): ("E02", 0), (2, 0): ("S02", 0), (0, 1): ("C02", 1),
+                           (1, 1): ("E02", 0), (2, 1): ("S02", 0), (1, 2): ("E02", 0),
+                           (0, 2): ("C02", 1), (2, 2): ("S02", 0), (0, 3): ("C02", 1)})
+    assert g.parameters("USA") == (3, 3, 3, 1)
     usa.sabotage = 1
     g.state.tests["R1-TELEMETRY"] = (2, 0)
     base = g.parameters("USA")
