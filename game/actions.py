@@ -18,6 +18,7 @@ class Action:
 
     kind: ClassVar[str] = ""
     label: ClassVar[str] = ""
+    rule: ClassVar[str] = ""  # the section id in docs/rules.md that governs it
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"type": self.kind}
@@ -37,6 +38,7 @@ class Action:
 class EndDiscussion(Action):
     kind: ClassVar[str] = "end_discussion"
     label: ClassVar[str] = "End the strategic discussion"
+    rule: ClassVar[str] = "discussion"
 
 
 # --- Politicians -----------------------------------------------------------------------------
@@ -45,6 +47,7 @@ class EndDiscussion(Action):
 class PlayManeuver(Action):
     kind: ClassVar[str] = "play_maneuver"
     label: ClassVar[str] = "Play a Maneuver card"
+    rule: ClassVar[str] = "maneuvers"
     card: str
     place: int  # 1..4
 
@@ -53,12 +56,14 @@ class PlayManeuver(Action):
 class PassManeuvers(Action):
     kind: ClassVar[str] = "pass_maneuvers"
     label: ClassVar[str] = "Pass (no more Maneuver cards)"
+    rule: ClassVar[str] = "maneuvers"
 
 
 @dataclass(frozen=True, slots=True)
 class PlaceToken(Action):
     kind: ClassVar[str] = "place_token"
     label: ClassVar[str] = "Place a token face down"
+    rule: ClassVar[str] = "support"
     board: str  # the nation whose Maneuver stack receives the token
     place: int
     token: str  # "influence" or "bluff"
@@ -68,12 +73,14 @@ class PlaceToken(Action):
 class FinishSupport(Action):
     kind: ClassVar[str] = "finish_support"
     label: ClassVar[str] = "Finish supporting"
+    rule: ClassVar[str] = "support"
 
 
 @dataclass(frozen=True, slots=True)
 class AnnounceMission(Action):
     kind: ClassVar[str] = "announce_mission"
     label: ClassVar[str] = "Announce a Mission"
+    rule: ClassVar[str] = "announce"
     level: int
 
 
@@ -81,6 +88,7 @@ class AnnounceMission(Action):
 class RaiseInfluence(Action):
     kind: ClassVar[str] = "raise_influence"
     label: ClassVar[str] = "Trade Popularity for Influence"
+    rule: ClassVar[str] = "influence"
     amount: int
 
 
@@ -88,6 +96,7 @@ class RaiseInfluence(Action):
 class Launch(Action):
     kind: ClassVar[str] = "launch"
     label: ClassVar[str] = "Decide to launch"
+    rule: ClassVar[str] = "launch-decision"
     mission: str
 
 
@@ -95,18 +104,21 @@ class Launch(Action):
 class Abort(Action):
     kind: ClassVar[str] = "abort"
     label: ClassVar[str] = "Abort this round's launch"
+    rule: ClassVar[str] = "launch-decision"
 
 
 @dataclass(frozen=True, slots=True)
 class ClaimReward(Action):
     kind: ClassVar[str] = "claim_reward"
     label: ClassVar[str] = "Claim the Mission reward"
+    rule: ClassVar[str] = "mission-success"
 
 
 @dataclass(frozen=True, slots=True)
 class ExploreMoon(Action):
     kind: ClassVar[str] = "explore_moon"
     label: ClassVar[str] = "Forgo the reward to explore a Moon risk"
+    rule: ClassVar[str] = "moon"
     slot: int  # 0..2 on the nation's own Moon path
 
 
@@ -114,6 +126,7 @@ class ExploreMoon(Action):
 class Evaluate(Action):
     kind: ClassVar[str] = "evaluate"
     label: ClassVar[str] = "Evaluate a Maneuver"
+    rule: ClassVar[str] = "evaluation"
     place: int
 
 
@@ -121,6 +134,7 @@ class Evaluate(Action):
 class Escalate(Action):
     kind: ClassVar[str] = "escalate"
     label: ClassVar[str] = "Escalate a Maneuver"
+    rule: ClassVar[str] = "escalation"
     place: int
     card: str  # the hand card laid over it at the first escalation; "" at the second
 
@@ -129,12 +143,14 @@ class Escalate(Action):
 class PayForTie(Action):
     kind: ClassVar[str] = "pay_for_tie"
     label: ClassVar[str] = "Pay Popularity to win the tie"
+    rule: ClassVar[str] = "tie"
 
 
 @dataclass(frozen=True, slots=True)
 class ConcedeTie(Action):
     kind: ClassVar[str] = "concede_tie"
     label: ClassVar[str] = "Concede the tie (opponent obstructs)"
+    rule: ClassVar[str] = "tie"
 
 
 # --- Engineers -------------------------------------------------------------------------------
@@ -143,6 +159,7 @@ class ConcedeTie(Action):
 class TakeFromLine(Action):
     kind: ClassVar[str] = "take_from_line"
     label: ClassVar[str] = "Install from the Development Line"
+    rule: ClassVar[str] = "eng-line"
     deck: str
 
 
@@ -152,6 +169,7 @@ class Research(Action):
 
     kind: ClassVar[str] = "research"
     label: ClassVar[str] = "Research two tiles"
+    rule: ClassVar[str] = "eng-research"
     first: str
     second: str
 
@@ -169,12 +187,14 @@ class Research(Action):
 class TakeFromPile(Action):
     kind: ClassVar[str] = "take_from_pile"
     label: ClassVar[str] = "Install the top Research tile"
+    rule: ClassVar[str] = "eng-pile"
 
 
 @dataclass(frozen=True, slots=True)
 class KeepTile(Action):
     kind: ClassVar[str] = "keep_tile"
     label: ClassVar[str] = "Keep a researched tile"
+    rule: ClassVar[str] = "eng-research"
     index: int  # 0 or 1
 
 
@@ -182,6 +202,7 @@ class KeepTile(Action):
 class PlaceTile(Action):
     kind: ClassVar[str] = "place_tile"
     label: ClassVar[str] = "Place the tile"
+    rule: ClassVar[str] = "blueprint"
     row: int  # 0-based
     col: int
     rotation: int  # quarter turns clockwise, 0..3
@@ -191,6 +212,7 @@ class PlaceTile(Action):
 class LineToSuppliers(Action):
     kind: ClassVar[str] = "line_to_suppliers"
     label: ClassVar[str] = "Send a Development tile to the Suppliers line"
+    rule: ClassVar[str] = "eng-suppliers"
     deck: str
 
 
@@ -198,6 +220,7 @@ class LineToSuppliers(Action):
 class OrderModule(Action):
     kind: ClassVar[str] = "order_module"
     label: ClassVar[str] = "Order a Module"
+    rule: ClassVar[str] = "eng-module"
     module: str
     space: int  # index into the Suppliers line (0 = cheapest, longest lead time)
 
@@ -206,6 +229,7 @@ class OrderModule(Action):
 class Test(Action):
     kind: ClassVar[str] = "test"
     label: ClassVar[str] = "Test a Risk"
+    rule: ClassVar[str] = "eng-test"
     risk: str
 
 
@@ -213,6 +237,7 @@ class Test(Action):
 class RemoveSabotage(Action):
     kind: ClassVar[str] = "remove_sabotage"
     label: ClassVar[str] = "Anti-Sabotage"
+    rule: ClassVar[str] = "eng-sabotage"
     count: int
 
 
@@ -220,6 +245,7 @@ class RemoveSabotage(Action):
 class LoadPayload(Action):
     kind: ClassVar[str] = "load_payload"
     label: ClassVar[str] = "Load a payload onto a Payload tile"
+    rule: ClassVar[str] = "eng-payload"
     payload: str
     row: int
     col: int
@@ -229,6 +255,7 @@ class LoadPayload(Action):
 class BookPayload(Action):
     kind: ClassVar[str] = "book_payload"
     label: ClassVar[str] = "Put a payload on a Mission (preview rules)"
+    rule: ClassVar[str] = "preview"
     payload: str
     mission: str
 
@@ -237,6 +264,7 @@ class BookPayload(Action):
 class StealTest(Action):
     kind: ClassVar[str] = "steal_test"
     label: ClassVar[str] = "Steal test results"
+    rule: ClassVar[str] = "eng-test-steal"
     risk: str
 
 
@@ -244,6 +272,7 @@ class StealTest(Action):
 class StealTech(Action):
     kind: ClassVar[str] = "steal_tech"
     label: ClassVar[str] = "Steal technology"
+    rule: ClassVar[str] = "eng-tech-steal"
     deck: str
 
 
@@ -251,6 +280,7 @@ class StealTech(Action):
 class InstallModule(Action):
     kind: ClassVar[str] = "install_module"
     label: ClassVar[str] = "Install the delivered Module"
+    rule: ClassVar[str] = "delivery"
     slot: int
 
 
@@ -258,6 +288,7 @@ class InstallModule(Action):
 class SetAdaptivity(Action):
     kind: ClassVar[str] = "set_adaptivity"
     label: ClassVar[str] = "Split Adaptivity"
+    rule: ClassVar[str] = "adaptivity"
     s: int
     e: int
     c: int
@@ -267,6 +298,7 @@ class SetAdaptivity(Action):
 class PassEngineer(Action):
     kind: ClassVar[str] = "pass"
     label: ClassVar[str] = "Pass (done for this round)"
+    rule: ClassVar[str] = "eng-pass"
 
 
 ACTION_TYPES: dict[str, type[Action]] = {

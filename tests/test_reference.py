@@ -92,3 +92,12 @@ def test_every_rule_marker_names_a_section() -> None:
     unknown = {section: files for section, files in used.items()
                if section not in SECTION_IDS}
     assert not unknown, f"rule markers naming no section of docs/rules.md: {unknown}"
+
+
+def test_every_action_names_an_existing_rules_section() -> None:
+    from game.actions import ACTION_TYPES
+
+    text = RULES.read_text(encoding="utf-8")
+    for kind, cls in ACTION_TYPES.items():
+        assert cls.rule, kind
+        assert f'<a id="{cls.rule}"></a>' in text, (kind, cls.rule)
