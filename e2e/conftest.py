@@ -203,6 +203,15 @@ class NetworkLog:
 
 
 @pytest.fixture
+def csp_watch(context: BrowserContext) -> None:
+    """Every page of the test's context records Content-Security-Policy violations in
+    ``window.__csp`` (see ``helpers.csp_violations``)."""
+    from helpers import CSP_WATCH
+
+    context.add_init_script(CSP_WATCH)
+
+
+@pytest.fixture
 def net(context: BrowserContext) -> NetworkLog:
     """Records the test's browser context (attach happens before any page navigates)."""
     log = NetworkLog()

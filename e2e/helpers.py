@@ -60,3 +60,54 @@ def play_until_over(page: Page, rng: random.Random, max_steps: int = 1500,
         if callable(on_step):
             on_step(step)
     raise AssertionError(f"game not over after {max_steps} steps")
+
+
+# --------------------------------------------------------------------------- saves
+
+
+SAVE_PREFIX = "moonshot.save."
+CSP_WATCH = """
+window.__csp = [];
+document.addEventListener('securitypolicyviolation', e => window.__csp.push(
+    `${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber} ${e.sample}`));
+"""
+
+
+def table(page: Page) -> tuple[int, str]:
+    """(actions played, short fingerprint of the exact state) of the game on the table."""
+    moves, state = page.evaluate("[document.body.dataset.moves, document.body.dataset.state]")
+    return int(moves), str(state)
+
+
+def stored(page: Page) -> dict[str, str]:
+    """Every saved game in the page's real localStorage (key -> text)."""
+    found: dict[str, str] = page.evaluate(
+        "p => Object.fromEntries(Object.keys(localStorage).filter(k => k.startsWith(p))"
+        ".map(k => [k, localStorage.getItem(k)]))", SAVE_PREFIX)
+    return found
+
+
+def current_save(page: Page) -> str:
+    """The autosave of the game on the table."""
+    key = page.evaluate("localStorage.getItem('moonshot.current')")
+    assert key, "nothing autosaved yet"
+    return stored(page)[SAVE_PREFIX + key]
+
+
+def csp_violations(page: Page) -> list[str]:
+    found: list[str] = page.evaluate("window.__csp || []")
+    return found
+
+
+def play_steps(page: Page, rng: random.Random, steps: int) -> None:
+    """Click ``steps`` controls (privacy screens are clicked away, not counted)."""
+    done = 0
+    while done < steps:
+        settle(page)
+        assert not game_over(page), "the game ended early"
+        if privacy_up(page):
+            page.get_by_test_id("privacy-continue").click()
+            continue
+        pick(page, rng)
+        done += 1
+    settle(page)

@@ -30,7 +30,7 @@ def budget_track(view: dict[str, Any]) -> str:
     values = [view["nations"][n]["budget"] for n in NATIONS]
     lo, hi = min(0, *values), max(45, *values)
     marks = "".join(
-        f'<span class="bmk {n.lower()}" style="left:{(v - lo) * 100 / (hi - lo):.1f}%" '
+        f'<span class="bmk {n.lower()}" data-left="{(v - lo) * 100 / (hi - lo):.1f}" '
         f'title="{n} Budget {v}">{icon(n.lower())}<b>{v}</b></span>'
         for n, v in zip(NATIONS, values, strict=True))
     gap = abs(values[0] - values[1])
@@ -50,7 +50,7 @@ def _ranges(risk: dict[str, Any], viewer: str | None) -> str:
         if viewer is not None:
             state = " pass" if rg["meets"][viewer] else " fail"
         mark = ("✓" if "pass" in state else "✗") if state else ""
-        parts.append(f'<span class="rg{state}" style="width:{width}%" '
+        parts.append(f'<span class="rg{state}" data-width="{width}" '
                      f'title="{rg["from"]}-{rg["to"]}: needs S{rg["S"]} E{rg["E"]} C{rg["C"]}">'
                      f'<i>{rg["from"]}-{rg["to"]}</i><b>S{rg["S"]} E{rg["E"]} C{rg["C"]}</b>'
                      f"<em>{mark}</em></span>")

@@ -2,27 +2,41 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from typing import Any
 
-from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
+from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
 from pyscript import document, window  # type: ignore[import-not-found]
 
 _last: dict[str, str] = {}
+_proxies: list[Any] = []
+_download_url: list[Any] = []
 
 
 def null(value: Any) -> bool:
     """JavaScript null/undefined arrive as None or as a JsNull object, by Pyodide version."""
     return value is None or type(value).__name__ in ("JsNull", "JsUndefined")
-_proxies: list[Any] = []
 
 
 def set_html(element_id: str, markup: str) -> None:
-    """Replace a region's content, skipping the DOM when nothing changed."""
+    """Replace a region's content, skipping the DOM when nothing changed.
+
+    Inline ``style`` attributes would break the Content-Security-Policy (no
+    'unsafe-inline' styles), so markup says ``data-left="12.5"`` / ``data-width="25"``
+    (percent) and the positions are applied here through the CSSOM, which CSP allows."""
     if _last.get(element_id) == markup:
         return
     _last[element_id] = markup
-    document.getElementById(element_id).innerHTML = markup
+    region = document.getElementById(element_id)
+    region.innerHTML = markup
+    if "data-left=" in markup or "data-width=" in markup:
+        for el in region.querySelectorAll("[data-left],[data-width]"):
+            left, width = el.getAttribute("data-left"), el.getAttribute("data-width")
+            if not null(left):
+                el.style.left = f"{float(left)}%"
+            if not null(width):
+                el.style.width = f"{float(width)}%"
 
 
 def show(element_id: str, visible: bool) -> None:
@@ -42,7 +56,8 @@ def set_class(element_id: str, cls: str) -> None:
 
 
 def on(event: str, handler: Callable[[Any], None]) -> None:
-    """One listener on the document for every element (event delegation)."""
+    """One listener on the document for every element (event delegation). The handler must
+    not raise (the app wraps its handlers so an error becomes a readable banner)."""
     proxy = create_proxy(handler)
     _proxies.append(proxy)
     document.addEventListener(event, proxy)
@@ -99,6 +114,96 @@ def console_error(text: str) -> None:
     window.console.error(text)
 
 
+def console_warn(text: str) -> None:
+    window.console.warn(text)
+
+
+def prevent_default(event: Any) -> None:
+    event.preventDefault()
+
+
+# --------------------------------------------------------------------------- storage
+
+
+def storage_get(key: str) -> str | None:
+    try:
+        value = window.localStorage.getItem(key)
+    except Exception:
+        return None
+    return None if null(value) else str(value)
+
+
+def storage_set(key: str, text: str) -> str | None:
+    """Store a text; returns None, or why it failed (storage full, storage disabled)."""
+    try:
+        window.localStorage.setItem(key, text)
+    except Exception as exc:
+        name = str(getattr(exc, "name", "")) or type(exc).__name__
+        if "Quota" in name or "quota" in str(exc):
+            return "the browser's storage for this site is full"
+        return f"the browser refused to store it ({name})"
+    return None
+
+
+def storage_remove(key: str) -> None:
+    with contextlib.suppress(Exception):
+        window.localStorage.removeItem(key)
+
+
+def storage_items(prefix: str) -> dict[str, str]:
+    """Every stored (key, text) whose key starts with ``prefix``."""
+    found: dict[str, str] = {}
+    try:
+        store = window.localStorage
+        keys = [store.key(i) for i in range(int(store.length))]
+        for key in keys:
+            if not null(key) and str(key).startswith(prefix):
+                value = store.getItem(key)
+                found[str(key)] = "" if null(value) else str(value)
+    except Exception:
+        pass
+    return found
+
+
+# --------------------------------------------------------------------------- files
+
+
+def download(file_name: str, text: str) -> None:
+    """Offer ``text`` as a JSON file download (a Blob URL and a temporary link)."""
+    options = to_js({"type": "application/json"}, dict_converter=window.Object.fromEntries)
+    blob = window.Blob.new(to_js([text]), options)
+    url = window.URL.createObjectURL(blob)
+    while _download_url:
+        window.URL.revokeObjectURL(_download_url.pop())
+    _download_url.append(url)
+    link = document.createElement("a")
+    link.href = url
+    link.download = file_name
+    link.hidden = True
+    document.body.appendChild(link)
+    link.click()
+    link.remove()
+
+
+MAX_FILE_BYTES = 5_000_000
+
+
+async def read_file(element: Any) -> str | None:
+    """The text of the file chosen in a file input (None when none is chosen); the input is
+    cleared so choosing the same file again fires ``change`` again."""
+    files = element.files
+    if null(files) or int(files.length) == 0:
+        return None
+    file = files.item(0)
+    if int(file.size) > MAX_FILE_BYTES:
+        element.value = ""
+        raise ValueError(f"The file is too large ({int(file.size) // 1000} kB) to be a "
+                         "Moonshot saved game.")
+    text = await file.text()
+    element.value = ""
+    return str(text)
+
+
 def set_text(element_id: str, text: str) -> None:
     el = document.getElementById(element_id)
     if not null(el):
@@ -119,3 +224,28 @@ def close_details(element_id: str) -> None:
     el = document.getElementById(element_id)
     if not null(el):
         el.removeAttribute("open")
+
+
+# --------------------------------------------------------------------------- AI worker
+
+
+async def start_worker(src: str, config: str) -> Any:
+    """Start a PyScript worker running ``src`` (no DOM access) with the config file ``config``,
+    on this site's own Pyodide (``version`` must be absolute: the worker runs from a blob: URL,
+    and without it PyScript fetches Pyodide from a CDN). Returns the worker once its code has
+    run; raises if it cannot start. Errors are not printed to the console: the caller tells
+    them in the game log."""
+    from pyscript import PyWorker
+
+    version = str(window.URL.new("./pyodide/pyodide.mjs", window.location.href).href)
+    worker = PyWorker(src, type="pyodide", config=config, version=version)
+    quiet = create_proxy(lambda event: None)
+    _proxies.append(quiet)
+    worker.onerror = quiet
+    await worker.ready
+    return worker
+
+
+async def worker_call(worker: Any, name: str, *args: Any) -> str:
+    """Call a function the worker exports (``__export__``); its answer as text."""
+    return str(await getattr(worker.sync, name)(*args))

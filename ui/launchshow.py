@@ -31,7 +31,7 @@ def _ranges(risk: str, used: int) -> str:
         width = (min(rg.high, 8) - rg.low + 1) * 12.5
         hit = " used" if i == used else ""
         s, e_, c = rg.minimum
-        parts.append(f'<span class="rg{hit}" style="width:{width}%"><i>{rg.low}-{rg.high}</i>'
+        parts.append(f'<span class="rg{hit}" data-width="{width}"><i>{rg.low}-{rg.high}</i>'
                      f"<b>S{s} E{e_} C{c}</b></span>")
     return f'<div class="ranges big">{"".join(parts)}</div>'
 

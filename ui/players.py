@@ -10,6 +10,11 @@ from typing import Any
 
 SEATS = ("USA.politician", "USA.engineer", "USSR.politician", "USSR.engineer")
 ROLE_WORD = {"politician": "Politician", "engineer": "Engineer"}
+# URL ``seats`` letters that make a seat an AI, and its level (game.ai levels); ``a`` (the
+# letter before levels existed) means the default level. ``h`` is a person.
+DEFAULT_LEVEL = "medium"
+AI_LEVELS = {"a": DEFAULT_LEVEL, "r": "random", "e": "easy", "m": "medium", "x": "hard"}
+LEVEL_LETTERS = {"random": "r", "easy": "e", "medium": "m", "hard": "x"}
 
 
 @dataclass
@@ -22,6 +27,8 @@ class Setup:
     seed: int = 1
     ai: dict[str, bool] = field(default_factory=lambda: {s: s.startswith("USSR") for s in SEATS})
     speed_ms: int = 300
+    names: dict[str, str] = field(default_factory=dict)  # seat -> player name (optional)
+    levels: dict[str, str] = field(default_factory=dict)  # AI seat -> AI_LEVELS value
 
     def groups(self) -> list[tuple[str, ...]]:
         """The seats each player holds."""
@@ -43,6 +50,11 @@ class Setup:
         """A player is an AI when the first seat it holds is marked AI."""
         return self.ai.get(self.player_of(seat)[0], False)
 
+    def level(self, seat: str) -> str:
+        """The AI level of the player holding ``seat`` (the level of its first seat)."""
+        level = self.levels.get(self.player_of(seat)[0], DEFAULT_LEVEL)
+        return level if level in LEVEL_LETTERS else DEFAULT_LEVEL
+
     def humans(self) -> list[tuple[str, ...]]:
         return [g for g in self.groups() if not self.ai.get(g[0], False)]
 
@@ -53,9 +65,22 @@ class Setup:
             return nation
         return f"{nation} {ROLE_WORD[group[0].split('.')[1]]}"
 
+    def display_name(self, seat: str) -> str:
+        """The player's own name when given, else the seat label ("USA", "USSR Engineer")."""
+        name = self.names.get(self.player_of(seat)[0], "").strip()
+        return name or self.player_label(seat)
+
+    def copy(self) -> Setup:
+        return Setup(self.players, self.pair, self.ruleset, self.seed, dict(self.ai),
+                     self.speed_ms, dict(self.names), dict(self.levels))
+
 
 def parse_query(query: str) -> Setup | None:
-    """``?players=2&seats=hhaa&seed=5&ruleset=preview&pair=USSR&speed=0``: a game to start."""
+    """``?players=2&seats=hhaa&seed=5&ruleset=preview&pair=USSR&speed=0``: a game to start.
+
+    ``seats``: one letter per seat (USA Politician, USA Engineer, USSR Politician, USSR
+    Engineer): ``h`` a person, or an AI: ``r``/``e``/``m``/``x`` (random, easy, medium,
+    hard), ``a`` the default level (medium)."""
     params: dict[str, str] = {}
     for part in query.lstrip("?").split("&"):
         if "=" in part:
@@ -76,10 +101,16 @@ def parse_query(query: str) -> Setup | None:
     setup.ruleset = "preview" if params.get("ruleset") == "preview" else "v0.10.4"
     seats = params.get("seats", "")
     if len(seats) == 4:
-        setup.ai = {s: c == "a" for s, c in zip(SEATS, seats, strict=True)}
+        letters = dict(zip(SEATS, seats.lower(), strict=True))
+        setup.ai = {s: c in AI_LEVELS for s, c in letters.items()}
+        setup.levels = {s: AI_LEVELS[c] for s, c in letters.items() if c in AI_LEVELS}
         for group in setup.groups():  # a player's seats are all human or all AI
             for seat in group:
                 setup.ai[seat] = setup.ai[group[0]]
+                if group[0] in setup.levels:
+                    setup.levels[seat] = setup.levels[group[0]]
+                else:
+                    setup.levels.pop(seat, None)
     return setup
 
 

@@ -1,0 +1,117 @@
+"""The AI opponents in the browser: they think in a PyScript worker (no DOM) while the page
+stays live, at the level chosen per seat, and the log tells what they did."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from pathlib import Path
+
+from conftest import NetworkLog
+from helpers import csp_violations, current_save, play_until_over, settle
+from playwright.sync_api import Page, expect
+
+WORKER_UP_MS = 90_000
+Opener = Callable[[str], float]
+
+
+def body(page: Page, key: str) -> str:
+    value: str | None = page.evaluate(f"document.body.dataset[{key!r}] ?? null")
+    return value or ""
+
+
+def timing(page: Page) -> dict[str, list[float]]:
+    """Per "level/place": [decisions, total ms, max ms], as the page measured them."""
+    found: dict[str, list[float]] = json.loads(body(page, "aiTiming") or "{}")
+    return found
+
+
+def report(found: dict[str, list[float]]) -> str:
+    return ", ".join(f"{key}: {n:.0f} decisions, mean {total / n:.0f} ms, max {top:.0f} ms"
+                     for key, (n, total, top) in sorted(found.items()) if n)
+
+
+def test_a_person_plays_a_whole_game_against_the_medium_ai_in_its_worker(
+    page: Page, site_url: str, net: NetworkLog, open_game: Opener, csp_watch: None,
+    screenshot: Callable[[str], Path],
+) -> None:
+    """A whole game by clicks, set up in the New game dialog: the person holds the USA, a
+    medium AI the USSR. The AI's moves come from the worker (which fetched its files from this
+    site only), the log attributes them, the autosave keeps the level, and nothing is refused
+    by the CSP, fails or leaves 127.0.0.1."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_game(site_url)
+    page.get_by_test_id("new-game").click()
+    seat = page.locator('#newgame select[data-seat="USSR.politician"]')
+    assert seat.locator("option").all_inner_texts() == [
+        "Human", "AI Random", "AI Easy", "AI Medium", "AI Hard"]
+    expect(seat).to_have_value("m")  # the default AI level
+    seat.select_option("x")
+    seat.select_option("m")
+    page.locator('#newgame input[name="seed"]').fill("5")
+    page.locator('#newgame select[name="speed"]').select_option("0")
+    page.get_by_test_id("start-game").click()
+    expect(page.locator("body")).to_have_attribute("data-ai-worker", "ready",
+                                                   timeout=WORKER_UP_MS)
+    settle(page)
+    steps = play_until_over(page, random.Random(5))
+    end = page.get_by_test_id("end-screen")
+    expect(end).to_be_visible()
+    screenshot("ai-game-end")
+    worker_moves = int(body(page, "aiMovesWorker") or 0)
+    main_moves = int(body(page, "aiMovesMain") or 0)
+    assert worker_moves > 0, f"no AI move came from the worker ({main_moves} on the page)"
+    assert body(page, "aiWorker") == "ready"
+    found = timing(page)
+    assert set(found) <= {"medium/worker", "medium/main"}, found
+    print(f"\n{steps} clicks, {end.get_attribute('data-winner')} wins; AI moves: "
+          f"{worker_moves} in the worker, {main_moves} on the page; {report(found)}")
+    log = page.get_by_test_id("log").inner_text()
+    assert "(AI medium)" in log and "USSR" in log
+    assert "not available" not in log
+    saved = json.loads(current_save(page))
+    assert saved["levels"] == {"USSR.politician": "medium", "USSR.engineer": "medium"}
+    assert saved["save"]["seed"] == 5
+    # The worker booted from this site's own files (its config and code, Pyodide's runtime).
+    assert any(url.endswith("/worker.toml") for url in net.requests)
+    assert any(url.endswith("/ui/ai_worker.py") for url in net.requests)
+    assert csp_violations(page) == []
+    net.assert_clean()
+
+
+LONGEST_GAP = """() => new Promise(done => {
+    // The longest the main thread went without running a timer, over `ms` milliseconds.
+    const ms = 6000, start = performance.now();
+    let last = start, worst = 0;
+    const tick = () => {
+        const now = performance.now();
+        worst = Math.max(worst, now - last);
+        last = now;
+        if (now - start < ms) setTimeout(tick, 10); else done(worst);
+    };
+    setTimeout(tick, 10);
+})"""
+
+
+def test_the_hard_ai_thinks_in_the_worker_while_the_page_stays_live(
+    page: Page, site_url: str, net: NetworkLog, open_game: Opener, csp_watch: None,
+) -> None:
+    """Four hard AI seats play on their own: once the worker is up, searches of about a
+    second each run there, and meanwhile the page's main thread is never blocked for long."""
+    open_game(site_url + "?players=4&seats=xxxx&seed=3&speed=0")
+    expect(page.locator("body")).to_have_attribute("data-ai-worker", "ready",
+                                                   timeout=WORKER_UP_MS)
+    before = timing(page).get("hard/worker", [0, 0.0, 0.0])
+    gap = float(page.evaluate(LONGEST_GAP))
+    after = timing(page)["hard/worker"]
+    moves = after[0] - before[0]
+    searched_ms = after[1] - before[1]
+    print(f"\nhard AI, 6 s window: {moves:.0f} decisions in the worker taking {searched_ms:.0f}"
+          f" ms in all (longest {after[2]:.0f} ms); the main thread's longest pause "
+          f"{gap:.0f} ms; {report(timing(page))}")
+    assert moves > 0 and searched_ms > 1500, after  # the AI really searched meanwhile
+    # A search on the main thread would block it for its whole second or so.
+    assert gap < 700, f"the main thread was blocked for {gap:.0f} ms"
+    assert csp_violations(page) == []
+    net.assert_clean()

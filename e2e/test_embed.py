@@ -1,0 +1,84 @@
+"""Embedding: embed.html shows the game alone, fits its frame and takes its setup from the URL;
+public/embed-demo.html (a rules page with the game embedded twice) works at the root and
+under a sub-path, with no request leaving 127.0.0.1."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from conftest import READY_TIMEOUT_MS, NetworkLog, wait_ready
+from helpers import CONTROLS, privacy_up, settle
+from playwright.sync_api import FrameLocator, Page, expect
+
+FRAMES = ("embed-1", "embed-2")
+NO_SIDEWAYS_SCROLL = "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
+
+
+def wait_frame_ready(frame: FrameLocator) -> None:
+    frame.locator('body[data-ready="1"]').wait_for(state="attached", timeout=2 * READY_TIMEOUT_MS)
+
+
+def check_demo(page: Page, url: str, net: NetworkLog) -> None:
+    page.set_viewport_size({"width": 1100, "height": 900})
+    page.goto(url + "embed-demo.html")
+    for test_id in FRAMES:
+        wait_frame_ready(page.frame_locator(f'[data-testid="{test_id}"]'))
+    first = page.frame_locator('[data-testid="embed-1"]')
+    second = page.frame_locator('[data-testid="embed-2"]')
+    # Each frame started the game its URL asked for.
+    expect(first.get_by_test_id("log")).to_contain_text("2 players")
+    expect(first.get_by_test_id("log")).to_contain_text("seed 3")
+    expect(second.get_by_test_id("log")).to_contain_text("4 players")
+    expect(second.get_by_test_id("log")).to_contain_text("seed 8")
+    expect(second.get_by_test_id("centre")).to_contain_text("preview", ignore_case=True)
+    # Frame 1: the person holds the USA and gets the action bar; frame 2 is all AI.
+    expect(first.locator(CONTROLS).first).to_be_visible(timeout=30_000)
+    expect(second.locator(CONTROLS)).to_have_count(0)
+    for test_id, seed in zip(FRAMES, ("seed=3", "seed=8"), strict=True):
+        frame = next(f for f in page.frames if "embed.html" in f.url and seed in f.url)
+        assert frame.evaluate("window.__csp") == [], test_id  # the page's strict CSP holds
+        assert frame.evaluate("document.body.dataset.embed") == "1"
+        assert frame.evaluate(NO_SIDEWAYS_SCROLL), f"{test_id} scrolls sideways"
+        share = frame.evaluate(
+            "document.getElementById('top').getBoundingClientRect().height / innerHeight")
+        assert share < 0.15, f"{test_id}: the header takes {share:.0%} of the frame"
+    for frame_locator in (first, second):  # minimal bar: no subtitle, no AI speed control
+        expect(frame_locator.locator(".top h1 small")).to_be_hidden()
+        expect(frame_locator.locator(".tools label")).to_be_hidden()
+    net.assert_clean()
+
+
+def test_embed_demo_page(page: Page, site_url: str, net: NetworkLog, csp_watch: None) -> None:
+    check_demo(page, site_url, net)
+
+
+def test_embed_demo_under_sub_path(
+    page: Page, serve_site: Callable[[str], str], net: NetworkLog, csp_watch: None
+) -> None:
+    url = serve_site("/moonshot/")
+    check_demo(page, url, net)
+    assert all("/moonshot/" in u for u in net.requests if u.startswith("http")), net.requests
+
+
+def test_embed_fits_and_plays(page: Page, site_url: str, net: NetworkLog) -> None:
+    """embed.html alone: no sideways scrolling from a phone-sized frame to a wide one, the
+    setup from the URL (3 players, USSR pair, hard AI), and the action bar works."""
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.goto(site_url + "embed.html?players=3&pair=USSR&seats=xxhh&seed=4&speed=0")
+    wait_ready(page, net)
+    settle(page)
+    expect(page.get_by_test_id("log")).to_contain_text("3 players")
+    for width, height in ((360, 640), (600, 420), (1000, 620), (1600, 900)):
+        page.set_viewport_size({"width": width, "height": height})
+        assert page.evaluate(NO_SIDEWAYS_SCROLL), f"sideways scroll at {width}x{height}"
+        box = page.get_by_test_id("actions").bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width + 1
+    page.set_viewport_size({"width": 1000, "height": 620})
+    if privacy_up(page):  # two people share the USSR: hot-seat privacy screen first
+        page.get_by_test_id("privacy-continue").click()
+        settle(page)
+    before = page.get_by_test_id("actions").inner_html()
+    page.locator(CONTROLS).first.click()
+    settle(page)
+    assert page.get_by_test_id("actions").inner_html() != before
+    net.assert_clean()

@@ -1,0 +1,310 @@
+"""Offline play and app install: the service worker precaches the whole built site after the
+first visit, the game then starts and plays with the network off (at the root and under a
+sub-path), a new build is picked up on the next visit, and the page is installable.
+
+Each test serves its own copy of the site, so it can take the server down for real (besides
+``context.set_offline``) and, for the update test, change files between two visits.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import random
+import shutil
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from functools import partial
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+from conftest import LOOPBACK, ROOT, NetworkLog, QuietHandler, QuietServer, wait_ready
+from helpers import CONTROLS, csp_violations, pick, privacy_up, settle
+from playwright.sync_api import BrowserContext, BrowserType, Page, expect
+
+PRECACHE_TIMEOUT_MS = 120_000
+GAME_QUERY = "?players=2&seats=hhaa&seed=5&speed=0"
+# Epoch milliseconds when body[data-ready="1"] appears (installed before the page's scripts).
+READY_CLOCK = """
+new MutationObserver((_, observer) => {
+  if (document.body && document.body.dataset.ready === "1" && !window.__readyAt) {
+    window.__readyAt = Date.now();
+    observer.disconnect();
+  }
+}).observe(document, {attributes: true, subtree: true, attributeFilter: ["data-ready"]});
+"""
+CACHE_ENTRIES = """async () => {
+  const out = {};
+  for (const key of await caches.keys()) out[key] = (await (await caches.open(key)).keys()).length;
+  return out;
+}"""
+
+
+def load_build() -> ModuleType:
+    """scripts/build.py as a module (its write_service_worker rewrites a site copy)."""
+    spec = importlib.util.spec_from_file_location("moonshot_build", ROOT / "scripts" / "build.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@dataclass
+class Site:
+    """A copy of dist/ served on 127.0.0.1 (optionally under a sub-path) that a test may
+    change or take down; ``hits`` lists every path the server was asked for, ``times``
+    when (epoch milliseconds)."""
+
+    folder: Path
+    url: str
+    server: QuietServer
+    hits: list[str] = field(default_factory=list)
+    times: list[float] = field(default_factory=list)
+
+    def stop(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+def serve_copy(dist: Path, tmp: Path, base_path: str = "/") -> Site:
+    parts = [p for p in base_path.split("/") if p]
+    folder = tmp.joinpath("webroot", *parts)
+    shutil.copytree(dist, folder)
+    # The precache list from the copied files themselves: consistent even if another session
+    # rebuilt dist/ during the copy.
+    load_build().write_service_worker(folder)
+    hits: list[str] = []
+    times: list[float] = []
+
+    class Recording(QuietHandler):
+        def send_head(self) -> Any:
+            times.append(time.time() * 1000)
+            hits.append(self.path)
+            return super().send_head()
+
+    server = QuietServer((LOOPBACK, 0), partial(Recording, directory=str(tmp / "webroot")))
+    threading.Thread(target=server.serve_forever, name="e2e-offline", daemon=True).start()
+    host, port = server.server_address[:2]
+    prefix = "/" + "".join(p + "/" for p in parts)
+    return Site(folder, f"http://{host!s}:{port}{prefix}", server, hits, times)
+
+
+@pytest.fixture
+def site_copy(dist: Path, tmp_path: Path) -> Iterator[Site]:
+    site = serve_copy(dist, tmp_path)
+    yield site
+    site.stop()
+
+
+@pytest.fixture
+def subpath_copy(dist: Path, tmp_path: Path) -> Iterator[Site]:
+    site = serve_copy(dist, tmp_path, "/moonshot/")
+    yield site
+    site.stop()
+
+
+def wait_offline_ready(page: Page) -> str:
+    """Wait until a service worker that finished precaching controls the page; its version."""
+    page.wait_for_function("document.documentElement.dataset.offline === 'ready'",
+                           timeout=PRECACHE_TIMEOUT_MS)
+    version: str = page.evaluate("document.documentElement.dataset.swVersion")
+    return version
+
+
+def wait_quiet(site: Site, quiet_s: float = 2.0, timeout_s: float = 120.0) -> None:
+    """Wait until the server has had no request for ``quiet_s`` seconds."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        last = site.times[-1] / 1000 if site.times else 0.0
+        if time.time() - last >= quiet_s:
+            return
+        time.sleep(0.2)
+    raise AssertionError("the site never went quiet")
+
+
+def wait_page_quiet(page: Page, net: NetworkLog, quiet_ms: int = 2000) -> None:
+    """Wait until the page's background work is done: the AI's worker (ui/ai.py) boots its
+    own Pyodide after ready and loads the wheel only once compiled, so wait for it to say
+    ready or failed, then for ``quiet_ms`` without a request (navigating away or taking the
+    server down mid-download would fail its requests)."""
+    page.wait_for_function("document.body.dataset.aiWorker !== 'starting'",
+                           timeout=PRECACHE_TIMEOUT_MS)
+    for _ in range(300):
+        seen = len(net.requests)
+        page.wait_for_timeout(quiet_ms)
+        if len(net.requests) == seen:
+            return
+    raise AssertionError("the page never stopped requesting")
+
+
+def play_a_few(page: Page, steps: int = 8) -> list[str]:
+    """Click privacy screens away and ``steps`` controls of the action bar; what was clicked."""
+    rng = random.Random(5)
+    clicked: list[str] = []
+    while len(clicked) < steps:
+        settle(page)
+        resume = page.get_by_test_id("resume-continue")
+        if resume.count() and resume.is_visible():  # a reload offers the saved game
+            resume.click()
+            continue
+        if privacy_up(page):
+            page.get_by_test_id("privacy-continue").click()
+            continue
+        clicked.append(pick(page, rng))
+    settle(page)
+    return clicked
+
+
+def check_offline_play(page: Page, context: BrowserContext, net: NetworkLog, site: Site) -> None:
+    manifest = json.loads((site.folder / "precache.json").read_text())
+    page.goto(site.url + GAME_QUERY)
+    wait_ready(page, net)
+    assert page.evaluate("navigator.serviceWorker.controller") is None  # first visit
+    version = wait_offline_ready(page)
+    assert version == manifest["version"]
+    caches = page.evaluate(CACHE_ENTRIES)
+    assert len(caches) == 1, caches
+    # every file of the site, plus the worker's own index entry
+    assert next(iter(caches.values())) == len(manifest["files"]) + 1, caches
+
+    wait_page_quiet(page, net)
+    site.stop()  # the network is off: no server, and the browser context offline too
+    context.set_offline(True)
+    served_before = len(site.hits)
+    page.reload()
+    wait_ready(page, net)
+    assert page.evaluate("navigator.serviceWorker.controller !== null")
+    expect(page.get_by_test_id("boot")).to_contain_text("moonshot-game")
+    clicked = play_a_few(page)
+    assert len(clicked) == 8
+    assert page.locator(CONTROLS).count() > 0 or page.get_by_test_id("end-screen").is_visible()
+    assert page.evaluate("navigator.onLine") is False
+    worker = page.evaluate("document.body.dataset.aiWorker || 'none'")  # ui/ai.py's PyWorker
+    assert worker in ("ready", "none", "starting"), f"AI worker offline: {worker}"
+    wait_page_quiet(page, net)
+    assert page.evaluate("document.body.dataset.aiWorker || 'none'") in ("ready", "none")
+    assert len(site.hits) == served_before
+    net.assert_clean()
+    # And the network really is off: a file outside the precache cannot be fetched.
+    got = page.evaluate("fetch('./not-precached.txt').then(() => 'fetched', () => 'failed')")
+    assert got == "failed"
+
+
+def test_offline_after_one_visit(
+    page: Page, context: BrowserContext, net: NetworkLog, site_copy: Site
+) -> None:
+    check_offline_play(page, context, net, site_copy)
+
+
+def test_offline_under_sub_path(
+    page: Page, context: BrowserContext, net: NetworkLog, subpath_copy: Site
+) -> None:
+    check_offline_play(page, context, net, subpath_copy)
+    assert all("/moonshot/" in u for u in net.requests if u.startswith("http")), net.requests
+
+
+def test_precache_waits_for_ready(page: Page, net: NetworkLog, site_copy: Site) -> None:
+    """The worker is registered only after the game is playable: the server sees no request
+    for sw.js or any precache-only file before body[data-ready="1"] (same machine clock)."""
+    page.add_init_script(READY_CLOCK)
+    page.goto(site_copy.url)
+    wait_ready(page, net)
+    wait_offline_ready(page)
+    ready_at: float = page.evaluate("window.__readyAt")
+    before = [h for h, t in zip(site_copy.hits, site_copy.times, strict=True) if t < ready_at]
+    after = [h for h, t in zip(site_copy.hits, site_copy.times, strict=True) if t >= ready_at]
+    assert "/sw.js" not in before and "/pyodide-demo.html" not in before, before
+    assert "/sw.js" in after and "/pyodide-demo.html" in after, after
+    assert any(h.endswith(".whl") for h in before), before  # the game's own load
+    net.assert_clean()
+
+
+def test_new_build_is_picked_up(
+    page: Page, net: NetworkLog, site_copy: Site, csp_watch: None
+) -> None:
+    """v1 visit; a new build (one page changed); the next visit installs it, reusing every
+    unchanged file from the old cache, deletes the old cache and offers a reload; the visit
+    after that runs the new build, offline too."""
+    page.goto(site_copy.url)
+    wait_ready(page, net)
+    v1 = wait_offline_ready(page)
+    assert "v2" not in page.title()
+
+    index = site_copy.folder / "index.html"
+    index.write_text(index.read_text().replace("<title>", "<title>v2 "))
+    v2 = load_build().write_service_worker(site_copy.folder)["version"]
+    assert v2 != v1
+
+    wait_page_quiet(page, net)  # e.g. the AI's PyWorker, started after ready, loads its files
+    wait_quiet(site_copy)
+    start = len(site_copy.hits)
+    page.reload()  # served by the v1 worker; its update check finds v2
+    wait_ready(page, net)
+    assert "v2" not in page.title()
+    page.wait_for_function("document.documentElement.dataset.update === 'ready'",
+                           timeout=PRECACHE_TIMEOUT_MS)
+    expect(page.get_by_test_id("sw-update")).to_be_visible()
+    assert csp_violations(page) == []  # the notice is styled through CSSOM only
+    page.wait_for_function(f"document.documentElement.dataset.swVersion === '{v2}'")
+    for _ in range(200):  # the old cache goes in the new worker's activate event
+        caches = page.evaluate(CACHE_ENTRIES)
+        if len(caches) == 1:
+            break
+        page.wait_for_timeout(100)
+    assert len(caches) == 1 and next(iter(caches)).endswith(" " + v2), caches
+    downloaded = {h for h in site_copy.hits[start:]}
+    assert downloaded == {"/sw.js", "/index.html"}, downloaded  # the rest came from v1's cache
+
+    wait_page_quiet(page, net)
+    page.get_by_test_id("sw-update").get_by_role("button", name="Reload").click()
+    wait_ready(page, net)
+    assert page.title().startswith("v2 ")
+    wait_page_quiet(page, net)
+    page.context.set_offline(True)
+    site_copy.stop()
+    page.reload()
+    wait_ready(page, net)
+    assert page.title().startswith("v2 ")
+    net.assert_clean()
+
+
+def test_installable(
+    browser_type: BrowserType, browser_type_launch_args: dict[str, Any], site_copy: Site,
+    tmp_path: Path,
+) -> None:
+    """Chromium's own installability check passes: a valid manifest with 192 and 512 px PNG
+    icons (and a maskable one) and a service worker with a fetch handler. (A persistent
+    profile: Playwright's usual contexts are incognito, where nothing is installable.)"""
+    context = browser_type.launch_persistent_context(tmp_path / "profile",
+                                                     **browser_type_launch_args)
+    try:
+        net = NetworkLog()
+        net.attach(context)
+        page = context.new_page()
+        page.goto(site_copy.url)
+        wait_ready(page, net)
+        wait_offline_ready(page)
+        cdp = context.new_cdp_session(page)
+        manifest = cdp.send("Page.getAppManifest")
+        assert not manifest.get("errors"), manifest.get("errors")
+        parsed = json.loads(manifest["data"])
+        assert parsed["short_name"] == "Moonshot" and parsed["display"] == "standalone"
+        assert manifest["url"] == site_copy.url + "manifest.webmanifest"
+        sizes = {(i["sizes"], i.get("purpose", "any")) for i in parsed["icons"]}
+        assert {("192x192", "any"), ("512x512", "any"), ("512x512", "maskable")} <= sizes
+        errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+        assert errors == [], errors
+        for icon in parsed["icons"]:
+            body = context.request.get(site_copy.url + icon["src"]).body()
+            assert body[:8] == b"\x89PNG\r\n\x1a\n"
+            width = int.from_bytes(body[16:20], "big")
+            assert f"{width}x{width}" == icon["sizes"]
+        theme = page.locator('meta[name="theme-color"]').get_attribute("content")
+        assert theme == parsed["theme_color"]
+        net.assert_clean()
+    finally:
+        context.close()

@@ -1,0 +1,81 @@
+"""The browser app's AI seats in pure Python: levels from the URL, the new-game dialog and
+saved games, and the worker's ``choose`` (JSON in, a legal action out, reproducible)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import game
+from ui.ai_worker import choose
+from ui.dialog import dialog_html, setup_from_form
+from ui.players import SEATS, Setup, parse_query
+from ui.saves import SaveError, envelope, parse
+
+
+def levels_of(setup: Setup) -> dict[str, str | None]:
+    return {s: setup.level(s) if setup.is_ai(s) else None for s in SEATS}
+
+
+def test_the_url_seat_letters_choose_person_or_ai_level() -> None:
+    setup = parse_query("?players=4&seats=hrex&seed=2")
+    assert setup is not None
+    assert levels_of(setup) == {"USA.politician": None, "USA.engineer": "random",
+                                "USSR.politician": "easy", "USSR.engineer": "hard"}
+    old = parse_query("?seats=hhaa")  # `a`, the letter before levels: the default, medium
+    assert old is not None and levels_of(old)["USSR.engineer"] == "medium"
+    two = parse_query("?players=2&seats=hhxe")  # a player's seats take its first seat's letter
+    assert two is not None and levels_of(two)["USSR.engineer"] == "hard"
+    assert Setup().level("USSR.politician") == "medium"  # the default game
+
+
+def test_the_dialog_offers_each_level_and_reads_it_back() -> None:
+    setup = Setup(players=4)
+    setup.ai = {s: s.startswith("USSR") for s in SEATS}
+    setup.levels = {"USSR.politician": "hard"}
+    html = dialog_html(setup)
+    for label in ("Human", "AI Random", "AI Easy", "AI Medium", "AI Hard"):
+        assert f">{label}</option>" in html
+    assert '<option value="x" selected>AI Hard</option>' in html  # USSR Politician
+    assert '<option value="m" selected>AI Medium</option>' in html  # USSR Engineer: default
+    read = setup_from_form({"players": "4"}, {"USA.politician": "h", "USA.engineer": "r",
+                                              "USSR.politician": "x", "USSR.engineer": "e"})
+    assert levels_of(read) == {"USA.politician": None, "USA.engineer": "random",
+                               "USSR.politician": "hard", "USSR.engineer": "easy"}
+
+
+def test_saved_games_keep_the_levels_and_older_files_still_load() -> None:
+    g = game.new_game(5)
+    setup = Setup(seed=5)
+    setup.levels = {"USSR.politician": "easy", "USSR.engineer": "easy"}
+    data = envelope(g, setup)
+    assert data["seats"]["USSR.engineer"] == "ai"  # unchanged for readers without levels
+    assert data["levels"] == {"USSR.politician": "easy", "USSR.engineer": "easy"}
+    assert levels_of(parse(json.dumps(data)).setup)["USSR.engineer"] == "easy"
+    del data["levels"]  # written before the levels existed: the AI plays medium
+    assert levels_of(parse(json.dumps(data)).setup)["USSR.engineer"] == "medium"
+    data["levels"] = {"USSR.politician": "genius"}
+    with pytest.raises(SaveError, match="unknown AI level"):
+        parse(json.dumps(data))
+
+
+@pytest.mark.parametrize("level", ["random", "easy", "medium", "hard"])
+def test_the_worker_chooses_a_legal_action_from_json_reproducibly(
+    level: str, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from game.ai import mcts
+    monkeypatch.setattr(mcts, "DEFAULT_SECONDS", 0.2)  # hard: a short search is enough here
+    g = game.new_game(9)
+    rng = random.Random(9)
+    for _ in range(30):  # somewhere into round 1, with a few decisions behind
+        seat = g.to_act()[0]
+        g.apply(seat, rng.choice(g.legal_actions(seat)))
+    seat = g.to_act()[0]
+    legal = g.legal_actions(seat)
+    args = (json.dumps(g.view(seat)), json.dumps([a.to_dict() for a in legal]), level, 4)
+    answer = choose(*args)
+    assert game.action_from_dict(json.loads(answer)) in legal
+    if level != "hard":  # a time budget is not reproducible; the other levels are
+        assert choose(*args) == answer

@@ -1,0 +1,228 @@
+"""The browser app's pure-Python save logic: export envelope, validation, summaries of stored
+entries, replays from the log, undo limited to a player's own seats, and escaping."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+import game
+from game.history import replay as engine_replay
+from ui.panels import replay_bar_html, resume_html, saves_html
+from ui.players import SEATS, Setup
+from ui.replay import Replay, game_fingerprint, narrate
+from ui.saves import (
+    KEY_PREFIX,
+    SaveError,
+    bug_report_text,
+    envelope,
+    export_text,
+    parse,
+    sorted_summaries,
+    summarize,
+)
+from ui.undo import player_undo
+
+XSS = '<img src=x onerror="window.__pwned=1">'
+
+
+def played(seed: int, steps: int | None = None, players: int = 2) -> game.Game:
+    """A seeded random game, ``steps`` actions long (to the end by default)."""
+    g = game.new_game(seed, players=players)
+    rng = random.Random(seed)
+    while not g.is_over and (steps is None or len(g.log) < steps):
+        seat = rng.choice(g.to_act())
+        g.apply(seat, rng.choice(g.legal_actions(seat)))
+    return g
+
+
+def setup_for(g: game.Game, names: dict[str, str] | None = None) -> Setup:
+    setup = Setup(players=g.players, seed=g.seed, ruleset=g.ruleset)
+    setup.names = names or {}
+    return setup
+
+
+def exported(g: game.Game, **changes: Any) -> dict[str, Any]:
+    data = envelope(g, setup_for(g, {"USA.politician": "Ann", "USA.engineer": "Ann"}))
+    data.update(changes)
+    return data
+
+
+# --------------------------------------------------------------------------- round trip
+
+
+def test_an_export_imports_back_to_the_same_game_and_seats() -> None:
+    g = played(3, 40)
+    text = export_text(g, setup_for(g, {"USA.politician": "Ann", "USA.engineer": "Ann"}))
+    data = json.loads(text)
+    assert data["format"] == "moonshot-export" and data["version"] == 1
+    assert data["save"]["seed"] == 3 and len(data["save"]["log"]) == 40
+    assert data["save"]["ruleset"] == "v0.10.4" and "state" in data["save"]
+    assert data["seats"] == {s: "ai" if s.startswith("USSR") else "human" for s in SEATS}
+    loaded = parse(text)
+    assert loaded.game == g and loaded.game.to_json() == g.to_json()
+    assert loaded.setup.ai == {s: s.startswith("USSR") for s in SEATS}
+    assert loaded.setup.display_name("USA.engineer") == "Ann"
+    assert loaded.setup.display_name("USSR.engineer") == "USSR"
+    assert loaded.title.startswith("USA (Ann) vs USSR (AI)")
+
+
+def test_a_finished_game_and_a_bare_engine_save_and_a_bug_report_import() -> None:
+    g = played(5)
+    assert g.is_over
+    assert parse(export_text(g, setup_for(g))).game == g
+    bare = parse(g.to_json())
+    assert bare.game == g and not any(bare.setup.ai.values())
+    report = json.loads(bug_report_text(g, setup_for(g), "Traceback: boom"))
+    assert report["error"] == "Traceback: boom"
+    assert parse(json.dumps(report)).game == g
+
+
+# --------------------------------------------------------------------------- refusals
+
+
+def refused(data: Any) -> str:
+    text = data if isinstance(data, str) else json.dumps(data)
+    with pytest.raises(SaveError) as info:
+        parse(text)
+    return str(info.value)
+
+
+def test_truncated_json_is_refused() -> None:
+    text = export_text(played(3, 30), Setup())
+    assert "truncated" in refused(text[: len(text) // 2])
+    assert "empty" in refused("")
+
+
+def test_wrong_versions_are_refused() -> None:
+    g = played(3, 10)
+    assert "version 2" in refused(exported(g, version=2))
+    inner = exported(g)
+    inner["save"]["version"] = 7
+    assert "version 7" in refused(inner)
+    assert "not a Moonshot saved game" in refused({"format": "chess", "version": 1})
+    assert "not a Moonshot saved game" in refused([1, 2, 3])
+
+
+def test_an_unknown_ruleset_is_refused() -> None:
+    data = exported(played(3, 10))
+    data["save"]["ruleset"] = "v9.9"
+    assert "Unknown ruleset 'v9.9'" in refused(data)
+
+
+def test_an_illegal_action_in_the_log_is_refused() -> None:
+    g = played(3, 20)
+    data = exported(g)
+    seat, _ = g.log[5]
+    other = "USSR.politician" if seat.startswith("USA") else "USA.politician"
+    data["save"]["log"][5]["seat"] = other  # acting out of turn
+    message = refused(data)
+    assert "Entry 6 of the log is not a legal move" in message
+
+
+def test_an_edited_number_is_refused() -> None:
+    data = exported(played(3, 20))
+    data["save"]["state"]["nations"]["USA"]["money"] += 50
+    message = refused(data)
+    assert "edited" in message and "money" in message
+
+
+def test_bad_seats_and_names_are_refused() -> None:
+    g = played(3, 10)
+    assert "whether it is 'human' or 'ai'" in refused(exported(g, seats={"USA": "human"}))
+    seats = {s: "human" for s in SEATS}
+    seats["USA.engineer"] = "robot"
+    assert "must be 'human' or 'ai'" in refused(exported(g, seats=seats))
+    seats["USA.engineer"] = "ai"  # USA's two seats are one player in a 2-player game
+    assert "not both human or both AI" in refused(exported(g, seats=seats))
+    assert "at most 60" in refused(exported(g, names={"USA.politician": "x" * 61}))
+    assert "map seats" in refused(exported(g, names={"<b>": "x"}))
+    assert "name of USA.politician" in refused(exported(g, names={"USA.politician": 5}))
+
+
+def test_names_with_markup_are_kept_as_text() -> None:
+    g = played(3, 10)
+    loaded = parse(json.dumps(exported(g, names={s: XSS for s in SEATS}, title=XSS)))
+    assert loaded.setup.display_name("USSR.politician") == XSS
+    assert loaded.title == XSS
+
+
+# --------------------------------------------------------------------------- listing
+
+
+def test_broken_stored_entries_are_summarised_as_unreadable_never_raising() -> None:
+    good = export_text(played(3, 12), Setup())
+    junk = ["", "{", "null", "[]", "42", '{"format":"moonshot-export","version":1,"save":5}',
+            '{"format":"moonshot-export","version":1,"save":{"state":[],"log":{}}}',
+            good[:100], json.dumps({**json.loads(good), "version": 3})]
+    for text in junk:
+        summary = summarize(KEY_PREFIX + "x", text)
+        assert not summary.ok and summary.error, text
+    ok = summarize(KEY_PREFIX + "y", good)
+    assert ok.ok and ok.moves == 12 and "round" in ok.detail and not ok.over
+    listed = sorted_summaries({KEY_PREFIX + "a": "{", KEY_PREFIX + "b": good, "other": good})
+    assert [s.key for s in listed] == [KEY_PREFIX + "b", KEY_PREFIX + "a"]
+
+
+def test_panels_escape_everything_from_players_and_files() -> None:
+    text = json.dumps(exported(played(3, 12), title=XSS))
+    summaries = [summarize(KEY_PREFIX + XSS, text), summarize(KEY_PREFIX + "bad", "{" + XSS)]
+    assert summaries[0].ok and not summaries[1].ok
+    for markup in (saves_html(summaries, None, error=XSS, notice=XSS), resume_html(summaries[0])):
+        assert "<img" not in markup and "&lt;img src=x onerror=&quot;" in markup
+
+
+# --------------------------------------------------------------------------- replay, undo
+
+
+def test_a_replay_from_the_log_reaches_the_saved_state() -> None:
+    g = played(8, players=4)
+    rp = Replay(json.loads(g.to_json()))
+    frames = list(engine_replay(g))
+    assert len(rp) == len(g.log) and len(rp.frames) == len(frames)
+    assert all(a == b for a, b in zip(rp.frames, frames, strict=True))
+    assert rp.matches and rp.finished and rp.final_fingerprint == game_fingerprint(g)
+    assert rp.frames[0].log == [] and rp.notes[0][0].startswith("New game")
+    assert narrate(g) == rp.story(len(rp))
+    assert 'data-match="1"' in replay_bar_html(rp, len(rp), None, list(SEATS))
+
+
+def test_a_replay_notices_a_state_that_differs_from_its_log() -> None:
+    data = json.loads(played(8, 30).to_json())
+    data["state"]["nations"]["USSR"]["popularity"] += 1
+    rp = Replay(data)
+    assert not rp.matches and rp.saved_fingerprint != rp.final_fingerprint
+    assert 'data-match="0"' in replay_bar_html(rp, 0, None, [])
+    data["log"][3]["action"] = {"kind": "launch", "mission": "nowhere"}
+    with pytest.raises(SaveError, match="Action 4"):
+        Replay(data)
+
+
+def _first_undoable(g: game.Game, nation: str, rng: random.Random) -> game.Game:
+    while not g.is_over:
+        if g.log and g.log[-1][0].startswith(nation) and player_undo(
+                g, (f"{nation}.politician", f"{nation}.engineer"))[0]:
+            return g
+        seat = rng.choice(g.to_act())
+        g.apply(seat, rng.choice(g.legal_actions(seat)))
+    raise AssertionError("no undoable position")
+
+
+def test_undo_is_limited_to_the_players_own_seats() -> None:
+    g = _first_undoable(game.new_game(3), "USA", random.Random(3))
+    both = ("USA.politician", "USA.engineer")
+    count, why = player_undo(g, both)
+    assert count >= 1 and why == ""
+    last_seat = g.log[-1][0]
+    teammate = next(s for s in both if s != last_seat)
+    count, why = player_undo(g, (teammate,))
+    assert count == 0 and "your teammate has acted since" in why
+    count, why = player_undo(g, (teammate,), frozenset({last_seat}))
+    assert "your AI teammate" in why
+    fresh = player_undo(game.new_game(3), both)
+    assert fresh == (0, "Nothing has been played yet.")
+    over = played(5)
+    assert player_undo(over, both) == (0, "Undo is not available: the game is over.")

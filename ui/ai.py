@@ -1,0 +1,116 @@
+"""Computer players on the page: the AI worker, started in the background, and the fallback.
+
+The AI thinks in a PyScript worker (``ui/ai_worker.py``: its own Pyodide, no DOM) so the page
+stays live while it does (the hard level takes about a second). It gets only the acting seat's
+view and that seat's legal actions, as JSON, and answers with an action. Until the worker is
+up (it boots its own interpreter, a few seconds), or if it fails, the very same function runs
+on the main thread: same inputs, same seed, same answer; the app says so in the game log. (A
+hard move first waits a while for a starting worker: see ``WAIT_FOR_WORKER``.)
+
+The body tells the tests what happened: ``data-ai-worker`` (starting, ready, failed),
+``data-ai-moves-worker`` / ``data-ai-moves-main`` (decisions made in each place) and
+``data-ai-timing`` (JSON: per "level/place", [decisions, total ms, max ms], measured on the
+page, worker round trip included).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+from typing import Any
+
+import game
+from game.actions import Action
+
+from . import ai_worker, dom
+
+WORKER_SRC = "./ui/ai_worker.py"
+WORKER_CONFIG = "./worker.toml"
+CALL_TIMEOUT = 60.0  # seconds: a worker that does not answer by then is given up
+# Levels whose move waits (up to so many seconds) for a worker that is still starting rather
+# than think on the main thread: a hard search there would freeze the page for a second per
+# move, and slow the worker's own start. The other levels answer in milliseconds anyway.
+WAIT_FOR_WORKER = {"hard": 12.0}
+
+
+class Thinker:
+    """Chooses AI moves, in the worker when it is ready, else on the main thread."""
+
+    def __init__(self) -> None:
+        self.state = "off"  # off, starting, ready, failed
+        self.error = ""
+        self.worker: Any = None
+        self.boot: asyncio.Future[None] | None = None
+        self.moves = {"worker": 0, "main": 0}
+        self.timing: dict[str, list[float]] = {}
+
+    def start(self) -> None:
+        """Start the worker in the background (once); the page does not wait for it."""
+        if self.state != "off":
+            return
+        self.state = "starting"
+        dom.set_body("ai-worker", "starting")
+        self.boot = asyncio.ensure_future(self._boot())
+
+    async def _boot(self) -> None:
+        try:
+            self.worker = await dom.start_worker(WORKER_SRC, WORKER_CONFIG)
+        except Exception as exc:
+            self.fail(exc)
+            return
+        self.state = "ready"
+        dom.set_body("ai-worker", "ready")
+
+    def fail(self, exc: BaseException) -> None:
+        text = str(exc).strip().splitlines()
+        self.error = (text[-1] if text else type(exc).__name__)[:160]
+        self.state = "failed"
+        self.worker = None
+        dom.set_body("ai-worker", "failed")
+
+    async def choose(self, view: dict[str, Any], legal: list[Action], level: str,
+                     seed: int) -> tuple[Action, str]:
+        """(the chosen action, where it was chosen: "worker" or "main")."""
+        view_json = json.dumps(view)
+        legal_json = json.dumps([a.to_dict() for a in legal])
+        started = time.perf_counter()
+        action: Action | None = None
+        where = "main"
+        if self.state == "starting" and self.boot is not None and level in WAIT_FOR_WORKER:
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(asyncio.shield(self.boot), WAIT_FOR_WORKER[level])
+        if self.state == "ready":
+            try:
+                call = dom.worker_call(self.worker, "choose", view_json, legal_json, level, seed)
+                text = await asyncio.wait_for(call, CALL_TIMEOUT)
+                action = game.action_from_dict(json.loads(text))
+                if action not in legal:
+                    raise ValueError("the worker answered an action that is not legal")
+                where = "worker"
+            except Exception as exc:
+                self.fail(exc)
+                action = None
+        if action is None:
+            action = game.action_from_dict(
+                json.loads(ai_worker.choose(view_json, legal_json, level, seed)))
+        self.record(level, where, (time.perf_counter() - started) * 1000)
+        return action, where
+
+    def record(self, level: str, where: str, ms: float) -> None:
+        self.moves[where] += 1
+        stats = self.timing.setdefault(f"{level}/{where}", [0, 0.0, 0.0])
+        stats[0] += 1
+        stats[1] = round(stats[1] + ms, 1)
+        stats[2] = round(max(stats[2], ms), 1)
+        dom.set_body(f"ai-moves-{where}", str(self.moves[where]))
+        dom.set_body("ai-timing", json.dumps(self.timing, separators=(",", ":")))
+
+    def notice(self) -> str:
+        """Why the AI thinks on the main thread (for the game log)."""
+        if self.state == "failed":
+            return (f"Note: the AI worker is not available ({self.error}); the AI thinks on "
+                    "the page instead, which may pause it briefly.")
+        return ("Note: the AI worker is still starting; until it is ready the AI thinks on the "
+                "page, which may pause it briefly.")

@@ -1,0 +1,257 @@
+"""Saved games: the export envelope (also what autosave keeps), its validation, summaries.
+
+Pure Python (no browser), so it is unit-tested in CPython (tests/test_ui_saves.py).
+
+An export is JSON text::
+
+    {"format": "moonshot-export", "version": 1,
+     "title": "USA (Ann) vs USSR (AI) · seed 7", "saved_at": "2026-11-22 10:15 UTC",
+     "seats": {"USA.politician": "human", ..., "USSR.engineer": "ai"},
+     "names": {"USA.politician": "Ann", ...},          # optional, per seat
+     "levels": {"USSR.politician": "medium", ...},     # optional, per AI seat (else medium)
+     "save": {...}}                                      # Game.to_json() as an object
+
+``save`` carries the format version, ruleset, seed, player count, the full action log and the
+final state; :func:`parse` hands it to ``game.load``, which replays the log through the rules
+and compares the state, so an illegal move or an edited number is refused with a message.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+import game
+
+from .players import DEFAULT_LEVEL, LEVEL_LETTERS, SEATS, Setup
+
+FORMAT = "moonshot-export"
+VERSION = 1
+BUG_FORMAT = "moonshot-bug-report"
+MAX_NAME = 60
+KEY_PREFIX = "moonshot.save."
+CURRENT_KEY = "moonshot.current"
+
+
+class SaveError(Exception):
+    """A file or stored entry that cannot be used; the message is meant for the player."""
+
+
+@dataclass
+class Loaded:
+    """A validated export: the game and the app's metadata."""
+
+    game: game.Game
+    setup: Setup
+    title: str = ""
+    saved_at: str = ""
+    raw_state: dict[str, Any] = field(default_factory=dict)
+
+
+def now_text() -> str:
+    return datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
+
+
+def default_title(setup: Setup) -> str:
+    sides = []
+    for nation in ("USA", "USSR"):
+        players = [g for g in setup.groups() if g[0].startswith(nation)]
+        who = " & ".join("AI" if setup.ai.get(g[0], False) else setup.display_name(g[0])
+                         for g in players)
+        sides.append(f"{nation} ({who})" if who != nation else nation)
+    return f"{sides[0]} vs {sides[1]} · seed {setup.seed}"
+
+
+def envelope(g: game.Game, setup: Setup, title: str = "", saved_at: str = "") -> dict[str, Any]:
+    """The export object of a game (also what autosave stores)."""
+    return {
+        "format": FORMAT, "version": VERSION,
+        "title": title or default_title(setup), "saved_at": saved_at or now_text(),
+        "seats": {seat: "ai" if setup.is_ai(seat) else "human" for seat in SEATS},
+        "names": {seat: setup.names[seat] for seat in SEATS if setup.names.get(seat)},
+        "levels": {seat: setup.level(seat) for seat in SEATS if setup.is_ai(seat)},
+        "speed": setup.speed_ms,
+        "save": json.loads(g.to_json()),
+    }
+
+
+def export_text(g: game.Game, setup: Setup, title: str = "", saved_at: str = "") -> str:
+    return json.dumps(envelope(g, setup, title, saved_at), indent=1)
+
+
+def bug_report_text(g: game.Game | None, setup: Setup, error: str) -> str:
+    """The export of the game in progress plus the error text (what a bug report holds)."""
+    report: dict[str, Any] = {"format": BUG_FORMAT, "version": VERSION, "error": error,
+                              "saved_at": now_text()}
+    if g is not None:
+        try:
+            report["export"] = envelope(g, setup)
+        except Exception as exc:  # the report must come out even if the game is broken
+            report["export_error"] = repr(exc)
+    return json.dumps(report, indent=1)
+
+
+def file_name(g: game.Game, prefix: str = "moonshot") -> str:
+    stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M")
+    return f"{prefix}-seed{g.seed}-round{g.round}-{stamp}.json"
+
+
+# --------------------------------------------------------------------------- reading
+
+
+def _decode(text: object) -> dict[str, Any]:
+    if not isinstance(text, str):
+        raise SaveError("The file is not text.")
+    if not text.strip():
+        raise SaveError("The file is empty.")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise SaveError(f"The file is not valid JSON (it may be truncated): {exc}.") from None
+    if not isinstance(data, dict):
+        raise SaveError("This is not a Moonshot saved game.")
+    return data
+
+
+def _text_field(data: dict[str, Any], key: str, limit: int = 200) -> str:
+    value = data.get(key, "")
+    if not isinstance(value, str) or len(value) > limit:
+        raise SaveError(f"The '{key}' field must be text of at most {limit} characters.")
+    return value
+
+
+def _seats(data: dict[str, Any], setup: Setup) -> dict[str, bool]:
+    seats = data.get("seats")
+    if not isinstance(seats, dict) or set(seats) != set(SEATS):
+        raise SaveError("The file must say for each of the 4 seats "
+                        "(USA/USSR politician/engineer) whether it is 'human' or 'ai'.")
+    ai: dict[str, bool] = {}
+    for seat in SEATS:
+        kind = seats[seat]
+        if kind not in ("human", "ai"):
+            raise SaveError(f"Seat {seat} must be 'human' or 'ai', not {str(kind)[:20]!r}.")
+        ai[seat] = kind == "ai"
+    for group in setup.groups():
+        if len({ai[s] for s in group}) > 1:
+            raise SaveError(f"Seats {' and '.join(group)} belong to one player in a "
+                            f"{setup.players}-player game but are not both human or both AI.")
+    return ai
+
+
+def _levels(data: dict[str, Any], setup: Setup) -> dict[str, str]:
+    """The AI level of each AI seat ('levels' is optional: files written before the levels,
+    and missing seats, play the default level)."""
+    levels = data.get("levels", {})
+    if not isinstance(levels, dict) or not set(levels) <= set(SEATS):
+        raise SaveError("The 'levels' field must map AI seats to AI levels.")
+    for seat, level in levels.items():
+        if level not in LEVEL_LETTERS:
+            raise SaveError(f"Seat {seat} has an unknown AI level {str(level)[:20]!r} (one of "
+                            f"{', '.join(LEVEL_LETTERS)}).")
+    out: dict[str, str] = {}
+    for group in setup.groups():  # a player's seats play at the level of its first seat
+        if setup.ai[group[0]]:
+            for seat in group:
+                out[seat] = levels.get(group[0], DEFAULT_LEVEL)
+    return out
+
+
+def _names(data: dict[str, Any]) -> dict[str, str]:
+    names = data.get("names", {})
+    if not isinstance(names, dict) or not set(names) <= set(SEATS):
+        raise SaveError("The 'names' field must map seats to player names.")
+    out: dict[str, str] = {}
+    for seat, name in names.items():
+        if not isinstance(name, str) or len(name) > MAX_NAME:
+            raise SaveError(f"The name of {seat} must be text of at most {MAX_NAME} "
+                            f"characters.")
+        if name.strip():
+            out[seat] = name.strip()
+    return out
+
+
+def parse(text: object) -> Loaded:
+    """Validate an export completely; anything wrong raises :class:`SaveError`.
+
+    A bare ``Game.to_json()`` save is accepted too (every seat is then human), and so is a
+    bug report (the export inside it)."""
+    data = _decode(text)
+    if data.get("format") == "moonshot-save":  # a bare engine save
+        data = {"format": FORMAT, "version": VERSION, "save": data,
+                "seats": {seat: "human" for seat in SEATS}}
+    if data.get("format") == BUG_FORMAT and isinstance(data.get("export"), dict):
+        data = data["export"]
+    if data.get("format") != FORMAT:
+        raise SaveError("This is not a Moonshot saved game (format "
+                        f"{str(data.get('format'))[:30]!r}).")
+    if data.get("version") != VERSION:
+        raise SaveError(f"This file uses export version {str(data.get('version'))[:20]}; "
+                        f"this game reads version {VERSION}.")
+    save = data.get("save")
+    if not isinstance(save, dict):
+        raise SaveError("The file holds no game (its 'save' field is missing).")
+    try:
+        loaded = game.load(json.dumps(save))
+    except game.BadSave as exc:
+        raise SaveError(str(exc)) from None
+    setup = Setup(players=loaded.players, pair=loaded.state.pair or "USA",
+                  ruleset=loaded.ruleset, seed=loaded.seed)
+    setup.ai = _seats(data, setup)
+    setup.levels = _levels(data, setup)
+    setup.names = _names(data)
+    speed = data.get("speed", setup.speed_ms)
+    if isinstance(speed, int) and not isinstance(speed, bool) and 0 <= speed <= 5000:
+        setup.speed_ms = speed
+    return Loaded(loaded, setup, _text_field(data, "title"), _text_field(data, "saved_at", 40),
+                  save["state"])
+
+
+# --------------------------------------------------------------------------- listing
+
+
+@dataclass
+class Summary:
+    """One stored entry as the Saved games list shows it (cheap: no replay)."""
+
+    key: str
+    ok: bool
+    title: str = ""
+    saved_at: str = ""
+    detail: str = ""
+    over: bool = False
+    moves: int = 0
+    error: str = ""
+
+
+def summarize(key: str, text: object) -> Summary:
+    """A quick look at a stored entry; never raises (a broken entry comes back not ok)."""
+    try:
+        data = _decode(text)
+        if data.get("format") != FORMAT or data.get("version") != VERSION:
+            raise SaveError("not a Moonshot saved game of this version")
+        save = data.get("save")
+        state = save.get("state") if isinstance(save, dict) else None
+        log = save.get("log") if isinstance(save, dict) else None
+        if not isinstance(state, dict) or not isinstance(log, list):
+            raise SaveError("the game data is missing")
+        winner = state.get("winner")
+        round_ = state.get("round")
+        players = save.get("players") if isinstance(save, dict) else None
+        if winner:
+            detail = f"{players} players · {winner} won in round {round_}"
+        else:
+            detail = f"{players} players · round {round_} · {state.get('phase')}"
+        return Summary(key, True, str(data.get("title", ""))[:200],
+                       str(data.get("saved_at", ""))[:40], detail, bool(winner), len(log))
+    except SaveError as exc:
+        return Summary(key, False, error=str(exc))
+    except Exception as exc:  # anything odd in storage is "unreadable", never a crash
+        return Summary(key, False, error=f"unreadable ({type(exc).__name__})")
+
+
+def sorted_summaries(entries: dict[str, str]) -> list[Summary]:
+    found = [summarize(key, text) for key, text in entries.items()
+             if key.startswith(KEY_PREFIX)]
+    return sorted(found, key=lambda s: (s.ok, s.saved_at, s.key), reverse=True)
