@@ -14,6 +14,7 @@ Layout of ``dist/`` (every URL in the site is relative, so it works under any su
     pyscript/             every ``*.js`` and ``*.css`` of node_modules/@pyscript/core/dist
     wheels/               the engine as a pure-Python wheel, plus ``index.json``
     icons/                the app icons as PNG (drawn by scripts/icons.py, cached)
+    rules.html            docs/rules.md as a page (scripts/markdown_lite.py), with rules.css
     sw.js                 public/sw.js with the precache list and cache version written in
     precache.json         the same list: every file of the site with its sha256 and size
 
@@ -42,6 +43,7 @@ import tempfile
 import tomllib
 import zipfile
 from collections.abc import Iterator
+from html import escape as html_escape
 from pathlib import Path
 from typing import Any
 
@@ -367,6 +369,47 @@ def embed_html(index: str) -> str:
     return out
 
 
+# --------------------------------------------------------------------------- rules page
+
+RULES_CSP = ("default-src 'self'; script-src 'none'; style-src 'self'; img-src 'self' data:; "
+             "object-src 'none'; base-uri 'self'; form-action 'none'")
+
+
+def rules_html(markdown: str) -> str:
+    """rules.html: docs/rules.md rendered, with a table of contents. No script at all; the
+    game opens it in an <iframe> (its "Rules" button and "?" links)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    try:
+        from markdown_lite import convert, toc_html
+    finally:
+        sys.path.remove(str(Path(__file__).resolve().parent))
+    doc = convert(markdown)
+    title = doc.headings[0].text if doc.headings else "Rules"
+    return (
+        "<!doctype html>\n<html lang=\"en\">\n<head>\n  <meta charset=\"utf-8\">\n"
+        f'  <meta http-equiv="Content-Security-Policy" content="{RULES_CSP}">\n'
+        '  <meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f"  <title>{html_escape(title)}</title>\n"
+        '  <link rel="icon" href="data:,">\n'
+        '  <link rel="stylesheet" href="./style.css">\n'
+        '  <link rel="stylesheet" href="./rules.css">\n</head>\n'
+        '<body class="rules-page">\n<header class="top"><h1>MOONSHOT <small>Rules reference'
+        '</small></h1><nav class="tools"><a href="#glossary">Glossary</a>'
+        '<a href="./index.html" target="_top">Play</a></nav></header>\n'
+        '<main class="rules-doc">\n<nav class="rules-toc" aria-label="Contents">'
+        f"<h2>Contents</h2>{toc_html(doc.headings)}</nav>\n"
+        f'<article class="rules-text">\n{doc.html}</article>\n</main>\n</body>\n</html>\n')
+
+
+def write_rules(dist: Path) -> None:
+    source = ROOT / "docs" / "rules.md"
+    if not source.is_file():
+        raise BuildError("docs/rules.md is missing")
+    if (dist / "rules.html").exists():
+        raise BuildError("public/rules.html would overwrite the page built from docs/rules.md")
+    (dist / "rules.html").write_text(rules_html(source.read_text()))
+
+
 # --------------------------------------------------------------------------- service worker
 
 
@@ -442,6 +485,7 @@ def build(dist: Path) -> None:
     if (dist / "embed.html").exists():
         raise BuildError("public/embed.html would overwrite the embed page derived from index.html")
     (dist / "embed.html").write_text(embed_html(html))
+    write_rules(dist)
 
     ui = ROOT / "ui"
     if ui.is_dir():

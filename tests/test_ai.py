@@ -146,3 +146,64 @@ def test_wilson_interval() -> None:
     low, high = wilson(20, 40)
     assert low < 0.5 < high and round(low, 3) == 0.352
     assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_hard_plays_its_policy_move_without_enough_evidence() -> None:
+    """Below MIN_PAIRS paired iterations the search never overrules the policy move."""
+    from game.ai.mcts import MIN_PAIRS, HardAI, hard_move
+
+    checked = 0
+    for g, seat in _medium_positions(4, 60):
+        legal = g.legal_actions(seat)
+        if not seat.endswith("politician") or len(legal) <= 2:
+            continue
+        view = g.view(seat)
+        ai = HardAI()
+        action, stats = ai.choose_with_stats(view, legal, random.Random(5), Budget(None, 4))
+        assert stats.extra.get("pairs", 0) < MIN_PAIRS
+        rng = random.Random(5)
+        expected = hard_move(determinize(view, rng), seat, legal, rng)
+        assert action == expected
+        checked += 1
+    assert checked >= 5
+
+
+def test_hard_explores_the_moon_and_tests_its_moon_path() -> None:
+    from game import actions as A
+    from game.ai.mcts import hard_move, moon_test
+
+    explored = tested = 0
+    for seed in (1, 2, 3):
+        g = game.new_game(seed)
+        rng = random.Random(seed)
+        step = 0
+        while not g.is_over and g.round <= 12:
+            seats = g.to_act()
+            seat = seats[step % len(seats)]
+            step += 1
+            legal = g.legal_actions(seat)
+            world = determinize(g.view(seat), rng)
+            action = hard_move(world, seat, legal, rng)
+            assert action in legal
+            if any(isinstance(a, A.ExploreMoon) for a in legal):
+                assert isinstance(action, A.ExploreMoon)
+                explored += 1
+            nation = seat.split(".")[0]
+            if isinstance(action, A.Test) and g.state.nations[nation].launch != "MOON" and \
+                    action.risk in g.state.nations[nation].moon_path:
+                best, gain = moon_test(world, nation, legal)
+                assert best == action and gain > 0
+                tested += 1
+            g.apply(seat, action)
+    assert explored >= 3 and tested >= 3
+
+
+def test_placement_memo_matches_a_fresh_computation() -> None:
+    from game.ai import heuristics as H
+
+    for g, seat in _medium_positions(7, 20):
+        nation = seat.split(".")[0]
+        for tile in ("S01", "E05", "C13", "P04"):
+            for stage in (0, 2, 3):
+                cached = H.best_placement(g, nation, tile, stage)
+                assert cached == H._best_placement(g, nation, tile, stage)

@@ -26,6 +26,8 @@ from .names import REASONS, seat_name
 from .panels import banner_html, history_html, replay_bar_html, resume_html, saves_html
 from .players import SEATS, Setup, choose_seat, parse_query
 from .replay import Replay, game_fingerprint, narrate, opening_line
+from .rules import panel_html as rules_panel_html
+from .rules import rule_link
 from .saves import (
     CURRENT_KEY,
     KEY_PREFIX,
@@ -603,7 +605,10 @@ class App:
                 f'<label>AI speed <select data-cmd="speed">{speeds}</select></label>'
                 f'<button data-testid="open-saves" data-cmd="open-saves">Saved games</button>'
                 f'<button data-testid="replay-game" data-cmd="replay">Replay</button>'
-                f'<button data-testid="new-game" data-cmd="open-new">New game</button></div>')
+                f'<button data-testid="new-game" data-cmd="open-new">New game</button>'
+                f'<button data-testid="open-rules" data-cmd="rules" '
+                f'title="The rules reference">Rules</button>'
+                f'{rule_link("glossary", "Glossary", "rules-link")}</div>')
 
     def controls_seat(self) -> str | None:
         """The seat whose controls show: only a human seat held by the player at the screen."""
@@ -683,7 +688,24 @@ class App:
 
     # ------------------------------------------------------------------ input
 
+    def open_rules(self, section: str = "") -> None:
+        """The rules panel: rules.html in a frame, at ``section`` (a rules anchor)."""
+        dom.set_html("rules", "")  # a fresh frame: it opens at the section even if reopened
+        dom.set_html("rules", rules_panel_html(section))
+        dom.show("rules", True)
+        dom.set_body("rules", section or "top")
+        dom.focus_first('[data-testid="close-rules"]')
+
+    def close_rules(self) -> None:
+        dom.show("rules", False)
+        dom.set_body("rules", "")
+
     def on_click(self, event: Any) -> None:
+        link = dom.closest(event, "[data-open-rule]")
+        if link is not None:  # a "?" link: the panel instead of leaving the game
+            dom.prevent_default(event)
+            self.open_rules(dom.data(link, "open-rule") or "")
+            return
         el = dom.closest(event, "[data-act],[data-group],[data-kind],[data-cmd],[data-tab]")
         if el is None:
             return
@@ -765,6 +787,10 @@ class App:
         elif cmd == "start-game":
             values, seats = dom.form_values("newgame")
             self.new_game(setup_from_form(values, seats))
+        elif cmd == "rules":
+            self.open_rules()
+        elif cmd == "close-rules":
+            self.close_rules()
         elif cmd == "skip-launch":
             self.skip_show = True
 
@@ -800,6 +826,9 @@ class App:
                 and key in ("ArrowLeft", "ArrowRight", "Home", "End")):
             self.replay_step({"ArrowLeft": "rp-prev", "ArrowRight": "rp-next",
                               "Home": "rp-first", "End": "rp-last"}[key])
+            return
+        if key == "Escape" and dom.is_shown("rules"):
+            self.close_rules()
             return
         if key == "Escape":
             if self.bar.group or self.bar.cell is not None:

@@ -6,6 +6,7 @@ from typing import Any
 
 from .html import attrs, e, emblem, icon
 from .names import CATEGORIES, PAYLOADS, card_levels, card_name, mission_name
+from .rules import rule_link, tip
 from .tiles import blueprint_html, tile_svg
 
 PARAMS = (("S", "Structure"), ("E", "Electronics"), ("C", "Code"), ("adapt", "Adaptivity"))
@@ -46,7 +47,8 @@ def _place(place: dict[str, Any], viewer: str | None) -> str:
         if stack["covered"]:
             cover = (f' · covered by {e(card_name(stack["cover"]))}' if stack["cover"]
                      else " · covered")
-        body = (f'<div class="stack">{icon("card", "cardic")}<div><b>{e(stack["name"])}</b>'
+        body = (f'<div class="stack" data-rule="evaluation" title="{e(tip("evaluation"))}">'
+                f'{icon("card", "cardic")}<div><b>{e(stack["name"])}</b>'
                 f'<small> level {lv}{cover}</small><ul class="levels">{levels}</ul>'
                 f'<div class="toks">{_tokens(stack, viewer)}</div></div></div>')
     dim = " blocked" if stack else ""
@@ -60,10 +62,12 @@ def _hand(n: dict[str, Any]) -> str:
     cards = []
     for card in n["hand"]:
         levels = " / ".join(card_levels(card))
-        cards.append(f'<li class="mcard" data-card="{e(card)}" title="{e(levels)}">'
+        hint = f"{levels}. {tip('maneuvers')}"
+        cards.append(f'<li class="mcard" data-card="{e(card)}" data-rule="maneuvers" '
+                     f'title="{e(hint)}">'
                      f'<b>{e(card_name(card))}</b><small>{e(levels)}</small></li>')
-    return (f'<div class="hand" data-testid="hand"><h4>Hand</h4><ul>{"".join(cards)}</ul>'
-            f"</div>")
+    return (f'<div class="hand" data-testid="hand"><h4>Hand {rule_link("maneuvers")}</h4>'
+            f'<ul>{"".join(cards)}</ul></div>')
 
 
 def _launch(n: dict[str, Any]) -> str:
@@ -86,9 +90,9 @@ def politician_html(n: dict[str, Any], viewer: str | None) -> str:
     hand = _hand(n) if own and n["hand"] is not None else (
         f'<div class="hand-back">{icon("card")}&times;{n["hand_size"]} cards in hand</div>')
     places = "".join(_place(p, viewer) for p in n["places"])
-    return (f'<section class="strip politician"><h3>Politician</h3>'
+    return (f'<section class="strip politician"><h3>Politician {rule_link("round")}</h3>'
             f'<div class="row">{toks}{_launch(n)}</div>{hand}'
-            f'<ol class="places">{places}</ol></section>')
+            f'<ol class="places" data-rule="places">{places}</ol></section>')
 
 
 def _params(n: dict[str, Any]) -> str:
@@ -112,7 +116,8 @@ def _modules(n: dict[str, Any], slots_active: bool) -> str:
             inner = (f'<b>{e(m["name"])}</b><small>{e(m["region"])}: needs {e(need)}</small>'
                      f'<small class="bonus">{e(bonus)} · {state}</small>')
         hl = " target" if slots_active else ""
-        out.append(f'<li class="module {state}{hl}"{attrs(data_slot=i)}>'
+        out.append(f'<li class="module {state}{hl}"'
+                   f'{attrs(data_slot=i, data_rule="modules", title=tip("modules"))}>'
                    f'<span class="slot-n">M{i + 1}</span>{inner}</li>')
     return f'<ol class="modules" aria-label="Module slots">{"".join(out)}</ol>'
 
@@ -120,7 +125,8 @@ def _modules(n: dict[str, Any], slots_active: bool) -> str:
 def _line(n: dict[str, Any]) -> str:
     tiles = "".join(f'<div class="mini">{tile_svg(t) if t else ""}</div>'
                     for t in n["line"].values())
-    return f'<div class="devline"><h4>Development Line</h4><div class="minis">{tiles}</div></div>'
+    return (f'<div class="devline" data-rule="eng-line"><h4>Development Line '
+            f'{rule_link("eng-line")}</h4><div class="minis">{tiles}</div></div>')
 
 
 def _suppliers(n: dict[str, Any]) -> str:
@@ -134,7 +140,8 @@ def _suppliers(n: dict[str, Any]) -> str:
         else:
             inner = f'<div class="mini">{tile_svg(item)}</div>'
         out.append(f'<li><span class="price">{s["price"]}$</span>{inner}</li>')
-    return (f'<div class="suppliers"><h4>Suppliers <small>→ delivery</small></h4>'
+    return (f'<div class="suppliers" data-rule="delivery"><h4>Suppliers <small>→ delivery</small> '
+            f'{rule_link("delivery")}</h4>'
             f'<ol>{"".join(out)}</ol></div>')
 
 
@@ -145,7 +152,8 @@ def _moon_path(n: dict[str, Any]) -> str:
             out.append(f'<li class="back" title="Face-down Moon risk">{icon("moon")}</li>')
         else:
             out.append(f'<li class="up" title="{e(risk["flavour"])}">{e(risk["name"])}</li>')
-    return f'<div class="moonpath"><h4>Moon path</h4><ol>{"".join(out)}</ol></div>'
+    return (f'<div class="moonpath" data-rule="moon"><h4>Moon path {rule_link("moon")}</h4>'
+            f'<ol>{"".join(out)}</ol></div>')
 
 
 def engineer_html(n: dict[str, Any], legal_cells: set[int] | None, chosen: int | None,
@@ -168,7 +176,8 @@ def engineer_html(n: dict[str, Any], legal_cells: set[int] | None, chosen: int |
     passed = '<span class="passed">passed</span>' if n["engineer_passed"] else ""
     booked = "".join(f'<span class="count">{e(PAYLOADS.get(p, p))} → {e(mission_name(m))}</span>'
                      for p, m in n["booked"])
-    return (f'<section class="strip engineer"><h3>Engineer {passed}</h3>'
+    return (f'<section class="strip engineer"><h3>Engineer {passed} {rule_link("blueprint")}'
+            f"</h3>"
             f'<div class="row">{extras}{booked}</div>{_params(n)}{pending}'
             f'{blueprint_html(n, legal_cells, chosen, ghost)}{_modules(n, slots_active)}'
             f'<div class="lines">{_line(n)}{_suppliers(n)}</div>{_moon_path(n)}</section>')

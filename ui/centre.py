@@ -6,6 +6,7 @@ from typing import Any
 
 from .html import e, icon
 from .names import DECKS, PAYLOAD_ICON, PAYLOADS, PHASES, seat_name
+from .rules import rule_link, tip
 from .tiles import tile_svg
 
 NATIONS = ("USA", "USSR")
@@ -62,7 +63,8 @@ def risk_html(risk: dict[str, Any], view: dict[str, Any]) -> str:
     tests = "".join(
         f'<span class="tests {n.lower()}" title="{n} Test tokens">{icon("test")}{n} '
         f'{risk["tests"][n]}</span>' for n in NATIONS if risk["tests"][n])
-    return (f'<li class="risk" data-risk="{e(risk["id"])}"><div class="rk-h">'
+    return (f'<li class="risk" data-risk="{e(risk["id"])}" data-rule="risk-roll" '
+            f'title="{e(tip("risk-roll"))}"><div class="rk-h">'
             f'<b>{e(risk["name"])}</b><small>L{risk["level"]}</small>{tests}</div>'
             f'{_ranges(risk, viewer)}</li>')
 
@@ -74,7 +76,8 @@ def mission_html(m: dict[str, Any], view: dict[str, Any]) -> str:
     launching = "".join(f'<span class="launching {n.lower()}">{icon("rocket")}{n}</span>'
                         for n in m.get("launching", []))
     risks = "".join(risk_html(r, view) for r in m.get("risks", []))
-    return (f'<li class="mission lv{m["level"]}" data-mission="{e(m["id"])}">'
+    return (f'<li class="mission lv{m["level"]}" data-mission="{e(m["id"])}" '
+            f'data-rule="launches" title="{e(tip("launches"))}">'
             f'<div class="ms-h"><span class="lvl">L{m["level"]}</span><b>{e(m["name"])}</b>'
             f'<small>{m["year"]}</small>{pay_html}{launching}</div>'
             f'<div class="reward">Reward: {e(m["reward_text"])}</div>'
@@ -94,7 +97,9 @@ def moon_html(view: dict[str, Any]) -> str:
         paths.append(f'<div class="mpath {n.lower()}">{_marker(n)}<ol>{cards}</ol></div>')
     gate = ("open: a level-3 Mission has been completed" if moon["gate_open"]
             else "closed until a level-3 Mission is completed")
-    return (f'<section class="moon">{icon("moon", "big")}<div><h3>{e(moon["name"])}</h3>'
+    return (f'<section class="moon" data-rule="moon">{icon("moon", "big")}<div><h3>'
+            f'{e(moon["name"])} '
+            f'{rule_link("moon")}</h3>'
             f'<small>Needs Astronaut · gate {gate}</small>{"".join(paths)}</div></section>')
 
 
@@ -114,7 +119,8 @@ def research_html(view: dict[str, Any]) -> str:
         need = ", ".join(f"{v} {k}" for k, v in m["need"].items())
         mods.append(f'<li class="module"><b>{e(m["name"])}</b><small>{e(m["region"])}: '
                     f'{e(need)}</small><small class="bonus">{e(bonus)}</small></li>')
-    return (f'<section class="research"><h3>Research Center</h3><div class="row">{decks}'
+    return (f'<section class="research" data-rule="eng-research"><h3>Research Center '
+            f'{rule_link("eng-research")}</h3><div class="row">{decks}'
             f'<span class="pile">Research pile ({len(r["pile"])}): {pile}</span></div>'
             f'<h4>Module row <small>({r["module_deck"]} in deck)</small></h4>'
             f'<ol class="modrow">{"".join(mods)}</ol></section>')
@@ -136,5 +142,6 @@ def centre_html(view: dict[str, Any]) -> str:
                    f"</li>" for c in view["completed"])
     done_html = f'<h4>Completed</h4><ul class="done">{done}</ul>' if done else ""
     return (f'{status_html(view)}{popularity_track(view)}{budget_track(view)}'
-            f'<section class="missions"><h3>Active Missions <small>decks {decks}</small></h3>'
+            f'<section class="missions"><h3>Active Missions <small>decks {decks}</small> '
+            f'{rule_link("launches")}</h3>'
             f'<ol>{missions}</ol>{done_html}</section>{moon_html(view)}{research_html(view)}')

@@ -15,6 +15,7 @@ from game.actions import Action
 
 from .html import attrs, e, icon
 from .names import DECKS, PAYLOAD_ICON, PAYLOADS, card_name, mission_name, module_name, risk_name
+from .rules import rule_link, tip
 from .tiles import COLS, tile_svg
 
 GROUPED = {"play_maneuver", "place_token", "raise_influence", "research", "line_to_suppliers",
@@ -184,6 +185,7 @@ def _install_label(slot: int, view: dict[str, Any]) -> tuple[str, str]:
 
 def _button(index: int, action: Action, inner: str, title: str, cls: str = "") -> str:
     d = _d(action)
+    title = f"{title}. {tip(action.rule)}" if title else tip(action.rule)
     extra = {f"data_{k}": v for k, v in d.items() if k != "type"}
     return (f'<button class="act {cls} k-{d["type"]}" data-testid="action"'
             f'{attrs(data_act=index, data_kind=d["type"], title=title or None, **extra)}>'
@@ -198,10 +200,11 @@ def _placement(g: game.Game, seat: str, actions: list[Action], bar: BarState) ->
     if bar.cell is None or bar.cell not in cells:
         buttons = "".join(
             f'<button class="act cellpick" data-testid="action"'
-            f'{attrs(data_kind="place_cell", data_cell=c)}>'
+            f'{attrs(data_kind="place_cell", data_cell=c, title=tip("blueprint"))}>'
             f"R{c // COLS + 1}·C{c % COLS + 1}</button>"
             for c in cells)
-        return (f'<p class="hint">Choose a highlighted space on your blueprint</p>'
+        return (f'<p class="hint">Choose a highlighted space on your blueprint '
+                f'{rule_link("blueprint")}</p>'
                 f'<div class="opts">{buttons}</div>')
     out = []
     for index, action in enumerate(actions):
@@ -220,10 +223,11 @@ def _placement(g: game.Game, seat: str, actions: list[Action], bar: BarState) ->
         pic = f'<span class="mini">{tile_svg(tile)}</span>' if tile else ""
         out.append(_button(index, action, f"{pic}<span>{d['rotation'] * 90}° {deltas}</span>",
                            f"Rotate {d['rotation'] * 90} degrees", "rot"))
-    back = ('<button class="act back" data-testid="action" data-kind="back">'
-            "← another space</button>")
+    back = ('<button class="act back" data-testid="action" data-kind="back" '
+            'title="Choose another space">← another space</button>')
     return (f'<p class="hint">Row {bar.cell // COLS + 1}, column {bar.cell % COLS + 1}: '
-            f'choose a rotation</p><div class="opts">{"".join(out)}{back}</div>')
+            f'choose a rotation {rule_link("blueprint")}</p>'
+            f'<div class="opts">{"".join(out)}{back}</div>')
 
 
 def bar_html(g: game.Game, seat: str, actions: list[Action], view: dict[str, Any],
@@ -248,12 +252,14 @@ def bar_html(g: game.Game, seat: str, actions: list[Action], view: dict[str, Any
     if bar.group and bar.group in groups:
         opts = "".join(_button(i, actions[i], *action_label(actions[i], view, g))
                        for i in groups[bar.group])
-        back = ('<button class="act back" data-testid="action-group" data-group="">'
-                "← back</button>")
-        return (f'<p class="hint">{e(labels[bar.group])}</p>'
+        back = ('<button class="act back" data-testid="action-group" data-group="" '
+                'title="Back to all actions">← back</button>')
+        rule = actions[groups[bar.group][0]].rule
+        return (f'<p class="hint">{e(labels[bar.group])} {rule_link(rule)}</p>'
                 f'<div class="opts">{opts}{back}</div>')
     out = []
-    for key, index in order:
+    rules = [actions[index if not key else groups[key][0]].rule for key, index in order]
+    for n, (key, index) in enumerate(order):
         if not key:
             out.append(_button(index, actions[index], *action_label(actions[index], view, g)))
         elif len(groups[key]) == 1:
@@ -262,5 +268,8 @@ def bar_html(g: game.Game, seat: str, actions: list[Action], view: dict[str, Any
             out.append(_button(i, actions[i], f"{e(labels[key])}: {inner}", title))
         else:
             out.append(f'<button class="act grp" data-testid="action-group"'
-                       f'{attrs(data_group=key)}>{e(labels[key])} ▸</button>')
+                       f'{attrs(data_group=key, title=tip(rules[n]))}>{e(labels[key])} ▸'
+                       f"</button>")
+        if n + 1 == len(rules) or rules[n + 1] != rules[n]:
+            out.append(rule_link(rules[n]))  # one "?" after each run of controls of a rule
     return f'<div class="opts">{"".join(out)}</div>'

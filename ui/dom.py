@@ -47,6 +47,11 @@ def show(element_id: str, visible: bool) -> None:
         el.setAttribute("hidden", "")
 
 
+def is_shown(element_id: str) -> bool:
+    el = document.getElementById(element_id)
+    return not null(el) and not bool(el.hasAttribute("hidden"))
+
+
 def set_body(key: str, value: str) -> None:
     document.body.setAttribute(f"data-{key}", value)
 

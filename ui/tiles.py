@@ -6,6 +6,7 @@ from typing import Any
 
 from .html import ICONS, attrs, e
 from .names import DECKS, PAYLOAD_ICON
+from .rules import tip
 
 COLS = 5
 ROWS = 3
@@ -75,10 +76,11 @@ def blueprint_html(nation: dict[str, Any], legal_cells: set[int] | None = None,
         if legal_cells is not None and i in legal_cells:
             state = " chosen" if chosen == i else ""
             cells.append(f'<button class="cell legal{state}" data-testid="action"'
-                         f'{attrs(data_kind="place_cell", data_cell=i)} '
+                         f'{attrs(data_kind="place_cell", data_cell=i, title=tip("blueprint"))} '
                          f'aria-label="Place the tile at {label}">{inner}</button>')
         else:
             empty = "" if cell is not None else " empty"
             cells.append(f'<div class="cell{empty}" aria-label="{label}">{inner}</div>')
-    return (f'<div class="blueprint" role="group" aria-label="Rocket Blueprint">'
+    return (f'<div class="blueprint" role="group" aria-label="Rocket Blueprint" '
+            f'data-rule="blueprint" title="{e(tip("blueprint"))}">'
             f'{"".join(cells)}</div>')

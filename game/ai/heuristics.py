@@ -248,10 +248,31 @@ def prep_plan(game: Game, nation: str, mission: str, money: int | None = None,
     return odds, spent, {k: v for k, v in extra.items() if v}, True
 
 
+_PLACEMENTS: dict[tuple[object, ...], tuple[float, int, int]] = {}
+
+
 def best_placement(game: Game, nation: str, tile: str, stage: int,
                    modules: Sequence[str | None] | None = None
                    ) -> tuple[float, int, int]:
-    """(score after the best placement, cell, rotation) for putting ``tile`` on the rocket."""
+    """(score after the best placement, cell, rotation) for putting ``tile`` on the rocket.
+
+    Memoized on everything the answer depends on (blueprint, Modules, ordered Modules,
+    payload markers, tile, stage): the search replays the same Engineer states many times.
+    """
+    n = game.state.nations[nation]
+    key = (tuple(n.blueprint), tuple(n.modules if modules is None else modules),
+           tuple(n.suppliers), tuple(sorted(n.payloads)), tile, stage)
+    found = _PLACEMENTS.get(key)
+    if found is None:
+        if len(_PLACEMENTS) >= 20_000:  # a few MB at most (the web build too)
+            _PLACEMENTS.clear()
+        found = _PLACEMENTS[key] = _best_placement(game, nation, tile, stage, modules)
+    return found
+
+
+def _best_placement(game: Game, nation: str, tile: str, stage: int,
+                    modules: Sequence[str | None] | None = None
+                    ) -> tuple[float, int, int]:
     from ..blueprint import placeable_cells
 
     n = game.state.nations[nation]
