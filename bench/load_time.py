@@ -28,12 +28,9 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass
-from functools import partial
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
@@ -41,15 +38,9 @@ from playwright.sync_api import Browser, Request, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1",
-]
+sys.path.insert(0, str(ROOT))
+from scripts.localsite import CHROMIUM, CHROMIUM_ARGS, start_server  # noqa: E402
+
 TIME_BUDGET = 1.3
 BYTES_BUDGET = 1.15
 TIMEOUT_MS = 120_000
@@ -75,35 +66,6 @@ new MutationObserver((_, observer) => {
 """
 
 
-MIME_TYPES = {
-    **SimpleHTTPRequestHandler.extensions_map,
-    ".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
-    ".toml": "text/plain", ".whl": "application/zip", ".json": "application/json",
-    ".webmanifest": "application/manifest+json",
-}
-
-
-class Handler(SimpleHTTPRequestHandler):
-    """Static files, the MIME types the site needs, no caching, no access log."""
-
-    extensions_map = MIME_TYPES
-
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
-    def end_headers(self) -> None:
-        self.send_header("Cache-Control", "no-store")
-        super().end_headers()
-
-
-class Server(ThreadingHTTPServer):
-    daemon_threads = True
-
-    def handle_error(self, request: Any, client_address: Any) -> None:
-        if not isinstance(sys.exc_info()[1], ConnectionError):
-            super().handle_error(request, client_address)
-
-
 @contextmanager
 def serve(dist: Path = DIST) -> Iterator[str]:
     """dist/ plus bare.html (+ bare.toml) on 127.0.0.1; yields the site URL (ending in /)."""
@@ -113,11 +75,9 @@ def serve(dist: Path = DIST) -> Iterator[str]:
             (root / entry.name).symlink_to(entry, target_is_directory=entry.is_dir())
         (root / "bare.html").write_text(BARE_HTML)
         (root / "bare.toml").write_text('interpreter = "./pyodide/pyodide.mjs"\n')
-        server = Server(("127.0.0.1", 0), partial(Handler, directory=str(root)))
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        host, port = server.server_address[:2]
+        server, url = start_server(root)
         try:
-            yield f"http://{host!s}:{port}/"
+            yield f"{url}/"
         finally:
             server.shutdown()
             server.server_close()

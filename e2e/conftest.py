@@ -15,12 +15,9 @@ from __future__ import annotations
 
 import subprocess
 import sys
-import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from functools import partial
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -32,19 +29,15 @@ ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 READY_TIMEOUT_MS = 60_000
-LOOPBACK = "127.0.0.1"
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    # Any host name but the loopback fails to resolve: nothing can leave the machine.
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1",
-]
-
+sys.path.insert(0, str(ROOT))  # scripts.localsite, the engine and the pure ui modules
+from scripts.localsite import (  # noqa: E402
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    LOOPBACK,
+    QuietServer,
+    start_server,
+)
 
 # --------------------------------------------------------------------------- browser
 
@@ -63,45 +56,6 @@ def dist() -> Path:
     """Build dist/ once per session (about a second: always rebuilt, never stale)."""
     subprocess.run([sys.executable, str(ROOT / "scripts" / "build.py")], check=True, cwd=ROOT)
     return DIST
-
-
-MIME_TYPES = {
-    **SimpleHTTPRequestHandler.extensions_map,
-    ".mjs": "text/javascript",
-    ".js": "text/javascript",
-    ".wasm": "application/wasm",
-    ".toml": "text/plain",
-    ".whl": "application/zip",
-    ".json": "application/json",
-}
-
-
-class QuietHandler(SimpleHTTPRequestHandler):
-    """Static files, no access log, the MIME types the site needs, no caching."""
-
-    extensions_map = MIME_TYPES
-
-    def log_message(self, format: str, *args: Any) -> None:
-        pass
-
-    def end_headers(self) -> None:
-        self.send_header("Cache-Control", "no-store")
-        super().end_headers()
-
-
-class QuietServer(ThreadingHTTPServer):
-    daemon_threads = True
-
-    def handle_error(self, request: Any, client_address: Any) -> None:
-        if not isinstance(sys.exc_info()[1], ConnectionError):  # browser hung up: expected
-            super().handle_error(request, client_address)
-
-
-def start_server(directory: Path) -> tuple[QuietServer, str]:
-    server = QuietServer((LOOPBACK, 0), partial(QuietHandler, directory=str(directory)))
-    threading.Thread(target=server.serve_forever, name="e2e-http", daemon=True).start()
-    host, port = server.server_address[:2]
-    return server, f"http://{host!s}:{port}"
 
 
 @pytest.fixture(scope="session")

@@ -8,8 +8,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import NetworkLog, start_server, wait_ready
+from conftest import NetworkLog, wait_ready
 from playwright.sync_api import Browser
+
+from scripts.localsite import start_server
 
 BARE_HTML = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>bare</title>

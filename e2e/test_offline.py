@@ -22,9 +22,11 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from conftest import LOOPBACK, ROOT, NetworkLog, QuietHandler, QuietServer, wait_ready
+from conftest import ROOT, NetworkLog, wait_ready
 from helpers import CONTROLS, csp_violations, pick, privacy_up, settle
 from playwright.sync_api import BrowserContext, BrowserType, Page, expect
+
+from scripts.localsite import LOOPBACK, QuietHandler, QuietServer
 
 PRECACHE_TIMEOUT_MS = 120_000
 GAME_QUERY = "?players=2&seats=hhaa&seed=5&speed=0"

@@ -174,6 +174,11 @@ class Game:
 
     def legal_actions(self, seat: str) -> list[Action]:
         """Every action ``seat`` may take now (empty when it is not that seat's moment)."""
+        return self._cached_legal(seat)[:]
+
+    def _cached_legal(self, seat: str) -> list[Action]:
+        """The legal actions of ``seat``, computed once per position (callers must not
+        change the list)."""
         cached = self._legal.get(seat)
         if cached is None:
             nation, role = _split_seat(seat)
@@ -184,7 +189,7 @@ class Game:
             else:
                 cached = self._engineer_actions(nation)
             self._legal[seat] = cached
-        return cached[:]
+        return cached
 
     def _politician_actions(self, nation: str) -> list[Action]:
         s = self._s
@@ -354,7 +359,7 @@ class Game:
         nation, _ = _split_seat(seat)
         if not isinstance(action, Action):
             raise IllegalAction("That is not an action.")
-        if action not in self.legal_actions(seat):
+        if action not in self._cached_legal(seat):
             raise IllegalAction(self._explain(seat, action))
         self._legal.clear()
         self._events = []

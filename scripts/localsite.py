@@ -1,0 +1,67 @@
+"""Serving the built site on 127.0.0.1 and launching Debian's Chromium against it.
+
+Shared by the browser tests (e2e/conftest.py) and the load-time bench (bench/load_time.py),
+so both measure the same server with the same browser settings.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+LOOPBACK = "127.0.0.1"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    # Any host name but the loopback fails to resolve: nothing can leave the machine.
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1",
+]
+
+MIME_TYPES = {
+    **SimpleHTTPRequestHandler.extensions_map,
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".wasm": "application/wasm",
+    ".toml": "text/plain",
+    ".whl": "application/zip",
+    ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
+}
+
+
+class QuietHandler(SimpleHTTPRequestHandler):
+    """Static files, no access log, the MIME types the site needs, no caching."""
+
+    extensions_map = MIME_TYPES
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-store")
+        super().end_headers()
+
+
+class QuietServer(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if not isinstance(sys.exc_info()[1], ConnectionError):  # browser hung up: expected
+            super().handle_error(request, client_address)
+
+
+def start_server(directory: Path) -> tuple[QuietServer, str]:
+    """Serve ``directory`` on a free loopback port in a daemon thread; returns the server
+    (call ``shutdown()`` and ``server_close()`` when done) and its URL without a slash."""
+    server = QuietServer((LOOPBACK, 0), partial(QuietHandler, directory=str(directory)))
+    threading.Thread(target=server.serve_forever, name="site-http", daemon=True).start()
+    host, port = server.server_address[:2]
+    return server, f"http://{host!s}:{port}"
