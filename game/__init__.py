@@ -19,9 +19,10 @@ from .engine import PHASES, RULESETS, SEATS, Game, new_game
 from .errors import BadSave, ContentError, IllegalAction
 from .odds import launch_odds
 from .save import load
+from .stakes import Stakes, stakes
 
 __all__ = [
     "NATIONS", "PHASES", "RULESETS", "SEATS", "Action", "BadSave", "ContentError", "Game",
-    "IllegalAction", "action_from_dict", "actions", "launch_odds", "load", "load_content",
-    "new_game",
+    "IllegalAction", "Stakes", "action_from_dict", "actions", "launch_odds", "load",
+    "load_content", "new_game", "stakes",
 ]

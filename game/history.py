@@ -1,21 +1,33 @@
 """Undo and replay, built on the action log (a game is its seed, settings and log).
 
 A nation may take back its own latest actions, but never past a *barrier*: an action that
-used the random generator (a shuffle, a die roll), revealed something hidden (a card, tile,
-module or Mission drawn from a deck, a face-down Moon risk turned up), or was taken by the
-other nation (whose choice may have been private). Barriers are found by replaying the log,
-so the engine's hot path pays nothing for undo.
+used the random generator (a shuffle, a die roll), drew something hidden (a card, tile,
+module or Mission from a deck, a face-down Moon risk turned up), or showed the nation
+something it had not seen (the rival's Maneuver card played from hand, the tile the rival
+kept back from a Research, the kinds of the tokens on an evaluated stack). Actions of the
+other nation stop undo too, unless they belong to seats the caller names as *undoable*
+(computer players, which simply decide again) and none of them is a barrier.
+
+Barriers are found by replaying the log, so the engine's hot path pays nothing for undo.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
+from .content import NATIONS
 from .engine import Game, new_game
+
+# Events that make something private public: the card a nation plays from its hand and the
+# tile it keeps back from a Research show the rival what only the actor knew; an evaluation
+# turns every token on the stack face up, so both nations learn something.
+_SHOWN_TO_RIVAL = frozenset({"maneuver_played", "tile_kept"})
+_SHOWN_TO_BOTH = frozenset({"evaluation"})
 
 
 def _hidden_signature(game: Game) -> tuple[int, ...]:
-    """Numbers that change whenever randomness is used or hidden information comes out."""
+    """Numbers that change whenever randomness is used or a hidden card or tile is drawn."""
     s = game.state
     sizes = [s.rng.state, len(s.module_deck)]
     sizes += [len(d) for _, d in sorted(s.mission_decks.items())]
@@ -27,53 +39,85 @@ def _hidden_signature(game: Game) -> tuple[int, ...]:
     return tuple(sizes)
 
 
+def _shown_to(events: list[dict[str, Any]], actor: str) -> set[str]:
+    """The nations an action's events showed something they had not seen."""
+    found: set[str] = set()
+    for event in events:
+        if event["type"] in _SHOWN_TO_BOTH:
+            found.update(NATIONS)
+        elif event["type"] in _SHOWN_TO_RIVAL:
+            found.update(n for n in NATIONS if n != actor)
+    return found
+
+
+def _fresh(game: Game) -> Game:
+    state = game.state
+    return new_game(game.seed, players=state.players, ruleset=state.ruleset,
+                    pair=state.pair or "USA")
+
+
 def replay(game: Game, upto: int | None = None) -> Iterator[Game]:
     """A fresh game from ``game``'s seed and settings, yielded before any action and after
     each of the first ``upto`` logged actions (all of them by default). Each yielded game is
     a new copy, safe to keep."""
     log = game.log if upto is None else game.log[:upto]
-    state = game.state
-    current = new_game(game.seed, players=state.players, ruleset=state.ruleset,
-                       pair=state.pair or "USA")
+    current = _fresh(game)
     yield current.clone()
     for seat, action in log:
         current.apply(seat, action)
         yield current.clone()
 
 
-def barriers(game: Game) -> list[bool]:
-    """For each logged action, whether it is a barrier to undo (see the module docstring)."""
-    state = game.state
-    current = new_game(game.seed, players=state.players, ruleset=state.ruleset,
-                       pair=state.pair or "USA")
+def barriers(game: Game, nation: str | None = None) -> list[bool]:
+    """For each logged action, whether it is a barrier to undo for ``nation``: it used
+    randomness, drew something hidden, or showed ``nation`` something it had not seen
+    (``None``: showed anyone anything)."""
+    current = _fresh(game)
     found = []
     for seat, action in game.log:
         before = _hidden_signature(current)
-        current.apply(seat, action)
-        found.append(_hidden_signature(current) != before)
+        events = current.apply(seat, action)
+        shown = _shown_to(events, seat.split(".")[0])
+        revealed = bool(shown) if nation is None else nation in shown
+        found.append(revealed or _hidden_signature(current) != before)
     return found
 
 
-def undo_depth(game: Game, nation: str) -> tuple[int, str]:
-    """How many of the latest actions ``nation`` may take back, and, when none, why not."""
+def undo_walk(game: Game, nation: str, undoable: frozenset[str] = frozenset(),
+              ) -> tuple[int, str]:
+    """How many of the latest actions ``nation`` may take back, and what stops it there (in
+    words that finish "Undo is not available: ..."). Actions of ``undoable`` seats of the
+    other nation may be taken back with them."""
     log = game.log
     if not log:
-        return 0, "Nothing has been played yet."
-    flags = barriers(game)
+        return 0, ""
+    flags = barriers(game, nation)
     depth = 0
     for (seat, _), barrier in zip(reversed(log), reversed(flags), strict=True):
-        if seat.split(".")[0] != nation:
-            reason = "the other nation has acted since"
-            break
+        ours = seat.split(".")[0] == nation
+        if not ours and seat not in undoable:
+            return depth, "the other nation has acted since"
         if barrier:
-            reason = "it revealed hidden information or used the dice or a shuffle"
-            break
+            if ours:
+                return depth, "it revealed hidden information or used the dice or a shuffle"
+            return depth, ("a computer player's move since used the dice or a shuffle or "
+                           "showed you a card or tile")
         depth += 1
-    else:
-        reason = "that is the start of the game"
+    return depth, "that is the start of the game"
+
+
+def undo_depth(game: Game, nation: str, undoable: frozenset[str] = frozenset(),
+               ) -> tuple[int, str]:
+    """How many of the latest actions ``nation`` may take back, and, when none, why not.
+
+    ``undoable``: seats of the other nation (computer players) whose actions may be taken back
+    too, as long as none of them is a barrier for ``nation``."""
+    if not game.log:
+        return 0, "Nothing has been played yet."
+    depth, stop = undo_walk(game, nation, undoable)
     if depth:
         return depth, ""
-    return 0, f"Undo is not available: {reason}."
+    return 0, f"Undo is not available: {stop}."
 
 
 def rewind(game: Game, count: int) -> Game:

@@ -68,3 +68,44 @@ def test_replay_steps_through_every_action_to_the_same_final_state() -> None:
     assert len(steps) == len(g.log) + 1
     assert steps[0].round == 1 and steps[0].log == []
     assert steps[-1] == g and steps[-1].to_json() == g.to_json()
+
+
+def test_a_computers_move_may_be_taken_back_with_the_persons_unless_it_showed_something(
+) -> None:
+    g = _to_engineering(3)
+    risk = g.state.active[0][1][0]
+    g.apply("USSR.engineer", A.Test(risk))
+    g.apply("USA.engineer", A.Test(risk))  # a computer's answer: shows nothing, rolls nothing
+    assert undo_depth(g, "USSR")[0] == 0
+    assert undo_depth(g, "USSR", frozenset({"USA.engineer"})) == (2, "")
+    g.apply("USSR.engineer", A.PassEngineer())
+    g.apply("USA.engineer", A.TakeFromLine("S"))  # refills the line from a deck
+    depth, why = undo_depth(g, "USSR", frozenset({"USA.engineer"}))
+    assert depth == 0 and "computer player's move" in why
+
+
+def test_a_card_played_from_hand_is_a_barrier_for_the_rival_only() -> None:
+    g = game.new_game(3)
+    seat = g.to_act()[0]
+    card = next(a for a in g.legal_actions(seat) if a.kind == "play_maneuver")
+    g.apply(seat, card)
+    nation = seat.split(".")[0]
+    rival = "USA" if nation == "USSR" else "USSR"
+    assert barriers(g, nation) == [False]
+    assert barriers(g, rival) == [True] and barriers(g) == [True]
+    assert undo_depth(g, nation) == (1, "")
+
+
+def test_an_evaluation_shows_both_nations_the_tokens() -> None:
+    """Evaluating turns the rival's tokens face up: the evaluator may not take it back to
+    place its own differently."""
+    g = game.new_game(5)
+    rng = random.Random(5)
+    while not (g.log and g.log[-1][1].kind == "evaluate"):
+        assert not g.is_over
+        seat = g.to_act()[0]
+        options = g.legal_actions(seat)
+        plays = [a for a in options if a.kind in ("play_maneuver", "place_token")]
+        g.apply(seat, plays[0] if plays and rng.random() < 0.7 else rng.choice(options))
+    assert barriers(g, "USA")[-1] and barriers(g, "USSR")[-1]
+    assert undo_depth(g, g.log[-1][0].split(".")[0])[0] == 0

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 import game
+from game import actions as A
 from game.history import replay as engine_replay
 from ui.panels import replay_bar_html, resume_html, saves_html
 from ui.players import SEATS, Setup
@@ -220,9 +221,38 @@ def test_undo_is_limited_to_the_players_own_seats() -> None:
     teammate = next(s for s in both if s != last_seat)
     count, why = player_undo(g, (teammate,))
     assert count == 0 and "your teammate has acted since" in why
+    # With the teammate a computer, one Undo takes back the person's own last action and the
+    # computer's moves after it, or none when the person has not acted since a barrier.
     count, why = player_undo(g, (teammate,), frozenset({last_seat}))
-    assert "your AI teammate" in why
+    assert (count >= 2 and why == "") or (count == 0 and "teammate" not in why)
+    if count:
+        assert g.log[-count][0] == teammate
+        assert all(seat == last_seat for seat, _ in g.log[-count + 1:])
     fresh = player_undo(game.new_game(3), both)
     assert fresh == (0, "Nothing has been played yet.")
     over = played(5)
     assert player_undo(over, both) == (0, "Undo is not available: the game is over.")
+
+
+def test_against_the_computer_undo_takes_back_its_answers_too() -> None:
+    """USA is a person, USSR the computer: after USA's action and USSR's answer, Undo takes
+    both back (as long as the answer rolled, drew and showed nothing)."""
+    g = game.new_game(3)
+    while g.phase != "engineering":
+        seat = g.to_act()[0]
+        options = g.legal_actions(seat)
+        g.apply(seat, next((a for a in options if a.kind in ("pass_maneuvers", "abort")),
+                           options[0]))
+    usa, ussr = ("USA.politician", "USA.engineer"), frozenset({"USSR.politician",
+                                                               "USSR.engineer"})
+    risk = g.state.active[0][1][0]
+    g.apply("USSR.engineer", A.Test(risk))
+    g.apply("USA.engineer", A.Test(risk))
+    g.apply("USSR.engineer", A.Test(risk))
+    assert player_undo(g, usa) == (0, "Undo is not available: the other nation has acted "
+                                      "since.")
+    assert player_undo(g, usa, ussr) == (2, "")
+    g.apply("USA.engineer", A.PassEngineer())
+    g.apply("USSR.engineer", A.TakeFromLine("S"))  # draws a tile: the barrier
+    count, why = player_undo(g, usa, ussr)
+    assert count == 0 and "computer player's move" in why

@@ -6,27 +6,28 @@ Pure Python (no browser), so it is unit-tested in CPython (tests/test_ui_saves.p
 from __future__ import annotations
 
 import game
-from game.history import undo_depth
+from game.history import undo_walk
 
 
 def player_undo(g: game.Game, seats: tuple[str, ...], ai_seats: frozenset[str] = frozenset(),
                 ) -> tuple[int, str]:
-    """How many of the latest actions the player holding ``seats`` may take back, and when
-    none, why not. The engine's :func:`game.history.undo_depth` (per nation: never past
-    dice, shuffles, reveals or the other nation's moves) is further limited to this player's
-    own actions, so a teammate's move (a person's or an AI's) is never undone."""
+    """How many of the latest actions one Undo takes back for the player holding ``seats``,
+    and when none, why not.
+
+    One Undo takes back the player's last action together with every computer player's
+    action after it (the computers then decide again). The engine's
+    :func:`game.history.undo_walk` says how far back is allowed: never past dice, shuffles,
+    draws, something shown to the player, or the other nation's move unless a computer made
+    it. A person's move (a teammate's or a rival's) is never undone."""
     if g.is_over:
         return 0, "Undo is not available: the game is over."
+    if not g.log:
+        return 0, "Nothing has been played yet."
     nation = seats[0].split(".")[0]
-    depth, reason = undo_depth(g, nation)
-    if depth == 0:
-        return 0, reason
-    own = 0
-    for seat, _ in reversed(g.log[-depth:]):
-        if seat not in seats:
-            if own == 0:
-                who = "your AI teammate" if seat in ai_seats else "your teammate"
-                return 0, f"Undo is not available: {who} has acted since."
-            break
-        own += 1
-    return own, ""
+    depth, stop = undo_walk(g, nation, ai_seats)
+    for back, (seat, _) in enumerate(reversed(g.log[-depth:] if depth else [])):
+        if seat in seats:
+            return back + 1, ""
+        if seat not in ai_seats:
+            return 0, "Undo is not available: your teammate has acted since."
+    return 0, f"Undo is not available: {stop}."

@@ -1,0 +1,138 @@
+"""What an action puts at stake for the nation that takes it: the numbers a warning needs.
+
+The app asks for a confirmation before an action that would or could end the game against
+the actor, a launch decision under 50% success, or an action that can drop the actor's
+Popularity to 2 or less (:attr:`Stakes.warn`). This module answers; the UI only words it.
+
+Only what the acting seat knows is used, so the answer never gives away a hidden card, a
+token's kind or the next die roll: Popularity costs are public arithmetic, a launch's chance
+is :func:`game.launch_odds` (face-down Moon risks averaged over the cards the nation has not
+seen), and any other action is tried on a few games sampled from the seat's own view by
+:func:`game.ai.infostate.determinize`, with their own dice.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+
+from . import actions as A
+from .content import LIVING_PAYLOADS
+from .engine import Game
+from .errors import IllegalAction
+from .odds import launch_odds
+
+LOW_POPULARITY = 2  # a Popularity this low (or lower) after an action earns a warning
+LOW_ODDS = 0.5  # a launch decision below this chance of success earns a warning
+SAMPLES = 8  # sampled games for an action whose outcome the actor cannot work out alone
+
+
+@dataclass(frozen=True, slots=True)
+class Stakes:
+    """What an action risks for its actor's nation.
+
+    ``cause`` says why Popularity may fall: ``"launch"`` (an explosion), ``"delay"`` (a launch
+    without its payload), ``"abort"``, ``"influence"``, ``"tie"``, or ``"outcome"`` (whatever
+    the action sets off, measured on sampled games); ``""`` when nothing is lost.
+    """
+
+    cause: str
+    popularity: int  # the actor's Popularity now
+    worst: int  # its lowest Popularity once the action (and a failed launch) has played out
+    loss: float  # the chance that the action ends the game against the actor (0.0 to 1.0)
+    odds: float | None = None  # a launch decision's chance of success
+    winner: str | None = None  # who wins when the action loses the game
+    end_reason: str | None = None  # how ("popularity", "budget", "moon_landing")
+
+    @property
+    def cost(self) -> int:
+        """Popularity lost in the worst case."""
+        return self.popularity - self.worst
+
+    @property
+    def warn(self) -> bool:
+        """Whether a player should confirm this action first."""
+        if self.loss > 0:
+            return True
+        if self.odds is not None and self.odds < LOW_ODDS:
+            return True
+        return self.worst < self.popularity and self.worst <= LOW_POPULARITY
+
+
+def _fixed_cost(popularity: int, cost: int, cause: str, rival: str) -> Stakes:
+    worst = max(0, popularity - cost)
+    lost = worst == 0
+    return Stakes(cause, popularity, worst, 1.0 if lost else 0.0,
+                  winner=rival if lost else None, end_reason="popularity" if lost else None)
+
+
+def _launch(game: Game, nation: str, mission: str, rival: str) -> Stakes:
+    state = game.state
+    content = game._content
+    n = state.nations[nation]
+    popularity = n.popularity
+    odds = launch_odds(game, nation, mission)
+    penalties = content.board.penalties
+    required = content.missions[mission].payload
+    carried = (list(n.payloads.values()) if content.rulesets[state.ruleset].payload_tiles
+               else [p for m, p in n.booked if m == mission])
+    if required != "none" and odds == 0.0 and required not in carried:
+        cause, cost = "delay", penalties["delay"]
+    else:
+        living = required in LIVING_PAYLOADS or any(p in LIVING_PAYLOADS for p in carried)
+        cause, cost = "launch", penalties["explosion_with_life" if living else "explosion"]
+    worst = max(0, popularity - cost) if odds < 1.0 else popularity
+    loss = 1.0 - odds if worst == 0 else 0.0
+    return Stakes(cause, popularity, worst, loss, odds=odds,
+                  winner=rival if loss else None, end_reason="popularity" if loss else None)
+
+
+def _sampled(game: Game, seat: str, action: A.Action, nation: str) -> Stakes:
+    """Play the action on games sampled from the seat's view and see where it leads."""
+    from .ai.infostate import determinize  # the AI package imports the engine: import late
+
+    view = game.view(seat)
+    popularity = view["nations"][nation]["popularity"]
+    rng = random.Random(f"{game.fingerprint()}|{seat}|{action}")
+    worst, losses, played = popularity, 0, 0
+    endings: Counter[tuple[str, str]] = Counter()
+    for _ in range(SAMPLES):
+        sample = determinize(view, rng)
+        try:
+            sample.apply(seat, action)
+        except IllegalAction:  # cannot happen for a legal action; a sample proves nothing
+            continue
+        played += 1
+        worst = min(worst, sample.state.nations[nation].popularity)
+        if sample.is_over and sample.winner != nation:
+            losses += 1
+            endings[(sample.winner or "", sample.end_reason or "")] += 1
+    if not played:
+        return Stakes("", popularity, popularity, 0.0)
+    ending = endings.most_common(1)[0][0] if endings else None
+    return Stakes("outcome" if worst < popularity or losses else "", popularity, worst,
+                  losses / played, winner=ending[0] if ending else None,
+                  end_reason=ending[1] if ending else None)
+
+
+def stakes(game: Game, seat: str, action: A.Action) -> Stakes:
+    """What ``action`` by ``seat`` puts at stake for the seat's nation (see :class:`Stakes`).
+
+    Raises :class:`IllegalAction` (and changes nothing) when the action is not legal now.
+    """
+    if action not in game.legal_actions(seat):
+        raise IllegalAction(f"{action.describe()} is not a legal action for {seat} now.")
+    nation = seat.split(".")[0]
+    rival = "USSR" if nation == "USA" else "USA"
+    popularity = game.state.nations[nation].popularity
+    penalties = game._content.board.penalties
+    if isinstance(action, A.Launch):
+        return _launch(game, nation, action.mission, rival)
+    if isinstance(action, A.Abort):
+        return _fixed_cost(popularity, penalties["abort"], "abort", rival)
+    if isinstance(action, A.RaiseInfluence):
+        return _fixed_cost(popularity, action.amount, "influence", rival)
+    if isinstance(action, A.PayForTie):
+        return _fixed_cost(popularity, penalties["tie"], "tie", rival)
+    return _sampled(game, seat, action, nation)

@@ -1,0 +1,114 @@
+"""game.stakes: what an action risks for its actor, from the actor's own information only."""
+
+from __future__ import annotations
+
+import pytest
+
+import game
+from game import actions as A
+from game.engine import Game
+from game.stakes import LOW_ODDS, stakes
+from tests.conftest import new, pass_maneuvers, poke, pol
+
+SPUTNIK, VANGUARD = "M0-SPUTNIK", "M0-VANGUARD"
+
+
+def politics(popularity: int = 10) -> Game:
+    """Round 1, USSR Politician to act in Politics; Sputnik (37.5% for an empty rocket) and
+    Vanguard (50%) active; both nations at ``popularity``."""
+    g = new(1)
+    pass_maneuvers(g)
+    g.state.active = [(SPUTNIK, ("R0-LEAK",)), (VANGUARD, ("R0-WIND",))]
+    g.state.tests = {"R0-LEAK": (0, 0), "R0-WIND": (0, 0)}
+    for n in g.state.nations.values():
+        n.popularity = popularity
+    return poke(g)
+
+
+def test_a_low_odds_launch_warns_with_its_chance_and_cost() -> None:
+    g = politics(popularity=3)
+    s = stakes(g, pol("USSR"), A.Launch(SPUTNIK))
+    assert s.odds == pytest.approx(game.launch_odds(g, "USSR", SPUTNIK)) == 0.375
+    assert s.cause == "launch" and s.popularity == 3 and s.cost == 2 and s.worst == 1
+    assert s.loss == 0.0 and s.warn
+
+
+def test_a_launch_whose_failure_loses_the_game_gives_the_chance_of_losing() -> None:
+    g = politics(popularity=2)
+    s = stakes(g, pol("USSR"), A.Launch(VANGUARD))
+    assert s.odds == 0.5 and s.worst == 0
+    assert s.loss == pytest.approx(0.5) and s.winner == "USA" and s.end_reason == "popularity"
+
+
+def test_a_safe_launch_with_popularity_to_spare_needs_no_confirmation() -> None:
+    g = politics(popularity=10)
+    s = stakes(g, pol("USSR"), A.Launch(VANGUARD))
+    assert s.odds is not None and s.odds >= LOW_ODDS and s.worst == 8 and not s.warn
+
+
+def test_a_launch_without_its_payload_is_a_certain_delay() -> None:
+    g = politics(popularity=4)
+    needs = next(m for m in g._content.missions.values()
+                 if m.level == 1 and m.payload == "satellite")
+    g.state.active.append((needs.id, ()))
+    poke(g)
+    s = stakes(g, pol("USSR"), A.Launch(needs.id))
+    assert s.odds == 0.0 and s.cause == "delay" and s.cost == 3 and s.worst == 1 and s.warn
+
+
+@pytest.mark.parametrize(("popularity", "loses"), [(1, True), (3, False), (4, False)])
+def test_aborting_costs_one_popularity_and_loses_at_one(popularity: int, loses: bool) -> None:
+    g = politics(popularity=popularity)
+    s = stakes(g, pol("USSR"), A.Abort())
+    assert s.cause == "abort" and s.worst == popularity - 1
+    assert (s.loss == 1.0) is loses and (s.winner == "USA") is loses
+    assert s.warn is (popularity - 1 <= 2)
+
+
+def test_trading_popularity_down_to_two_warns() -> None:
+    g = politics(popularity=5)
+    assert stakes(g, pol("USSR"), A.RaiseInfluence(3)).warn
+    assert not stakes(g, pol("USSR"), A.RaiseInfluence(2)).warn
+
+
+def test_an_action_that_sets_off_a_hopeless_launch_ends_the_game_against_its_actor() -> None:
+    """The last Engineer pass starts the launches: a rocket sure to explode at Popularity 2
+    loses the game, which the Engineer is told before passing."""
+    g = politics(popularity=2)
+    g.apply(pol("USSR"), A.Launch(SPUTNIK))
+    g.apply(pol("USA"), A.Abort())
+    g.state.nations["USSR"].sabotage = 8  # every roll ends at 0 or less: a certain explosion
+    poke(g)
+    g.apply("USA.engineer", A.PassEngineer())
+    s = stakes(g, "USSR.engineer", A.PassEngineer())
+    assert s.cause == "outcome" and s.loss == 1.0 and s.worst == 0
+    assert s.winner == "USA" and s.end_reason == "popularity" and s.warn
+
+
+def test_the_answer_uses_only_the_actors_information() -> None:
+    """The real dice, the rival's hand and the decks do not change the answer."""
+    g = politics(popularity=2)
+    g.apply(pol("USSR"), A.Launch(VANGUARD))
+    g.apply(pol("USA"), A.Abort())
+    g.apply("USA.engineer", A.PassEngineer())
+    first = stakes(g, "USSR.engineer", A.PassEngineer())
+    other = g.clone()
+    other.state.rng.state ^= 0x5DEECE66D
+    usa = other.state.nations["USA"]
+    usa.hand, usa.deck = usa.deck[: len(usa.hand)], usa.hand + usa.deck[len(usa.hand):]
+    for deck in other.state.tile_decks.values():
+        deck.reverse()
+    poke(other)
+    assert other.view("USSR.engineer") == g.view("USSR.engineer")
+    assert stakes(other, "USSR.engineer", A.PassEngineer()) == first
+    assert 0.0 < first.loss < 1.0  # Vanguard at 50%: some sampled flights fail
+
+
+def test_a_harmless_action_is_not_flagged_and_an_illegal_one_is_refused() -> None:
+    g = politics(popularity=10)
+    s = stakes(g, pol("USSR"), A.AnnounceMission(1))
+    assert not s.warn and s.loss == 0.0 and s.cause == ""
+    before = g.to_json()
+    with pytest.raises(game.IllegalAction):
+        stakes(g, pol("USA"), A.Abort())
+    assert g.to_json() == before
