@@ -423,8 +423,9 @@ class App:
         count, _, _ = self.undo_state()
         if not count:
             return
-        self.redo.append(self.g.log[-1])
-        self.g = rewind(self.g, 1)
+        # One Undo takes back the person's last action and the computer's answers after it.
+        self.redo.append(self.g.log[-count])
+        self.g = rewind(self.g, count)
         self.after_rewind()
 
     def redo_one(self) -> None:
