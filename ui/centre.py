@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .html import e, icon
+from .board import moon_cards
+from .html import NO_MARKS, Marks, e, icon
 from .names import DECKS, PAYLOAD_ICON, PAYLOADS, PHASES, seat_name
 from .rules import rule_link, tip
 from .tiles import tile_svg
@@ -21,10 +22,18 @@ def popularity_track(view: dict[str, Any]) -> str:
     cells = []
     for value in range(top + 1):
         here = "".join(_marker(n) for n in NATIONS if view["nations"][n]["popularity"] == value)
-        zero = "zero" if value == 0 else ""
-        cells.append(f'<li class="{zero}"><small>{value}</small>{here}</li>')
+        zero = ' class="zero" title="At 0 Popularity a nation loses"' if value == 0 else ""
+        mark = "<em>loses</em>" if value == 0 else ""
+        cells.append(f'<li{zero}><small>{value}</small>{mark}{here}</li>')
+    own = view["nation"]
+    stand = ""
+    if own:
+        left = view["nations"][own]["popularity"]
+        danger = " danger" if left <= 3 else ""
+        stand = (f'<p class="stand{danger}" data-testid="popularity-stand">{own} has {left} '
+                 f"Popularity: at 0 it loses the game</p>")
     return (f'<div class="track pop"><h4>{icon("popularity")} Popularity</h4>'
-            f'<ol>{"".join(cells)}</ol></div>')
+            f'<ol>{"".join(cells)}</ol>{stand}</div>')
 
 
 def budget_track(view: dict[str, Any]) -> str:
@@ -37,8 +46,16 @@ def budget_track(view: dict[str, Any]) -> str:
     gap = abs(values[0] - values[1])
     limit = view["budget_gap_limit"]
     rule = "reaches" if view["budget_gap_inclusive"] else "exceeds"
-    return (f'<div class="track bud"><h4>{icon("budget")} Budget <small>gap {gap} '
-            f'(game ends when it {rule} {limit})</small></h4><div class="bbar">{marks}</div></div>')
+    leader = NATIONS[0] if values[0] >= values[1] else NATIONS[1]
+    behind = NATIONS[1] if leader == NATIONS[0] else NATIONS[0]
+    ends = limit if view["budget_gap_inclusive"] else limit + 1
+    room = ends - gap
+    stand = (f"{behind} loses if the gap grows by {room} more" if gap else
+             f"either nation loses when the gap {rule} {limit}")
+    return (f'<div class="track bud"><h4>{icon("budget")} Budget <small>gap {gap}: '
+            f'the game ends when it {rule} {limit}</small></h4><div class="bbar">{marks}</div>'
+            f'<p class="stand{" danger" if gap and room <= 5 else ""}" data-testid="budget-stand">'
+            f"{e(stand)}</p></div>")
 
 
 def _ranges(risk: dict[str, Any], viewer: str | None) -> str:
@@ -58,54 +75,68 @@ def _ranges(risk: dict[str, Any], viewer: str | None) -> str:
     return f'<div class="ranges">{"".join(parts)}</div>'
 
 
-def risk_html(risk: dict[str, Any], view: dict[str, Any]) -> str:
+def risk_html(risk: dict[str, Any], view: dict[str, Any], marks: Marks = NO_MARKS) -> str:
     viewer = view["nation"]
     tests = "".join(
         f'<span class="tests {n.lower()}" title="{n} Test tokens">{icon("test")}{n} '
         f'{risk["tests"][n]}</span>' for n in NATIONS if risk["tests"][n])
+    target = marks.at(f"risk:{risk['id']}")
     return (f'<li class="risk" data-risk="{e(risk["id"])}" data-rule="risk-roll" '
-            f'title="{e(tip("risk-roll"))}"><div class="rk-h">'
-            f'<b>{e(risk["name"])}</b><small>L{risk["level"]}</small>{tests}</div>'
-            f'{_ranges(risk, viewer)}</li>')
+            f'title="{e(tip("risk-roll"))}"><div class="rk"{target}>'
+            f'<div class="rk-h"><b>{e(risk["name"])}</b><small>L{risk["level"]}</small>{tests}'
+            f'</div>{_ranges(risk, viewer)}</div></li>')
 
 
-def mission_html(m: dict[str, Any], view: dict[str, Any]) -> str:
+def _odds(mission: str, odds: dict[str, float], marks: Marks) -> str:
+    """A launch target's exact chance of success, printed on the card itself."""
+    if f"mission:{mission}" not in marks or mission not in odds:
+        return ""
+    return f'<b class="odds" title="Chance of success">launch {odds[mission] * 100:.0f}%</b>'
+
+
+def mission_html(m: dict[str, Any], view: dict[str, Any], marks: Marks = NO_MARKS,
+                 odds: dict[str, float] | None = None) -> str:
     pay = m["payload"]
     pay_html = (f'<span class="payload" title="Needs {PAYLOADS[pay]}">'
                 f'{icon(PAYLOAD_ICON[pay])}{PAYLOADS[pay]}</span>' if pay != "none" else "")
     launching = "".join(f'<span class="launching {n.lower()}">{icon("rocket")}{n}</span>'
                         for n in m.get("launching", []))
-    risks = "".join(risk_html(r, view) for r in m.get("risks", []))
+    risks = "".join(risk_html(r, view, marks) for r in m.get("risks", []))
+    target = marks.at(f"mission:{m['id']}")
     return (f'<li class="mission lv{m["level"]}" data-mission="{e(m["id"])}" '
             f'data-rule="launches" title="{e(tip("launches"))}">'
-            f'<div class="ms-h"><span class="lvl">L{m["level"]}</span><b>{e(m["name"])}</b>'
-            f'<small>{m["year"]}</small>{pay_html}{launching}</div>'
-            f'<div class="reward">Reward: {e(m["reward_text"])}</div>'
+            f'<div class="ms-t"{target}><div class="ms-h"><span class="lvl">L{m["level"]}</span>'
+            f'<b>{e(m["name"])}</b><small>{m["year"]}</small>{pay_html}{launching}'
+            f'{_odds(m["id"], odds or {}, marks)}</div>'
+            f'<div class="reward">Reward: {e(m["reward_text"])}</div></div>'
             f'<ol class="risks">{risks}</ol></li>')
 
 
-def moon_html(view: dict[str, Any]) -> str:
+def moon_html(view: dict[str, Any], marks: Marks = NO_MARKS,
+              odds: dict[str, float] | None = None) -> str:
     moon = view["moon"]
     if not moon["on_display"]:
         return ""
     paths = []
     for n in NATIONS:
-        cards = "".join(
-            f'<li class="back" title="Face-down">{icon("moon")}</li>' if r is None else
-            f'<li class="up">{risk_html(r, view)}</li>'
-            for r in view["nations"][n]["moon_path"])
+        cards = moon_cards(view["nations"][n], marks,
+                           lambda r: f'<li class="up"><ol>{risk_html(r, view, marks)}</ol></li>')
         paths.append(f'<div class="mpath {n.lower()}">{_marker(n)}<ol>{cards}</ol></div>')
     gate = ("open: a level-3 Mission has been completed" if moon["gate_open"]
             else "closed until a level-3 Mission is completed")
-    return (f'<section class="moon" data-rule="moon">{icon("moon", "big")}<div><h3>'
-            f'{e(moon["name"])} '
-            f'{rule_link("moon")}</h3>'
-            f'<small>Needs Astronaut · gate {gate}</small>{"".join(paths)}</div></section>')
+    target = marks.at(f"mission:{moon['id']}", moon["name"])
+    return (f'<section class="moon" data-rule="moon">{icon("moon", "big")}<div>'
+            f'<div class="ms-t"{target}><h3>'
+            f'{e(moon["name"])} {rule_link("moon")}</h3>'
+            f'<small>Needs Astronaut · gate {gate}</small>{_odds(moon["id"], odds or {}, marks)}'
+            f'</div>{"".join(paths)}</div></section>')
 
 
-def research_html(view: dict[str, Any]) -> str:
+def research_html(view: dict[str, Any], marks: Marks = NO_MARKS) -> str:
     r = view["research"]
-    decks = "".join(f'<span class="deck k{d}" title="{DECKS[d]} deck">{icon(d)}<b>{c}</b></span>'
+    decks = "".join(f'<span class="deck k{d}" title="{DECKS[d]} deck"'
+                    f'{marks.at(f"deck:{d}", f"Research from the {DECKS[d]} deck")}>'
+                    f"{icon(d)}<b>{c}</b></span>"
                     for d, c in r["decks"].items())
     pile = (f'<div class="mini">{tile_svg(r["pile"][-1])}</div>' if r["pile"]
             else '<span class="empty-slot">empty</span>')
@@ -117,11 +148,14 @@ def research_html(view: dict[str, Any]) -> str:
         bonus = " ".join(f"+{v}{k if k != 'adapt' else ' Adapt'}" for k, v in m["bonus"].items()
                          if v)
         need = ", ".join(f"{v} {k}" for k, v in m["need"].items())
-        mods.append(f'<li class="module"><b>{e(m["name"])}</b><small>{e(m["region"])}: '
-                    f'{e(need)}</small><small class="bonus">{e(bonus)}</small></li>')
+        target = marks.at(f"modrow:{m['id']}")
+        mods.append(f'<li class="module"><div class="slot"{target}>'
+                    f'<b>{e(m["name"])}</b><small>{e(m["region"])}: '
+                    f'{e(need)}</small><small class="bonus">{e(bonus)}</small></div></li>')
     return (f'<section class="research" data-rule="eng-research"><h3>Research Center '
             f'{rule_link("eng-research")}</h3><div class="row">{decks}'
-            f'<span class="pile">Research pile ({len(r["pile"])}): {pile}</span></div>'
+            f'<span class="pile"{marks.at("pile", "Install the top Research tile")}>'
+            f'Research pile ({len(r["pile"])}): {pile}</span></div>'
             f'<h4>Module row <small>({r["module_deck"]} in deck)</small></h4>'
             f'<ol class="modrow">{"".join(mods)}</ol></section>')
 
@@ -135,13 +169,22 @@ def status_html(view: dict[str, Any]) -> str:
             f'<small>{e(view["ruleset_title"])}</small></div>')
 
 
-def centre_html(view: dict[str, Any]) -> str:
-    missions = "".join(mission_html(m, view) for m in view["missions"])
-    decks = " · ".join(f"L{lv}: {c}" for lv, c in view["mission_decks"].items())
+def _mission_decks(view: dict[str, Any], marks: Marks) -> str:
+    return "".join(
+        f'<span class="mdeck"{marks.at(f"mdeck:{lv}", f"Announce a level {lv} Mission")}>'
+        f"L{lv} <small>{c} left</small></span>"
+        for lv, c in view["mission_decks"].items())
+
+
+def centre_html(view: dict[str, Any], marks: Marks = NO_MARKS,
+                odds: dict[str, float] | None = None) -> str:
+    """The centre; ``odds``: exact launch chances of the Missions the viewer may launch to."""
+    missions = "".join(mission_html(m, view, marks, odds) for m in view["missions"])
     done = "".join(f'<li>{_marker(c["nation"])} {e(c["name"])} <small>round {c["round"]}</small>'
                    f"</li>" for c in view["completed"])
     done_html = f'<h4>Completed</h4><ul class="done">{done}</ul>' if done else ""
     return (f'{status_html(view)}{popularity_track(view)}{budget_track(view)}'
-            f'<section class="missions"><h3>Active Missions <small>decks {decks}</small> '
-            f'{rule_link("launches")}</h3>'
-            f'<ol>{missions}</ol>{done_html}</section>{moon_html(view)}{research_html(view)}')
+            f'<section class="missions"><h3>Active Missions {rule_link("launches")}</h3>'
+            f'<div class="mdecks"><small>Mission decks</small>{_mission_decks(view, marks)}</div>'
+            f'<ol>{missions}</ol>{done_html}</section>{moon_html(view, marks, odds)}'
+            f'{research_html(view, marks)}')

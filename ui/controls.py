@@ -192,40 +192,58 @@ def _button(index: int, action: Action, inner: str, title: str, cls: str = "") -
             f"{inner}</button>")
 
 
-def _placement(g: game.Game, seat: str, actions: list[Action], bar: BarState) -> str:
-    """Pending tile placement: pick a cell, then a rotation with its resulting S/E/C."""
+def rotation_html(g: game.Game, seat: str, action: Action) -> str:
+    """A rotation of the pending tile: the tile as it would lie, and the S/E/C it gives."""
     nation = seat.split(".")[0]
+    d = _d(action)
+    cell = d["row"] * COLS + d["col"]
     before = g.view(seat)["nations"][nation]["parameters"]
+    trial = g.clone()
+    trial.apply(seat, action)
+    after_view = trial.view(seat)["nations"][nation]
+    p = after_view["parameters"]
+    tile = after_view["blueprint"][cell]
+    deltas = " ".join(
+        f'<span class="k{k}">{icon(k)}{p[k]}'
+        f'{f"<sup>+{p[k] - before[k]}</sup>" if p[k] > before[k] else ""}</span>'
+        for k in ("S", "E", "C"))
+    pic = f'<span class="mini">{tile_svg(tile)}</span>' if tile else ""
+    return f"{pic}<span>{d['rotation'] * 90}° {deltas}</span>"
+
+
+def option_html(g: game.Game, seat: str, action: Action, view: dict[str, Any]) -> str:
+    """The words (and picture) of an action offered on a board thing."""
+    if action.kind == "place_tile":
+        return rotation_html(g, seat, action)
+    return action_label(action, view, g)[0]
+
+
+def _placement(g: game.Game, seat: str, actions: list[Action], cell: int | None) -> str:
+    """Pending tile placement: pick a cell (or touch it on the blueprint), then a rotation
+    with its resulting S/E/C."""
+    nation = seat.split(".")[0]
     cells = sorted({_d(a)["row"] * COLS + _d(a)["col"] for a in actions})
-    if bar.cell is None or bar.cell not in cells:
+    hint = tip("blueprint")
+    if cell is None or cell not in cells:
         buttons = "".join(
             f'<button class="act cellpick" data-testid="action"'
-            f'{attrs(data_kind="place_cell", data_cell=c, title=tip("blueprint"))}>'
-            f"R{c // COLS + 1}·C{c % COLS + 1}</button>"
+            f'{attrs(data_kind="place_cell", data_target=f"cell:{nation}:{c}", title=hint)}>'
+            f"Row {c // COLS + 1}, column {c % COLS + 1}</button>"
             for c in cells)
-        return (f'<p class="hint">Choose a highlighted space on your blueprint '
-                f'{rule_link("blueprint")}</p>'
+        return (f'<p class="hint">Place the tile: touch a marked space on your blueprint, or '
+                f'choose it here {rule_link("blueprint")}</p>'
                 f'<div class="opts">{buttons}</div>')
     out = []
     for index, action in enumerate(actions):
         d = _d(action)
-        if d["row"] * COLS + d["col"] != bar.cell:
+        if d["row"] * COLS + d["col"] != cell:
             continue
-        trial = g.clone()
-        trial.apply(seat, action)
-        after_view = trial.view(seat)["nations"][nation]
-        p = after_view["parameters"]
-        tile = after_view["blueprint"][bar.cell]
-        deltas = " ".join(
-            f'<span class="k{k}">{icon(k)}{p[k]}'
-            f'{f"<sup>+{p[k] - before[k]}</sup>" if p[k] > before[k] else ""}</span>'
-            for k in ("S", "E", "C"))
-        pic = f'<span class="mini">{tile_svg(tile)}</span>' if tile else ""
-        out.append(_button(index, action, f"{pic}<span>{d['rotation'] * 90}° {deltas}</span>",
+        out.append(_button(index, action, rotation_html(g, seat, action),
                            f"Rotate {d['rotation'] * 90} degrees", "rot"))
-    back = ('<button class="act back" data-testid="action" data-kind="back" '
-            'title="Choose another space">← another space</button>')
-    return (f'<p class="hint">Row {bar.cell // COLS + 1}, column {bar.cell % COLS + 1}: '
+    back = (f'<button class="act back" data-testid="action" data-kind="back"'
+            f'{attrs(data_target=f"cell:{nation}:{cell}")} title="Choose another space">'
+            f"← another space</button>")
+    return (f'<p class="hint">Row {cell // COLS + 1}, column {cell % COLS + 1}: '
             f'choose a rotation {rule_link("blueprint")}</p>'
             f'<div class="opts">{"".join(out)}{back}</div>')
 
@@ -234,7 +252,7 @@ def bar_html(g: game.Game, seat: str, actions: list[Action], view: dict[str, Any
              bar: BarState) -> str:
     """Markup of the action bar for ``seat`` (whose ``view`` is given)."""
     if actions and all(a.kind == "place_tile" for a in actions):
-        return _placement(g, seat, actions, bar)
+        return _placement(g, seat, actions, bar.cell)
     groups: dict[str, list[int]] = {}
     labels: dict[str, str] = {}
     order: list[tuple[str, int]] = []

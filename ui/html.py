@@ -30,3 +30,29 @@ def emblem(nation: str) -> str:
     """The nation's emblem and name together: never colour alone."""
     return (f'<span class="emblem {nation.lower()}">{icon(nation.lower(), "em")}'
             f"<b>{e(nation)}</b></span>")
+
+
+class Marks:
+    """Which board things the person may touch now (see :mod:`ui.targets`), for renderers.
+
+    ``at(target)`` gives the attributes of a thing: nothing when it cannot be touched now;
+    else its target id, a mark for the eye (``data-can``, styled), and for the keyboard and
+    assistive technology a focusable button (``data-sel`` on the thing already chosen)."""
+
+    def __init__(self, marked: set[str] | None = None, chosen: str = "") -> None:
+        self.marked = marked or set()
+        self.chosen = chosen
+
+    def __contains__(self, target: str) -> bool:
+        return target in self.marked
+
+    def at(self, target: str, label: str = "") -> str:
+        if target not in self.marked:
+            return ""
+        sel = ' data-sel="1" aria-pressed="true"' if target == self.chosen else ""
+        name = f' aria-label="{e(label)}"' if label else ""
+        return (f' data-target="{e(target)}" data-can="1" role="button" tabindex="0"'
+                f"{sel}{name}")
+
+
+NO_MARKS = Marks()

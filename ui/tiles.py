@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .html import ICONS, attrs, e
+from .html import ICONS, NO_MARKS, Marks, attrs, e
 from .names import DECKS, PAYLOAD_ICON
 from .rules import tip
 
@@ -59,9 +59,9 @@ def tile_svg(tile: dict[str, Any], matched: frozenset[str] = frozenset(),
             f'aria-label="{e(words)}"><title>{e(words)}</title>{"".join(parts)}</svg>')
 
 
-def blueprint_html(nation: dict[str, Any], legal_cells: set[int] | None = None,
-                   chosen: int | None = None, ghost: dict[str, Any] | None = None) -> str:
-    """The grid; ``legal_cells`` become focusable buttons for a pending placement."""
+def blueprint_html(nation: dict[str, Any], marks: Marks = NO_MARKS,
+                   ghost_cell: int | None = None, ghost: dict[str, Any] | None = None) -> str:
+    """The grid; cells the person may act on (a placement, a payload) are marked targets."""
     matched = matched_edges(nation["matches"])
     cells = []
     for i, cell in enumerate(nation["blueprint"]):
@@ -70,17 +70,11 @@ def blueprint_html(nation: dict[str, Any], legal_cells: set[int] | None = None,
         inner = ""
         if cell is not None:
             inner = tile_svg(cell, edges, cell.get("payload"))
-        elif ghost is not None and chosen == i:
+        elif ghost is not None and ghost_cell == i:
             inner = tile_svg(ghost, cls="ghost")
-        label = f"row {row + 1}, column {col + 1}"
-        if legal_cells is not None and i in legal_cells:
-            state = " chosen" if chosen == i else ""
-            cells.append(f'<button class="cell legal{state}" data-testid="action"'
-                         f'{attrs(data_kind="place_cell", data_cell=i, title=tip("blueprint"))} '
-                         f'aria-label="Place the tile at {label}">{inner}</button>')
-        else:
-            empty = "" if cell is not None else " empty"
-            cells.append(f'<div class="cell{empty}" aria-label="{label}">{inner}</div>')
+        target = marks.at(f"cell:{nation['name']}:{i}", f"Row {row + 1}, column {col + 1}")
+        empty = "" if cell is not None else " empty"
+        cells.append(f'<div class="cell{empty}"{attrs(data_cell=i)}{target}>{inner}</div>')
     return (f'<div class="blueprint" role="group" aria-label="Rocket Blueprint" '
             f'data-rule="blueprint" title="{e(tip("blueprint"))}">'
             f'{"".join(cells)}</div>')

@@ -1,0 +1,87 @@
+"""ui.targets: every legal action can be taken by touching the board, and only legal ones."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import game
+from ui.targets import Pick, paths
+
+
+def positions(seed: int, players: int, ruleset: str, every: int = 3):
+    """(game, seat) at many positions of a seeded random game."""
+    g = game.new_game(seed, players=players, ruleset=ruleset)
+    rng = random.Random(seed)
+    step = 0
+    while not g.is_over:
+        seat = rng.choice(g.to_act())
+        if step % every == 0:
+            yield g, seat
+        g.apply(seat, rng.choice(g.legal_actions(seat)))
+        step += 1
+
+
+@pytest.mark.parametrize(("seed", "players", "ruleset"),
+                         [(1, 2, "v0.10.4"), (2, 4, "v0.10.4"), (3, 2, "preview"),
+                          (4, 3, "preview"), (5, 2, "v0.10.4")])
+def test_every_legal_action_is_reached_by_its_board_path(
+        seed: int, players: int, ruleset: str) -> None:
+    kinds: set[str] = set()
+    for g, seat in positions(seed, players, ruleset):
+        view = g.view(seat)
+        actions = g.legal_actions(seat)
+        all_paths = [p for a in actions for p in paths(a, view)]
+        assert len(set(all_paths)) == len(all_paths), "two actions share a board path"
+        for index, action in enumerate(actions):
+            for path in paths(action, view):
+                pick = Pick.of(actions, view)
+                done = None
+                for target in path:  # it completes as soon as only this action is left
+                    offered = pick.marked() | {t for t, _ in pick.options()}
+                    assert target in offered, f"{target} not offered for {action}"
+                    done = pick.touch(target)
+                    if done is not None:
+                        break
+                assert done == index, f"{path} took {done}, not {action}"
+            kinds.add(action.kind)
+    assert {"play_maneuver", "place_token", "launch", "pass"} <= kinds
+
+
+def test_a_second_touch_cancels_and_another_thing_starts_over() -> None:
+    g = game.new_game(1)
+    seat = g.to_act()[0]
+    view, actions = g.view(seat), g.legal_actions(seat)
+    pick = Pick.of(actions, view)
+    cards = sorted(t for t in pick.marked() if t.startswith("hand:"))
+    assert len(cards) >= 2 and all(not t.startswith("place:") for t in pick.marked())
+    assert pick.touch(cards[0]) is None and pick.chosen == (cards[0],)
+    places = {t for t in pick.marked() if t.startswith("place:")}
+    assert places and cards[0] in pick.marked() and cards[1] not in pick.marked()
+    assert pick.touch(cards[0]) is None and pick.chosen == ()
+    assert pick.touch(cards[0]) is None and pick.touch(cards[1]) is None
+    assert pick.chosen == (cards[1],)
+    assert pick.touch("nowhere") is None and pick.chosen == (cards[1],)
+    # Only things that lead to a legal action are ever marked.
+    everything = {p[0] for a in actions for p in paths(a, view)}
+    assert Pick.of(actions, view).marked() == everything
+
+
+def test_options_on_a_blueprint_cell_are_its_rotations() -> None:
+    g = game.new_game(3)
+    rng = random.Random(3)
+    while True:
+        seat = g.to_act()[0]
+        actions = g.legal_actions(seat)
+        if actions and all(a.kind == "place_tile" for a in actions):
+            break
+        g.apply(seat, rng.choice(actions))
+    pick = Pick.of(actions, g.view(seat))
+    cell = sorted(pick.marked())[0]
+    assert cell.startswith(f"cell:{seat.split('.')[0]}:")
+    assert pick.touch(cell) is None or len({a.to_dict()["row"] for a in actions}) == 1
+    options = pick.options()
+    assert options and all(t.startswith("opt:rot") for t, _ in options)
+    index = pick.touch(options[-1][0])
+    assert index == options[-1][1] and actions[index].kind == "place_tile"
