@@ -99,10 +99,19 @@ def form_values(form_id: str) -> tuple[dict[str, str], dict[str, str]]:
     return values, seats
 
 
-def focus_first(selector: str) -> None:
+def focus_first(selector: str) -> bool:
+    """Focus the first element matching ``selector``; False when there is none."""
     el = document.querySelector(selector)
+    if null(el):
+        return False
+    el.focus()
+    return True
+
+
+def scroll_to_end(element_id: str) -> None:
+    el = document.getElementById(element_id)
     if not null(el):
-        el.focus()
+        el.scrollTop = el.scrollHeight
 
 
 def active_inside(element_id: str) -> bool:
@@ -254,3 +263,62 @@ async def start_worker(src: str, config: str) -> Any:
 async def worker_call(worker: Any, name: str, *args: Any) -> str:
     """Call a function the worker exports (``__export__``); its answer as text."""
     return str(await getattr(worker.sync, name)(*args))
+
+
+# --------------------------------------------------------------------------- focus and view
+
+
+def click_nth(selector: str, index: int) -> bool:
+    """Click the ``index``-th visible element matching ``selector``; False if there is none."""
+    visible = [el for el in document.querySelectorAll(selector)
+               if not null(el.offsetParent) and not bool(el.disabled)]
+    if index >= len(visible):
+        return False
+    visible[index].click()
+    return True
+
+
+def scroll_into_view(selector: str) -> None:
+    """Scroll the first visible element matching ``selector`` into view inside its scroll
+    container (the board), moving as little as possible."""
+    for el in document.querySelectorAll(selector):
+        if not null(el.offsetParent):
+            options = to_js({"block": "nearest", "inline": "nearest"},
+                            dict_converter=window.Object.fromEntries)
+            el.scrollIntoView(options)
+            return
+
+
+def place_popover(popover_id: str, anchor_selector: str) -> None:
+    """Put the (fixed) popover just below the visible anchor element, or above it when
+    there is no room below, kept inside the window."""
+    pop = document.getElementById(popover_id)
+    anchor = None
+    for el in document.querySelectorAll(anchor_selector):
+        if not null(el.offsetParent):
+            anchor = el
+            break
+    if null(pop) or anchor is None:
+        return
+    box = anchor.getBoundingClientRect()
+    width = float(pop.offsetWidth)
+    height = float(pop.offsetHeight)
+    view_w = float(window.innerWidth)
+    view_h = float(window.innerHeight)
+    left = min(max(4.0, float(box.left)), max(4.0, view_w - width - 4))
+    top = float(box.bottom) + 4
+    if top + height > view_h - 4:
+        top = max(4.0, float(box.top) - height - 4)
+    pop.style.left = f"{left:.0f}px"
+    pop.style.top = f"{top:.0f}px"
+
+
+def toggle_log() -> None:
+    el = document.getElementById("log")
+    if null(el):
+        return
+    if el.hasAttribute("open"):
+        el.removeAttribute("open")
+    else:
+        el.setAttribute("open", "")
+        el.querySelector("summary").focus()

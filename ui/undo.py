@@ -30,4 +30,6 @@ def player_undo(g: game.Game, seats: tuple[str, ...], ai_seats: frozenset[str] =
             return back + 1, ""
         if seat not in ai_seats:
             return 0, "Undo is not available: your teammate has acted since."
+    if not any(seat in seats for seat, _ in g.log):
+        return 0, "Undo is not available: you have not acted yet."
     return 0, f"Undo is not available: {stop}."

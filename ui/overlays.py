@@ -1,0 +1,106 @@
+"""What the app shows over the table: the hot-seat privacy screen, the launch show, the end
+screen, the rules panel and the confirmation before a risky action."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING, Any
+
+from . import dom
+from .html import e, emblem, icon
+from .launchshow import frames
+from .names import REASONS, seat_name
+from .rules import panel_html as rules_panel_html
+from .warn import confirm_html
+
+if TYPE_CHECKING:
+    from .app import App
+
+
+class Overlays:
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.skip_show = False
+        self.confirming: int | None = None  # the action index waiting for a confirmation
+
+    def privacy(self, seat: str) -> None:
+        label = self.app.setup.display_name(seat)
+        nation = seat.split(".")[0]
+        dom.set_html("privacy", (
+            f'<div class="pv {nation.lower()}">{icon(nation.lower(), "huge")}'
+            f'<h2>Pass to {e(label)}</h2><p>Next: {e(seat_name(seat))}. Everyone else, look '
+            f'away: hands and face-down tokens are hidden until they confirm.</p>'
+            f'<button class="primary" data-testid="privacy-continue" data-cmd="privacy">'
+            f"I am {e(label)}: show my board</button></div>"))
+        dom.show("privacy", True)
+        dom.focus_first('[data-testid="privacy-continue"]')
+
+    def end(self) -> None:
+        g = self.app.g
+        view = g.view(None)
+        winner = g.winner or "?"
+        reason = REASONS.get(g.end_reason or "", g.end_reason or "")
+        stats = "".join(
+            f'<li>{emblem(n)} Popularity {view["nations"][n]["popularity"]}, Budget '
+            f'{view["nations"][n]["budget"]}, Missions '
+            f'{sum(1 for c in view["completed"] if c["nation"] == n)}</li>'
+            for n in ("USA", "USSR"))
+        dom.set_html("end", (
+            f'<div class="endcard {winner.lower()}" role="dialog" aria-modal="true" '
+            f'aria-labelledby="end-t" data-testid="end-screen" data-winner="{e(winner)}">'
+            f'{icon(winner.lower(), "huge")}'
+            f'<h2 id="end-t">{e(winner)} wins!</h2><p class="reason" '
+            f'data-reason="{e(g.end_reason or "")}">'
+            f'{e(reason)} · round {view["round"]}</p><ul>{stats}</ul>'
+            f'<div class="dlg-b"><button data-testid="end-replay" data-cmd="replay">'
+            f'Watch the replay</button><button data-testid="end-export" data-cmd="export">'
+            f'Export</button><button class="primary" data-testid="end-new-game" '
+            f'data-cmd="open-new">New game</button></div></div>'))
+        dom.show("end", True)
+        dom.set_body("busy", "0")
+        dom.set_body("over", "1")
+        dom.focus_first('[data-testid="end-new-game"]')
+
+    async def launches(self, shows: list[list[dict[str, Any]]]) -> None:
+        self.skip_show = False
+        delay = 0.0 if self.app.setup.speed_ms == 0 else 0.9
+        bonus = self.app.g.view(None)["test_bonus"]
+        dom.show("launch", True)
+        for seq in shows:
+            for frame in frames(seq, bonus):
+                if self.skip_show:
+                    break
+                dom.set_html("launch-stage", frame)
+                await asyncio.sleep(delay)
+            if self.skip_show:
+                break
+            await asyncio.sleep(delay)
+        dom.show("launch", False)
+
+    def rules(self, section: str = "") -> None:
+        """The rules panel: rules.html in a frame, at ``section`` (a rules anchor)."""
+        dom.set_html("rules", "")  # a fresh frame: it opens at the section even if reopened
+        dom.set_html("rules", rules_panel_html(section))
+        dom.show("rules", True)
+        dom.set_body("rules", section or "top")
+        dom.focus_first('[data-testid="close-rules"]')
+
+    def close_rules(self) -> None:
+        dom.show("rules", False)
+        dom.set_body("rules", "")
+
+    def confirm(self, index: int, text: str, label: str) -> None:
+        """Ask before action ``index``: the stakes in words; Cancel has the focus."""
+        self.confirming = index
+        self.app.dialog_kind = "confirm"
+        dom.set_html("dialog", confirm_html(text, label))
+        dom.show("dialog", True)
+        dom.focus_first('[data-testid="confirm-no"]')
+
+    def answer(self, yes: bool) -> None:
+        index, self.confirming = self.confirming, None
+        self.app.close_dialog()
+        if yes and index is not None:
+            self.app.act(index)
+        else:
+            self.app.focus_decision()
