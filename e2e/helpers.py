@@ -23,6 +23,15 @@ def privacy_up(page: Page) -> bool:
     return page.get_by_test_id("privacy").is_visible()
 
 
+def answer_confirm(page: Page) -> bool:
+    """Say yes to a risky action's confirmation if one is up (True when one was)."""
+    confirm = page.get_by_test_id("confirm")
+    if confirm.count() and confirm.is_visible():
+        page.get_by_test_id("confirm-yes").click()
+        return True
+    return False
+
+
 def game_over(page: Page) -> bool:
     return page.get_by_test_id("end-screen").is_visible()
 
@@ -42,6 +51,7 @@ def pick(page: Page, rng: random.Random, cheap: float = 0.85) -> str:
     use_quick = bool(quick) and rng.random() < cheap
     index = rng.choice(quick) if use_quick else rng.randrange(len(found))
     page.locator(CONTROLS).nth(index).click()
+    answer_confirm(page)  # a risky action asks first: these games go ahead
     kind, group = found[index]
     return kind or f"group:{group}"
 
@@ -55,6 +65,8 @@ def play_until_over(page: Page, rng: random.Random, max_steps: int = 1500,
             return step
         if privacy_up(page):
             page.get_by_test_id("privacy-continue").click()
+            continue
+        if answer_confirm(page):
             continue
         pick(page, rng)
         if callable(on_step):
@@ -107,6 +119,8 @@ def play_steps(page: Page, rng: random.Random, steps: int) -> None:
         assert not game_over(page), "the game ended early"
         if privacy_up(page):
             page.get_by_test_id("privacy-continue").click()
+            continue
+        if answer_confirm(page):
             continue
         pick(page, rng)
         done += 1

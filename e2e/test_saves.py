@@ -12,7 +12,7 @@ from typing import Any
 
 from conftest import ROOT, NetworkLog, wait_ready
 from helpers import (
-    CONTROLS,
+    answer_confirm,
     csp_violations,
     current_save,
     game_over,
@@ -266,8 +266,8 @@ def test_malformed_imports_are_refused_and_the_game_is_untouched(
 def test_undo_and_redo(
     page: Page, site_url: str, net: NetworkLog, open_game: Opener, screenshot: Shot,
 ) -> None:
-    """USA (a person) against AI: undo goes back action by action to the exact earlier
-    states, never past the AI's move or a barrier, says why when it cannot, and redo
+    """USA (a person) against AI: undo goes back to the exact earlier states (the person's
+    action with the AI's answers after it), never past a barrier, says why when it cannot, and redo
     re-applies; a new action clears redo. (A random AI: the medium one ends this seeded game
     before the person's own moves ever line up for an undo.)"""
     open_game(site_url + "?players=2&seats=hhrr&seed=13&speed=0")
@@ -300,12 +300,13 @@ def test_undo_and_redo(
     screenshot("undo-reason")
     reason = page.get_by_test_id("undo-reason").inner_text()
     assert reason.startswith("Undo is not available:")
-    # The engine agrees: undo stopped at a barrier or the other nation's (AI's) move.
+    # The engine agrees: undo stopped at a barrier (the AI's answers are taken back too).
     g = parse(current_save(page)).game
     assert g.log, "undo went past the start"
     from ui.undo import player_undo
 
-    assert player_undo(g, ("USA.politician", "USA.engineer")) == (0, reason)
+    computer = frozenset({"USSR.politician", "USSR.engineer"})
+    assert player_undo(g, ("USA.politician", "USA.engineer"), computer) == (0, reason)
     # Redo everything back.
     expect(redo).to_contain_text(f"({depth})")
     for _ in range(depth):
@@ -318,7 +319,8 @@ def test_undo_and_redo(
     undo.click()
     settle(page)
     expect(redo).to_be_enabled()
-    page.locator(CONTROLS).first.click()
+    page.locator('#actions [data-testid="action"]').first.click()  # an action, not a group
+    answer_confirm(page)
     settle(page)
     if not game_over(page) and not privacy_up(page):
         expect(page.get_by_test_id("redo")).to_be_disabled()

@@ -1,0 +1,117 @@
+"""The board is the controller: a whole game against the AI by touching the board alone, and
+the acting part of the board in view without anyone scrolling."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from pathlib import Path
+
+from conftest import NetworkLog
+from helpers import answer_confirm, game_over, settle
+from playwright.sync_api import Page, expect
+
+MARKED = "[data-can]:visible:not([data-sel])"
+OPTIONS = '#pick [data-testid="pick-option"]:visible'
+# Board things that move a game on quickly (a pass, a launch, an abort, a placement...).
+QUICK = ("place:", "hand-pass:", "tokens-done:", "rocket:", "eng-pass:", "mission:", "reward:",
+         "keep:", "cell:", "slot:", "adapt:", "discussion:", "moonrisk:")
+
+
+def test_a_whole_game_against_the_ai_by_board_clicks_only(
+    page: Page, site_url: str, net: NetworkLog, open_game: Callable[[str], float],
+    screenshot: Callable[[str], Path],
+) -> None:
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_game(site_url + "?players=2&seats=hhmm&seed=4&speed=0")
+    rng = random.Random(4)
+    touched: dict[str, int] = {}
+    for _ in range(3000):
+        settle(page)
+        if game_over(page):
+            break
+        if answer_confirm(page):
+            continue
+        options = page.locator(OPTIONS)
+        if options.count():
+            options.nth(rng.randrange(options.count())).click()
+            continue
+        targets: list[str] = page.locator(MARKED).evaluate_all(
+            "els => els.map(e => e.dataset.target)")
+        assert targets, "a person must act but nothing on the board is marked"
+        quick = [t for t in targets if t.startswith(QUICK)]
+        target = rng.choice(quick if quick and rng.random() < 0.8 else targets)
+        kind = target.split(":")[0]
+        touched[kind] = touched.get(kind, 0) + 1
+        page.locator(f'[data-target="{target}"]:visible').first.click()
+        if kind == "hand" and rng.random() < 0.5:
+            continue  # sometimes the card is played on a place, sometimes another is chosen
+    end = page.get_by_test_id("end-screen")
+    expect(end).to_be_visible()
+    assert end.get_attribute("data-winner") in ("USA", "USSR")
+    assert {"hand", "place", "stack", "eng-pass"} <= set(touched), touched
+    screenshot("board-clicks-end")
+    print(f"board touches by kind: {touched}")
+    net.assert_clean()
+
+
+def test_the_blueprint_is_in_view_when_a_tile_must_be_placed(
+    page: Page, site_url: str, net: NetworkLog, open_game: Callable[[str], float],
+    screenshot: Callable[[str], Path],
+) -> None:
+    """USA plays by board clicks until its Engineer must place a tile; at 1280x800 and at
+    390x844 the marked cells are inside the window and nothing sticks out sideways."""
+    for width, height in ((1280, 800), (390, 844)):
+        page.set_viewport_size({"width": width, "height": height})
+        open_game(site_url + "?players=2&seats=hhmm&seed=6&speed=0")
+        for _ in range(400):
+            settle(page)
+            assert not game_over(page)
+            if answer_confirm(page):
+                continue
+            cells = page.locator('#board-USA [data-target^="cell:USA:"]:visible')
+            pending = page.locator("#board-USA .pending").count()
+            if cells.count() and pending:
+                break
+            options = page.locator(OPTIONS)
+            if options.count():
+                options.first.click()
+                continue
+            line = page.locator('[data-target^="line:USA:"]:visible')
+            if line.count():
+                line.first.click()  # installs at once when that is the only choice
+                install = page.locator('#pick [data-target="opt:install"]')
+                if install.count():
+                    install.click()
+                continue
+            for target in ("hand-pass:USA", "tokens-done:USA", "rocket:USA"):
+                found = page.locator(f'[data-target="{target}"]:visible')
+                if found.count():
+                    found.first.click()
+                    break
+            else:
+                if not page.locator(MARKED).count():  # on a phone: it is on the centre tab
+                    page.locator('[data-tab="centre"]').click()
+                page.locator(MARKED).first.click()
+                if width < 760:
+                    page.locator('[data-tab="USA"]').click()
+        else:
+            raise AssertionError("the USA Engineer never had a tile to place")
+        cells = page.locator('#board-USA [data-target^="cell:USA:"]')
+        assert cells.count() >= 1
+        for i in range(cells.count()):
+            box = cells.nth(i).bounding_box()
+            assert box is not None
+            assert box["x"] >= 0 and box["y"] >= 0, (width, box)
+            assert box["x"] + box["width"] <= width and box["y"] + box["height"] <= height
+        sideways = page.evaluate(
+            """w => [...document.querySelectorAll('body *')].filter(el => {
+                const r = el.getBoundingClientRect();
+                return r.width > 0 && (r.right > w + 1 || r.left < -1)
+                    && getComputedStyle(el).position !== 'fixed';
+            }).map(el => el.tagName + '.' + el.className).slice(0, 5)""", width)
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        assert not sideways, sideways
+        screenshot(f"placement-{width}")
+        page.evaluate("localStorage.clear()")  # the next load starts afresh, no resume prompt
+    net.assert_clean()
