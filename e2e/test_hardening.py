@@ -191,7 +191,7 @@ def secrets_of(g: game.Game, nation: str, viewer: str | None) -> list[str]:
     names found nowhere in what that seat may see, nor in the public log."""
     content = game.load_content()
     hand = g.state.nations[nation].hand
-    public = json.dumps(g.view(None), ensure_ascii=False) + "\n".join(narrate(g))
+    public = json.dumps(g.view(None), ensure_ascii=False) + "\n".join(t.line for t in narrate(g))
     if viewer is not None:
         public += json.dumps(g.view(viewer), ensure_ascii=False)
     names = {content.maneuver_card(card).names[nation] for card in hand}

@@ -186,7 +186,7 @@ def test_a_replay_from_the_log_reaches_the_saved_state() -> None:
     assert len(rp) == len(g.log) and len(rp.frames) == len(frames)
     assert all(a == b for a, b in zip(rp.frames, frames, strict=True))
     assert rp.matches and rp.finished and rp.final_fingerprint == game_fingerprint(g)
-    assert rp.frames[0].log == [] and rp.notes[0][0].startswith("New game")
+    assert rp.frames[0].log == [] and rp.notes[0][0].line.startswith("New game")
     assert narrate(g) == rp.story(len(rp))
     assert 'data-match="1"' in replay_bar_html(rp, len(rp), None, list(SEATS))
 

@@ -25,6 +25,7 @@ from .centre import centre_html
 from .controls import BarState
 from .html import NO_MARKS, Marks, e
 from .inputs import BAR_CONTROLS, Input
+from .logbook import log_html
 from .overlays import Overlays
 from .panels import banner_html, replay_bar_html, resume_html
 from .players import SEATS, Setup, choose_seat, parse_query
@@ -32,14 +33,13 @@ from .replay import game_fingerprint, narrate, opening_line
 from .replaying import ReplayDesk
 from .saves import Loaded, default_title
 from .shelf import Shelf
-from .story import launch_sequences, lines
-from .table import actions_html, launch_odds_of, log_html, popover_html, top_html
+from .story import Told, launch_sequences, lines, note
+from .table import actions_html, launch_odds_of, popover_html, top_html
 from .targets import Path, Pick
 from .undo import player_undo
 from .warn import warning_text
 
 DISCUSSION_SECONDS = 120
-LOG_KEEP = 400
 MAX_LOOP_RESTARTS = 3
 _ids = random.Random()
 
@@ -58,8 +58,8 @@ class App:
         self.actions: list[Action] = []
         self.chosen: Path = ()  # a half-made choice on the board (see ui.targets)
         self.group = ""  # the group of controls opened in the action bar
-        self.log: list[str] = []
-        self.log_shown = 0
+        self.log: list[Told] = []
+        self.log_drawn: tuple[int, int] | None = None  # (id, length) of the log on screen
         self.tab = "USA"
         self.generation = 0
         self.deadline: dict[str, float] = {}
@@ -143,7 +143,7 @@ class App:
         self.last_seat = None
         self.save_id = new_save_id()
         self.title = default_title(setup)
-        self.log = [opening_line(self.g)]
+        self.log = [note(opening_line(self.g))]
         self.ai_told = ""
         self.seat_players()
         self.start_ai()
@@ -292,10 +292,10 @@ class App:
                                                   level, seed)
         if where == "main" and self.ai_told != self.thinker.state:
             self.ai_told = self.thinker.state
-            self.log.append(self.thinker.notice())
+            self.log.append(note(self.thinker.notice()))
         elif where == "worker" and self.ai_told == "starting":
             self.ai_told = "ready"
-            self.log.append("The AI worker is ready: the AI now thinks in the background.")
+            self.log.append(note("The AI worker is ready: the AI now thinks in the background."))
         return action, level
 
     async def perform(self, seat: str, action: Action, redo: bool = False,
@@ -305,11 +305,7 @@ class App:
             self.redo = []  # a new action: what was undone cannot be redone any more
         self.last_seat = seat
         self.chosen, self.group = (), ""
-        told = lines(events, self.g.view(None)["test_bonus"])
-        if note and told:
-            told[0] = f"{told[0]} ({note})"
-        self.log.extend(told)
-        del self.log[:-LOG_KEEP]
+        self.log.extend(lines(events, self.g.view(None)["test_bonus"], note))
         self.shelf.autosave()
         shows = launch_sequences(events)
         if shows:
@@ -469,9 +465,9 @@ class App:
                 ghost = int(self.chosen[0].rsplit(":", 1)[1])
         self.render_boards(view, marks, ghost, odds)
         dom.set_html("top", top_html(self, view))
-        dom.set_html("log-list", log_html(self.log))
-        if len(self.log) != self.log_shown:  # new lines: show the newest
-            self.log_shown = len(self.log)
+        if self.log_drawn != (id(self.log), len(self.log)):  # new lines: draw, show the newest
+            self.log_drawn = (id(self.log), len(self.log))
+            dom.set_html("log-list", log_html(self.log))
             dom.scroll_to_end("log")
         bar = BarState(self.group, ghost)
         dom.set_html("actions", actions_html(self, view, bar))
@@ -499,5 +495,6 @@ class App:
         self.render_boards(view, NO_MARKS, None, {})
         dom.set_html("top", top_html(self, view))
         dom.set_html("log-list", log_html(desk.replay.story(desk.index)))
+        self.log_drawn = None
         dom.set_html("actions", replay_bar_html(desk.replay, desk.index, desk.seat, desk.seats))
         dom.show("pick", False)

@@ -74,7 +74,7 @@ def replay_bar_html(rp: Replay, index: int, seat: str | None, seats: list[str]) 
                 f'{" disabled" if off else ""}>{label}</button>')
     match = ("final state matches the save" if rp.matches
              else "final state does NOT match the save")
-    notes = "".join(f"<li>{e(t)}</li>" for t in rp.notes[index])
+    notes = "".join(f"<li>{e(t.line)}</li>" for t in rp.notes[index])
     return (f'<div class="replay" data-testid="replay" data-step="{index}" data-total="{total}">'
             f'<div class="bar-h"><span class="who">{icon("rocket")} Replay</span>'
             f'<span class="step" data-testid="replay-step">Action {index} / {total}</span>'

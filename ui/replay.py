@@ -13,7 +13,7 @@ import game
 
 from .names import seat_name
 from .saves import SaveError
-from .story import lines
+from .story import Told, lines, note
 
 
 def fingerprint(state: dict[str, Any]) -> str:
@@ -47,7 +47,7 @@ class Replay:
             raise SaveError(f"This game cannot be replayed: {exc}") from None
         bonus = current.view(None)["test_bonus"]
         self.frames = [current.clone()]
-        self.notes: list[list[str]] = [[opening_line(current)]]
+        self.notes: list[list[Told]] = [[note(opening_line(current))]]
         self.seats: list[str | None] = [None]
         for number, entry in enumerate(log, start=1):
             try:
@@ -57,7 +57,7 @@ class Replay:
                 raise SaveError(f"Action {number} of the log cannot be replayed: {exc}") from None
             self.frames.append(current.clone())
             self.seats.append(seat)
-            self.notes.append(lines(events, bonus) or [f"{seat_name(seat)} acted."])
+            self.notes.append(lines(events, bonus) or [note(f"{seat_name(seat)} acted.")])
         self.saved_fingerprint = fingerprint(save.get("state") or {})
         self.final_fingerprint = game_fingerprint(current)
         self.matches = self.saved_fingerprint == self.final_fingerprint
@@ -67,11 +67,11 @@ class Replay:
         """The number of actions (frames are one more)."""
         return len(self.frames) - 1
 
-    def story(self, upto: int) -> list[str]:
+    def story(self, upto: int) -> list[Told]:
         """The log lines of the first ``upto`` actions."""
         return [line for notes in self.notes[:upto + 1] for line in notes]
 
 
-def narrate(g: game.Game) -> list[str]:
+def narrate(g: game.Game) -> list[Told]:
     """The whole log of a game in plain words (for a continued, imported or undone game)."""
     return Replay(json.loads(g.to_json())).story(len(g.log))

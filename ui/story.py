@@ -5,6 +5,7 @@ Only public facts are told: drawn cards and token kinds never appear before they
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .names import (
@@ -16,14 +17,61 @@ from .names import (
     mission_name,
     module_name,
     risk_name,
-    seat_name,
 )
 
 LAUNCH_EVENTS = {"liftoff", "risk_roll", "explosion", "mission_success", "launch_delayed"}
 
 
+@dataclass(frozen=True, slots=True)
+class Told:
+    """One line of the log: the event kind it tells ("note" for the app's own words), whose it
+    is, its words, and ``detail``: what tells it apart from others of its kind when a run of
+    them is told as one line (see :mod:`ui.logbook`)."""
+
+    kind: str
+    nation: str
+    text: str
+    detail: str = ""
+    note: str = ""
+
+    @property
+    def line(self) -> str:
+        return f"{self.text} ({self.note})" if self.note else self.text
+
+
+def note(text: str) -> Told:
+    return Told("note", "", text)
+
+
+def with_article(word: str) -> str:
+    """'an Electronics', 'a Structure', 'an Astronaut'."""
+    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
+
+
 def _sign(value: int) -> str:
     return f"+{value}" if value >= 0 else f"-{-value}"
+
+
+def _change(ev: dict[str, Any]) -> str:
+    """'Popularity +1 → 11', 'Free research +1 → 1'."""
+    what = str(ev["what"]).replace("_", " ").capitalize()
+    return f"{what} {_sign(ev['by'])} → {ev['now']}"
+
+
+def _detail(ev: dict[str, Any]) -> str:
+    """What sets this event apart from others of its kind, for a run told as one line."""
+    t = ev["type"]
+    if t == "token_placed":
+        return f"{ev['board']} place {ev['place']}"
+    if t == "tested":
+        return f"'{risk_name(ev['risk'])}'"
+    if t == "change":
+        return f"{_change(ev)}|{ev.get('source', '').split(':')[0]}"
+    if t == "round":
+        return str(ev["round"])
+    if t == "phase":
+        return str(ev["phase"])
+    return ""
 
 
 def roll_words(ev: dict[str, Any], test_bonus: int) -> str:
@@ -46,7 +94,7 @@ def describe(ev: dict[str, Any], test_bonus: int = 1) -> str | None:
     t = ev["type"]
     n = ev.get("nation", "")
     if t == "round":
-        return f"— Round {ev['round']} begins; {ev['first']} holds the First Player marker —"
+        return f"Round {ev['round']}: {ev['first']} holds the First Player marker."
     if t == "phase":
         return f"Phase: {PHASES.get(ev['phase'], ev['phase'])}."
     if t == "discussion_over":
@@ -69,10 +117,10 @@ def describe(ev: dict[str, Any], test_bonus: int = 1) -> str | None:
     if t == "launch_aborted":
         return f"{n} aborted this round's launch."
     if t == "change":
-        return (f"{n} {ev['what'].capitalize()} {_sign(ev['by'])} → {ev['now']}"
-                f" ({ev.get('source', '').split(':')[0]}).")
+        return f"{n} {_change(ev)} ({ev.get('source', '').split(':')[0]})."
     if t == "tile_taken":
-        return f"{n} took a {DECKS.get(ev['tile'][0], '')} tile from the {ev['source']}."
+        deck = DECKS.get(ev["tile"][0], "")
+        return f"{n} took {with_article(deck)} tile from the {ev['source']}."
     if t == "research":
         return f"{n} researched {' + '.join(DECKS[d] for d in ev['decks'])}."
     if t == "tile_kept":
@@ -88,7 +136,7 @@ def describe(ev: dict[str, Any], test_bonus: int = 1) -> str | None:
     if t == "sabotage_removed":
         return f"{n} removed {ev['count']} Sabotage."
     if t in ("payload_loaded", "payload_booked"):
-        return f"{n} loaded a {PAYLOADS.get(ev['payload'], ev['payload'])}."
+        return f"{n} loaded {with_article(PAYLOADS.get(ev['payload'], ev['payload']))}."
     if t == "test_stolen":
         return f"{n} stole a Test token on '{risk_name(ev['risk'])}'."
     if t == "tech_stolen":
@@ -133,16 +181,15 @@ def describe(ev: dict[str, Any], test_bonus: int = 1) -> str | None:
     return None
 
 
-def actor_line(ev: dict[str, Any]) -> str:
-    return seat_name(ev["seat"])
-
-
-def lines(events: list[dict[str, Any]], test_bonus: int = 1) -> list[str]:
+def lines(events: list[dict[str, Any]], test_bonus: int = 1, note: str = "") -> list[Told]:
+    """The log lines of one action's events; ``note`` (e.g. "AI medium") goes on the first."""
     out = []
     for ev in events:
         text = describe(ev, test_bonus)
         if text:
-            out.append(text)
+            out.append(Told(ev["type"], ev.get("nation", ""), text, _detail(ev)))
+    if note and out:
+        out[0] = replace(out[0], note=note)
     return out
 
 

@@ -89,7 +89,3 @@ def popover_html(g: game.Game, seat: str, actions: list[Action], view: dict[str,
             f'<button type="button" class="opt cancel" data-target="{e(pick.chosen[-1])}" '
             f'title="Cancel (Escape)">✕</button></div>')
 
-
-def log_html(lines: list[str]) -> str:
-    """The log, oldest first, newest at the bottom."""
-    return "".join(f"<li>{e(t)}</li>" for t in lines[-160:])
