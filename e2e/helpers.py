@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 from playwright.sync_api import Page
 
@@ -11,6 +12,8 @@ CONTROLS = '[data-testid="action"]:visible, [data-testid="action-group"]:visible
 CHEAP = ("launch", "abort", "pass", "pass_maneuvers", "finish_support", "end_discussion",
          "claim_reward", "evaluate", "concede_tie", "keep_tile", "install_module",
          "set_adaptivity", "place_cell", "place_tile", "explore_moon")
+MARKED = "[data-can]:visible:not([data-sel])"  # board things a person may touch now
+OPTIONS = '#pick [data-testid="pick-option"]:visible'  # the options on a chosen thing
 SETTLED = "document.body.dataset.busy === '0' || document.body.dataset.over === '1'"
 
 
@@ -125,3 +128,90 @@ def play_steps(page: Page, rng: random.Random, steps: int) -> None:
         pick(page, rng)
         done += 1
     settle(page)
+
+
+# --------------------------------------------------------------------------- accessibility
+
+AXE_SOURCE = Path(__file__).resolve().parent.parent / "node_modules/axe-core/axe.min.js"
+AXE_RUN = """async () => {
+  const found = await axe.run(document, {resultTypes: ['violations']});
+  return found.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
+    .map(v => `${v.id} (${v.impact}): ` + v.nodes.slice(0, 4).map(n => n.target.join(' ')
+      + ' — ' + ((n.any[0] || n.all[0] || n.none[0] || {}).message || '')).join(' | '));
+}"""
+
+
+def axe_serious(page: Page) -> list[str]:
+    """axe-core's serious and critical violations on the page as it is (loaded through the
+    DevTools protocol, which the page's Content-Security-Policy does not govern)."""
+    if not page.evaluate("typeof window.axe === 'object'"):
+        page.evaluate(AXE_SOURCE.read_text(encoding="utf-8") + "\n;0")
+    found: list[str] = page.evaluate(AXE_RUN)
+    return found
+
+
+# --------------------------------------------------------------------------- click timing
+
+CLICK_TIMER = """() => {
+  if (window.__clicks) return;
+  window.__clicks = [];
+  let started = null;
+  // Capture phase on window: runs before the app's own (delegated) click handler.
+  window.addEventListener('click', () => { started = performance.now(); }, true);
+  new MutationObserver(() => {
+    if (started === null) return;
+    const t0 = started; started = null;
+    // The first change after a click, then the frame that paints it.
+    requestAnimationFrame(() => window.__clicks.push(performance.now() - t0));
+  }).observe(document.getElementById('main').parentNode,
+             {childList: true, subtree: true, characterData: true});
+}"""
+
+
+def start_click_timer(page: Page) -> None:
+    """From now on, time every click to the frame that paints the first change it made."""
+    page.evaluate(CLICK_TIMER)
+
+
+def click_times(page: Page) -> list[float]:
+    found: list[float] = page.evaluate("window.__clicks || []")
+    return found
+
+
+# --------------------------------------------------------------------------- board moves
+
+
+def to_tile_placement(page: Page, width: int) -> None:
+    """Play USA by board clicks (passing, installing, aborting) until its Engineer holds a
+    tile to place on the blueprint."""
+    for _ in range(400):
+        settle(page)
+        assert not game_over(page)
+        if answer_confirm(page):
+            continue
+        cells = page.locator('#board-USA [data-target^="cell:USA:"]:visible')
+        if cells.count() and page.locator("#board-USA .pending").count():
+            return
+        options = page.locator(OPTIONS)
+        if options.count():
+            options.first.click()
+            continue
+        line = page.locator('[data-target^="line:USA:"]:visible')
+        if line.count():
+            line.first.click()  # installs at once when that is the only choice
+            install = page.locator('#pick [data-target="opt:install"]')
+            if install.count():
+                install.click()
+            continue
+        for target in ("hand-pass:USA", "tokens-done:USA", "rocket:USA"):
+            found = page.locator(f'[data-target="{target}"]:visible')
+            if found.count():
+                found.first.click()
+                break
+        else:
+            if not page.locator(MARKED).count():  # on a phone: it is on the centre tab
+                page.locator('[data-tab="centre"]').click()
+            page.locator(MARKED).first.click()
+            if width < 760:
+                page.locator('[data-tab="USA"]').click()
+    raise AssertionError("the USA Engineer never had a tile to place")

@@ -8,12 +8,15 @@ kept back from a Research, the kinds of the tokens on an evaluated stack). Actio
 other nation stop undo too, unless they belong to seats the caller names as *undoable*
 (computer players, which simply decide again) and none of them is a barrier.
 
-Barriers are found by replaying the log, so the engine's hot path pays nothing for undo.
+Barriers are found by replaying the log, so the engine's hot path pays nothing for undo; a
+caller that applies actions one by one (the app) keeps them with :func:`apply_traced` and
+never replays.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from .content import NATIONS
@@ -50,6 +53,34 @@ def _shown_to(events: list[dict[str, Any]], actor: str) -> set[str]:
     return found
 
 
+@dataclass(frozen=True, slots=True)
+class Trace:
+    """What one logged action did that undo must respect: whether it used randomness or drew
+    something hidden, and which nations it showed something they had not seen."""
+
+    hidden_changed: bool
+    shown: frozenset[str]
+
+    def bars(self, nation: str | None) -> bool:
+        """Whether the action is a barrier for ``nation`` (``None``: for anyone)."""
+        revealed = bool(self.shown) if nation is None else nation in self.shown
+        return self.hidden_changed or revealed
+
+
+def apply_traced(game: Game, seat: str, action: Any) -> tuple[list[dict[str, Any]], Trace]:
+    """``game.apply(seat, action)`` and the action's :class:`Trace` (the events first)."""
+    before = _hidden_signature(game)
+    events = game.apply(seat, action)
+    shown = frozenset(_shown_to(events, seat.split(".")[0]))
+    return events, Trace(_hidden_signature(game) != before, shown)
+
+
+def traces(game: Game) -> list[Trace]:
+    """The trace of every logged action, by replaying the log from the seed."""
+    current = _fresh(game)
+    return [apply_traced(current, seat, action)[1] for seat, action in game.log]
+
+
 def _fresh(game: Game) -> Game:
     state = game.state
     return new_game(game.seed, players=state.players, ruleset=state.ruleset,
@@ -72,26 +103,21 @@ def barriers(game: Game, nation: str | None = None) -> list[bool]:
     """For each logged action, whether it is a barrier to undo for ``nation``: it used
     randomness, drew something hidden, or showed ``nation`` something it had not seen
     (``None``: showed anyone anything)."""
-    current = _fresh(game)
-    found = []
-    for seat, action in game.log:
-        before = _hidden_signature(current)
-        events = current.apply(seat, action)
-        shown = _shown_to(events, seat.split(".")[0])
-        revealed = bool(shown) if nation is None else nation in shown
-        found.append(revealed or _hidden_signature(current) != before)
-    return found
+    return [t.bars(nation) for t in traces(game)]
 
 
 def undo_walk(game: Game, nation: str, undoable: frozenset[str] = frozenset(),
-              ) -> tuple[int, str]:
+              known: Sequence[Trace] | None = None) -> tuple[int, str]:
     """How many of the latest actions ``nation`` may take back, and what stops it there (in
     words that finish "Undo is not available: ..."). Actions of ``undoable`` seats of the
-    other nation may be taken back with them."""
+    other nation may be taken back with them. ``known``: the log's traces, when the caller
+    kept them (see :func:`apply_traced`); otherwise the log is replayed."""
     log = game.log
     if not log:
         return 0, ""
-    flags = barriers(game, nation)
+    if known is not None and len(known) != len(log):
+        raise ValueError(f"{len(known)} traces for {len(log)} logged actions")
+    flags = [t.bars(nation) for t in (traces(game) if known is None else known)]
     depth = 0
     for (seat, _), barrier in zip(reversed(log), reversed(flags), strict=True):
         ours = seat.split(".")[0] == nation

@@ -4,9 +4,20 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 import game
 from game import actions as A
-from game.history import barriers, replay, rewind, undo_depth
+from game.history import (
+    Trace,
+    apply_traced,
+    barriers,
+    replay,
+    rewind,
+    traces,
+    undo_depth,
+    undo_walk,
+)
 
 
 def _to_engineering(seed: int) -> game.Game:
@@ -109,3 +120,24 @@ def test_an_evaluation_shows_both_nations_the_tokens() -> None:
         g.apply(seat, plays[0] if plays and rng.random() < 0.7 else rng.choice(options))
     assert barriers(g, "USA")[-1] and barriers(g, "USSR")[-1]
     assert undo_depth(g, g.log[-1][0].split(".")[0])[0] == 0
+
+
+def test_traces_kept_while_playing_equal_a_replay_and_give_the_same_undo() -> None:
+    """The app keeps each action's trace as it plays (no replay per screen update); the
+    barriers and undo depths must be exactly those the replay finds."""
+    g = game.new_game(11)
+    rng = random.Random(11)
+    kept: list[Trace] = []
+    while len(g.log) < 160 and not g.is_over:
+        seat = rng.choice(g.to_act())
+        kept.append(apply_traced(g, seat, rng.choice(g.legal_actions(seat)))[1])
+        if len(g.log) % 40 == 0:
+            for nation in ("USA", "USSR"):
+                computer = frozenset({f"{'USSR' if nation == 'USA' else 'USA'}.politician"})
+                assert undo_walk(g, nation, computer, kept) == undo_walk(g, nation, computer)
+    assert kept == traces(g)
+    assert [t.bars("USA") for t in kept] == barriers(g, "USA")
+    assert [t.bars(None) for t in kept] == barriers(g)
+    assert any(t.hidden_changed for t in kept) and any(t.shown for t in kept)
+    with pytest.raises(ValueError, match="traces for"):
+        undo_walk(g, "USA", frozenset(), kept[:-1])

@@ -16,7 +16,7 @@ from typing import Any
 
 import game
 from game.actions import Action
-from game.history import rewind
+from game.history import Trace, apply_traced, rewind, traces
 
 from . import dom
 from .ai import Thinker
@@ -59,6 +59,7 @@ class App:
         self.chosen: Path = ()  # a half-made choice on the board (see ui.targets)
         self.group = ""  # the group of controls opened in the action bar
         self.log: list[Told] = []
+        self._traced: tuple[game.Game | None, list[Trace]] = (None, [])
         self.log_drawn: tuple[int, int] | None = None  # (id, length) of the log on screen
         self.tab = "USA"
         self.generation = 0
@@ -300,7 +301,9 @@ class App:
 
     async def perform(self, seat: str, action: Action, redo: bool = False,
                       note: str = "") -> None:
-        events = self.g.apply(seat, action)
+        kept = self.traces()  # brought up to date before the log grows
+        events, trace = apply_traced(self.g, seat, action)
+        kept.append(trace)
         if not redo:
             self.redo = []  # a new action: what was undone cannot be redone any more
         self.last_seat = seat
@@ -384,6 +387,13 @@ class App:
 
     # ------------------------------------------------------------------ undo / redo
 
+    def traces(self) -> list[Trace]:
+        """What each logged action did that undo must respect, kept as the game is played
+        (replayed once when another game object takes the table: loaded, undone, new)."""
+        if self._traced[0] is not self.g:
+            self._traced = (self.g, traces(self.g))
+        return self._traced[1]
+
     def undo_state(self) -> tuple[int, int, str]:
         """(actions one Undo takes back, redos waiting, why Undo is off) for the player at
         the screen; computer players' answers are taken back with the person's action."""
@@ -391,7 +401,7 @@ class App:
         if player is None or self.replays.on:
             return 0, 0, ""
         ai = frozenset(s for s in SEATS if self.setup.is_ai(s))
-        count, reason = player_undo(self.g, player, ai)
+        count, reason = player_undo(self.g, player, ai, self.traces())
         redo = len(self.redo) if self.redo and self.redo[-1][0] in player else 0
         return count, redo, reason
 
@@ -400,7 +410,9 @@ class App:
         if not count:
             return
         self.redo.append(self.g.log[-count])
+        kept = self.traces()[:-count]
         self.g = rewind(self.g, count)
+        self._traced = (self.g, kept)  # the rewound game's log is a prefix: no replay
         self.generation += 1
         self.last_seat = self.g.log[-1][0] if self.g.log else None
         self.chosen, self.group = (), ""

@@ -253,6 +253,7 @@ def board_html(view: dict[str, Any], nation: str, *, marks: Marks = NO_MARKS,
     bud = f'<span class="count">{icon("budget", title="Budget")}<b>{n["budget"]}</b></span>'
     turn = f' <span class="acting">{e(acting)} to act</span>' if acting else ""
     talk = _chip(marks, f"discussion:{nation}", "End the discussion")
-    return (f'<header class="bhead">{emblem(nation)}{turn}{talk}{first}{pop}{bud}</header>'
+    return (f'<header class="bhead"><h2 class="bname">{emblem(nation)}</h2>'
+            f"{turn}{talk}{first}{pop}{bud}</header>"
             f"{politician_html(n, view['nation'], marks)}"
             f"{engineer_html(n, marks, ghost_cell)}")

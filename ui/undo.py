@@ -5,12 +5,14 @@ Pure Python (no browser), so it is unit-tested in CPython (tests/test_ui_saves.p
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import game
-from game.history import undo_walk
+from game.history import Trace, undo_walk
 
 
 def player_undo(g: game.Game, seats: tuple[str, ...], ai_seats: frozenset[str] = frozenset(),
-                ) -> tuple[int, str]:
+                known: Sequence[Trace] | None = None) -> tuple[int, str]:
     """How many of the latest actions one Undo takes back for the player holding ``seats``,
     and when none, why not.
 
@@ -18,13 +20,14 @@ def player_undo(g: game.Game, seats: tuple[str, ...], ai_seats: frozenset[str] =
     action after it (the computers then decide again). The engine's
     :func:`game.history.undo_walk` says how far back is allowed: never past dice, shuffles,
     draws, something shown to the player, or the other nation's move unless a computer made
-    it. A person's move (a teammate's or a rival's) is never undone."""
+    it. A person's move (a teammate's or a rival's) is never undone. ``known``: the traces
+    of the log, when the caller keeps them (:func:`game.history.apply_traced`)."""
     if g.is_over:
         return 0, "Undo is not available: the game is over."
     if not g.log:
         return 0, "Nothing has been played yet."
     nation = seats[0].split(".")[0]
-    depth, stop = undo_walk(g, nation, ai_seats)
+    depth, stop = undo_walk(g, nation, ai_seats, known)
     for back, (seat, _) in enumerate(reversed(g.log[-depth:] if depth else [])):
         if seat in seats:
             return back + 1, ""
