@@ -17,7 +17,9 @@ PARAMS = (("S", "Structure"), ("E", "Electronics"), ("C", "Code"), ("adapt", "Ad
 
 
 def _count(name: str, value: int, title: str, cls: str = "", target: str = "") -> str:
-    return (f'<span class="count {cls}" title="{e(title)}"{target}>{icon(name, title=title)}'
+    """A counter; ``target`` (marks when it can be touched) carries its own tooltip."""
+    tip = "" if target else f' title="{e(title)}"'
+    return (f'<span class="count {cls}"{tip}{target}>{icon(name, title=title)}'
             f"<b>{value}</b></span>")
 
 
@@ -110,7 +112,7 @@ def politician_html(n: dict[str, Any], viewer: str | None, marks: Marks = NO_MAR
     name = n["name"]
     if own and n["tokens"] is not None:
         toks = (_count("influence", n["tokens"]["influence"], "Influence tokens left", "",
-                       marks.at(f"influence:{name}", "Trade Popularity for Influence"))
+                       marks.at(f"influence:{name}", tip="Trade Popularity for Influence"))
                 + _count("bluff", n["tokens"]["bluff"], "Bluff tokens left"))
     else:
         toks = _count("token", n["tokens_left"], "Tokens left (face down)")
@@ -128,7 +130,7 @@ def _params(n: dict[str, Any], marks: Marks) -> str:
     p = n["parameters"]
     out = []
     for k, t in PARAMS:
-        target = marks.at(f"adapt:{n['name']}", "Split Adaptivity") if k == "adapt" else ""
+        target = marks.at(f"adapt:{n['name']}") if k == "adapt" else ""
         out.append(f'<span class="param k{k}" title="{t}"{target}>{icon(k)}<b>{p[k]}</b>'
                    f"<small>{t}</small></span>")
     return f'<div class="params">{"".join(out)}</div>'
@@ -147,7 +149,7 @@ def _modules(n: dict[str, Any], marks: Marks) -> str:
             state = "active" if m["active"] else "inactive"
             inner = (f'<b>{e(m["name"])}</b><small>{e(m["region"])}: needs {e(need)}</small>'
                      f'<small class="bonus">{e(bonus)} · {state}</small>')
-        target = marks.at(f"slot:{n['name']}:{i}", f"Install into slot M{i + 1}")
+        target = marks.at(f"slot:{n['name']}:{i}", tip=f"Install into slot M{i + 1}")
         out.append(f'<li class="module {state}"'
                    f'{attrs(data_slot=i, data_rule="modules", title=tip("modules"))}>'
                    f'<div class="slot"{target}><span class="slot-n">M{i + 1}</span>{inner}'
@@ -174,7 +176,7 @@ def _suppliers(n: dict[str, Any], marks: Marks) -> str:
             inner = f'<small class="modname">{e(item["name"])}</small>'
         else:
             inner = f'<div class="mini">{tile_svg(item)}</div>'
-        target = marks.at(f"supplier:{n['name']}:{space}", f"The {s['price']}$ space")
+        target = marks.at(f"supplier:{n['name']}:{space}", tip=f"The {s['price']}$ space")
         out.append(f'<li><div class="space"{target}><span class="price">{s["price"]}$</span>'
                    f"{inner}</div></li>")
     return (f'<div class="suppliers" data-rule="delivery"><h4>Suppliers <small>→ delivery</small> '
@@ -223,7 +225,7 @@ def engineer_html(n: dict[str, Any], marks: Marks, ghost_cell: int | None) -> st
     name = n["name"]
     extras = (_count("money", n["money"], "Money", "money")
               + _count("sabotage", n["sabotage"], "Sabotage markers on this rocket", "",
-                       marks.at(f"sabotage:{name}", "Remove Sabotage markers"))
+                       marks.at(f"sabotage:{name}", tip="Remove Sabotage markers"))
               + _count("teststeal", n["test_steal"], "Test Steal tokens")
               + _count("techsteal", n["tech_steal"], "Tech Steal tokens"))
     if n["free_research"]:

@@ -124,7 +124,7 @@ def moon_html(view: dict[str, Any], marks: Marks = NO_MARKS,
         paths.append(f'<div class="mpath {n.lower()}">{_marker(n)}<ol>{cards}</ol></div>')
     gate = ("open: a level-3 Mission has been completed" if moon["gate_open"]
             else "closed until a level-3 Mission is completed")
-    target = marks.at(f"mission:{moon['id']}", moon["name"])
+    target = marks.at(f"mission:{moon['id']}")
     return (f'<section class="moon" data-rule="moon">{icon("moon", "big")}<div>'
             f'<div class="ms-t"{target}><h3>'
             f'{e(moon["name"])} {rule_link("moon")}</h3>'
@@ -132,11 +132,15 @@ def moon_html(view: dict[str, Any], marks: Marks = NO_MARKS,
             f'</div>{"".join(paths)}</div></section>')
 
 
+def _deck_marks(deck: str, marks: Marks) -> str:
+    """A Technology deck's tooltip: what touching it does when it can be touched."""
+    return (marks.at(f"deck:{deck}", tip=f"Research from the {DECKS[deck]} deck")
+            or f' title="{DECKS[deck]} deck"')
+
+
 def research_html(view: dict[str, Any], marks: Marks = NO_MARKS) -> str:
     r = view["research"]
-    decks = "".join(f'<span class="deck k{d}" title="{DECKS[d]} deck"'
-                    f'{marks.at(f"deck:{d}", f"Research from the {DECKS[d]} deck")}>'
-                    f"{icon(d)}<b>{c}</b></span>"
+    decks = "".join(f'<span class="deck k{d}"{_deck_marks(d, marks)}>{icon(d)}<b>{c}</b></span>'
                     for d, c in r["decks"].items())
     pile = (f'<div class="mini">{tile_svg(r["pile"][-1])}</div>' if r["pile"]
             else '<span class="empty-slot">empty</span>')
@@ -154,7 +158,7 @@ def research_html(view: dict[str, Any], marks: Marks = NO_MARKS) -> str:
                     f'{e(need)}</small><small class="bonus">{e(bonus)}</small></div></li>')
     return (f'<section class="research" data-rule="eng-research"><h3>Research Center '
             f'{rule_link("eng-research")}</h3><div class="row">{decks}'
-            f'<span class="pile"{marks.at("pile", "Install the top Research tile")}>'
+            f'<span class="pile"{marks.at("pile", tip="Install the top Research tile")}>'
             f'Research pile ({len(r["pile"])}): {pile}</span></div>'
             f'<h4>Module row <small>({r["module_deck"]} in deck)</small></h4>'
             f'<ol class="modrow">{"".join(mods)}</ol></section>')
@@ -171,7 +175,7 @@ def status_html(view: dict[str, Any]) -> str:
 
 def _mission_decks(view: dict[str, Any], marks: Marks) -> str:
     return "".join(
-        f'<span class="mdeck"{marks.at(f"mdeck:{lv}", f"Announce a level {lv} Mission")}>'
+        f'<span class="mdeck"{marks.at(f"mdeck:{lv}", tip=f"Announce a level {lv} Mission")}>'
         f"L{lv} <small>{c} left</small></span>"
         for lv, c in view["mission_decks"].items())
 

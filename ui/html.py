@@ -46,13 +46,17 @@ class Marks:
     def __contains__(self, target: str) -> bool:
         return target in self.marked
 
-    def at(self, target: str, label: str = "") -> str:
+    def at(self, target: str, label: str = "", tip: str = "") -> str:
+        """``label`` names a thing that shows no words (a blueprint cell, a tile picture);
+        a thing with words of its own is named by them, and ``tip`` says what touching it
+        does (a tooltip and, for assistive technology, its description)."""
         if target not in self.marked:
             return ""
         sel = ' data-sel="1" aria-pressed="true"' if target == self.chosen else ""
         name = f' aria-label="{e(label)}"' if label else ""
+        title = f' title="{e(tip)}"' if tip else ""
         return (f' data-target="{e(target)}" data-can="1" role="button" tabindex="0"'
-                f"{sel}{name}")
+                f"{sel}{name}{title}")
 
 
 NO_MARKS = Marks()

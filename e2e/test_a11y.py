@@ -1,0 +1,59 @@
+"""Accessibility in the suite: axe-core finds no serious or critical violation in any dialog
+or screen that covers the table (the main screen, the tile placement, the risky-action
+confirmation and the end screen are checked where their tests reach them: test_board.py,
+test_confirm.py, test_keyboard.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from conftest import NetworkLog, wait_ready
+from helpers import CONTROLS, axe_serious, privacy_up, settle, table
+from playwright.sync_api import Page, expect
+
+
+def test_every_dialog_has_no_serious_accessibility_violation(
+    page: Page, site_url: str, net: NetworkLog, open_game: Callable[[str], float],
+    screenshot: Callable[[str], Path],
+) -> None:
+    checked: dict[str, list[str]] = {}
+    for width, height in ((1280, 800), (390, 844)):
+        page.set_viewport_size({"width": width, "height": height})
+        open_game(site_url + "?players=2&seats=hhhh&seed=3&speed=0")
+        settle(page)
+        assert privacy_up(page)  # hot seat: the screen is handed to the first person
+        checked[f"privacy screen {width}"] = axe_serious(page)
+        screenshot(f"privacy-{width}")
+        page.get_by_test_id("privacy-continue").click()
+        settle(page)
+        while table(page)[0] < 2:  # something to save, for the resume prompt
+            page.locator(CONTROLS).first.click()
+            settle(page)
+            if privacy_up(page):
+                page.get_by_test_id("privacy-continue").click()
+                settle(page)
+
+        page.get_by_test_id("new-game").click()
+        expect(page.get_by_test_id("dialog")).to_be_visible()
+        checked[f"new game {width}"] = axe_serious(page)
+        page.locator('[data-cmd="cancel-new"]').click()
+
+        page.get_by_test_id("open-saves").click()
+        expect(page.get_by_test_id("saves")).to_be_visible()
+        checked[f"saved games {width}"] = axe_serious(page)
+        page.get_by_test_id("close-saves").click()
+
+        page.get_by_test_id("open-rules").click()
+        expect(page.get_by_test_id("rules")).to_be_visible()
+        checked[f"rules {width}"] = axe_serious(page)
+        page.get_by_test_id("close-rules").click()
+
+        page.reload()
+        wait_ready(page, net)
+        expect(page.get_by_test_id("resume")).to_be_visible()
+        checked[f"resume prompt {width}"] = axe_serious(page)
+        page.get_by_test_id("resume-continue").click()
+        page.evaluate("localStorage.clear()")
+    assert {name: found for name, found in checked.items() if found} == {}
+    net.assert_clean()
