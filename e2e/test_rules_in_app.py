@@ -42,6 +42,12 @@ def test_rules_in_the_app(
     frame = rules_frame(page)
     expect(frame.get_by_role("heading", name="The Rocket Blueprint")).to_be_visible()
     expect(frame.locator("nav.rules-toc")).to_contain_text("Glossary")
+    # One header (the page's own), the Glossary link once, and no source file path.
+    assert frame.locator("h1").count() == 1 and frame.locator("header").count() == 1
+    assert panel.get_by_role("link", name="Glossary").count() == 0  # the panel's own bar
+    assert frame.locator("header").get_by_role("link", name="Glossary").count() == 1
+    text = frame.locator("body").inner_text()
+    assert "game/" not in text and ".py" not in text and ".toml" not in text
     page.keyboard.press("Escape")
     expect(panel).to_be_hidden()
 
@@ -54,7 +60,7 @@ def test_rules_in_the_app(
     expect(panel).to_be_visible()
     frame = rules_frame(page)
     assert frame.url.endswith(f"#{section}"), frame.url
-    expect(frame.locator(f'[id="{section}"] + h2, [id="{section}"] + h3')).to_be_in_viewport()
+    expect(frame.locator(f'h2[id="{section}"], h3[id="{section}"]')).to_be_in_viewport()
     page.get_by_test_id("close-rules").click()
     expect(panel).to_be_hidden()
 

@@ -14,7 +14,7 @@ Layout of ``dist/`` (every URL in the site is relative, so it works under any su
     pyscript/             every ``*.js`` and ``*.css`` of node_modules/@pyscript/core/dist
     wheels/               the engine as a pure-Python wheel, plus ``index.json``
     icons/                the app icons as PNG (drawn by scripts/icons.py, cached)
-    rules.html            docs/rules.md as a page (scripts/markdown_lite.py), with rules.css
+    rules.html            docs/rules.md as a page (scripts/rules_page.py), with rules.css
     sw.js                 public/sw.js with the precache list and cache version written in
     precache.json         the same list: every file of the site with its sha256 and size
 
@@ -257,7 +257,7 @@ def write_pyscript_config(dist: Path, wheel: Path) -> None:
     ui = dist / "ui"
     if ui.is_dir():
         for path in iter_files(ui):
-            if path.suffix == ".py":
+            if path.suffix in (".py", ".json"):
                 rel = "./" + path.relative_to(dist).as_posix()
                 files.setdefault(rel, rel)
     config["files"] = files
@@ -380,11 +380,13 @@ def rules_html(markdown: str) -> str:
     game opens it in an <iframe> (its "Rules" button and "?" links)."""
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     try:
-        from markdown_lite import convert, toc_html
+        from rules_page import convert, toc_html
     finally:
         sys.path.remove(str(Path(__file__).resolve().parent))
     doc = convert(markdown)
     title = doc.headings[0].text if doc.headings else "Rules"
+    # One header: the page's own; the reference's title heading names the page (<title>).
+    article = re.sub(r"\A\s*<h1>.*?</h1>\n", "", doc.html, count=1)
     return (
         "<!doctype html>\n<html lang=\"en\">\n<head>\n  <meta charset=\"utf-8\">\n"
         f'  <meta http-equiv="Content-Security-Policy" content="{RULES_CSP}">\n'
@@ -394,11 +396,11 @@ def rules_html(markdown: str) -> str:
         '  <link rel="stylesheet" href="./style.css">\n'
         '  <link rel="stylesheet" href="./rules.css">\n</head>\n'
         '<body class="rules-page">\n<header class="top"><h1>MOONSHOT <small>Rules reference'
-        '</small></h1><nav class="tools"><a href="#glossary">Glossary</a>'
-        '<a href="./index.html" target="_top">Play</a></nav></header>\n'
+        '</small></h1><nav class="tools"><a href="#glossary">Glossary</a></nav></header>\n'
         '<main class="rules-doc">\n<nav class="rules-toc" aria-label="Contents">'
-        f"<h2>Contents</h2>{toc_html(doc.headings)}</nav>\n"
-        f'<article class="rules-text">\n{doc.html}</article>\n</main>\n</body>\n</html>\n')
+        f"<h2>Contents</h2>{toc_html(doc.headings)}"
+        '<p><a href="./index.html" target="_top">Play the game</a></p></nav>\n'
+        f'<article class="rules-text">\n{article}</article>\n</main>\n</body>\n</html>\n')
 
 
 def write_rules(dist: Path) -> None:
@@ -407,7 +409,17 @@ def write_rules(dist: Path) -> None:
         raise BuildError("docs/rules.md is missing")
     if (dist / "rules.html").exists():
         raise BuildError("public/rules.html would overwrite the page built from docs/rules.md")
-    (dist / "rules.html").write_text(rules_html(source.read_text()))
+    markdown = source.read_text(encoding="utf-8")
+    (dist / "rules.html").write_text(rules_html(markdown))
+    # The app's rule summaries (tooltips), from the same text (ui/rulebook.py).
+    sys.path.insert(0, str(ROOT))
+    try:
+        from ui.rulebook import summaries
+    finally:
+        sys.path.remove(str(ROOT))
+    (dist / "ui").mkdir(parents=True, exist_ok=True)
+    (dist / "ui" / "rule_summaries.json").write_text(
+        json.dumps(summaries(markdown), ensure_ascii=False, sort_keys=True), encoding="utf-8")
 
 
 # --------------------------------------------------------------------------- service worker

@@ -24,7 +24,7 @@ SECTION_IDS = (
     "content", "glossary",
 )
 
-ANCHOR = re.compile(r'<a id="([^"]+)"></a>')
+ANCHOR = re.compile(r"^\{#([a-z0-9-]+)\}$", re.MULTILINE)  # the id line before a heading
 # A rule marker in a test file's text: the word rule, then a quoted section id in brackets.
 RULE_MARK = re.compile(r"""mark\.rule\(\s*(?P<q>["'])(?P<id>[^"']*)(?P=q)""")
 
@@ -36,7 +36,7 @@ def _doc() -> str:
 @pytest.mark.rule("content")
 @pytest.mark.parametrize("section", SECTION_IDS)
 def test_every_section_id_appears_exactly_once(section: str) -> None:
-    assert _doc().count(f'<a id="{section}"></a>') == 1
+    assert _doc().count(f"\n{{#{section}}}\n") == 1
 
 
 def test_no_unknown_anchors_and_every_heading_has_one() -> None:
@@ -100,4 +100,22 @@ def test_every_action_names_an_existing_rules_section() -> None:
     text = RULES.read_text(encoding="utf-8")
     for kind, cls in ACTION_TYPES.items():
         assert cls.rule, kind
-        assert f'<a id="{cls.rule}"></a>' in text, (kind, cls.rule)
+        assert f"\n{{#{cls.rule}}}\n" in text, (kind, cls.rule)
+
+
+def test_every_section_has_a_summary_and_the_app_reads_them_from_the_reference() -> None:
+    """The app's rule summaries (tooltips) are the reference's own "In short" lines."""
+    from ui.rulebook import summaries
+    from ui.rules import SECTIONS, tip
+
+    found = summaries(_doc())
+    assert sorted(found) == sorted(SECTION_IDS)
+    assert {k: v for k, v in found.items() if not v[1]} == {}
+    assert found == SECTIONS
+    assert found["support"][0] == "Supporting Maneuvers"  # the "A." of the heading is dropped
+    assert tip("tie") == f"{found['tie'][1].rstrip('.')} (rules: Ties)"
+
+
+def test_the_reference_names_no_source_file() -> None:
+    paths = re.findall(r"\b(?:game|ui|scripts|docs)/[\w./*-]+|\b\w+\.(?:py|toml)\b", _doc())
+    assert paths == []
