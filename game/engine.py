@@ -800,6 +800,12 @@ class Game:
         self._change_popularity(nation, -self._content.board.penalties["delay"], "delay")
         return False
 
+    def _aboard(self, n: Nation, mission: str) -> list[str]:
+        """The payload markers a launch of ``n`` toward ``mission`` would carry."""
+        if self._rules.payload_tiles:
+            return list(n.payloads.values())
+        return [p for m, p in n.booked if m == mission]
+
     def _has_payload(self, n: Nation, mission: str, required: str) -> bool:
         if self._rules.payload_tiles:
             return required in n.payloads.values()
@@ -823,11 +829,10 @@ class Game:
             path: tuple[str, ...] = tuple(n.moon_path)
         else:
             path = next(r for m, r in s.active if m == mission)
+        aboard = self._aboard(n, mission)
         if self._rules.payload_tiles:
-            aboard = list(n.payloads.values())
             n.payloads.clear()
         else:
-            aboard = [p for m, p in n.booked if m == mission]
             n.booked = [(m, p) for m, p in n.booked if m != mission]
         index = NATIONS.index(nation)
         self._emit("liftoff", nation=nation, mission=mission, parameters=list(params),

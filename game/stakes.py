@@ -13,13 +13,14 @@ seen), and any other action is tried on a few games sampled from the seat's own 
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 from dataclasses import dataclass
 
 from . import actions as A
 from .content import LIVING_PAYLOADS
-from .engine import Game
+from .engine import Game, other
 from .errors import IllegalAction
 from .odds import launch_odds
 
@@ -67,25 +68,23 @@ def _fixed_cost(popularity: int, cost: int, cause: str, rival: str) -> Stakes:
                   winner=rival if lost else None, end_reason="popularity" if lost else None)
 
 
-def _launch(game: Game, nation: str, mission: str, rival: str) -> Stakes:
-    state = game.state
-    content = game._content
-    n = state.nations[nation]
-    popularity = n.popularity
+def _launch(game: Game, nation: str, mission: str) -> Stakes:
+    """A launch decision with the rocket as it stands (the Engineer may still improve it)."""
+    n = game.state.nations[nation]
+    penalties = game._content.board.penalties
     odds = launch_odds(game, nation, mission)
-    penalties = content.board.penalties
-    required = content.missions[mission].payload
-    carried = (list(n.payloads.values()) if content.rulesets[state.ruleset].payload_tiles
-               else [p for m, p in n.booked if m == mission])
-    if required != "none" and odds == 0.0 and required not in carried:
+    required = game._content.missions[mission].payload
+    if required != "none" and not game._has_payload(n, mission, required):
         cause, cost = "delay", penalties["delay"]
     else:
-        living = required in LIVING_PAYLOADS or any(p in LIVING_PAYLOADS for p in carried)
+        aboard = game._aboard(n, mission)
+        living = required in LIVING_PAYLOADS or any(p in LIVING_PAYLOADS for p in aboard)
         cause, cost = "launch", penalties["explosion_with_life" if living else "explosion"]
-    worst = max(0, popularity - cost) if odds < 1.0 else popularity
+    worst = max(0, n.popularity - cost) if odds < 1.0 else n.popularity
     loss = 1.0 - odds if worst == 0 else 0.0
-    return Stakes(cause, popularity, worst, loss, odds=odds,
-                  winner=rival if loss else None, end_reason="popularity" if loss else None)
+    return Stakes(cause, n.popularity, worst, loss, odds=odds,
+                  winner=other(nation) if loss else None,
+                  end_reason="popularity" if loss else None)
 
 
 def _sampled(game: Game, seat: str, action: A.Action, nation: str) -> Stakes:
@@ -94,25 +93,21 @@ def _sampled(game: Game, seat: str, action: A.Action, nation: str) -> Stakes:
 
     view = game.view(seat)
     popularity = view["nations"][nation]["popularity"]
-    rng = random.Random(f"{game.fingerprint()}|{seat}|{action}")
-    worst, losses, played = popularity, 0, 0
+    # Seeded by what the seat sees (never the real dice or hidden cards): the same view and
+    # action always give the same answer.
+    rng = random.Random(f"{json.dumps(view, sort_keys=True)}|{seat}|{action}")
+    worst, losses = popularity, 0
     endings: Counter[tuple[str, str]] = Counter()
     for _ in range(SAMPLES):
         sample = determinize(view, rng)
-        try:
-            sample.apply(seat, action)
-        except IllegalAction:  # cannot happen for a legal action; a sample proves nothing
-            continue
-        played += 1
+        sample.apply(seat, action)  # legal in every sample: legality depends on the view
         worst = min(worst, sample.state.nations[nation].popularity)
         if sample.is_over and sample.winner != nation:
             losses += 1
             endings[(sample.winner or "", sample.end_reason or "")] += 1
-    if not played:
-        return Stakes("", popularity, popularity, 0.0)
     ending = endings.most_common(1)[0][0] if endings else None
     return Stakes("outcome" if worst < popularity or losses else "", popularity, worst,
-                  losses / played, winner=ending[0] if ending else None,
+                  losses / SAMPLES, winner=ending[0] if ending else None,
                   end_reason=ending[1] if ending else None)
 
 
@@ -124,11 +119,11 @@ def stakes(game: Game, seat: str, action: A.Action) -> Stakes:
     if action not in game.legal_actions(seat):
         raise IllegalAction(f"{action.describe()} is not a legal action for {seat} now.")
     nation = seat.split(".")[0]
-    rival = "USSR" if nation == "USA" else "USA"
+    if isinstance(action, A.Launch):
+        return _launch(game, nation, action.mission)
+    rival = other(nation)
     popularity = game.state.nations[nation].popularity
     penalties = game._content.board.penalties
-    if isinstance(action, A.Launch):
-        return _launch(game, nation, action.mission, rival)
     if isinstance(action, A.Abort):
         return _fixed_cost(popularity, penalties["abort"], "abort", rival)
     if isinstance(action, A.RaiseInfluence):

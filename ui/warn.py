@@ -5,7 +5,7 @@ Pure Python (no browser), so it is unit-tested in CPython (tests/test_ui_warn.py
 
 from __future__ import annotations
 
-from game.actions import Action
+from game.actions import Action, Launch
 from game.stakes import Stakes
 
 from .html import e
@@ -15,31 +15,34 @@ CAUSES = {"abort": "Aborting the launch", "influence": "Trading Popularity for I
           "tie": "Paying to win the tie"}
 
 
+def _ending(stakes: Stakes) -> str:
+    """'USA wins (the rival's Popularity fell to zero)'."""
+    reason = stakes.end_reason or ""
+    return f"{stakes.winner} wins ({REASONS.get(reason, reason)})"
+
+
 def warning_text(stakes: Stakes, action: Action) -> str:
     """One or two sentences saying what is at stake, in the player's words."""
     left = f"you have {stakes.popularity}"
-    ending = ""
-    if stakes.loss >= 1.0:
-        ending = (f" This ends the game: {stakes.winner} wins "
-                  f"({REASONS.get(stakes.end_reason or '', stakes.end_reason or '')}).")
-    elif stakes.loss > 0:
-        ending = " At 0 Popularity you lose the game."
-    if stakes.odds is not None:
-        where = mission_name(str(action.to_dict().get("mission", "")))
+    if stakes.odds is not None and isinstance(action, Launch):
+        # With the rocket as it stands: the Engineer may still improve it, so a launch's
+        # failure is never told as certain.
+        where = mission_name(action.mission)
+        lose = " If it does, you lose the game." if stakes.loss > 0 else ""
         if stakes.cause == "delay":
             return (f"Launch toward {where} with {stakes.odds * 100:.0f}% success: the rocket "
                     f"does not carry the payload yet, and a delay costs {stakes.cost} "
-                    f"Popularity, {left}.{ending}")
+                    f"Popularity, {left}.{lose}")
         return (f"Launch toward {where} with {stakes.odds * 100:.0f}% success: a failure costs "
-                f"{stakes.cost} Popularity, {left}.{ending}")
+                f"{stakes.cost} Popularity, {left}.{lose}")
+    ends = f" This ends the game: {_ending(stakes)}." if stakes.loss >= 1.0 else ""
     if stakes.cause in CAUSES:
         return (f"{CAUSES[stakes.cause]} costs {stakes.cost} Popularity, {left}: it leaves "
-                f"{stakes.worst}.{ending}")
+                f"{stakes.worst}.{ends}")
     if stakes.loss >= 1.0:
-        return f"This action ends the game against you.{ending}"
+        return f"This action ends the game against you: {_ending(stakes)}."
     if stakes.loss > 0:
-        return (f"What this sets off can end the game against you: {stakes.winner} would win "
-                f"({REASONS.get(stakes.end_reason or '', stakes.end_reason or '')}).")
+        return f"What this sets off can end the game against you: {_ending(stakes)}."
     return f"What this sets off can drop your Popularity to {stakes.worst}, {left}."
 
 
