@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import game
 from game.ai import get_ai
-from game.history import _hidden_signature, replay
+from game.history import Trace, apply_traced
 from ui.players import choose_seat
 from ui.undo import player_undo
 
@@ -28,20 +28,12 @@ PERSON = ("USA.politician", "USA.engineer")
 COMPUTER = frozenset({"USSR.politician", "USSR.engineer"})
 
 
-def undo_before(g: game.Game) -> bool:
-    """The rule before issue 9: back over the person's own actions, never past the other
-    nation's move or an action that rolled, shuffled or drew."""
-    if not g.log or g.log[-1][0] not in PERSON:
-        return False
-    *_, before, after = replay(g)
-    return _hidden_signature(before) == _hidden_signature(after)
-
-
 def play(seed: int) -> tuple[int, int, int]:
     """(person decisions after an own action, Undo available before, Undo available now)."""
     g = game.new_game(seed)
     ai = get_ai("medium")
     rng = random.Random(seed)
+    kept: list[Trace] = []  # as the app keeps them: no replay per decision
     last: str | None = None
     acted = False
     asked = before = after = 0
@@ -50,10 +42,12 @@ def play(seed: int) -> tuple[int, int, int]:
         assert seat is not None
         if seat in PERSON and acted:
             asked += 1
-            before += undo_before(g)
-            after += player_undo(g, PERSON, COMPUTER)[0] > 0
+            # The rule before issue 9: back over the person's own latest action unless it
+            # rolled, shuffled or drew; never past the other nation's move.
+            before += g.log[-1][0] in PERSON and not kept[-1].hidden_changed
+            after += player_undo(g, PERSON, COMPUTER, kept)[0] > 0
         action = ai.choose(g.view(seat), g.legal_actions(seat), rng, None)
-        g.apply(seat, action)
+        kept.append(apply_traced(g, seat, action)[1])
         acted = acted or seat in PERSON
         last = seat
     return asked, before, after

@@ -107,6 +107,16 @@ def test_a_card_played_from_hand_is_a_barrier_for_the_rival_only() -> None:
     assert undo_depth(g, nation) == (1, "")
 
 
+def test_keeping_a_researched_tile_is_a_barrier_for_the_rival_only() -> None:
+    """The rival learns which of the two drawn tiles was kept (the other goes face up)."""
+    g = _to_engineering(3)
+    g.apply("USSR.engineer", A.Research("S", "E"))  # draws: a barrier for both
+    g.apply("USSR.engineer", A.KeepTile(0))
+    assert barriers(g, "USSR")[-2:] == [True, False]
+    assert barriers(g, "USA")[-2:] == [True, True]
+    assert undo_depth(g, "USSR") == (1, "")
+
+
 def test_an_evaluation_shows_both_nations_the_tokens() -> None:
     """Evaluating turns the rival's tokens face up: the evaluator may not take it back to
     place its own differently."""
