@@ -161,8 +161,13 @@ CLICK_TIMER = """() => {
   new MutationObserver(() => {
     if (started === null) return;
     const t0 = started; started = null;
-    // The first change after a click, then the frame that paints it.
-    requestAnimationFrame(() => window.__clicks.push(performance.now() - t0));
+    // The first change after a click, then the start of the frame that paints it; and,
+    // as an upper bound, the first task after that frame (it also waits for whatever the
+    // page queued meanwhile, such as the computer's answer).
+    requestAnimationFrame(() => {
+      const frame = performance.now() - t0;
+      setTimeout(() => window.__clicks.push([frame, performance.now() - t0]));
+    });
   }).observe(document.getElementById('main').parentNode,
              {childList: true, subtree: true, characterData: true});
 }"""
@@ -173,9 +178,10 @@ def start_click_timer(page: Page) -> None:
     page.evaluate(CLICK_TIMER)
 
 
-def click_times(page: Page) -> list[float]:
-    found: list[float] = page.evaluate("window.__clicks || []")
-    return found
+def click_times(page: Page) -> list[tuple[float, float]]:
+    """(to the frame that paints the click's first change, to the task after it) in ms."""
+    found: list[list[float]] = page.evaluate("window.__clicks || []")
+    return [(frame, after) for frame, after in found]
 
 
 # --------------------------------------------------------------------------- board moves

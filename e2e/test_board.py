@@ -54,18 +54,19 @@ def test_a_whole_game_against_the_ai_by_board_clicks_only(
         kind = target.split(":")[0]
         touched[kind] = touched.get(kind, 0) + 1
         page.locator(f'[data-target="{target}"]:visible').first.click()
-        if kind == "hand" and rng.random() < 0.5:
-            continue  # sometimes the card is played on a place, sometimes another is chosen
     end = page.get_by_test_id("end-screen")
     expect(end).to_be_visible()
     assert end.get_attribute("data-winner") in ("USA", "USSR")
     assert {"hand", "place", "stack", "eng-pass"} <= set(touched), touched
     screenshot("board-clicks-end")
-    times = sorted(click_times(page))
-    assert len(times) >= 20, (touched, len(times))
+    timed = click_times(page)
+    assert len(timed) >= 20, (touched, len(timed))
+    times = sorted(frame for frame, _ in timed)
+    after = statistics.median(late for _, late in timed)
     print(f"board touches by kind: {touched}\nclick to screen update over {len(times)} clicks:"
-          f" median {statistics.median(times):.1f} ms, 90th percentile "
-          f"{times[len(times) * 9 // 10]:.1f} ms, max {times[-1]:.1f} ms")
+          f" median {statistics.median(times):.1f} ms to the painting frame (90th percentile "
+          f"{times[len(times) * 9 // 10]:.1f} ms, max {times[-1]:.1f} ms); median {after:.1f} ms"
+          f" to the first task after it")
     net.assert_clean()
 
 

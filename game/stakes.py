@@ -22,6 +22,7 @@ from . import actions as A
 from .content import LIVING_PAYLOADS
 from .engine import Game, other
 from .errors import IllegalAction
+from .history import apply_traced
 from .odds import launch_odds
 
 LOW_POPULARITY = 2  # a Popularity this low (or lower) after an action earns a warning
@@ -96,18 +97,22 @@ def _sampled(game: Game, seat: str, action: A.Action, nation: str) -> Stakes:
     # Seeded by what the seat sees (never the real dice or hidden cards): the same view and
     # action always give the same answer.
     rng = random.Random(f"{json.dumps(view, sort_keys=True)}|{seat}|{action}")
-    worst, losses = popularity, 0
+    worst, losses, played = popularity, 0, 0
     endings: Counter[tuple[str, str]] = Counter()
-    for _ in range(SAMPLES):
+    while played < SAMPLES:
         sample = determinize(view, rng)
-        sample.apply(seat, action)  # legal in every sample: legality depends on the view
+        # Legal in every sample: legality depends on the view only.
+        trace = apply_traced(sample, seat, action)[1]
+        played += 1
         worst = min(worst, sample.state.nations[nation].popularity)
         if sample.is_over and sample.winner != nation:
             losses += 1
             endings[(sample.winner or "", sample.end_reason or "")] += 1
+        if played == 1 and not trace.hidden_changed and not trace.shown:
+            break  # it used no dice and nothing hidden: every sample ends the same way
     ending = endings.most_common(1)[0][0] if endings else None
     return Stakes("outcome" if worst < popularity or losses else "", popularity, worst,
-                  losses / SAMPLES, winner=ending[0] if ending else None,
+                  losses / played, winner=ending[0] if ending else None,
                   end_reason=ending[1] if ending else None)
 
 

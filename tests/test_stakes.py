@@ -113,3 +113,34 @@ def test_a_harmless_action_is_not_flagged_and_an_illegal_one_is_refused() -> Non
     with pytest.raises(game.IllegalAction):
         stakes(g, pol("USA"), A.Abort())
     assert g.to_json() == before
+
+
+def test_an_action_that_uses_nothing_hidden_ends_the_same_in_every_sample() -> None:
+    """Why one sample is enough for such an action (stakes stops after it): when it rolls no
+    die, draws nothing and shows nothing, every game sampled from the view ends alike."""
+    import random
+
+    from game.ai.infostate import determinize
+    from game.history import apply_traced
+
+    plain = 0
+    for seed in range(4):
+        g = game.new_game(seed, players=2 + seed % 3)
+        rng = random.Random(seed)
+        while not g.is_over and g.round < 8:
+            seat = rng.choice(g.to_act())
+            view, actions = g.view(seat), g.legal_actions(seat)
+            nation = seat.split(".")[0]
+            for action in actions[:4]:
+                outcomes = set()
+                for k in range(6):
+                    sample = determinize(view, random.Random(k))
+                    trace = apply_traced(sample, seat, action)[1]
+                    if k == 0 and (trace.hidden_changed or trace.shown):
+                        break
+                    outcomes.add((sample.state.nations[nation].popularity, sample.winner))
+                else:
+                    plain += 1
+                    assert len(outcomes) == 1, (action, outcomes)
+            g.apply(seat, rng.choice(actions))
+    assert plain > 100

@@ -83,5 +83,60 @@ def test_options_on_a_blueprint_cell_are_its_rotations() -> None:
     assert pick.touch(cell) is None or len({a.to_dict()["row"] for a in actions}) == 1
     options = pick.options()
     assert options and all(t.startswith("opt:rot") for t, _ in options)
+    assert pick.chosen_cell() == int(cell.rsplit(":", 1)[1])  # the ghost tile's cell
     index = pick.touch(options[-1][0])
     assert index == options[-1][1] and actions[index].kind == "place_tile"
+    assert pick.chosen_cell() is None
+
+
+def _medium_positions(seed: int, players: int):
+    """(game, seat) at every decision of a game played by AI Medium (which reaches the
+    rarer actions random play misses: rewards, Moon exploration, Adaptivity splits)."""
+    from game.ai import get_ai
+
+    g = game.new_game(seed, players=players)
+    ai, rng = get_ai("medium"), random.Random(seed)
+    while not g.is_over and g.round < 30:
+        seat = rng.choice(g.to_act())
+        yield g, seat
+        g.apply(seat, ai.choose(g.view(seat), g.legal_actions(seat), rng))
+
+
+def _drawn_targets(view: dict[str, object], marks: object) -> set[str]:
+    import re
+
+    from ui.board import board_html
+    from ui.centre import centre_html
+
+    html = "".join(board_html(view, n, marks=marks) for n in ("USA", "USSR"))  # type: ignore[arg-type]
+    html += centre_html(view, marks, {})  # type: ignore[arg-type]
+    return set(re.findall(r'data-target="([^"]+)"', html))
+
+
+def test_every_marked_thing_is_drawn_on_the_board_and_rare_actions_have_paths() -> None:
+    """The renderers put a touchable thing wherever ui.targets marks one (the two name the
+    same ids), before and after a first touch; AI Medium's games reach the rarer actions."""
+    from html import unescape
+
+    from ui.html import Marks
+
+    kinds: set[str] = set()
+    games = (_medium_positions(seed, players) for seed, players in ((1, 2), (2, 4), (3, 2)))
+    for g, seat in (position for positions in games for position in positions):
+        view, actions = g.view(seat), g.legal_actions(seat)
+        kinds.update(a.kind for a in actions)
+        for index, action in enumerate(actions):  # each rare action: its path takes it
+            for path in paths(action, view):
+                walk = Pick.of(actions, view)
+                done = next((d for d in map(walk.touch, path) if d is not None), None)
+                assert done == index, (path, action)
+        pick = Pick.of(actions, view)
+        marked = pick.marked()
+        assert marked <= {unescape(t) for t in _drawn_targets(view, Marks(marked))}
+        first = sorted(marked)[0]
+        if pick.touch(first) is None and pick.chosen:
+            again = pick.marked()
+            drawn = _drawn_targets(view, Marks(again, pick.chosen[-1]))
+            assert again <= {unescape(t) for t in drawn}, (first, again)
+    assert {"claim_reward", "explore_moon", "set_adaptivity", "install_module", "steal_test",
+            "remove_sabotage", "load_payload", "order_module"} <= kinds, kinds

@@ -35,7 +35,7 @@ from .saves import Loaded, default_title
 from .shelf import Shelf
 from .story import Told, launch_sequences, lines, note
 from .table import actions_html, launch_odds_of, popover_html, top_html
-from .targets import Path, Pick
+from .targets import NO_PICK, Pick
 from .undo import player_undo
 from .warn import warning_text
 
@@ -56,7 +56,7 @@ class App:
         self.seat: str | None = None  # the human seat whose controls are shown
         self.last_seat: str | None = None
         self.actions: list[Action] = []
-        self.chosen: Path = ()  # a half-made choice on the board (see ui.targets)
+        self.pick = NO_PICK  # the seat's board paths and its half-made choice (ui.targets)
         self.group = ""  # the group of controls opened in the action bar
         self.log: list[Told] = []
         self._traced: tuple[game.Game | None, list[Trace]] = (None, [])
@@ -115,7 +115,7 @@ class App:
         self.at_screen = None
         self.seat = None
         self.actions = []
-        self.chosen, self.group = (), ""
+        self.pick, self.group = NO_PICK, ""
         self.deadline = {}
         self.redo = []
         self.replays.replay = None
@@ -268,6 +268,7 @@ class App:
             player = self.setup.player_of(seat)
             self.seat = seat
             self.actions = g.legal_actions(seat)
+            self.pick = Pick.of(self.actions, g.view(seat))  # once per decision
             if self.at_screen != player and len(self.setup.humans()) > 1:
                 self.at_screen = None
                 self.render()
@@ -307,7 +308,7 @@ class App:
         if not redo:
             self.redo = []  # a new action: what was undone cannot be redone any more
         self.last_seat = seat
-        self.chosen, self.group = (), ""
+        self.group = ""
         self.log.extend(lines(events, self.g.view(None)["test_bonus"], note))
         self.shelf.autosave()
         shows = launch_sequences(events)
@@ -332,7 +333,7 @@ class App:
             return
         seat, action = self.seat, self.actions[index]
         self.seat = None
-        self.actions = []
+        self.actions, self.pick = [], NO_PICK
         dom.set_body("busy", "1")
         gen = self.generation
 
@@ -347,15 +348,14 @@ class App:
         """A board thing (or an option on it) was touched: choose, cancel or act."""
         if self.controls_seat() is None or self.seat is None:
             return
-        pick = Pick.of(self.actions, self.g.view(self.seat), self.chosen)
-        index = pick.touch(target)
-        self.chosen, self.group = pick.chosen, ""
+        index = self.pick.touch(target)  # the paths the person sees: built with the decision
+        self.group = ""
         if index is not None:
             self.render()
             self.try_act(index)
             return
         self.render()
-        if self.chosen:
+        if self.pick.chosen:
             dom.focus_first("#pick .opt") or dom.focus_first("[data-can]:not([data-sel])")
         else:
             self.focus_decision()
@@ -415,7 +415,7 @@ class App:
         self._traced = (self.g, kept)  # the rewound game's log is a prefix: no replay
         self.generation += 1
         self.last_seat = self.g.log[-1][0] if self.g.log else None
-        self.chosen, self.group = (), ""
+        self.pick, self.group = NO_PICK, ""
         self.log = narrate(self.g)
         self.seat = None
         self.deadline = {}
@@ -467,14 +467,12 @@ class App:
             return
         view = self.g.view(self.viewer())
         seat = self.controls_seat()
-        marks, odds, pick, ghost = NO_MARKS, {}, None, None
+        marks, odds, ghost = NO_MARKS, {}, None
+        pick = self.pick
         if seat is not None:
-            pick = Pick.of(self.actions, view, self.chosen)
-            self.chosen = pick.chosen
             marks = Marks(pick.marked(), pick.chosen[-1] if pick.chosen else "")
             odds = launch_odds_of(self.g, seat, self.actions)
-            if self.chosen and self.chosen[0].startswith("cell:"):
-                ghost = int(self.chosen[0].rsplit(":", 1)[1])
+            ghost = pick.chosen_cell()
         self.render_boards(view, marks, ghost, odds)
         dom.set_html("top", top_html(self, view))
         if self.log_drawn != (id(self.log), len(self.log)):  # new lines: draw, show the newest
@@ -483,11 +481,11 @@ class App:
             dom.scroll_to_end("log")
         bar = BarState(self.group, ghost)
         dom.set_html("actions", actions_html(self, view, bar))
-        popover = popover_html(self.g, seat, self.actions, view, pick) if seat and pick else ""
+        popover = popover_html(self.g, seat, self.actions, view, pick) if seat else ""
         dom.set_html("pick", popover)
         dom.show("pick", bool(popover))
         if popover:
-            dom.place_popover("pick", f'[data-sel][data-target="{e(self.chosen[-1])}"]')
+            dom.place_popover("pick", f'[data-sel][data-target="{e(pick.chosen[-1])}"]')
 
     def render_boards(self, view: dict[str, Any], marks: Marks, ghost: int | None,
                       odds: dict[str, float]) -> None:

@@ -114,18 +114,8 @@ def scroll_to_end(element_id: str) -> None:
         el.scrollTop = el.scrollHeight
 
 
-def active_inside(element_id: str) -> bool:
-    active = document.activeElement
-    region = document.getElementById(element_id)
-    return bool(not null(active) and not null(region) and region.contains(active))
-
-
 def query_string() -> str:
     return str(window.location.search)
-
-
-def console_error(text: str) -> None:
-    window.console.error(text)
 
 
 def console_warn(text: str) -> None:

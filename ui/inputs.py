@@ -169,8 +169,8 @@ class Input:
             app.overlays.close_rules()
         elif app.dialog_kind == "confirm":
             app.overlays.answer(False)
-        elif app.chosen or app.group:
-            app.chosen, app.group = (), ""
+        elif app.pick.chosen or app.group:
+            app.pick.chosen, app.group = (), ""
             app.render()
             app.focus_decision()
         else:

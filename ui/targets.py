@@ -140,6 +140,11 @@ class Pick:
         return sorted(((t, ix[0]) for t, ix in steps.items() if t.startswith("opt:")),
                       key=lambda pair: pair[1])
 
+    def chosen_cell(self) -> int | None:
+        """The blueprint cell chosen first (a tile's placement or a payload), if any."""
+        first = self.chosen[0] if self.chosen else ""
+        return int(first.rsplit(":", 1)[1]) if first.startswith("cell:") else None
+
     def touch(self, target: str) -> int | None:
         """Touch a board thing or an option: returns the index of the action it completes
         (as soon as only one action is left that way), or None (the choice moved on, was
@@ -158,3 +163,6 @@ class Pick:
             self.chosen = prefix
             return None
         return None
+
+
+NO_PICK = Pick([])  # no decision at hand: nothing marked, nothing to choose

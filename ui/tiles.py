@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .html import ICONS, NO_MARKS, Marks, attrs, e
+from .html import ICONS, NO_MARKS, Marks, e
 from .names import DECKS, PAYLOAD_ICON
 from .rules import tip
 
@@ -74,7 +74,7 @@ def blueprint_html(nation: dict[str, Any], marks: Marks = NO_MARKS,
             inner = tile_svg(ghost, cls="ghost")
         target = marks.at(f"cell:{nation['name']}:{i}", f"Row {row + 1}, column {col + 1}")
         empty = "" if cell is not None else " empty"
-        cells.append(f'<div class="cell{empty}"{attrs(data_cell=i)}{target}>{inner}</div>')
+        cells.append(f'<div class="cell{empty}"{target}>{inner}</div>')
     return (f'<div class="blueprint" role="group" aria-label="Rocket Blueprint" '
             f'data-rule="blueprint" title="{e(tip("blueprint"))}">'
             f'{"".join(cells)}</div>')
