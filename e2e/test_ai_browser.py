@@ -42,7 +42,7 @@ def test_a_person_plays_a_whole_game_against_the_medium_ai_in_its_worker(
     by the CSP, fails or leaves 127.0.0.1."""
     page.set_viewport_size({"width": 1280, "height": 800})
     open_game(site_url)
-    page.get_by_test_id("new-game").click()
+    page.get_by_test_id("start-new").click()  # the start screen's way to every option
     seat = page.locator('#newgame select[data-seat="USSR.politician"]')
     assert seat.locator("option").all_inner_texts() == [
         "Human", "AI Random", "AI Easy", "AI Medium", "AI Hard"]

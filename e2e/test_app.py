@@ -23,6 +23,7 @@ def test_page_is_playable(
 ) -> None:
     page.set_viewport_size({"width": 1280, "height": 800})
     open_game(site_url)
+    page.get_by_test_id("start-play").click()  # the start screen's game: USA vs the computer
     settle(page)
     for region in REGIONS:
         expect(page.get_by_test_id(region)).to_be_visible()

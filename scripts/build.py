@@ -9,6 +9,7 @@ Layout of ``dist/`` (every URL in the site is relative, so it works under any su
     worker.toml           the AI worker's config (ui/ai.py): only the engine wheel in [files]
     <public/*>            the contents of ``public/`` land at the site root (Vite convention)
     ui/**                 the PyScript UI modules (also mapped into the interpreter's file system)
+    ui/locale/<lang>.mo   ui/locale/<lang>.po compiled (Babel): the app's words in that language
     pyodide/              the 5 Pyodide run-time files from node_modules/pyodide, micropip's
                           wheel (PyPI, cached in build/cache/) and the lock patched for it
     pyscript/             every ``*.js`` and ``*.css`` of node_modules/@pyscript/core/dist
@@ -257,7 +258,7 @@ def write_pyscript_config(dist: Path, wheel: Path) -> None:
     ui = dist / "ui"
     if ui.is_dir():
         for path in iter_files(ui):
-            if path.suffix in (".py", ".json"):
+            if path.suffix in (".py", ".json", ".mo"):
                 rel = "./" + path.relative_to(dist).as_posix()
                 files.setdefault(rel, rel)
     config["files"] = files
@@ -422,6 +423,23 @@ def write_rules(dist: Path) -> None:
         json.dumps(summaries(markdown), ensure_ascii=False, sort_keys=True), encoding="utf-8")
 
 
+def write_catalogues(dist: Path) -> None:
+    """ui/locale/<lang>.po compiled to dist/ui/locale/<lang>.mo (ui/i18n.py reads them)."""
+    sys.path.insert(0, str(ROOT))
+    try:
+        from ui.i18n import LANGUAGES, LOCALE, compile_po
+    finally:
+        sys.path.remove(str(ROOT))
+    for code in LANGUAGES:
+        source = LOCALE / f"{code}.po"
+        if source.is_file():
+            target = dist / "ui" / "locale" / f"{code}.mo"
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(compile_po(source))
+        elif code != "en":
+            raise BuildError(f"ui/locale/{code}.po is missing")
+
+
 # --------------------------------------------------------------------------- service worker
 
 
@@ -502,7 +520,9 @@ def build(dist: Path) -> None:
     ui = ROOT / "ui"
     if ui.is_dir():
         for path in iter_files(ui):
-            copy_file(path, dist / "ui" / path.relative_to(ui))
+            if path.suffix not in (".po", ".pot"):  # the catalogues go compiled (below)
+                copy_file(path, dist / "ui" / path.relative_to(ui))
+    write_catalogues(dist)
 
     for name in PYODIDE_FILES:
         copy_file(pyodide / name, dist / "pyodide" / name)

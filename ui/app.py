@@ -33,6 +33,7 @@ from .replay import game_fingerprint, narrate, opening_line
 from .replaying import ReplayDesk
 from .saves import Loaded, default_title
 from .shelf import Shelf
+from .start import START_LEVELS, start_html
 from .story import Told, launch_sequences, lines, note
 from .table import actions_html, launch_odds_of, popover_html, top_html
 from .targets import NO_PICK, Pick
@@ -40,6 +41,7 @@ from .undo import player_undo
 from .warn import warning_text
 
 DISCUSSION_SECONDS = 120
+LEVEL_KEY = "moonshot.start-level"  # the start screen's last chosen level (localStorage)
 MAX_LOOP_RESTARTS = 3
 _ids = random.Random()
 
@@ -65,7 +67,7 @@ class App:
         self.generation = 0
         self.deadline: dict[str, float] = {}
         self.dialog_setup: Setup | None = None
-        self.dialog_kind = ""  # "new", "saves", "resume", "confirm" or "" (closed)
+        self.dialog_kind = ""  # "start", "new", "saves", "resume", "confirm" or "" (closed)
         self.tasks: set[asyncio.Future[None]] = set()
         self.save_id = new_save_id()
         self.title = ""
@@ -90,10 +92,14 @@ class App:
         dom.on("submit", self.safe(dom.prevent_default))
         if dom.narrow_screen():
             dom.close_details("log")  # phones: boards and the action bar get the room
-        setup = parse_query(dom.query_string()) or Setup()
+        asked = parse_query(dom.query_string())
         offer = self.shelf.resumable()
-        self.new_game(setup, run=offer is None)
-        if offer is not None:
+        if asked is None and not dom.embedded():
+            self.new_game(Setup(), run=False)  # the table behind the start screen
+            self.open_start()
+        else:
+            self.new_game(asked or Setup(), run=offer is None)
+        if offer is not None and self.dialog_kind != "start":
             self.dialog_kind = "resume"
             dom.set_html("dialog", resume_html(offer))
             dom.show("dialog", True)
@@ -168,6 +174,27 @@ class App:
         self.start_ai()
         self.render()
         self.spawn(self.run())
+
+    def open_start(self) -> None:
+        """The start screen (:mod:`ui.start`), over the table of a game not yet started."""
+        self.dialog_kind = "start"
+        dom.set_html("dialog", start_html(self.shelf.resumable(), self.start_level()))
+        dom.show("dialog", True)
+        dom.set_body("busy", "0")
+        dom.focus_first('#dialog .st-go.primary')
+
+    def start_level(self) -> str:
+        """The computer's level last chosen on the start screen (Easy at first)."""
+        level = dom.storage_get(LEVEL_KEY) or ""
+        return level if level in START_LEVELS else START_LEVELS[0]
+
+    def play_computer(self, level: str) -> None:
+        """The start screen's game: the USA here against the computer's USSR, a fresh deal."""
+        level = level if level in START_LEVELS else self.start_level()
+        dom.storage_set(LEVEL_KEY, level)
+        setup = Setup(seed=_ids.randrange(1, 1_000_000))
+        setup.levels = {seat: level for seat in SEATS if setup.ai[seat]}
+        self.new_game(setup)
 
     def close_dialog(self) -> None:
         self.dialog_kind = ""

@@ -118,6 +118,11 @@ def query_string() -> str:
     return str(window.location.search)
 
 
+def embedded() -> bool:
+    """The page is embed.html (its body says so): it starts a game directly."""
+    return str(document.body.getAttribute("data-embed") or "") == "1"
+
+
 def console_warn(text: str) -> None:
     window.console.warn(text)
 

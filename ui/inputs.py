@@ -23,6 +23,7 @@ BAR_CONTROLS = '#actions [data-testid="action"], #actions [data-testid="action-g
 class Input:
     def __init__(self, app: App) -> None:
         self.app = app
+        self.from_start = False  # the New game dialog was opened from the start screen
 
     def on_click(self, event: Any) -> None:
         app = self.app
@@ -70,8 +71,13 @@ class Input:
             app.redo_one()
         elif cmd == "open-saves":
             app.shelf.open()
+        elif cmd == "cancel-new" and self.from_start:
+            app.open_start()  # back where the New game dialog was opened from
         elif cmd in ("close-dialog", "resume-new", "cancel-new"):
             app.close_dialog()
+        elif cmd == "start-play":
+            values, _seats = dom.form_values("startform")
+            app.play_computer(values.get("start-level", ""))
         elif cmd == "continue" and saved:
             app.shelf.continue_saved(key)
         elif cmd == "delete-save" and saved:
@@ -104,6 +110,7 @@ class Input:
 
     def open_new(self) -> None:
         app = self.app
+        self.from_start = app.dialog_kind == "start"
         if app.replays.on:
             app.replays.exit()
         app.dialog_setup = app.setup.copy()
