@@ -7,14 +7,12 @@ Popularity to 2 or less (:attr:`Stakes.warn`). This module answers; the UI only 
 Only what the acting seat knows is used, so the answer never gives away a hidden card, a
 token's kind or the next die roll: Popularity costs are public arithmetic, a launch's chance
 is :func:`game.launch_odds` (face-down Moon risks averaged over the cards the nation has not
-seen), and any other action is tried on a few games sampled from the seat's own view by
-:func:`game.ai.infostate.determinize`, with their own dice.
+seen), and any other action is tried on a few games sampled from the seat's own view
+(:mod:`game.sampled`).
 """
 
 from __future__ import annotations
 
-import json
-import random
 from collections import Counter
 from dataclasses import dataclass
 
@@ -22,12 +20,11 @@ from . import actions as A
 from .content import LIVING_PAYLOADS
 from .engine import Game, other
 from .errors import IllegalAction
-from .history import apply_traced
 from .odds import launch_odds
+from .sampled import outcomes
 
 LOW_POPULARITY = 2  # a Popularity this low (or lower) after an action earns a warning
 LOW_ODDS = 0.5  # a launch decision below this chance of success earns a warning
-SAMPLES = 8  # sampled games for an action whose outcome the actor cannot work out alone
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,26 +87,15 @@ def _launch(game: Game, nation: str, mission: str) -> Stakes:
 
 def _sampled(game: Game, seat: str, action: A.Action, nation: str) -> Stakes:
     """Play the action on games sampled from the seat's view and see where it leads."""
-    from .ai.infostate import determinize  # the AI package imports the engine: import late
-
-    view = game.view(seat)
-    popularity = view["nations"][nation]["popularity"]
-    # Seeded by what the seat sees (never the real dice or hidden cards): the same view and
-    # action always give the same answer.
-    rng = random.Random(f"{json.dumps(view, sort_keys=True)}|{seat}|{action}")
+    popularity = game.state.nations[nation].popularity
     worst, losses, played = popularity, 0, 0
     endings: Counter[tuple[str, str]] = Counter()
-    while played < SAMPLES:
-        sample = determinize(view, rng)
-        # Legal in every sample: legality depends on the view only.
-        trace = apply_traced(sample, seat, action)[1]
+    for sample in outcomes(game, seat, action):
         played += 1
         worst = min(worst, sample.state.nations[nation].popularity)
         if sample.is_over and sample.winner != nation:
             losses += 1
             endings[(sample.winner or "", sample.end_reason or "")] += 1
-        if played == 1 and not trace.hidden_changed and not trace.shown:
-            break  # it used no dice and nothing hidden: every sample ends the same way
     ending = endings.most_common(1)[0][0] if endings else None
     return Stakes("outcome" if worst < popularity or losses else "", popularity, worst,
                   losses / played, winner=ending[0] if ending else None,

@@ -1,0 +1,121 @@
+"""game.advice: what an action changes for its nation, from the acting seat's knowledge only."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import game
+from game import actions as A
+from game.advice import advise
+from game.ai import get_ai
+from game.odds import launch_odds, split_odds
+from tests.conftest import poke, pol
+from tests.test_stakes import SPUTNIK, VANGUARD, politics
+
+
+def test_a_launch_is_judged_by_its_own_odds() -> None:
+    g = politics()
+    advice = advise(g, pol("USSR"), A.Launch(VANGUARD))
+    odds = launch_odds(g, "USSR", VANGUARD)
+    assert advice.mission == VANGUARD and advice.odds is not None
+    assert advice.odds.before == advice.odds.after == odds == 0.5
+    assert advice.popularity.delta == 0
+
+
+def test_without_a_launch_the_likeliest_mission_is_measured() -> None:
+    g = politics()
+    advice = advise(g, pol("USSR"), A.AnnounceMission(1))
+    assert advice.mission == VANGUARD  # 50% against Sputnik's 37.5%
+    assert advice.odds is not None and advice.odds.delta == 0
+
+
+def test_a_test_raises_the_odds_of_the_mission_launched_toward() -> None:
+    """The Engineer's Test token on a Risk of the Mission its nation launches toward."""
+    g = politics()
+    g.apply(pol("USSR"), A.Launch(SPUTNIK))
+    g.apply(pol("USA"), A.Abort())
+    g.apply("USA.engineer", A.PassEngineer())
+    poke(g)
+    engineer = "USSR.engineer"
+    test = next(a for a in g.legal_actions(engineer)
+                if isinstance(a, A.Test) and a.risk == "R0-LEAK")
+    advice = advise(g, engineer, test)
+    assert advice.mission == SPUTNIK and advice.odds is not None
+    assert advice.odds.before == launch_odds(g, "USSR", SPUTNIK)
+    assert advice.odds.after > advice.odds.before
+    assert advice.money.after < advice.money.before  # a Test costs money
+
+
+def test_adaptivity_is_judged_by_the_split_it_chooses() -> None:
+    for seed in range(40):
+        g = game.new_game(seed)
+        rng = random.Random(seed)
+        while not g.is_over:
+            seat = g.to_act()[0]
+            actions = g.legal_actions(seat)
+            splits = [a for a in actions if isinstance(a, A.SetAdaptivity)]
+            if len(splits) > 1:
+                nation = seat.split(".")[0]
+                mission = g.state.nations[nation].launch
+                assert mission
+                table = dict(split_odds(g, nation, mission))
+                for action in splits:
+                    advice = advise(g, seat, action)
+                    assert advice.odds is not None
+                    assert advice.odds.after == table[(action.s, action.e, action.c)]
+                return
+            g.apply(seat, get_ai("medium").choose(g.view(seat), actions, rng))
+    pytest.fail("no Adaptivity choice in 40 games")
+
+
+def test_the_answer_uses_only_the_seats_information() -> None:
+    """The real dice, the rival's hand and the decks do not change the advice."""
+    g = politics()
+    g.apply(pol("USSR"), A.Launch(VANGUARD))
+    g.apply(pol("USA"), A.Abort())
+    poke(g)
+    seat = "USSR.engineer"
+    research = next(a for a in g.legal_actions(seat) if isinstance(a, A.Research))
+    first = advise(g, seat, research)
+    for flip in (1, 2, 0x5DEECE66D, 0xFFFF):
+        other = g.clone()
+        other.state.rng.state ^= flip
+        usa = other.state.nations["USA"]
+        usa.hand, usa.deck = usa.deck[: len(usa.hand)], usa.hand + usa.deck[len(usa.hand):]
+        for deck in other.state.tile_decks.values():
+            deck.reverse()
+        poke(other)
+        assert other.view(seat) == g.view(seat)
+        assert advise(other, seat, research) == first, flip
+
+
+def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
+    g = politics()
+    before = g.to_json()
+    with pytest.raises(game.IllegalAction):
+        advise(g, pol("USA"), A.Abort())
+    advise(g, pol("USSR"), A.Launch(SPUTNIK))
+    assert g.to_json() == before
+
+
+def test_every_kind_of_action_can_be_advised_in_whole_games() -> None:
+    kinds: set[str] = set()
+    for seed in range(3):
+        g = game.new_game(seed, players=2 + seed)
+        rng = random.Random(seed)
+        while not g.is_over:
+            seat = rng.choice(g.to_act())
+            actions = g.legal_actions(seat)
+            chosen = get_ai("medium").choose(g.view(seat), actions, rng)
+            if rng.random() < 0.3:
+                before = g.to_json()
+                advice = advise(g, seat, chosen)
+                assert g.to_json() == before
+                assert advice.nation == seat.split(".")[0]
+                if advice.odds is not None:
+                    assert 0.0 <= advice.odds.after <= 1.0
+                kinds.add(chosen.kind)
+            g.apply(seat, chosen)
+    assert {"play_maneuver", "place_token", "take_from_line", "place_tile", "launch"} <= kinds
