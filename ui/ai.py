@@ -10,13 +10,14 @@ hard move first waits a while for a starting worker: see ``WAIT_FOR_WORKER``.)
 The body tells the tests what happened: ``data-ai-worker`` (starting, ready, failed),
 ``data-ai-moves-worker`` / ``data-ai-moves-main`` (decisions made in each place) and
 ``data-ai-timing`` (JSON: per "level/place", [decisions, total ms, max ms], measured on the
-page, worker round trip included).
+page, worker round trip included; hints for a person count as "hint/place").
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import json
 import time
 from typing import Any
@@ -71,9 +72,13 @@ class Thinker:
         dom.set_body("ai-worker", "failed")
 
     async def choose(self, view: dict[str, Any], legal: list[Action], level: str,
-                     seed: int) -> tuple[Action, str]:
-        """(the chosen action, where it was chosen: "worker" or "main")."""
+                     seed: int, purpose: str = "move") -> tuple[Action, str]:
+        """(the chosen action, where it was chosen: "worker" or "main"). ``purpose`` is
+        "move" (an AI seat's) or "hint" (for a person: timed apart, and the page records a
+        digest of the view sent, ``data-hint-sent``, which tests compare with the seat's)."""
         view_json = json.dumps(view)
+        if purpose == "hint":
+            dom.set_body("hint-sent", hashlib.sha256(view_json.encode()).hexdigest()[:16])
         legal_json = json.dumps([a.to_dict() for a in legal])
         started = time.perf_counter()
         action: Action | None = None
@@ -95,12 +100,14 @@ class Thinker:
         if action is None:
             action = game.action_from_dict(
                 json.loads(ai_worker.choose(view_json, legal_json, level, seed)))
-        self.record(level, where, (time.perf_counter() - started) * 1000)
+        self.record(level if purpose == "move" else purpose, where,
+                    (time.perf_counter() - started) * 1000)
         return action, where
 
-    def record(self, level: str, where: str, ms: float) -> None:
-        self.moves[where] += 1
-        stats = self.timing.setdefault(f"{level}/{where}", [0, 0.0, 0.0])
+    def record(self, key: str, where: str, ms: float) -> None:
+        if key != "hint":
+            self.moves[where] += 1
+        stats = self.timing.setdefault(f"{key}/{where}", [0, 0.0, 0.0])
         stats[0] += 1
         stats[1] = round(stats[1] + ms, 1)
         stats[2] = round(max(stats[2], ms), 1)

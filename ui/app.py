@@ -23,6 +23,7 @@ from .ai import Thinker
 from .board import board_html
 from .centre import centre_html
 from .controls import BarState
+from .hintdesk import Hints
 from .html import NO_MARKS, Marks, e
 from .inputs import BAR_CONTROLS, Input
 from .logbook import log_html
@@ -82,6 +83,7 @@ class App:
         self.replays = ReplayDesk(self)
         self.overlays = Overlays(self)
         self.input = Input(self)
+        self.hints = Hints(self)
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -152,6 +154,7 @@ class App:
         self.title = default_title(setup)
         self.log = [note(opening_line(self.g))]
         self.ai_told = ""
+        self.hints.reset()
         self.seat_players()
         self.start_ai()
         self.render()
@@ -170,6 +173,7 @@ class App:
         self.title = loaded.title or default_title(loaded.setup)
         self.log = narrate(self.g)
         self.ai_told = ""
+        self.hints.reset(loaded.hints)
         self.seat_players()
         self.start_ai()
         self.render()
@@ -497,7 +501,9 @@ class App:
         marks, odds, ghost = NO_MARKS, {}, None
         pick = self.pick
         if seat is not None:
-            marks = Marks(pick.marked(), pick.chosen[-1] if pick.chosen else "")
+            hint = self.hints.current()
+            marks = Marks(pick.marked(), pick.chosen[-1] if pick.chosen else "",
+                          hint.target(pick) if hint else "")
             odds = launch_odds_of(self.g, seat, self.actions)
             ghost = pick.chosen_cell()
         self.render_boards(view, marks, ghost, odds)
@@ -508,7 +514,8 @@ class App:
             dom.scroll_to_end("log")
         bar = BarState(self.group, ghost)
         dom.set_html("actions", actions_html(self, view, bar))
-        popover = popover_html(self.g, seat, self.actions, view, pick) if seat else ""
+        popover = (popover_html(self.g, seat, self.actions, view, pick, marks.hinted)
+                   if seat else "")
         dom.set_html("pick", popover)
         dom.show("pick", bool(popover))
         if popover:

@@ -39,9 +39,11 @@ class Marks:
     else its target id, a mark for the eye (``data-can``, styled), and for the keyboard and
     assistive technology a focusable button (``data-sel`` on the thing already chosen)."""
 
-    def __init__(self, marked: set[str] | None = None, chosen: str = "") -> None:
+    def __init__(self, marked: set[str] | None = None, chosen: str = "",
+                 hinted: str = "") -> None:
         self.marked = marked or set()
         self.chosen = chosen
+        self.hinted = hinted  # the thing a hint says to touch next (``data-hint``)
 
     def __contains__(self, target: str) -> bool:
         return target in self.marked
@@ -53,6 +55,9 @@ class Marks:
         if target not in self.marked:
             return ""
         sel = ' data-sel="1" aria-pressed="true"' if target == self.chosen else ""
+        if target == self.hinted:
+            sel += ' data-hint="1"'
+
         name = f' aria-label="{e(label)}"' if label else ""
         title = f' title="{e(tip)}"' if tip else ""
         return (f' data-target="{e(target)}" data-can="1" role="button" tabindex="0"'

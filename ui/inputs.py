@@ -1,7 +1,7 @@
 """Input: clicks and taps (delegated from the document), form changes, and the keyboard.
 
-Keys: 1-9 take the n-th control of the action bar, U undo, R redo, L the log, ? the rules,
-Escape cancels a half-made choice (or closes the rules, or skips the launch show); in a
+Keys: 1-9 take the n-th control of the action bar, U undo, R redo, H a hint, L the log, ? the
+rules, Escape cancels a half-made choice (or closes the rules, or skips the launch show); in a
 replay the arrow keys, Home and End step through it.
 """
 
@@ -101,6 +101,8 @@ class Input:
             app.new_game(setup_from_form(values, seats))
         elif cmd == "rules":
             app.overlays.rules()
+        elif cmd == "hint":
+            app.hints.ask()
         elif cmd == "close-rules":
             app.overlays.close_rules()
         elif cmd == "skip-launch":
@@ -167,6 +169,8 @@ class Input:
             app.redo_one()
         elif key in ("l", "L"):
             dom.toggle_log()
+        elif key in ("h", "H"):
+            app.hints.ask()
         elif key == "?":
             app.overlays.rules()
 

@@ -9,6 +9,7 @@ An export is JSON text::
      "seats": {"USA.politician": "human", ..., "USSR.engineer": "ai"},
      "names": {"USA.politician": "Ann", ...},          # optional, per seat
      "levels": {"USSR.politician": "medium", ...},     # optional, per AI seat (else medium)
+     "hints": {"USA": 2, "USSR": 0},                   # optional, hints each nation took
      "save": {...}}                                      # Game.to_json() as an object
 
 ``save`` carries the format version, ruleset, seed, player count, the full action log and the
@@ -26,6 +27,8 @@ from typing import Any
 import game
 
 from .players import DEFAULT_LEVEL, LEVEL_LETTERS, SEATS, Setup
+
+NATIONS = ("USA", "USSR")
 
 FORMAT = "moonshot-export"
 VERSION = 1
@@ -48,6 +51,7 @@ class Loaded:
     title: str = ""
     saved_at: str = ""
     raw_state: dict[str, Any] = field(default_factory=dict)
+    hints: dict[str, int] = field(default_factory=dict)  # hints taken, by nation
 
 
 def now_text() -> str:
@@ -64,7 +68,8 @@ def default_title(setup: Setup) -> str:
     return f"{sides[0]} vs {sides[1]} · seed {setup.seed}"
 
 
-def envelope(g: game.Game, setup: Setup, title: str = "", saved_at: str = "") -> dict[str, Any]:
+def envelope(g: game.Game, setup: Setup, title: str = "", saved_at: str = "",
+             hints: dict[str, int] | None = None) -> dict[str, Any]:
     """The export object of a game (also what autosave stores)."""
     return {
         "format": FORMAT, "version": VERSION,
@@ -73,12 +78,14 @@ def envelope(g: game.Game, setup: Setup, title: str = "", saved_at: str = "") ->
         "names": {seat: setup.names[seat] for seat in SEATS if setup.names.get(seat)},
         "levels": {seat: setup.level(seat) for seat in SEATS if setup.is_ai(seat)},
         "speed": setup.speed_ms,
+        "hints": {nation: hints.get(nation, 0) for nation in NATIONS} if hints else {},
         "save": json.loads(g.to_json()),
     }
 
 
-def export_text(g: game.Game, setup: Setup, title: str = "", saved_at: str = "") -> str:
-    return json.dumps(envelope(g, setup, title, saved_at), indent=1)
+def export_text(g: game.Game, setup: Setup, title: str = "", saved_at: str = "",
+                hints: dict[str, int] | None = None) -> str:
+    return json.dumps(envelope(g, setup, title, saved_at, hints), indent=1)
 
 
 def bug_report_text(g: game.Game | None, setup: Setup, error: str) -> str:
@@ -158,6 +165,16 @@ def _levels(data: dict[str, Any], setup: Setup) -> dict[str, str]:
     return out
 
 
+def _hints(data: dict[str, Any]) -> dict[str, int]:
+    """How many hints each nation took ('hints' is optional: none before hints existed)."""
+    hints = data.get("hints", {})
+    if not isinstance(hints, dict) or not set(hints) <= set(NATIONS) or not all(
+            isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= 100_000
+            for n in hints.values()):
+        raise SaveError("The 'hints' field must map nations to how many hints they took.")
+    return {nation: int(hints.get(nation, 0)) for nation in NATIONS}
+
+
 def _names(data: dict[str, Any]) -> dict[str, str]:
     names = data.get("names", {})
     if not isinstance(names, dict) or not set(names) <= set(SEATS):
@@ -205,7 +222,7 @@ def parse(text: object) -> Loaded:
     if isinstance(speed, int) and not isinstance(speed, bool) and 0 <= speed <= 5000:
         setup.speed_ms = speed
     return Loaded(loaded, setup, _text_field(data, "title"), _text_field(data, "saved_at", 40),
-                  save["state"])
+                  save["state"], _hints(data))
 
 
 # --------------------------------------------------------------------------- listing

@@ -34,7 +34,7 @@ class Shelf:
         app = self.app
         if not app.g.log:
             return
-        text = export_text(app.g, app.setup, app.title, now_text())
+        text = export_text(app.g, app.setup, app.title, now_text(), app.hints.taken)
         failed = dom.storage_set(KEY_PREFIX + app.save_id, text)
         if failed is None:
             dom.storage_set(CURRENT_KEY, app.save_id)
@@ -98,7 +98,8 @@ class Shelf:
 
     def export(self) -> None:
         app = self.app
-        dom.download(file_name(app.g), export_text(app.g, app.setup, app.title))
+        dom.download(file_name(app.g),
+                     export_text(app.g, app.setup, app.title, hints=app.hints.taken))
 
     def bug_report(self) -> None:
         app = self.app

@@ -9,6 +9,7 @@ import game
 from game.actions import Action
 
 from .controls import BarState, bar_html, option_html
+from .hints import hint_html, hint_line_html
 from .html import e, emblem, icon
 from .names import seat_name
 from .panels import history_html
@@ -72,19 +73,22 @@ def actions_html(app: App, view: dict[str, Any], bar: BarState) -> str:
                      '<b id="countdown">2:00</b></span>')
     body = bar_html(app.g, seat, app.actions, view, bar)
     undo, redo, reason = app.undo_state()
-    return f'<div class="bar-h">{who}{countdown}{history_html(undo, redo, reason)}</div>{body}'
+    hint = hint_html(app.hints, True) + history_html(undo, redo, reason)
+    return (f'<div class="bar-h">{who}{countdown}{hint}</div>'
+            f"{hint_line_html(app.hints.current())}{body}")
 
 
 def popover_html(g: game.Game, seat: str, actions: list[Action], view: dict[str, Any],
-                 pick: Pick) -> str:
+                 pick: Pick, hinted: str = "") -> str:
     """The options offered on the chosen board thing (a rotation, a token kind...)."""
     options = pick.options()
     if not options:
         return ""
+    hint = ' data-hint="1"'
     buttons = "".join(
-        f'<button type="button" class="opt" data-target="{e(target)}" '
-        f'data-testid="pick-option">{option_html(g, seat, actions[index], view)}</button>'
-        for target, index in options)
+        f'<button type="button" class="opt" data-target="{e(target)}" data-testid="pick-option"'
+        f'{hint if target == hinted else ""}>{option_html(g, seat, actions[index], view)}'
+        f"</button>" for target, index in options)
     return (f'<div class="pop-b" role="group" aria-label="Choose">{buttons}'
             f'<button type="button" class="opt cancel" data-target="{e(pick.chosen[-1])}" '
             f'title="Cancel (Escape)">✕</button></div>')

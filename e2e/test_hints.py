@@ -1,0 +1,88 @@
+"""Hints: the Hard AI, in the worker and given only the seat's view, points at a legal action."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from collections.abc import Callable
+
+from helpers import MARKED, answer_confirm, current_save, pick, settle
+from playwright.sync_api import Page, expect
+
+from ui.saves import parse
+
+Opener = Callable[[str], float]
+HARD_BUDGET_MS = 1200  # the Hard level's thinking time (game/ai/levels.py)
+WORKER_UP_MS = 90_000
+
+
+def ask_hint(page: Page) -> tuple[str, str, float]:
+    """(the hinted target, the reason, the worker's ms) of a hint for the seat on screen."""
+    page.get_by_test_id("hint").click()
+    reason = page.get_by_test_id("hint-reason")
+    expect(reason).to_be_visible(timeout=20_000)
+    hinted = page.locator("[data-hint]:visible")
+    expect(hinted).to_have_count(1)
+    timing = json.loads(page.evaluate("document.body.dataset.aiTiming"))
+    _n, _total, slowest = timing["hint/worker"]
+    return str(hinted.get_attribute("data-target")), reason.inner_text(), slowest
+
+
+def sent_view_is_the_seats(page: Page) -> str:
+    """The digest of what the worker got equals the digest of the seat's own view, rebuilt
+    here from the saved game: the AI was given that view and nothing more."""
+    seat = page.evaluate("document.body.dataset.hintSeat")
+    g = parse(current_save(page)).game
+    digest = hashlib.sha256(json.dumps(g.view(seat)).encode()).hexdigest()[:16]
+    assert page.evaluate("document.body.dataset.hintSent") == digest
+    full = hashlib.sha256(json.dumps(g.view(None)).encode()).hexdigest()[:16]
+    assert digest != full
+    return str(seat)
+
+
+def follow(page: Page, moves: str) -> None:
+    """Take the hinted action by touching only what the hint highlights, step by step (a
+    card, then its place; a thing, then an option on it) until the action is played."""
+    for _ in range(4):
+        page.locator("[data-hint]:visible").first.click()
+        answer_confirm(page)
+        settle(page)
+        if page.evaluate("document.body.dataset.moves") != moves:
+            return
+    raise AssertionError("the hint's highlights did not lead to its action")
+
+
+def test_hints_on_a_politician_and_an_engineer_decision(page: Page, site_url: str,
+                                                        open_game: Opener) -> None:
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_game(site_url + "?players=2&seats=hhmm&seed=3&speed=0")
+    expect(page.locator("body")).to_have_attribute("data-ai-worker", "ready",
+                                                   timeout=WORKER_UP_MS)
+    settle(page)
+    rng = random.Random(3)
+    seen: dict[str, tuple[str, str, float]] = {}
+    for _ in range(400):
+        settle(page)
+        role = page.locator("#actions .who").inner_text().split()[-1].lower()
+        if role not in seen and page.locator(MARKED).count():
+            moves = page.evaluate("document.body.dataset.moves")
+            target, reason, ms = ask_hint(page)
+            seat = sent_view_is_the_seats(page)
+            assert seat.endswith(role), (seat, role)
+            assert page.locator(f'[data-can][data-target="{target}"]').count() == 1
+            assert reason.endswith(".") and ": " in reason, reason
+            assert page.evaluate("document.body.dataset.moves") == moves  # nothing played
+            seen[role] = (target, reason, ms)
+            follow(page, moves)
+            assert int(page.evaluate("document.body.dataset.moves")) > int(moves)
+            if len(seen) == 2:
+                break
+            continue
+        pick(page, rng)
+    assert set(seen) == {"politician", "engineer"}, seen
+    taken = json.loads(current_save(page))["hints"]
+    assert taken == {"USA": 2, "USSR": 0}
+    for role, (target, reason, ms) in seen.items():
+        print(f"\nhint for the {role}: {target}: {reason} ({ms:.0f} ms in the worker)")
+        assert ms < HARD_BUDGET_MS * 3, ms  # the Hard budget plus the worker round trip

@@ -1,0 +1,210 @@
+"""Hints: the Hard AI's choice for the seat at the screen, shown on the board with one reason.
+
+The AI thinks in the worker from the seat's view only (:class:`ui.hintdesk.Hints`, through
+:class:`ui.ai.Thinker` as for an AI seat); the reason comes from :func:`game.advice.advise`
+(also the seat's knowledge only) and is worded here: "Test Pogo oscillation: your odds toward
+Luna 1 go from 44% to 71%". This module is pure Python (tested in CPython).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import game
+from game.actions import Action
+from game.advice import Advice, Change
+
+from .html import e, icon
+from .i18n import _
+from .names import card_levels, card_name, mission_name, module_name, risk_name
+from .targets import Path, Pick
+
+if TYPE_CHECKING:
+    from .hintdesk import Hints
+
+LEVEL = "hard"  # the AI level that gives hints
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The hinted action (an index into the seat's legal actions) and why."""
+
+    seat: str
+    index: int
+    moves: int  # the game's length when it was given: a later action makes it stale
+    routes: tuple[Path, ...]  # the board paths of the action (ui.targets)
+    reason: str
+
+    def target(self, pick: Pick) -> str:
+        """The board thing (or option) to touch next to take the hinted action."""
+        n = len(pick.chosen)
+        for route in self.routes:
+            if route[:n] == pick.chosen and len(route) > n:
+                return route[n]
+        return self.routes[0][0] if self.routes else ""
+
+
+# --------------------------------------------------------------------------- words
+
+
+def _deck(deck: str) -> str:
+    words = {"S": _("Structure"), "E": _("Electronics"), "C": _("Code"), "P": _("Payload")}
+    return words.get(deck, deck)
+
+
+def _payload(payload: str) -> str:
+    words = {"astrodog": _("Astrodog"), "satellite": _("Satellite"),
+             "astronaut": _("Astronaut")}
+    return words.get(payload, payload)
+
+
+def action_name(action: Action, view: dict[str, Any]) -> str:
+    """A short plain name of an action, as a hint opens with it."""
+    d = action.to_dict()
+    kind = str(d["type"])
+    me = view["nation"] or ""
+
+    def stack(board: str, place: int) -> str:
+        found = view["nations"][board]["places"][place - 1]["stack"]
+        return str(found["name"]) if found else _("place {place}").format(place=place)
+
+    if kind == "play_maneuver":
+        return _("Play {card} on place {place}").format(card=card_name(d["card"]),
+                                                        place=d["place"])
+    if kind == "place_token":
+        text = (_("Support {stack} with Influence") if d["token"] == "influence"
+                else _("Support {stack} with a Bluff"))
+        return text.format(stack=stack(d["board"], d["place"]))
+    if kind == "announce_mission":
+        return _("Announce a level {level} Mission").format(level=d["level"])
+    if kind == "raise_influence":
+        return _("Buy {amount} Influence").format(amount=d["amount"])
+    if kind == "launch":
+        return _("Launch toward {mission}").format(mission=mission_name(d["mission"]))
+    if kind in ("evaluate", "escalate"):
+        text = _("Evaluate {stack}") if kind == "evaluate" else _("Escalate {stack}")
+        return text.format(stack=stack(me, d["place"]))
+    if kind in ("take_from_line", "line_to_suppliers", "steal_tech"):
+        text = {"take_from_line": _("Install {deck} from the Development Line"),
+                "line_to_suppliers": _("Send {deck} to the Suppliers line"),
+                "steal_tech": _("Steal {deck} from the rival's Development Line")}[kind]
+        return text.format(deck=_deck(d["deck"]))
+    if kind == "research":
+        return _("Research {first} and {second}").format(first=_deck(d["first"]),
+                                                         second=_deck(d["second"]))
+    if kind == "order_module":
+        return _("Order {module}").format(module=module_name(d["module"]))
+    if kind in ("test", "steal_test"):
+        text = _("Test {risk}") if kind == "test" else _("Steal a Test on {risk}")
+        return text.format(risk=risk_name(d["risk"]))
+    if kind == "remove_sabotage":
+        return _("Remove {count} Sabotage").format(count=d["count"])
+    if kind in ("book_payload", "load_payload"):
+        text = (_("Book {payload} onto {mission}") if kind == "book_payload"
+                else _("Load {payload}"))
+        return text.format(payload=_payload(d["payload"]),
+                           mission=mission_name(str(d.get("mission", ""))))
+    if kind == "set_adaptivity":
+        return _("Split Adaptivity {s}/{e}/{c}").format(s=d["s"], e=d["e"], c=d["c"])
+    plain = {
+        "end_discussion": _("End the discussion"), "pass_maneuvers": _("Pass"),
+        "finish_support": _("Finish supporting"), "abort": _("Abort the launch"),
+        "claim_reward": _("Claim the Mission reward"), "explore_moon": _("Explore a Moon risk"),
+        "pay_for_tie": _("Pay to win the tie"), "concede_tie": _("Concede the tie"),
+        "take_from_pile": _("Install the top Research tile"), "keep_tile": _("Keep this tile"),
+        "place_tile": _("Place the tile here"), "install_module": _("Install the Module"),
+        "pass": _("Pass"),
+    }
+    return plain.get(kind, kind)
+
+
+def _n(value: float) -> int:
+    return round(value)
+
+
+def _pct(value: float) -> str:
+    return f"{round(value * 100)}%"
+
+
+def _moved(change: Change) -> bool:
+    return _n(change.before) != _n(change.after)
+
+
+def reason_text(advice: Advice, action: Action, view: dict[str, Any]) -> str:
+    """One line: the action and the strongest reason for it, in the player's words."""
+    name = action_name(action, view)
+    odds = advice.odds
+    mission = mission_name(advice.mission) if advice.mission else ""
+    rival = "USSR" if advice.nation == "USA" else "USA"
+    if isinstance(action, game.actions.Launch) and odds is not None:
+        why = _("a {odds} chance of success").format(odds=_pct(odds.after))
+    elif odds is not None and _pct(odds.before) != _pct(odds.after):
+        why = _("your odds toward {mission} go from {before} to {after}").format(
+            mission=mission, before=_pct(odds.before), after=_pct(odds.after))
+    elif _moved(advice.popularity):
+        why = _("your Popularity goes from {before} to {after}").format(
+            before=_n(advice.popularity.before), after=_n(advice.popularity.after))
+    elif _moved(advice.rival_popularity):
+        why = _("the {rival}'s Popularity goes from {before} to {after}").format(
+            rival=rival, before=_n(advice.rival_popularity.before),
+            after=_n(advice.rival_popularity.after))
+    elif moved := [(k, c) for k, c in advice.parameters.items() if _moved(c)]:
+        key, change = moved[0]
+        label = {"structure": _("Structure"), "electronics": _("Electronics"),
+                 "code": _("Code")}[key]
+        why = _("{parameter} goes from {before} to {after}").format(
+            parameter=label, before=_n(change.before), after=_n(change.after))
+    elif _moved(advice.budget):
+        why = _("your Budget goes from {before} to {after}").format(
+            before=_n(advice.budget.before), after=_n(advice.budget.after))
+    elif _moved(advice.rival_budget):
+        why = _("the {rival}'s Budget goes from {before} to {after}").format(
+            rival=rival, before=_n(advice.rival_budget.before),
+            after=_n(advice.rival_budget.after))
+    elif advice.money.after > advice.money.before + 0.5:
+        why = _("your money goes from {before} to {after}").format(
+            before=_n(advice.money.before), after=_n(advice.money.after))
+    else:
+        why = _quiet_reason(action)
+    return _("{action}: {reason}.").format(action=name, reason=why)
+
+
+def _quiet_reason(action: Action) -> str:
+    """Why, for an action that moves no number at once (its effect comes later)."""
+    d = action.to_dict()
+    kind = d["type"]
+    if kind == "play_maneuver":
+        return _("when the place is evaluated it gives: {effect}").format(
+            effect=card_levels(d["card"])[0])
+    if kind == "place_token":
+        return (_("Influence counts when the place is evaluated") if d["token"] == "influence"
+                else _("the rival cannot tell a Bluff from Influence, but it counts zero"))
+    if kind == "announce_mission":
+        return _("a new Mission to aim the rocket at")
+    if kind in ("research", "take_from_pile", "keep_tile", "take_from_line"):
+        return _("a new tile to build into the rocket")
+    if kind == "order_module":
+        return _("a Module adds its bonus once it is delivered")
+    if kind in ("pass", "pass_maneuvers", "finish_support", "end_discussion"):
+        return _("nothing else is worth it now")
+    return _("the strongest move the computer finds here")
+
+
+def hint_html(hints: Hints, can_ask: bool) -> str:
+    """The Hint button of the action bar and, under it, the reason of the hint on show."""
+    if not can_ask:
+        return ""
+    busy = hints.thinking
+    label = _("Thinking…") if busy else _("Hint")
+    tip = _("Ask the computer (Hard) what it would do here")
+    state = ' disabled aria-busy="true"' if busy else ""
+    return (f'<button type="button" class="hint-b" data-cmd="hint" data-testid="hint" '
+            f'title="{e(tip)}"{state}>{icon("hint")} {e(label)}</button>')
+
+
+def hint_line_html(hint: Hint | None) -> str:
+    if hint is None:
+        return ""
+    return (f'<p class="hint-line" data-testid="hint-reason" role="status">{icon("hint")} '
+            f"{e(hint.reason)}</p>")
