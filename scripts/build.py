@@ -15,7 +15,10 @@ Layout of ``dist/`` (every URL in the site is relative, so it works under any su
     pyscript/             every ``*.js`` and ``*.css`` of node_modules/@pyscript/core/dist
     wheels/               the engine as a pure-Python wheel, plus ``index.json``
     icons/                the app icons as PNG (drawn by scripts/icons.py, cached)
-    rules.html            docs/rules.md as a page (scripts/rules_page.py), with rules.css
+    rules.html            docs/rules.md as a page (scripts/rules_page.py), with rules.css;
+                          rules.hu.html from docs/rules.hu.md
+    howto.html            docs/howto.md, the illustrated guide (scripts/howto_page.py), with
+                          howto.css and the drawings of public/howto/; howto.hu.html in Hungarian
     sw.js                 public/sw.js with the precache list and cache version written in
     precache.json         the same list: every file of the site with its sha256 and size
 
@@ -258,7 +261,7 @@ def write_pyscript_config(dist: Path, wheel: Path) -> None:
     ui = dist / "ui"
     if ui.is_dir():
         for path in iter_files(ui):
-            if path.suffix in (".py", ".json", ".mo"):
+            if path.suffix in (".py", ".json", ".mo", ".toml"):
                 rel = "./" + path.relative_to(dist).as_posix()
                 files.setdefault(rel, rel)
     config["files"] = files
@@ -376,9 +379,21 @@ RULES_CSP = ("default-src 'self'; script-src 'none'; style-src 'self'; img-src '
              "object-src 'none'; base-uri 'self'; form-action 'none'")
 
 
-def rules_html(markdown: str) -> str:
-    """rules.html: docs/rules.md rendered, with a table of contents. No script at all; the
-    game opens it in an <iframe> (its "Rules" button and "?" links)."""
+# The rules page in each language: (source, page, words of the page around the reference).
+RULES_PAGES = {
+    "en": ("rules.md", "rules.html", {
+        "subtitle": "Rules reference", "glossary": "Glossary", "contents": "Contents",
+        "play": "Play the game", "other": "Magyarul"}),
+    "hu": ("rules.hu.md", "rules.hu.html", {
+        "subtitle": "Szabálykönyv", "glossary": "Szójegyzék", "contents": "Tartalom",
+        "play": "Játék", "other": "In English"}),
+}
+
+
+def rules_html(markdown: str, lang: str = "en") -> str:
+    """rules.html (rules.<lang>.html): docs/rules.md (or its translation) rendered, with a
+    table of contents and a link to the other language. No script at all; the game opens it
+    in an <iframe> (its "Rules" button and "?" links)."""
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     try:
         from rules_page import convert, toc_html
@@ -386,41 +401,76 @@ def rules_html(markdown: str) -> str:
         sys.path.remove(str(Path(__file__).resolve().parent))
     doc = convert(markdown)
     title = doc.headings[0].text if doc.headings else "Rules"
+    words = RULES_PAGES[lang][2]
+    other_lang = next(code for code in RULES_PAGES if code != lang)
+    other = RULES_PAGES[other_lang][1]
     # One header: the page's own; the reference's title heading names the page (<title>).
     article = re.sub(r"\A\s*<h1>.*?</h1>\n", "", doc.html, count=1)
     return (
-        "<!doctype html>\n<html lang=\"en\">\n<head>\n  <meta charset=\"utf-8\">\n"
+        f'<!doctype html>\n<html lang="{lang}">\n<head>\n  <meta charset="utf-8">\n'
         f'  <meta http-equiv="Content-Security-Policy" content="{RULES_CSP}">\n'
         '  <meta name="viewport" content="width=device-width, initial-scale=1">\n'
         f"  <title>{html_escape(title)}</title>\n"
         '  <link rel="icon" href="data:,">\n'
         '  <link rel="stylesheet" href="./style.css">\n'
         '  <link rel="stylesheet" href="./rules.css">\n</head>\n'
-        '<body class="rules-page">\n<header class="top"><h1>MOONSHOT <small>Rules reference'
-        '</small></h1><nav class="tools"><a href="#glossary">Glossary</a></nav></header>\n'
-        '<main class="rules-doc">\n<nav class="rules-toc" aria-label="Contents">'
-        f"<h2>Contents</h2>{toc_html(doc.headings)}"
-        '<p><a href="./index.html" target="_top">Play the game</a></p></nav>\n'
+        f'<body class="rules-page">\n<header class="top"><h1>MOONSHOT <small>'
+        f'{words["subtitle"]}</small></h1><nav class="tools">'
+        f'<a href="#glossary">{words["glossary"]}</a>'
+        f'<a href="./{other}" hreflang="{other_lang}" lang="{other_lang}">{words["other"]}</a>'
+        f'</nav></header>\n'
+        f'<main class="rules-doc">\n<nav class="rules-toc" aria-label="{words["contents"]}">'
+        f'<h2>{words["contents"]}</h2>{toc_html(doc.headings)}'
+        f'<p><a href="./index.html" target="_top">{words["play"]}</a></p></nav>\n'
         f'<article class="rules-text">\n{article}</article>\n</main>\n</body>\n</html>\n')
 
 
 def write_rules(dist: Path) -> None:
-    source = ROOT / "docs" / "rules.md"
-    if not source.is_file():
-        raise BuildError("docs/rules.md is missing")
-    if (dist / "rules.html").exists():
-        raise BuildError("public/rules.html would overwrite the page built from docs/rules.md")
-    markdown = source.read_text(encoding="utf-8")
-    (dist / "rules.html").write_text(rules_html(markdown))
-    # The app's rule summaries (tooltips), from the same text (ui/rulebook.py).
+    """Every language's rules page, and the app's rule summaries from the same text
+    (ui/rulebook.py: rule_summaries.json, rule_summaries.<lang>.json)."""
     sys.path.insert(0, str(ROOT))
     try:
         from ui.rulebook import summaries
+        from ui.rules import IN_SHORT
     finally:
         sys.path.remove(str(ROOT))
     (dist / "ui").mkdir(parents=True, exist_ok=True)
-    (dist / "ui" / "rule_summaries.json").write_text(
-        json.dumps(summaries(markdown), ensure_ascii=False, sort_keys=True), encoding="utf-8")
+    for lang, (name, page, _words) in RULES_PAGES.items():
+        source = ROOT / "docs" / name
+        if not source.is_file():
+            raise BuildError(f"docs/{name} is missing")
+        if (dist / page).exists():
+            raise BuildError(f"public/{page} would overwrite the page built from docs/{name}")
+        markdown = source.read_text(encoding="utf-8")
+        (dist / page).write_text(rules_html(markdown, lang), encoding="utf-8")
+        if lang in IN_SHORT:  # the summary lines of a translation open in its own words
+            markdown = markdown.replace(f"*{IN_SHORT[lang]}: ", "*In short: ")
+        suffix = "" if lang == "en" else f".{lang}"
+        (dist / "ui" / f"rule_summaries{suffix}.json").write_text(
+            json.dumps(summaries(markdown), ensure_ascii=False, sort_keys=True),
+            encoding="utf-8")
+
+
+def write_howto(dist: Path) -> None:
+    """howto.html and howto.hu.html: the How-to-play guide, one page per language (no script,
+    the rules page's Content-Security-Policy)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    try:
+        from howto_page import LANGUAGES, page_html
+    finally:
+        sys.path.remove(str(Path(__file__).resolve().parent))
+    for lang in LANGUAGES:
+        source = ROOT / "docs" / lang.source
+        if not source.is_file():
+            raise BuildError(f"docs/{lang.source} is missing")
+        if (dist / lang.page).exists():
+            raise BuildError(f"public/{lang.page} would overwrite the page built from "
+                             f"docs/{lang.source}")
+        try:
+            html = page_html(source.read_text(encoding="utf-8"), lang, ROOT / "public", RULES_CSP)
+        except ValueError as err:
+            raise BuildError(f"docs/{lang.source}: {err}") from err
+        (dist / lang.page).write_text(html, encoding="utf-8")
 
 
 def write_catalogues(dist: Path) -> None:
@@ -516,6 +566,7 @@ def build(dist: Path) -> None:
         raise BuildError("public/embed.html would overwrite the embed page derived from index.html")
     (dist / "embed.html").write_text(embed_html(html))
     write_rules(dist)
+    write_howto(dist)
 
     ui = ROOT / "ui"
     if ui.is_dir():
