@@ -3,6 +3,11 @@ bring every translation up to date with them.
 
     python scripts/messages.py extract   # ui/locale/messages.pot, and merge it into each .po
 
+Besides the code's messages, the template lists the names the game's content gives the player
+to read (game/content/*.toml, through game.content): Maneuver cards, Politics-board places,
+Missions, Risk cards (with their flavour text, shown on the Moon path), Modules and rulesets;
+the app translates them where it shows them (ui/names.py).
+
 New messages arrive in a ``.po`` untranslated (tests/test_messages.py then fails until a
 translator fills them in); messages gone from the code are dropped. The build compiles the
 ``.po`` files (``ui.i18n.compile_po``).
@@ -11,6 +16,7 @@ translator fills them in); messages gone from the code are dropped. The build co
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
@@ -18,6 +24,11 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from game.content import read_content  # noqa: E402
+
 UI = ROOT / "ui"
 LOCALE = UI / "locale"
 TEMPLATE = LOCALE / "messages.pot"
@@ -33,7 +44,43 @@ def extract() -> Catalog:
     for filename, lineno, message, comments, context in found:
         catalog.add(message, None, [(filename, lineno)], auto_comments=comments,
                     context=context)
+    for message, where, comment in content_messages():
+        catalog.add(message, None, [(where, 0)], auto_comments=[comment])
     return catalog
+
+
+def content_messages() -> Iterator[tuple[str, str, str]]:
+    """(message, content file, note for the translator) of every content name the app shows."""
+    content = read_content()
+    for card in content.maneuvers.values():
+        for nation, name in card.names.items():
+            yield name, "game/content/maneuvers.toml", f"Maneuver card of the {nation}"
+    for place in content.places:
+        for nation, name in place.names.items():
+            yield (name, "game/content/places.toml",
+                   f"Place {place.index} of the {nation}'s Politics board")
+    for mission in content.missions.values():
+        yield (mission.name, "game/content/missions.toml",
+               f"Mission (level {mission.level}, {mission.year})")
+    for risk in content.risks.values():
+        yield risk.name, "game/content/risks.toml", f"Risk card (level {risk.level})"
+        yield (risk.flavour, "game/content/risks.toml",
+               f"Flavour text of the Risk card '{risk.name}'")
+    for module in content.modules.values():
+        yield module.name, "game/content/modules.toml", "Module"
+    for ruleset in content.rulesets.values():
+        yield ruleset.title, "game/content/rulesets.toml", "Ruleset"
+    for text in tutorial_texts():
+        yield text, "ui/tutorial.toml", "A step of the Tutorial"
+
+
+def tutorial_texts() -> list[str]:
+    sys.path.insert(0, str(ROOT))
+    try:
+        from ui.tutorial import texts
+    finally:
+        sys.path.remove(str(ROOT))
+    return texts()
 
 
 def write(catalog: Catalog, path: Path) -> None:

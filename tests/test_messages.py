@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import io
+import json
+import random
 import re
 import sys
 import tokenize
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -131,3 +134,134 @@ def test_start_screen_in_hungarian_has_no_english_sentence() -> None:
     assert "Játék a számítógép ellen" in html and "4 akció" in html
     leaks = sorted(s for s in english_sentences() if s in html)
     assert not leaks, leaks
+
+
+# --------------------------------------------------------------------------- real screens
+
+
+@dataclass
+class Played:
+    """A whole game played by AI Medium, with the markup of its screens in Hungarian."""
+
+    screens: dict[str, list[str]]
+
+
+def _leaks(html: str, sentences: set[str]) -> list[str]:
+    return sorted(s for s in sentences if s in html)
+
+
+@pytest.fixture(scope="module")
+def played_in_hungarian() -> Iterator[Played]:
+    """Play a seeded game to its end with every screen rendered in Hungarian along the way:
+    the boards and centre from each seat's view, the action bar (and a group opened in it),
+    the log, the launch show, the confirmation, the end screen, New game, Saved games and
+    the replay bar."""
+    import game
+    from game.ai import get_ai
+    from game.stakes import Stakes
+    from ui.board import board_html
+    from ui.centre import centre_html
+    from ui.controls import BarState, bar_html, group_key
+    from ui.dialog import dialog_html
+    from ui.launchshow import frames
+    from ui.logbook import log_html
+    from ui.panels import (
+        banner_html,
+        end_html,
+        history_html,
+        privacy_html,
+        replay_bar_html,
+        resume_html,
+        saves_html,
+    )
+    from ui.players import Setup
+    from ui.replay import Replay, opening_line
+    from ui.rules import panel_html
+    from ui.saves import KEY_PREFIX, default_title, export_text, summarize
+    from ui.story import launch_sequences, lines, note
+    from ui.undo import player_undo
+    from ui.warn import confirm_html, warning_text
+
+    i18n.use("hu")
+    screens: dict[str, list[str]] = {name: [] for name in (
+        "board", "centre", "bar", "log", "launch", "confirm", "end", "dialog", "saves",
+        "replay", "privacy")}
+    g = game.new_game(7, players=2)
+    ai, rng = get_ai("medium"), random.Random(7)
+    bonus = g.view(None)["test_bonus"]
+    told = [note(opening_line(g))]
+    step = 0
+    while not g.is_over and g.round < 40:
+        seats = g.to_act()
+        seat = seats[step % len(seats)]
+        view, actions = g.view(seat), g.legal_actions(seat)
+        if step % 5 == 0:
+            screens["board"] += [board_html(view, n, acting="x") for n in ("USA", "USSR")]
+            screens["centre"].append(centre_html(view))
+            screens["bar"].append(bar_html(g, seat, actions, view, BarState()))
+            groups = [found[0] for a in actions if (found := group_key(a, view))]
+            if groups:
+                screens["bar"].append(bar_html(g, seat, actions, view, BarState(groups[0])))
+        for action in actions:
+            if isinstance(action, game.actions.Launch) and len(screens["confirm"]) < 3:
+                odds = game.launch_odds(g, seat.split(".")[0], action.mission)
+                risky = Stakes("launch", 3, 1, 0.5, odds=odds, winner="USA",
+                               end_reason="popularity")
+                screens["confirm"].append(confirm_html(warning_text(risky, action), "Mehet"))
+        step += 1
+        events = g.apply(seat, ai.choose(view, actions, rng))
+        told += lines(events, bonus)
+        for seq in launch_sequences(events):
+            screens["launch"] += frames(seq, bonus)
+    assert g.is_over
+    for cause in ("abort", "influence", "tie", "outcome"):
+        for loss in (0.0, 0.5, 1.0):
+            stake = Stakes(cause, 4, 2, loss, winner="USSR", end_reason="budget")
+            screens["confirm"].append(confirm_html(warning_text(stake, game.actions.Abort()),
+                                                   "Mehet"))
+    screens["log"].append(log_html(told, shown=1000))
+    end = g.view(None)
+    screens["end"].append(end_html(end, g.winner or "", g.end_reason or ""))
+    screens["dialog"] += [dialog_html(Setup(players=n)) for n in (2, 3, 4)]
+    setup = Setup(seed=7)
+    exported = export_text(g, setup, default_title(setup))
+    done = summarize(KEY_PREFIX + "done", exported)
+    broken = summarize(KEY_PREFIX + "bad", "{")
+    screens["saves"] += [saves_html([done, broken], done.key, notice="x"), saves_html([], None),
+                         resume_html(done), banner_html("error", "x"), panel_html("tie"),
+                         history_html(0, 0, player_undo(g, ("USA.politician",))[1]),
+                         history_html(2, 1, "")]
+    replay = Replay(json.loads(g.to_json()))
+    screens["replay"] += [replay_bar_html(replay, i, None, []) for i in (0, len(replay))]
+    screens["privacy"].append(privacy_html("USSR.engineer", "Anna"))
+    yield Played(screens)
+    i18n.use("en")
+
+
+@pytest.mark.parametrize(("screen", "words"), [
+    ("board", ("Politikus", "Mérnök", "Fejlesztési sor", "Modulfoglalatok", "Hold-útvonal",
+               "Szovjetunió")),
+    ("centre", ("Kutatóközpont", "Aktív Küldetések", "Népszerűség", "Költségvetés",
+                "Holdra szállás", "forduló")),
+    ("bar", ("Passz", "Kilövés, cél:")),
+    ("log", ("forduló", "Szovjetunió: ", "Kezdőjátékos-jelző", "JÁTÉK VÉGE", "Manőverkártyák")),
+    ("launch", ("FELSZÁLLÁS", "dobás", "szükséges")),
+    ("confirm", ("Biztos vagy benne?", "Mégse", "sikereséllyel", "Népszerűségbe kerül")),
+    ("end", ("A győztes:", "Népszerűség:", "A visszajátszás megtekintése")),
+    ("dialog", ("Új játék", "Játékoshelyek", "Gép \u2013 közepes", "Kétfős nemzet",
+                "Amerikai Politikus", "3 játékos")),
+    ("saves", ("Mentett játékok", "Olvashatatlan mentett játék", "győztes:", "Folytatod",
+               "Nem lehet visszavonni", "Visszavonás (2)")),
+    ("replay", ("Nyilvános nézet", "Kilépés a visszajátszásból", "Akció: 0 /")),
+    ("privacy", ("Add tovább: Anna", "Szovjet Mérnök")),
+])
+def test_real_screens_in_hungarian_have_no_english_sentence(
+        played_in_hungarian: Played, screen: str, words: tuple[str, ...]) -> None:
+    """Screens of a real game rendered in Hungarian: each has its expected Hungarian words
+    and none holds an English text of the catalogue."""
+    markup = "".join(played_in_hungarian.screens[screen])
+    assert markup, screen
+    missing = [w for w in words if w not in markup]
+    assert not missing, (screen, missing)
+    leaks = _leaks(markup, english_sentences())
+    assert not leaks, (screen, leaks)

@@ -26,6 +26,7 @@ import game
 from game.actions import Action
 
 from . import ai_worker, dom
+from .i18n import _
 
 WORKER_SRC = "./ui/ai_worker.py"
 WORKER_CONFIG = "./worker.toml"
@@ -117,7 +118,7 @@ class Thinker:
     def notice(self) -> str:
         """Why the AI thinks on the main thread (for the game log)."""
         if self.state == "failed":
-            return (f"Note: the AI worker is not available ({self.error}); the AI thinks on "
-                    "the page instead, which may pause it briefly.")
-        return ("Note: the AI worker is still starting; until it is ready the AI thinks on the "
-                "page, which may pause it briefly.")
+            return _("Note: the AI worker is not available ({error}); the AI thinks on the "
+                     "page instead, which may pause it briefly.").format(error=self.error)
+        return _("Note: the AI worker is still starting; until it is ready the AI thinks on the "
+                 "page, which may pause it briefly.")

@@ -23,10 +23,13 @@ from .ai import Thinker
 from .board import board_html
 from .centre import centre_html
 from .controls import BarState
+from .dialog import dialog_html
 from .hintdesk import Hints
 from .html import NO_MARKS, Marks, e
+from .i18n import LANGUAGES, _, choose, language, use
 from .inputs import BAR_CONTROLS, Input
 from .logbook import log_html
+from .names import role_name
 from .overlays import Overlays
 from .panels import banner_html, replay_bar_html, resume_html
 from .players import SEATS, Setup, choose_seat, parse_query
@@ -38,10 +41,12 @@ from .start import START_LEVELS, start_html
 from .story import Told, launch_sequences, lines, note
 from .table import actions_html, launch_odds_of, popover_html, top_html
 from .targets import NO_PICK, Pick
+from .tour import Tour
 from .undo import player_undo
 from .warn import warning_text
 
 DISCUSSION_SECONDS = 120
+LANGUAGE_KEY = "moonshot.language"  # the language chosen in the header (localStorage)
 LEVEL_KEY = "moonshot.start-level"  # the start screen's last chosen level (localStorage)
 MAX_LOOP_RESTARTS = 3
 _ids = random.Random()
@@ -84,6 +89,7 @@ class App:
         self.overlays = Overlays(self)
         self.input = Input(self)
         self.hints = Hints(self)
+        self.tour = Tour(self)
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -92,6 +98,8 @@ class App:
         dom.on("change", self.safe(self.input.on_change))
         dom.on("keydown", self.safe(self.input.on_key))
         dom.on("submit", self.safe(dom.prevent_default))
+        chosen = dom.storage_get(LANGUAGE_KEY) or ""
+        self.set_language(chosen if chosen in LANGUAGES else choose(dom.browser_languages()))
         if dom.narrow_screen():
             dom.close_details("log")  # phones: boards and the action bar get the room
         asked = parse_query(dom.query_string())
@@ -130,6 +138,7 @@ class App:
         self.loop_restarts = 0
         self.shelf.storage_failed = False
         self.pending_start = False
+        self.tour.active = False
         for overlay in ("end", "dialog", "launch", "privacy"):
             dom.show(overlay, False)
         self.dialog_kind = ""
@@ -174,10 +183,41 @@ class App:
         self.log = narrate(self.g)
         self.ai_told = ""
         self.hints.reset(loaded.hints)
+        self.tour.resume(save_id)
         self.seat_players()
         self.start_ai()
         self.render()
         self.spawn(self.run())
+
+    def set_language(self, code: str, remember: bool = False) -> None:
+        """Every word from now on in ``code``; what is on screen is drawn again in it (the
+        log re-told from the game). ``remember``: the header's choice, kept for next time."""
+        use(code)
+        dom.set_language(language())
+        if remember:
+            dom.storage_set(LANGUAGE_KEY, language())
+        dom.set_words({
+            "#log > summary": ("", _("Mission log")),
+            '[data-testid="skip-launch"]': ("", _("Skip ▸▸")),
+            "#board-USA": ("aria-label", _("USA team board")),
+            "#board-USSR": ("aria-label", _("USSR team board")),
+            "#centre": ("aria-label", _("Shared board")),
+            "#actions": ("aria-label", _("Actions")),
+            "#tour": ("aria-label", _("Tutorial")),
+        })
+        if not self.booted:
+            return
+        if not self.replays.on:
+            self.log = narrate(self.g)
+        self.render()
+        if self.dialog_kind == "start":
+            self.open_start()
+        elif self.dialog_kind == "new" and self.dialog_setup is not None:
+            dom.set_html("dialog", dialog_html(self.dialog_setup))
+        elif self.dialog_kind == "saves":
+            self.shelf.open()
+        if self.g.is_over and dom.is_shown("end"):
+            self.overlays.end()
 
     def open_start(self) -> None:
         """The start screen (:mod:`ui.start`), over the table of a game not yet started."""
@@ -276,7 +316,13 @@ class App:
                 self.render()
                 self.overlays.end()
                 return
-            seat = choose_seat(g.to_act(), self.last_seat, g.view(None))
+            if self.tour.waits():  # an info step of the tutorial: nobody acts until Next
+                self.seat = None
+                self.render()
+                dom.set_body("busy", "0")
+                return
+            seat = self.tour.seat(g.to_act()) or choose_seat(g.to_act(), self.last_seat,
+                                                              g.view(None))
             if seat is None:
                 return
             if self.setup.is_ai(seat):
@@ -285,7 +331,9 @@ class App:
                 self.render()
                 await asyncio.sleep(0)  # let the page paint before the AI thinks
                 started = time.perf_counter()
-                action, level = await self.ai_move(g, seat)
+                scripted = self.tour.scripted(seat)
+                action, level = ((scripted, "tutorial") if scripted is not None
+                                 else await self.ai_move(g, seat))
                 if gen != self.generation:
                     return
                 # The speed setting paces AI turns; thinking time counts toward it.
@@ -293,7 +341,8 @@ class App:
                 await asyncio.sleep(max(0.0, self.setup.speed_ms / 1000 - waited))
                 if gen != self.generation:
                     return
-                await self.perform(seat, action, note=f"AI {level}")
+                await self.perform(seat, action,
+                                   note="" if scripted is not None else f"AI {level}")
                 self.loop_restarts = 0
                 continue
             player = self.setup.player_of(seat)
@@ -307,7 +356,7 @@ class App:
                 dom.set_body("busy", "0")
                 return
             self.at_screen = player
-            self.tab = seat.split(".")[0]
+            self.tab = self.tour.tab(self.tour_target()) or seat.split(".")[0]
             if g.phase == "discussion":
                 self.start_countdown(seat)
             self.render()
@@ -328,7 +377,8 @@ class App:
             self.log.append(note(self.thinker.notice()))
         elif where == "worker" and self.ai_told == "starting":
             self.ai_told = "ready"
-            self.log.append(note("The AI worker is ready: the AI now thinks in the background."))
+            self.log.append(note(_("The AI worker is ready: the AI now thinks in the "
+                                   "background.")))
         return action, level
 
     async def perform(self, seat: str, action: Action, redo: bool = False,
@@ -336,6 +386,7 @@ class App:
         kept = self.traces()  # brought up to date before the log grows
         events, trace = apply_traced(self.g, seat, action)
         kept.append(trace)
+        self.tour.played()
         if not redo:
             self.redo = []  # a new action: what was undone cannot be redone any more
         self.last_seat = seat
@@ -353,8 +404,10 @@ class App:
                 or not 0 <= index < len(self.actions):
             return
         action = self.actions[index]
+        if not self.tour.allows(action):
+            return  # the tutorial waits for the highlighted action: a nudge, nothing else
         at_stake = game.stakes(self.g, self.seat, action)
-        if at_stake.warn:
+        if at_stake.warn and not self.tour.active:  # the tutorial's text says what is at stake
             self.overlays.confirm(index, warning_text(at_stake, action), "Yes, go ahead")
             return
         self.act(index)
@@ -501,9 +554,12 @@ class App:
         marks, odds, ghost = NO_MARKS, {}, None
         pick = self.pick
         if seat is not None:
-            hint = self.hints.current()
-            marks = Marks(pick.marked(), pick.chosen[-1] if pick.chosen else "",
-                          hint.target(pick) if hint else "")
+            hint = self.hints.current() or self.tour.pointer()
+            hinted = hint.target(pick) if hint else ""
+            marked = pick.marked()
+            if self.tour.active and hinted:  # the tutorial marks its own step only
+                marked &= {hinted, *pick.chosen[-1:]}
+            marks = Marks(marked, pick.chosen[-1] if pick.chosen else "", hinted)
             odds = launch_odds_of(self.g, seat, self.actions)
             ghost = pick.chosen_cell()
         self.render_boards(view, marks, ghost, odds)
@@ -513,6 +569,10 @@ class App:
             dom.set_html("log-list", log_html(self.log))
             dom.scroll_to_end("log")
         bar = BarState(self.group, ghost)
+        tour = self.tour.panel_html()
+        dom.set_html("tour", tour)
+        dom.show("tour", bool(tour))
+        dom.spot(self.tour.spot())
         dom.set_html("actions", actions_html(self, view, bar))
         popover = (popover_html(self.g, seat, self.actions, view, pick, marks.hinted)
                    if seat else "")
@@ -521,11 +581,16 @@ class App:
         if popover:
             dom.place_popover("pick", f'[data-sel][data-target="{e(pick.chosen[-1])}"]')
 
+    def tour_target(self) -> str:
+        """The first board thing the tutorial's step points at ("" outside the tutorial)."""
+        pointer = self.tour.pointer()
+        return pointer.target(self.pick) if pointer else ""
+
     def render_boards(self, view: dict[str, Any], marks: Marks, ghost: int | None,
                       odds: dict[str, float]) -> None:
         acting = view["to_act"]
         for nation in ("USA", "USSR"):
-            roles = " & ".join(s.split(".")[1].capitalize() for s in acting
+            roles = " & ".join(role_name(s.split(".")[1]) for s in acting
                                if s.startswith(nation))
             dom.set_html(f"board-{nation}", board_html(view, nation, marks=marks,
                                                        ghost_cell=ghost, acting=roles))

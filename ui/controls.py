@@ -14,7 +14,19 @@ import game
 from game.actions import Action
 
 from .html import attrs, e, icon
-from .names import DECKS, PAYLOAD_ICON, PAYLOADS, card_name, mission_name, module_name, risk_name
+from .i18n import _, ngettext
+from .names import (
+    PAYLOAD_ICON,
+    card_name,
+    deck_name,
+    deck_tile,
+    mission_name,
+    module_name,
+    nation_name,
+    payload_name,
+    place_name,
+    risk_name,
+)
 from .rules import rule_link, tip
 from .tiles import COLS, tile_svg
 
@@ -37,7 +49,12 @@ def _d(action: Action) -> dict[str, Any]:
 
 def _stack_name(view: dict[str, Any], nation: str, place: int) -> str:
     stack = view["nations"][nation]["places"][place - 1]["stack"]
-    return str(stack["name"]) if stack else f"place {place}"
+    return card_name(str(stack["card"])) if stack else _("place {place}").format(place=place)
+
+
+def _where(board: str, place: int) -> str:
+    """'USA place 4': a place of a Politics board."""
+    return _("{board} place {place}").format(board=nation_name(board), place=place)
 
 
 def group_key(action: Action, view: dict[str, Any]) -> tuple[str, str] | None:
@@ -47,26 +64,29 @@ def group_key(action: Action, view: dict[str, Any]) -> tuple[str, str] | None:
     if kind not in GROUPED:
         return None
     if kind == "play_maneuver":
-        return f"card:{d['card']}", f"Play {card_name(d['card'])}"
+        return f"card:{d['card']}", _("Play {card}").format(card=card_name(d["card"]))
     if kind == "place_token":
         name = _stack_name(view, d["board"], d["place"])
         return (f"tok:{d['board']}:{d['place']}",
-                f"Support {name} ({d['board']} place {d['place']})")
+                _("Support {stack} ({where})").format(stack=name,
+                                                      where=_where(d["board"], d["place"])))
     if kind == "order_module":
-        return f"order:{d['module']}", f"Order {module_name(d['module'])}"
+        return f"order:{d['module']}", _("Order {module}").format(module=module_name(d["module"]))
     if kind == "escalate":
-        return f"esc:{d['place']}", f"Escalate {_stack_name(view, view['nation'], d['place'])}"
+        return f"esc:{d['place']}", _("Escalate {stack}").format(
+            stack=_stack_name(view, view["nation"], d["place"]))
     costs = view["costs"]
     labels = {
-        "raise_influence": "Trade Popularity for Influence",
-        "research": f"Research two tiles ({costs['research']}$)",
-        "line_to_suppliers": "Send a Development tile to Suppliers (free)",
-        "test": f"Test a Risk ({costs['test']}$)",
-        "remove_sabotage": f"Anti-Sabotage ({costs['anti_sabotage_base']}$ + 1 each)",
-        "load_payload": "Load a payload",
-        "book_payload": "Book a payload",
-        "steal_test": "Steal test results",
-        "steal_tech": "Steal technology",
+        "raise_influence": _("Trade Popularity for Influence"),
+        "research": _("Research two tiles ({cost}$)").format(cost=costs["research"]),
+        "line_to_suppliers": _("Send a Development tile to Suppliers (free)"),
+        "test": _("Test a Risk ({cost}$)").format(cost=costs["test"]),
+        "remove_sabotage": _("Anti-Sabotage ({cost}$ + 1 each)").format(
+            cost=costs["anti_sabotage_base"]),
+        "load_payload": _("Load a payload"),
+        "book_payload": _("Book a payload"),
+        "steal_test": _("Steal test results"),
+        "steal_tech": _("Steal technology"),
     }
     return kind, labels[kind]
 
@@ -74,8 +94,18 @@ def group_key(action: Action, view: dict[str, Any]) -> tuple[str, str] | None:
 def _risk_where(view: dict[str, Any], risk: str) -> str:
     for m in view["missions"]:
         if any(r["id"] == risk for r in m["risks"]):
-            return str(m["name"])
-    return "Moon"
+            return mission_name(str(m["id"]))
+    return _("Moon")
+
+
+def _iconed(name: str, text: str) -> str:
+    """An icon before a translated text (escaped)."""
+    return f"{icon(name)} {e(text)}"
+
+
+def _words(text: str, **icons: str) -> str:
+    """A translated text as markup, with icons (markup) put in its ``{name}`` fields."""
+    return e(text).format(**icons)
 
 
 def action_label(action: Action, view: dict[str, Any], g: game.Game) -> tuple[str, str]:
@@ -86,63 +116,88 @@ def action_label(action: Action, view: dict[str, Any], g: game.Game) -> tuple[st
     costs = view["costs"]
     pay = view["payload_costs"]
     table: dict[str, Callable[[], tuple[str, str]]] = {
-        "end_discussion": lambda: ("End the discussion", "Skip the rest of the 2 minutes"),
+        "end_discussion": lambda: (e(_("End the discussion")),
+                                   _("Skip the rest of the 2 minutes")),
         "play_maneuver": lambda: (
-            f"on {d['place']}: {e(view['nations'][nation]['places'][d['place'] - 1]['name'])}",
-            "Covers this place's printed effect while the stack lies there"),
-        "pass_maneuvers": lambda: ("Pass", "Play no more Maneuver cards (you may play again "
-                                           "if the rival plays one)"),
+            e(_("on {place}: {name}").format(place=d["place"],
+                                             name=place_name(nation, d["place"]))),
+            _("Covers this place's printed effect while the stack lies there")),
+        "pass_maneuvers": lambda: (e(_("Pass")), _("Play no more Maneuver cards (you may play "
+                                                   "again if the rival plays one)")),
         "place_token": lambda: (
-            f"{icon(d['token'])} {d['token'].capitalize()}",
-            "Influence counts at evaluation; Bluff counts zero. Face down to the rival."),
-        "finish_support": lambda: ("Finish supporting", "Done placing tokens"),
-        "announce_mission": lambda: (f"Announce level {d['level']} Mission",
-                                     "Draw a Mission of this level with its Risks"),
+            _iconed(d["token"], _("Influence") if d["token"] == "influence" else _("Bluff")),
+            _("Influence counts at evaluation; Bluff counts zero. Face down to the rival.")),
+        "finish_support": lambda: (e(_("Finish supporting")), _("Done placing tokens")),
+        "announce_mission": lambda: (
+            e(_("Announce level {level} Mission").format(level=d["level"])),
+            _("Draw a Mission of this level with its Risks")),
         "raise_influence": lambda: (
-            f"Pay {d['amount']} {icon('popularity')} for +{d['amount']} {icon('influence')}",
-            "Once per round"),
+            _words(_("Pay {amount} {popularity} for +{amount} {influence}"),
+                   amount=str(d["amount"]), popularity=icon("popularity"),
+                   influence=icon("influence")),
+            _("Once per round")),
         "launch": lambda: _launch_label(d["mission"], nation, g),
-        "abort": lambda: (f"{icon('rocket')} Abort launch (-1 Popularity)",
-                          "Topple the rocket this round"),
-        "claim_reward": lambda: ("Claim the Mission reward", ""),
-        "explore_moon": lambda: (f"{icon('moon')} Explore Moon risk {d['slot'] + 1} instead",
-                                 "Forgo the reward; turn a Moon risk face up"),
-        "evaluate": lambda: (f"Evaluate {e(_stack_name(view, nation, d['place']))}",
-                             f"Place {d['place']}"),
-        "escalate": lambda: ((f"Cover with {e(card_name(d['card']))}" if d["card"]
-                              else "Escalate to the next level"), "Raise the stack's level"),
-        "pay_for_tie": lambda: (f"Pay 2 {icon('popularity')} and win the tie", ""),
-        "concede_tie": lambda: ("Concede the tie", "The rival succeeds in an Obstruction"),
-        "take_from_line": lambda: (f"{icon(d['deck'])} Install {DECKS[d['deck']]} from the "
-                                   f"Development Line ({costs['line']}$)", ""),
-        "research": lambda: (f"{icon(d['first'])}{DECKS[d['first']]} + {icon(d['second'])}"
-                             f"{DECKS[d['second']]}", "Keep one tile, the other goes on the pile"),
-        "take_from_pile": lambda: (f"Install the top Research tile ({costs['pile']}$)", ""),
+        "abort": lambda: (_iconed("rocket", _("Abort launch (-1 Popularity)")),
+                          _("Topple the rocket this round")),
+        "claim_reward": lambda: (e(_("Claim the Mission reward")), ""),
+        "explore_moon": lambda: (
+            _iconed("moon", _("Explore Moon risk {slot} instead").format(slot=d["slot"] + 1)),
+            _("Forgo the reward; turn a Moon risk face up")),
+        "evaluate": lambda: (
+            e(_("Evaluate {stack}").format(stack=_stack_name(view, nation, d["place"]))),
+            _("Place {place}").format(place=d["place"])),
+        "escalate": lambda: (
+            e(_("Cover with {card}").format(card=card_name(d["card"])) if d["card"]
+              else _("Escalate to the next level")),
+            _("Raise the stack's level")),
+        "pay_for_tie": lambda: (
+            _words(_("Pay {amount} {popularity} and win the tie"), amount="2",
+                   popularity=icon("popularity")), ""),
+        "concede_tie": lambda: (e(_("Concede the tie")),
+                                _("The rival succeeds in an Obstruction")),
+        "take_from_line": lambda: (
+            _iconed(d["deck"], _("Install {deck} from the Development Line ({cost}$)").format(
+                deck=deck_name(d["deck"]), cost=costs["line"])), ""),
+        "research": lambda: (f"{icon(d['first'])}{e(deck_name(d['first']))} + "
+                             f"{icon(d['second'])}{e(deck_name(d['second']))}",
+                             _("Keep one tile, the other goes on the pile")),
+        "take_from_pile": lambda: (
+            e(_("Install the top Research tile ({cost}$)").format(cost=costs["pile"])), ""),
         "keep_tile": lambda: _keep_label(d["index"], view),
-        "line_to_suppliers": lambda: (f"{icon(d['deck'])} {DECKS[d['deck']]} to the 8$ space",
-                                      ""),
+        "line_to_suppliers": lambda: (
+            _iconed(d["deck"], _("{deck} to the 8$ space").format(deck=deck_name(d["deck"]))),
+            ""),
         "order_module": lambda: (
-            f"into the {view['supplier_prices'][d['space']]}$ space",
-            f"Delivered after {len(view['supplier_prices']) - d['space']} round end(s)"),
+            e(_("into the {price}$ space").format(price=view["supplier_prices"][d["space"]])),
+            _delivered(len(view["supplier_prices"]) - d["space"])),
         "test": lambda: (f"{icon('test')} {e(risk_name(d['risk']))} "
                          f"<small>({e(_risk_where(view, d['risk']))})</small>", ""),
         "remove_sabotage": lambda: (
-            f"Remove {d['count']} {icon('sabotage')} ({costs['anti_sabotage_base'] + d['count']}$)",
-            ""),
+            _words(_("Remove {count} {sabotage} ({cost}$)"), count=str(d["count"]),
+                   sabotage=icon("sabotage"),
+                   cost=str(costs["anti_sabotage_base"] + d["count"])), ""),
         "load_payload": lambda: (
-            f"{icon(PAYLOAD_ICON[d['payload']])} {PAYLOADS[d['payload']]} on row {d['row'] + 1}, "
-            f"col {d['col'] + 1} ({pay[d['payload']]}$)", ""),
+            _iconed(PAYLOAD_ICON[d["payload"]], _("{payload} on row {row}, col {col} ({cost}$)")
+                    .format(payload=payload_name(d["payload"]), row=d["row"] + 1,
+                            col=d["col"] + 1, cost=pay[d["payload"]])), ""),
         "book_payload": lambda: (
-            f"{icon(PAYLOAD_ICON[d['payload']])} {PAYLOADS[d['payload']]} for "
-            f"{e(mission_name(d['mission']))} ({pay[d['payload']]}$)", ""),
+            _iconed(PAYLOAD_ICON[d["payload"]], _("{payload} for {mission} ({cost}$)").format(
+                payload=payload_name(d["payload"]), mission=mission_name(d["mission"]),
+                cost=pay[d["payload"]])), ""),
         "steal_test": lambda: (f"{icon('teststeal')} {e(risk_name(d['risk']))}", ""),
-        "steal_tech": lambda: (f"{icon('techsteal')} {DECKS[d['deck']]} tile", ""),
+        "steal_tech": lambda: (f"{icon('techsteal')} {e(deck_tile(d['deck']))}", ""),
         "install_module": lambda: _install_label(d["slot"], view),
         "set_adaptivity": lambda: _split_label(d, view),
-        "pass": lambda: ("Pass (done this round)", "Take no more Engineer actions this round"),
+        "pass": lambda: (e(_("Pass (done this round)")),
+                         _("Take no more Engineer actions this round")),
     }
     make = table.get(kind)
     return make() if make else (e(action.describe()), "")
+
+
+def _delivered(ends: int) -> str:
+    return ngettext("Delivered after {count} round end", "Delivered after {count} round ends",
+                    ends).format(count=ends)
 
 
 def _split_label(d: dict[str, Any], view: dict[str, Any]) -> tuple[str, str]:
@@ -154,8 +209,8 @@ def _split_label(d: dict[str, Any], view: dict[str, Any]) -> tuple[str, str]:
     best = bool(options) and options[0]["split"] == split
     text = f"{icon('adapt')} S+{d['s']} E+{d['e']} C+{d['c']}"
     if odds is not None:
-        text += f" · {odds * 100:.0f}%" + (" ★ best" if best else "")
-    return text, "Split Adaptivity for this launch"
+        text += f" · {odds * 100:.0f}%" + (" ★ " + e(_("best")) if best else "")
+    return text, _("Split Adaptivity for this launch")
 
 
 def _launch_label(mission: str, nation: str, g: game.Game) -> tuple[str, str]:
@@ -163,8 +218,9 @@ def _launch_label(mission: str, nation: str, g: game.Game) -> tuple[str, str]:
         odds = f"{game.launch_odds(g, nation, mission) * 100:.0f}%"
     except ValueError:
         odds = "?"
-    return (f"{icon('rocket')} Launch to {e(mission_name(mission))} <b class='odds'>{odds}</b>",
-            f"Exact chance of success with the rocket as it stands: {odds}")
+    words = _("Launch to {mission}").format(mission=mission_name(mission))
+    return (f"{icon('rocket')} {e(words)} <b class='odds'>{odds}</b>",
+            _("Exact chance of success with the rocket as it stands: {odds}").format(odds=odds))
 
 
 def _keep_label(index: int, view: dict[str, Any]) -> tuple[str, str]:
@@ -172,20 +228,24 @@ def _keep_label(index: int, view: dict[str, Any]) -> tuple[str, str]:
     tiles = (pending or {}).get("tiles") or []
     tile = tiles[index] if index < len(tiles) else None
     pic = f'<span class="mini">{tile_svg(tile)}</span>' if tile else ""
-    words = DECKS.get(tile["deck"], "") if tile else ""
-    return f"{pic} Keep {words} tile", "The other goes face up on the Research pile"
+    words = _("Keep {tile}").format(tile=deck_tile(tile["deck"])) if tile else _("Keep the tile")
+    return f"{pic} {e(words)}", _("The other goes face up on the Research pile")
 
 
 def _install_label(slot: int, view: dict[str, Any]) -> tuple[str, str]:
     mods = view["nations"][view["nation"]]["modules"] if view["nation"] else []
     current = mods[slot] if slot < len(mods) else None
-    extra = f" (replaces {e(current['name'])})" if current else " (empty)"
-    return f"Install into slot M{slot + 1}{extra}", ""
+    if current:
+        words = _("Install into slot M{slot} (replaces {module})").format(
+            slot=slot + 1, module=module_name(str(current["id"])))
+    else:
+        words = _("Install into slot M{slot} (empty)").format(slot=slot + 1)
+    return e(words), ""
 
 
 def _button(index: int, action: Action, inner: str, title: str, cls: str = "") -> str:
     d = _d(action)
-    title = f"{title}. {tip(action.rule)}" if title else tip(action.rule)
+    title = f"{title.rstrip('.')}. {tip(action.rule)}" if title else tip(action.rule)
     extra = {f"data_{k}": v for k, v in d.items() if k != "type"}
     return (f'<button class="act {cls} k-{d["type"]}" data-testid="action"'
             f'{attrs(data_act=index, data_kind=d["type"], title=title or None, **extra)}>'
@@ -228,24 +288,32 @@ def _placement(g: game.Game, seat: str, actions: list[Action], cell: int | None)
         buttons = "".join(
             f'<button class="act cellpick" data-testid="action"'
             f'{attrs(data_kind="place_cell", data_target=f"cell:{nation}:{c}", title=hint)}>'
-            f"Row {c // COLS + 1}, column {c % COLS + 1}</button>"
+            f"{e(_cell_words(c))}</button>"
             for c in cells)
-        return (f'<p class="hint">Place the tile: touch a marked space on your blueprint, or '
-                f'choose it here {rule_link("blueprint")}</p>'
+        place = _("Place the tile: touch a marked space on your blueprint, or choose it here")
+        return (f'<p class="hint">{e(place)} {rule_link("blueprint")}</p>'
                 f'<div class="opts">{buttons}</div>')
     out = []
     for index, action in enumerate(actions):
         d = _d(action)
         if d["row"] * COLS + d["col"] != cell:
             continue
-        out.append(_button(index, action, rotation_html(g, seat, action),
-                           f"Rotate {d['rotation'] * 90} degrees", "rot"))
+        rotate = _("Rotate {degrees} degrees").format(degrees=d["rotation"] * 90)
+        out.append(_button(index, action, rotation_html(g, seat, action), rotate, "rot"))
+    another, choose = _("← another space"), _("Choose another space")
     back = (f'<button class="act back" data-testid="action" data-kind="back"'
-            f'{attrs(data_target=f"cell:{nation}:{cell}")} title="Choose another space">'
-            f"← another space</button>")
-    return (f'<p class="hint">Row {cell // COLS + 1}, column {cell % COLS + 1}: '
-            f'choose a rotation {rule_link("blueprint")}</p>'
+            f'{attrs(data_target=f"cell:{nation}:{cell}", title=choose)}>'
+            f"{e(another)}</button>")
+    row, column = divmod(cell, COLS)
+    rotation = _("Row {row}, column {column}: choose a rotation").format(row=row + 1,
+                                                                        column=column + 1)
+    return (f'<p class="hint">{e(rotation)} {rule_link("blueprint")}</p>'
             f'<div class="opts">{"".join(out)}{back}</div>')
+
+
+def _cell_words(cell: int) -> str:
+    row, column = divmod(cell, COLS)
+    return _("Row {row}, column {column}").format(row=row + 1, column=column + 1)
 
 
 def bar_html(g: game.Game, seat: str, actions: list[Action], view: dict[str, Any],
@@ -270,8 +338,9 @@ def bar_html(g: game.Game, seat: str, actions: list[Action], view: dict[str, Any
     if bar.group and bar.group in groups:
         opts = "".join(_button(i, actions[i], *action_label(actions[i], view, g))
                        for i in groups[bar.group])
-        back = ('<button class="act back" data-testid="action-group" data-group="" '
-                'title="Back to all actions">← back</button>')
+        back_words, back_title = _("← back"), _("Back to all actions")
+        back = (f'<button class="act back" data-testid="action-group" data-group=""'
+                f'{attrs(title=back_title)}>{e(back_words)}</button>')
         rule = actions[groups[bar.group][0]].rule
         return (f'<p class="hint">{e(labels[bar.group])} {rule_link(rule)}</p>'
                 f'<div class="opts">{opts}{back}</div>')

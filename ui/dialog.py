@@ -3,53 +3,78 @@
 from __future__ import annotations
 
 from .html import attrs, e
+from .i18n import _, ngettext
+from .names import nation_name
 from .players import AI_LEVELS, LEVEL_LETTERS, SEATS, Setup
 
 MAX_NAME = 60
 
-SPEEDS = ((0, "instant"), (150, "fast"), (300, "normal"), (800, "slow"))
+SPEEDS = (0, 150, 300, 800)
 # Who plays a seat: a person or an AI level (values are the URL ``seats`` letters).
-SEAT_CHOICES = (("h", "Human"), ("r", "AI Random"), ("e", "AI Easy"), ("m", "AI Medium"),
-                ("x", "AI Hard"))
+SEAT_CHOICES = ("h", "r", "e", "m", "x")
+
+
+def speed_words() -> dict[int, str]:
+    """The AI's pace (milliseconds between its moves) -> its name."""
+    return {0: _("instant"), 150: _("fast"), 300: _("normal"), 800: _("slow")}
+
+
+def seat_words() -> dict[str, str]:
+    """A seat choice letter -> who plays it."""
+    return {"h": _("Human"), "r": _("AI Random"), "e": _("AI Easy"), "m": _("AI Medium"),
+            "x": _("AI Hard")}
+
+
+def _players(count: int) -> str:
+    return ngettext("{count} player", "{count} players", count).format(count=count)
 
 
 def dialog_html(setup: Setup) -> str:
     players = "".join(
         f'<label><input type="radio" name="players" value="{n}"'
-        f'{" checked" if setup.players == n else ""}> {n} players</label>' for n in (2, 3, 4))
-    pair = "".join(f'<option value="{n}"{" selected" if setup.pair == n else ""}>{n}</option>'
-                   for n in ("USA", "USSR"))
+        f'{" checked" if setup.players == n else ""}> {e(_players(n))}</label>'
+        for n in (2, 3, 4))
+    pair = "".join(f'<option value="{n}"{" selected" if setup.pair == n else ""}>'
+                   f"{e(nation_name(n))}</option>" for n in ("USA", "USSR"))
+    choices = seat_words()
+    name_words, optional = _("Name"), _("optional")
     rows = []
     for group in setup.groups():
         key = group[0]
         label = setup.player_label(key)
         chosen = LEVEL_LETTERS[setup.level(key)] if setup.ai.get(key, False) else "h"
-        options = "".join(f'<option value="{v}"{" selected" if v == chosen else ""}>{t}</option>'
-                          for v, t in SEAT_CHOICES)
+        options = "".join(f'<option value="{v}"{" selected" if v == chosen else ""}>'
+                          f"{e(choices[v])}</option>" for v in SEAT_CHOICES)
         name = setup.names.get(key, "")
         rows.append(
             f'<div class="seatrow {key.split(".")[0].lower()}"><label>{e(label)} '
             f'<select name="seat"{attrs(data_seat=key)}>{options}</select></label>'
-            f'<label class="pname">Name <input type="text" maxlength="{MAX_NAME}" '
-            f'autocomplete="off" placeholder="optional"'
+            f'<label class="pname">{e(name_words)} <input type="text" maxlength="{MAX_NAME}" '
+            f'autocomplete="off"{attrs(placeholder=optional)}'
             f'{attrs(name=f"name.{key}", value=name, data_testid=f"name-{key}")}></label>'
             f"</div>")
-    rules = "".join(f'<option value="{r}"{" selected" if setup.ruleset == r else ""}>{t}</option>'
-                    for r, t in (("v0.10.4", "Rules v0.10.4"), ("preview", "Web preview")))
-    speeds = "".join(f'<option value="{ms}"{" selected" if setup.speed_ms == ms else ""}>{t}'
-                     f"</option>" for ms, t in SPEEDS)
-    pair_row = (f'<label>Nation with two players <select name="pair">{pair}</select></label>'
+    rulesets = (("v0.10.4", _("Rules v0.10.4")), ("preview", _("Web preview")))
+    rules = "".join(f'<option value="{r}"{" selected" if setup.ruleset == r else ""}>{e(t)}'
+                    f"</option>" for r, t in rulesets)
+    speeds = "".join(f'<option value="{ms}"{" selected" if setup.speed_ms == ms else ""}>{e(t)}'
+                     f"</option>" for ms, t in speed_words().items())
+    two = _("Nation with two players")
+    pair_row = (f'<label>{e(two)} <select name="pair">{pair}</select></label>'
                 if setup.players == 3 else "")
+    title, players_words, seats = _("New game"), _("Players"), _("Seats")
+    ruleset, seed, speed = _("Ruleset"), _("Seed"), _("AI speed")
+    cancel, start = _("Cancel"), _("Start game")
     return (f'<div class="dlg" role="dialog" aria-modal="true" aria-labelledby="dlg-t">'
-            f'<h2 id="dlg-t">New game</h2><form id="newgame">'
-            f'<fieldset class="players"><legend>Players</legend>{players}</fieldset>{pair_row}'
-            f'<fieldset><legend>Seats</legend>{"".join(rows)}</fieldset>'
-            f'<label>Ruleset <select name="ruleset">{rules}</select></label>'
-            f'<label>Seed <input name="seed" type="number" value="{setup.seed}"></label>'
-            f'<label>AI speed <select name="speed">{speeds}</select></label>'
-            f'<div class="dlg-b"><button type="button" data-cmd="cancel-new">Cancel</button>'
+            f'<h2 id="dlg-t">{e(title)}</h2><form id="newgame">'
+            f'<fieldset class="players"><legend>{e(players_words)}</legend>{players}</fieldset>'
+            f"{pair_row}"
+            f'<fieldset><legend>{e(seats)}</legend>{"".join(rows)}</fieldset>'
+            f'<label>{e(ruleset)} <select name="ruleset">{rules}</select></label>'
+            f'<label>{e(seed)} <input name="seed" type="number" value="{setup.seed}"></label>'
+            f'<label>{e(speed)} <select name="speed">{speeds}</select></label>'
+            f'<div class="dlg-b"><button type="button" data-cmd="cancel-new">{e(cancel)}</button>'
             f'<button type="button" class="primary" data-testid="start-game" '
-            f'data-cmd="start-game">Start game</button></div></form></div>')
+            f'data-cmd="start-game">{e(start)}</button></div></form></div>')
 
 
 def setup_from_form(values: dict[str, str], seat_values: dict[str, str]) -> Setup:

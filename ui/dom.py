@@ -317,3 +317,37 @@ def toggle_log() -> None:
     else:
         el.setAttribute("open", "")
         el.querySelector("summary").focus()
+
+
+def spot(selector: str) -> None:
+    """Mark the one element ``selector`` finds with ``data-spot`` (the part of the table a
+    tutorial step explains), and scroll it into view; "" clears the mark."""
+    for el in document.querySelectorAll("[data-spot]"):
+        if not selector or not bool(el.matches(selector)):
+            el.removeAttribute("data-spot")
+    if not selector:
+        return
+    el = document.querySelector(selector)
+    if not null(el) and not el.hasAttribute("data-spot"):
+        el.setAttribute("data-spot", "1")
+        scroll_into_view("[data-spot]")
+
+
+def browser_languages() -> list[str]:
+    """The languages the browser asks for, most wanted first (BCP 47 tags)."""
+    return [str(tag) for tag in window.navigator.languages]
+
+
+def set_language(code: str) -> None:
+    """The page's language (``<html lang>``: screen readers and hyphenation follow it)."""
+    document.documentElement.setAttribute("lang", code)
+
+
+def set_words(words: dict[str, tuple[str, str]]) -> None:
+    """Words of the static page: CSS selector -> (attribute, text); attribute "" is the text."""
+    for selector, (attribute, text) in words.items():
+        for el in document.querySelectorAll(selector):
+            if attribute:
+                el.setAttribute(attribute, text)
+            else:
+                el.textContent = text

@@ -17,7 +17,7 @@ from game.advice import Advice, Change
 
 from .html import e, icon
 from .i18n import _
-from .names import card_levels, card_name, mission_name, module_name, risk_name
+from .names import card_levels, card_name, mission_name, module_name, nation_name, risk_name
 from .targets import Path, Pick
 
 if TYPE_CHECKING:
@@ -67,7 +67,7 @@ def action_name(action: Action, view: dict[str, Any]) -> str:
 
     def stack(board: str, place: int) -> str:
         found = view["nations"][board]["places"][place - 1]["stack"]
-        return str(found["name"]) if found else _("place {place}").format(place=place)
+        return card_name(found["card"]) if found else _("place {place}").format(place=place)
 
     if kind == "play_maneuver":
         return _("Play {card} on place {place}").format(card=card_name(d["card"]),
@@ -136,7 +136,7 @@ def reason_text(advice: Advice, action: Action, view: dict[str, Any]) -> str:
     name = action_name(action, view)
     odds = advice.odds
     mission = mission_name(advice.mission) if advice.mission else ""
-    rival = "USSR" if advice.nation == "USA" else "USA"
+    rival = nation_name("USSR" if advice.nation == "USA" else "USA")
     if isinstance(action, game.actions.Launch) and odds is not None:
         why = _("a {odds} chance of success").format(odds=_pct(odds.after))
     elif odds is not None and _pct(odds.before) != _pct(odds.after):

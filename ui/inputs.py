@@ -103,6 +103,14 @@ class Input:
             app.overlays.rules()
         elif cmd == "hint":
             app.hints.ask()
+        elif cmd == "howto":
+            app.overlays.rules(howto=True)
+        elif cmd == "tutorial":
+            app.tour.begin()
+        elif cmd == "tour-next":
+            app.tour.next()
+        elif cmd == "tour-leave":
+            app.tour.leave()
         elif cmd == "close-rules":
             app.overlays.close_rules()
         elif cmd == "skip-launch":
@@ -133,6 +141,8 @@ class Input:
             app.spawn(app.shelf.import_file(el))
         elif cmd == "rp-seat":
             app.replays.choose_seat(str(el.value))
+        elif cmd == "lang":
+            app.set_language(str(el.value), remember=True)
         elif name in ("players", "pair") and app.dialog_setup is not None:
             values, seats = dom.form_values("newgame")
             app.dialog_setup = setup_from_form(values, seats)
@@ -169,7 +179,7 @@ class Input:
             app.redo_one()
         elif key in ("l", "L"):
             dom.toggle_log()
-        elif key in ("h", "H"):
+        elif key in ("h", "H") and not app.tour.active:
             app.hints.ask()
         elif key == "?":
             app.overlays.rules()

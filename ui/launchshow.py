@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .html import e, emblem, icon
-from .names import content, mission_name, risk_name
-from .story import roll_words
+from .html import e, icon
+from .i18n import _
+from .names import content, emblem, mission_name, risk_name
+from .story import delay_reason, roll_words
 
 
 def _path(risks: list[str], at: int, results: list[bool]) -> str:
@@ -42,13 +43,18 @@ def frames(seq: list[dict[str, Any]], test_bonus: int) -> list[str]:
     nation = first["nation"]
     title = (f'<h2>{emblem(nation)} → {e(mission_name(first["mission"]))}</h2>')
     if first["type"] == "launch_delayed":
-        return [f'{title}<div class="verdict delayed">{icon("rocket")} LAUNCH DELAYED'
-                f'<small>{e(first["reason"])} · -3 Popularity</small></div>']
+        delayed = _("LAUNCH DELAYED")
+        why = _("{reason} · -3 Popularity").format(reason=delay_reason(first["reason"]))
+        return [f'{title}<div class="verdict delayed">{icon("rocket")} {e(delayed)}'
+                f"<small>{e(why)}</small></div>"]
     risks = [ev["risk"] for ev in seq if ev["type"] == "risk_roll"]
     params = first.get("parameters", [0, 0, 0])
-    pre = f'<p class="lparams">Rocket: S{params[0]} E{params[1]} C{params[2]}</p>'
+    rocket = _("Rocket: {parameters}").format(
+        parameters=f"S{params[0]} E{params[1]} C{params[2]}")
+    pre = f'<p class="lparams">{e(rocket)}</p>'
+    liftoff, explosion, success = _("LIFTOFF"), _("EXPLOSION"), _("MISSION SUCCESS")
     out = [f'{title}{pre}{_path(risks, -1, [])}<div class="verdict liftoff">'
-           f'{icon("rocket", "lift")} LIFTOFF</div>']
+           f'{icon("rocket", "lift")} {e(liftoff)}</div>']
     results: list[bool] = []
     for ev in seq:
         if ev["type"] == "risk_roll":
@@ -60,10 +66,11 @@ def frames(seq: list[dict[str, Any]], test_bonus: int) -> list[str]:
                        f'{die}<p>{e(roll_words(ev, test_bonus))}</p></div>'
                        f'{_ranges(ev["risk"], ev["range"])}')
         elif ev["type"] == "explosion":
+            where = _("on {risk}").format(risk=risk_name(ev["risk"]))
             out.append(f'{title}{_path(risks, -1, results)}<div class="verdict explosion">'
-                       f'{icon("sabotage", "big")} EXPLOSION'
-                       f'<small>on {e(risk_name(ev["risk"]))}</small></div>')
+                       f'{icon("sabotage", "big")} {e(explosion)}'
+                       f"<small>{e(where)}</small></div>")
         elif ev["type"] == "mission_success":
             out.append(f'{title}{_path(risks, -1, results)}<div class="verdict success">'
-                       f'★ MISSION SUCCESS ★</div>')
+                       f"★ {e(success)} ★</div>")
     return out

@@ -4,10 +4,12 @@ kind by one nation (an AI placing four tokens) told as one line."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .html import e
-from .names import PHASES
+from .i18n import _, ngettext
+from .names import nation_name, phase_name
 from .story import Told
 
 # Phases the engine does not announce with an event (a round opens on them): known by kind.
@@ -28,34 +30,47 @@ class Chapter:
     @property
     def title(self) -> str:
         if not self.phase:
-            return f"Round {self.round}" if self.round else "New game"
-        return f"Round {self.round} · {PHASES.get(self.phase, self.phase)}"
+            return _("Round {round}").format(round=self.round) if self.round else _("New game")
+        return _("Round {round} · {phase}").format(round=self.round,
+                                                   phase=phase_name(self.phase))
 
 
-def counted(details: list[str], one: str, many: str) -> str:
-    """Each distinct detail once with its count, in first-seen order, told by ``one`` or
-    ``many`` ("{k} on {d}" gives "2 on USA place 4")."""
-    return ", ".join((many if k > 1 else one).format(k=k, d=d)
-                     for d, k in Counter(details).items())
+def counted(details: list[str], word: Callable[[str, int], str]) -> str:
+    """Each distinct detail once with its count, in first-seen order, told by ``word``
+    (detail, count), e.g. "2 on USA place 4"."""
+    return ", ".join(word(d, k) for d, k in Counter(details).items())
+
+
+def _on(where: str, count: int) -> str:
+    return _("{count} on {where}").format(count=count, where=where)
+
+
+def _times(risk: str, count: int) -> str:
+    if count == 1:
+        return risk
+    return ngettext("{risk} {count} time", "{risk} {count} times", count).format(risk=risk,
+                                                                             count=count)
 
 
 def merged(run: list[Told]) -> str:
     """One line for a run of two or more lines of one kind by one nation."""
     first = run[0]
-    n, kind = first.nation, first.kind
+    n, kind = nation_name(first.nation), first.kind
     details = [t.detail for t in run]
     if kind == "token_placed":
-        text = (f"{n} placed {len(run)} face-down tokens: "
-                f"{counted(details, '1 on {d}', '{k} on {d}')}.")
+        text = ngettext("{nation} placed {count} face-down token: {places}.",
+                        "{nation} placed {count} face-down tokens: {places}.",
+                        len(run)).format(nation=n, count=len(run),
+                                         places=counted(details, _on))
     elif kind == "tested":
-        text = f"{n} tested {counted(details, '{d}', '{d} {k} times')}."
+        text = _("{nation} tested {risks}.").format(nation=n, risks=counted(details, _times))
     else:  # "change": "USSR Popularity +1 → 11, Money +3 → 4 (mission)."
         parts: list[str] = []
         for i, detail in enumerate(details):
             what, source = detail.split("|", 1)
             ends_source = i + 1 == len(details) or details[i + 1].split("|", 1)[1] != source
             parts.append(f"{what} ({source})" if ends_source else what)
-        text = f"{n} {', '.join(parts)}."
+        text = _("{nation} {changes}.").format(nation=n, changes=", ".join(parts))
     notes = {t.note for t in run}
     return f"{text} ({first.note})" if len(notes) == 1 and first.note else text
 

@@ -7,9 +7,8 @@ import asyncio
 from typing import TYPE_CHECKING, Any
 
 from . import dom
-from .html import e, emblem, icon
 from .launchshow import frames
-from .names import REASONS, seat_name
+from .panels import end_html, privacy_html
 from .rules import panel_html as rules_panel_html
 from .warn import confirm_html
 
@@ -24,38 +23,14 @@ class Overlays:
         self.confirming: int | None = None  # the action index waiting for a confirmation
 
     def privacy(self, seat: str) -> None:
-        label = self.app.setup.display_name(seat)
-        nation = seat.split(".")[0]
-        dom.set_html("privacy", (
-            f'<div class="pv {nation.lower()}">{icon(nation.lower(), "huge")}'
-            f'<h2>Pass to {e(label)}</h2><p>Next: {e(seat_name(seat))}. Everyone else, look '
-            f'away: hands and face-down tokens are hidden until they confirm.</p>'
-            f'<button class="primary" data-testid="privacy-continue" data-cmd="privacy">'
-            f"I am {e(label)}: show my board</button></div>"))
+        dom.set_html("privacy", privacy_html(seat, self.app.setup.display_name(seat)))
         dom.show("privacy", True)
         dom.focus_first('[data-testid="privacy-continue"]')
 
     def end(self) -> None:
         g = self.app.g
-        view = g.view(None)
-        winner = g.winner or "?"
-        reason = REASONS.get(g.end_reason or "", g.end_reason or "")
-        stats = "".join(
-            f'<li>{emblem(n)} Popularity {view["nations"][n]["popularity"]}, Budget '
-            f'{view["nations"][n]["budget"]}, Missions '
-            f'{sum(1 for c in view["completed"] if c["nation"] == n)}</li>'
-            for n in ("USA", "USSR"))
-        dom.set_html("end", (
-            f'<div class="endcard {winner.lower()}" role="dialog" aria-modal="true" '
-            f'aria-labelledby="end-t" data-testid="end-screen" data-winner="{e(winner)}">'
-            f'{icon(winner.lower(), "huge")}'
-            f'<h2 id="end-t">{e(winner)} wins!</h2><p class="reason" '
-            f'data-reason="{e(g.end_reason or "")}">'
-            f'{e(reason)} · round {view["round"]}</p><ul>{stats}</ul>'
-            f'<div class="dlg-b"><button data-testid="end-replay" data-cmd="replay">'
-            f'Watch the replay</button><button data-testid="end-export" data-cmd="export">'
-            f'Export</button><button class="primary" data-testid="end-new-game" '
-            f'data-cmd="open-new">New game</button></div></div>'))
+        dom.set_html("end", end_html(g.view(None), g.winner or "?", g.end_reason or "",
+                                     self.app.hints.taken))
         dom.show("end", True)
         dom.set_body("busy", "0")
         dom.set_body("over", "1")
@@ -77,12 +52,13 @@ class Overlays:
             await asyncio.sleep(delay)
         dom.show("launch", False)
 
-    def rules(self, section: str = "") -> None:
-        """The rules panel: rules.html in a frame, at ``section`` (a rules anchor)."""
+    def rules(self, section: str = "", howto: bool = False) -> None:
+        """The rules panel: rules.html in a frame, at ``section`` (a rules anchor), or the
+        How to play guide."""
         dom.set_html("rules", "")  # a fresh frame: it opens at the section even if reopened
-        dom.set_html("rules", rules_panel_html(section))
+        dom.set_html("rules", rules_panel_html(section, howto))
         dom.show("rules", True)
-        dom.set_body("rules", section or "top")
+        dom.set_body("rules", "howto" if howto else section or "top")
         dom.focus_first('[data-testid="close-rules"]')
 
     def close_rules(self) -> None:

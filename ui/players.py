@@ -8,8 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .names import nation_name, seat_name
+
 SEATS = ("USA.politician", "USA.engineer", "USSR.politician", "USSR.engineer")
-ROLE_WORD = {"politician": "Politician", "engineer": "Engineer"}
 # URL ``seats`` letters that make a seat an AI, and its level (game.ai levels); ``a`` (the
 # letter before levels existed) means the default level. ``h`` is a person.
 DEFAULT_LEVEL = "medium"
@@ -62,8 +63,8 @@ class Setup:
         group = self.player_of(seat)
         nation = group[0].split(".")[0]
         if len(group) == 2:
-            return nation
-        return f"{nation} {ROLE_WORD[group[0].split('.')[1]]}"
+            return nation_name(nation)
+        return seat_name(group[0])
 
     def display_name(self, seat: str) -> str:
         """The player's own name when given, else the seat label ("USA", "USSR Engineer")."""

@@ -11,7 +11,8 @@ from typing import Any
 
 import game
 
-from .names import seat_name
+from .i18n import _, ngettext
+from .names import ruleset_title, seat_name
 from .saves import SaveError
 from .story import Told, lines, note
 
@@ -27,8 +28,9 @@ def game_fingerprint(g: game.Game) -> str:
 
 
 def opening_line(g: game.Game) -> str:
-    return (f"New game: {g.players} players, {g.view(None)['ruleset_title']}, "
-            f"seed {g.seed}.")
+    return ngettext("New game: {count} player, {ruleset}, seed {seed}.",
+                    "New game: {count} players, {ruleset}, seed {seed}.", g.players).format(
+        count=g.players, ruleset=ruleset_title(g.ruleset), seed=g.seed)
 
 
 class Replay:
@@ -44,7 +46,8 @@ class Replay:
             ruleset, pair, log = save["ruleset"], save.get("pair") or "USA", save["log"]
             current = game.new_game(seed, players=players, ruleset=ruleset, pair=pair)
         except Exception as exc:
-            raise SaveError(f"This game cannot be replayed: {exc}") from None
+            raise SaveError(_("This game cannot be replayed: {error}").format(
+                error=exc)) from None
         bonus = current.view(None)["test_bonus"]
         self.frames = [current.clone()]
         self.notes: list[list[Told]] = [[note(opening_line(current))]]
@@ -54,10 +57,12 @@ class Replay:
                 seat = entry["seat"]
                 events = current.apply(seat, game.action_from_dict(entry["action"]))
             except Exception as exc:
-                raise SaveError(f"Action {number} of the log cannot be replayed: {exc}") from None
+                raise SaveError(_("Action {number} of the log cannot be replayed: {error}")
+                                .format(number=number, error=exc)) from None
             self.frames.append(current.clone())
             self.seats.append(seat)
-            self.notes.append(lines(events, bonus) or [note(f"{seat_name(seat)} acted.")])
+            acted = _("{seat} acted.").format(seat=seat_name(seat))
+            self.notes.append(lines(events, bonus) or [note(acted)])
         self.saved_fingerprint = fingerprint(save.get("state") or {})
         self.final_fingerprint = game_fingerprint(current)
         self.matches = self.saved_fingerprint == self.final_fingerprint

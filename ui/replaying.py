@@ -6,6 +6,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from . import dom
+from .i18n import _
 from .players import SEATS
 from .replay import Replay
 from .saves import SaveError
@@ -62,7 +63,8 @@ class ReplayDesk:
             over = bool(save["state"].get("winner"))
             self.start(save, list(SEATS) if over else [])
         except (SaveError, ValueError, KeyError, TypeError, AttributeError) as exc:
-            self.app.shelf.open(error=f"That saved game cannot be replayed: {exc}")
+            self.app.shelf.open(error=_("That saved game cannot be replayed: {error}").format(
+                error=exc))
 
     def exit(self) -> None:
         app = self.app

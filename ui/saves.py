@@ -26,6 +26,8 @@ from typing import Any
 
 import game
 
+from .i18n import _, ngettext
+from .names import nation_name
 from .players import DEFAULT_LEVEL, LEVEL_LETTERS, SEATS, Setup
 
 NATIONS = ("USA", "USSR")
@@ -62,10 +64,13 @@ def default_title(setup: Setup) -> str:
     sides = []
     for nation in ("USA", "USSR"):
         players = [g for g in setup.groups() if g[0].startswith(nation)]
-        who = " & ".join("AI" if setup.ai.get(g[0], False) else setup.display_name(g[0])
+        who = " & ".join(_("AI") if setup.ai.get(g[0], False) else setup.display_name(g[0])
                          for g in players)
-        sides.append(f"{nation} ({who})" if who != nation else nation)
-    return f"{sides[0]} vs {sides[1]} · seed {setup.seed}"
+        name = nation_name(nation)
+        sides.append(_("{nation} ({players})").format(nation=name, players=who)
+                     if who != name else name)
+    return _("{usa} vs {ussr} · seed {seed}").format(usa=sides[0], ussr=sides[1],
+                                                     seed=setup.seed)
 
 
 def envelope(g: game.Game, setup: Setup, title: str = "", saved_at: str = "",
@@ -110,40 +115,44 @@ def file_name(g: game.Game, prefix: str = "moonshot") -> str:
 
 def _decode(text: object) -> dict[str, Any]:
     if not isinstance(text, str):
-        raise SaveError("The file is not text.")
+        raise SaveError(_("The file is not text."))
     if not text.strip():
-        raise SaveError("The file is empty.")
+        raise SaveError(_("The file is empty."))
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as exc:
-        raise SaveError(f"The file is not valid JSON (it may be truncated): {exc}.") from None
+        raise SaveError(_("The file is not valid JSON (it may be truncated): {error}.").format(
+            error=exc)) from None
     if not isinstance(data, dict):
-        raise SaveError("This is not a Moonshot saved game.")
+        raise SaveError(_("This is not a Moonshot saved game."))
     return data
 
 
 def _text_field(data: dict[str, Any], key: str, limit: int = 200) -> str:
     value = data.get(key, "")
     if not isinstance(value, str) or len(value) > limit:
-        raise SaveError(f"The '{key}' field must be text of at most {limit} characters.")
+        raise SaveError(_("The '{field}' field must be text of at most {limit} characters.")
+                        .format(field=key, limit=limit))
     return value
 
 
 def _seats(data: dict[str, Any], setup: Setup) -> dict[str, bool]:
     seats = data.get("seats")
     if not isinstance(seats, dict) or set(seats) != set(SEATS):
-        raise SaveError("The file must say for each of the 4 seats "
-                        "(USA/USSR politician/engineer) whether it is 'human' or 'ai'.")
+        raise SaveError(_("The file must say for each of the 4 seats "
+                          "(USA/USSR politician/engineer) whether it is 'human' or 'ai'."))
     ai: dict[str, bool] = {}
     for seat in SEATS:
         kind = seats[seat]
         if kind not in ("human", "ai"):
-            raise SaveError(f"Seat {seat} must be 'human' or 'ai', not {str(kind)[:20]!r}.")
+            raise SaveError(_("Seat {seat} must be 'human' or 'ai', not {value}.").format(
+                seat=seat, value=repr(str(kind)[:20])))
         ai[seat] = kind == "ai"
     for group in setup.groups():
         if len({ai[s] for s in group}) > 1:
-            raise SaveError(f"Seats {' and '.join(group)} belong to one player in a "
-                            f"{setup.players}-player game but are not both human or both AI.")
+            raise SaveError(_("Seats {first} and {second} belong to one player in a "
+                              "{count}-player game but are not both human or both AI.").format(
+                first=group[0], second=group[-1], count=setup.players))
     return ai
 
 
@@ -152,11 +161,12 @@ def _levels(data: dict[str, Any], setup: Setup) -> dict[str, str]:
     and missing seats, play the default level)."""
     levels = data.get("levels", {})
     if not isinstance(levels, dict) or not set(levels) <= set(SEATS):
-        raise SaveError("The 'levels' field must map AI seats to AI levels.")
+        raise SaveError(_("The 'levels' field must map AI seats to AI levels."))
     for seat, level in levels.items():
         if level not in LEVEL_LETTERS:
-            raise SaveError(f"Seat {seat} has an unknown AI level {str(level)[:20]!r} (one of "
-                            f"{', '.join(LEVEL_LETTERS)}).")
+            raise SaveError(_("Seat {seat} has an unknown AI level {level} (one of "
+                              "{levels}).").format(seat=seat, level=repr(str(level)[:20]),
+                                                   levels=", ".join(LEVEL_LETTERS)))
     out: dict[str, str] = {}
     for group in setup.groups():  # a player's seats play at the level of its first seat
         if setup.ai[group[0]]:
@@ -171,19 +181,19 @@ def _hints(data: dict[str, Any]) -> dict[str, int]:
     if not isinstance(hints, dict) or not set(hints) <= set(NATIONS) or not all(
             isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= 100_000
             for n in hints.values()):
-        raise SaveError("The 'hints' field must map nations to how many hints they took.")
+        raise SaveError(_("The 'hints' field must map nations to how many hints they took."))
     return {nation: int(hints.get(nation, 0)) for nation in NATIONS}
 
 
 def _names(data: dict[str, Any]) -> dict[str, str]:
     names = data.get("names", {})
     if not isinstance(names, dict) or not set(names) <= set(SEATS):
-        raise SaveError("The 'names' field must map seats to player names.")
+        raise SaveError(_("The 'names' field must map seats to player names."))
     out: dict[str, str] = {}
     for seat, name in names.items():
         if not isinstance(name, str) or len(name) > MAX_NAME:
-            raise SaveError(f"The name of {seat} must be text of at most {MAX_NAME} "
-                            f"characters.")
+            raise SaveError(_("The name of {seat} must be text of at most {limit} "
+                              "characters.").format(seat=seat, limit=MAX_NAME))
         if name.strip():
             out[seat] = name.strip()
     return out
@@ -201,14 +211,15 @@ def parse(text: object) -> Loaded:
     if data.get("format") == BUG_FORMAT and isinstance(data.get("export"), dict):
         data = data["export"]
     if data.get("format") != FORMAT:
-        raise SaveError("This is not a Moonshot saved game (format "
-                        f"{str(data.get('format'))[:30]!r}).")
+        raise SaveError(_("This is not a Moonshot saved game (format {format}).").format(
+            format=repr(str(data.get("format"))[:30])))
     if data.get("version") != VERSION:
-        raise SaveError(f"This file uses export version {str(data.get('version'))[:20]}; "
-                        f"this game reads version {VERSION}.")
+        raise SaveError(_("This file uses export version {version}; this game reads version "
+                          "{supported}.").format(version=str(data.get("version"))[:20],
+                                                 supported=VERSION))
     save = data.get("save")
     if not isinstance(save, dict):
-        raise SaveError("The file holds no game (its 'save' field is missing).")
+        raise SaveError(_("The file holds no game (its 'save' field is missing)."))
     try:
         loaded = game.load(json.dumps(save))
     except game.BadSave as exc:
@@ -247,25 +258,41 @@ def summarize(key: str, text: object) -> Summary:
     try:
         data = _decode(text)
         if data.get("format") != FORMAT or data.get("version") != VERSION:
-            raise SaveError("not a Moonshot saved game of this version")
+            raise SaveError(_("not a Moonshot saved game of this version"))
         save = data.get("save")
         state = save.get("state") if isinstance(save, dict) else None
         log = save.get("log") if isinstance(save, dict) else None
         if not isinstance(state, dict) or not isinstance(log, list):
-            raise SaveError("the game data is missing")
+            raise SaveError(_("the game data is missing"))
         winner = state.get("winner")
         round_ = state.get("round")
         players = save.get("players") if isinstance(save, dict) else None
+        count = players if isinstance(players, int) else 0
         if winner:
-            detail = f"{players} players · {winner} won in round {round_}"
+            detail = ngettext("{count} player · {nation} won in round {round}",
+                              "{count} players · {nation} won in round {round}", count).format(
+                count=players, nation=nation_name(str(winner)), round=round_)
         else:
-            detail = f"{players} players · round {round_} · {state.get('phase')}"
+            detail = ngettext("{count} player · round {round} · {phase}",
+                              "{count} players · round {round} · {phase}", count).format(
+                count=players, round=round_, phase=_phase_word(str(state.get("phase"))))
         return Summary(key, True, str(data.get("title", ""))[:200],
                        str(data.get("saved_at", ""))[:40], detail, bool(winner), len(log))
     except SaveError as exc:
         return Summary(key, False, error=str(exc))
     except Exception as exc:  # anything odd in storage is "unreadable", never a crash
-        return Summary(key, False, error=f"unreadable ({type(exc).__name__})")
+        return Summary(key, False, error=_("unreadable ({error})").format(
+            error=type(exc).__name__))
+
+
+def _phase_word(phase: str) -> str:
+    """A phase as a saved game's summary tells it: 'engineering'."""
+    # Translators: the phase a saved game stopped in, in its summary ("round 3 · politics").
+    words = {"discussion": _("discussion"), "maneuvers": _("maneuvers"),
+             "politics": _("politics"), "engineering": _("engineering"),
+             "launches": _("launches"), "administration": _("administration"),
+             "over": _("over")}
+    return words.get(phase, phase)
 
 
 def sorted_summaries(entries: dict[str, str]) -> list[Summary]:

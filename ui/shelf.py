@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from . import dom
+from .i18n import _, ngettext
 from .panels import saves_html
 from .saves import (
     CURRENT_KEY,
@@ -42,8 +43,8 @@ class Shelf:
             dom.set_body("saved", str(len(app.g.log)))
         elif not self.storage_failed:
             self.storage_failed = True
-            app.notice(f"Autosave failed: {failed}. The game goes on; delete old saved games "
-                       "(Saved games) or export this one to keep it.")
+            app.notice(_("Autosave failed: {error}. The game goes on; delete old saved games "
+                         "(Saved games) or export this one to keep it.").format(error=failed))
 
     def resumable(self) -> Summary | None:
         """The last game played on this browser, when it is readable and not finished."""
@@ -62,7 +63,8 @@ class Shelf:
         try:
             loaded = parse(text)
         except SaveError as exc:
-            self.open(error=f"That saved game cannot be continued: {exc}")
+            self.open(error=_("That saved game cannot be continued: {error}").format(
+                error=exc))
             return
         self.app.load_game(loaded, key[len(KEY_PREFIX):])
         dom.storage_set(CURRENT_KEY, self.app.save_id)
@@ -78,7 +80,7 @@ class Shelf:
 
     def delete(self, key: str) -> None:
         dom.storage_remove(key)
-        self.open(notice="Saved game deleted.")
+        self.open(notice=_("Saved game deleted."))
 
     async def import_file(self, element: Any) -> None:
         from .app import new_save_id
@@ -90,11 +92,15 @@ class Shelf:
                 return
             loaded = parse(text)
         except (SaveError, ValueError) as exc:
-            self.open(error=f"Import refused: {exc} The game in progress is unchanged.")
+            self.open(error=_("Import refused: {error} The game in progress is unchanged.")
+                      .format(error=exc))
             return
         app.load_game(loaded, new_save_id())
         self.autosave()
-        app.notice(f"Imported “{app.title}”: {len(app.g.log)} actions, round {app.g.round}.")
+        app.notice(ngettext("Imported “{title}”: {count} action, round {round}.",
+                            "Imported “{title}”: {count} actions, round {round}.",
+                            len(app.g.log)).format(title=app.title, count=len(app.g.log),
+                                                   round=app.g.round))
 
     def export(self) -> None:
         app = self.app

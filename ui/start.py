@@ -2,7 +2,8 @@
 
 It says what the game is and what wins it, and offers every way in: Continue (when a game is
 saved on this browser), Play against the computer (a level to choose), and the New game
-dialog with every option, beside the ways to learn (the rules reference).
+dialog with every option, beside the ways to learn: the Tutorial (:mod:`ui.tour`) and the
+rules reference.
 """
 
 from __future__ import annotations
@@ -37,6 +38,8 @@ def start_html(offer: Summary | None, level: str) -> str:
     play_cls = "" if offer else " primary"
     you = _("You play the USA; the computer plays the USSR.")
     rules = _("Rules")
+    tutorial = _("Tutorial: learn by playing")
+    howto = _("How to play")
     new = _("New game (all options)")
     resume = ""
     if offer is not None:
@@ -68,6 +71,10 @@ def start_html(offer: Summary | None, level: str) -> str:
         f'data-testid="start-play"><b>{e(play)}</b></button>'
         f"</fieldset></form>"
         f'<div class="st-more">'
+        f'<button type="button" data-cmd="tutorial" data-testid="start-tutorial">'
+        f'{icon("rocket")} {e(tutorial)}</button>'
+        f'<button type="button" data-cmd="howto" data-testid="start-howto">'
+        f"{e(howto)}</button>"
         f'<button type="button" data-cmd="rules" data-testid="start-rules">'
         f'{icon("card")} {e(rules)}</button>'
         f'<button type="button" data-cmd="open-new" data-testid="start-new">'

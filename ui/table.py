@@ -9,18 +9,17 @@ import game
 from game.actions import Action
 
 from .controls import BarState, bar_html, option_html
+from .dialog import speed_words
 from .hints import hint_html, hint_line_html
-from .html import e, emblem, icon
-from .names import seat_name
+from .html import attrs, e, icon
+from .i18n import LANGUAGES, _, language
+from .names import emblem, nation_name, role_name, seat_name
 from .panels import history_html
 from .rules import rule_link
 from .targets import Pick
 
 if TYPE_CHECKING:
     from .app import App
-
-SPEEDS = ((0, "instant"), (150, "fast"), (300, "normal"), (800, "slow"))
-
 
 def launch_odds_of(g: game.Game, seat: str, actions: list[Action]) -> dict[str, float]:
     """The exact chance of every launch the seat may decide now, by Mission."""
@@ -30,50 +29,64 @@ def launch_odds_of(g: game.Game, seat: str, actions: list[Action]) -> dict[str, 
 
 
 def top_html(app: App, view: dict[str, Any]) -> str:
+    labels = ((("USA", "usa", nation_name("USA")), ("centre", "moon", _("Centre")),
+               ("USSR", "ussr", nation_name("USSR"))))
     tabs = "".join(
-        f'<button class="tab{" on" if app.tab == t else ""}" data-tab="{t}">{label}</button>'
-        for t, label in (("USA", f"{icon('usa')} USA"), ("centre", f"{icon('moon')} Centre"),
-                         ("USSR", f"{icon('ussr')} USSR")))
+        f'<button class="tab{" on" if app.tab == t else ""}" data-tab="{t}">'
+        f"{icon(pic)} {e(label)}</button>"
+        for t, pic, label in labels)
     speeds = "".join(f'<option value="{ms}"{" selected" if app.setup.speed_ms == ms else ""}>'
-                     f"{t}</option>" for ms, t in SPEEDS)
+                     f"{e(t)}</option>" for ms, t in speed_words().items())
     desk = app.replays
     viewer = app.viewer()
     if desk.on:
-        who = (f"Replay: {e(seat_name(desk.seat))}'s view" if desk.seat
-               else "Replay: public view")
+        who = (_("Replay: {seat}'s view").format(seat=seat_name(desk.seat)) if desk.seat
+               else _("Replay: public view"))
     elif viewer:
-        who = f"Viewing as {e(app.setup.display_name(viewer))} ({e(seat_name(viewer))})"
+        who = _("Viewing as {player} ({seat})").format(
+            player=app.setup.display_name(viewer), seat=seat_name(viewer))
     else:
-        who = "Spectator"
-    return (f'<a class="skiplink" href="#actions">Skip to the actions</a>'
+        who = _("Spectator")
+    skip, boards, speed = _("Skip to the actions"), _("Boards"), _("AI speed")
+    saves, replay, new = _("Saved games"), _("Replay"), _("New game")
+    rules, rules_title = _("Rules"), _("The rules reference (key ?)")
+    glossary, howto = _("Glossary"), _("How to play")
+    choices = "".join(f'<option value="{code}" lang="{code}"'
+                      f'{" selected" if code == language() else ""}>{e(name)}</option>'
+                      for code, name in LANGUAGES.items())
+    return (f'<a class="skiplink" href="#actions">{e(skip)}</a>'
             f'<h1>{icon("rocket")} MOONSHOT <small>The Next Giant Leap</small></h1>'
-            f'<nav class="tabs" aria-label="Boards">{tabs}</nav>'
-            f'<div class="tools"><small data-testid="viewing">{who}</small>'
-            f'<label>AI speed <select data-cmd="speed">{speeds}</select></label>'
-            f'<button data-testid="open-saves" data-cmd="open-saves">Saved games</button>'
-            f'<button data-testid="replay-game" data-cmd="replay">Replay</button>'
-            f'<button data-testid="new-game" data-cmd="open-new">New game</button>'
-            f'<button data-testid="open-rules" data-cmd="rules" '
-            f'title="The rules reference (key ?)">Rules</button>'
-            f'{rule_link("glossary", "Glossary", "rules-link")}</div>')
+            f'<nav class="tabs"{attrs(aria_label=boards)}>{tabs}</nav>'
+            f'<div class="tools"><small data-testid="viewing">{e(who)}</small>'
+            f'<label>{e(speed)} <select data-cmd="speed">{speeds}</select></label>'
+            f'<button data-testid="open-saves" data-cmd="open-saves">{e(saves)}</button>'
+            f'<button data-testid="replay-game" data-cmd="replay">{e(replay)}</button>'
+            f'<button data-testid="new-game" data-cmd="open-new">{e(new)}</button>'
+            f'<button data-testid="open-howto" data-cmd="howto">{e(howto)}</button>'
+            f'<button data-testid="open-rules" data-cmd="rules"{attrs(title=rules_title)}>'
+            f"{e(rules)}</button>"
+            f'{rule_link("glossary", glossary, "rules-link")}'
+            f'<select data-cmd="lang" data-testid="language" aria-label="Language / Nyelv">'
+            f"{choices}</select></div>")
 
 
 def actions_html(app: App, view: dict[str, Any], bar: BarState) -> str:
     seat = app.controls_seat()
     if seat is None:
         waiting = ", ".join(seat_name(s) for s in view["to_act"])
-        text = f"Waiting for {e(waiting)}…" if waiting else ""
-        return f'<p class="hint wait">{text}</p>'
+        text = _("Waiting for {seats}…").format(seats=waiting) if waiting else ""
+        return f'<p class="hint wait">{e(text)}</p>'
     nation, role = seat.split(".")
-    who = (f'<span class="who {nation.lower()}">{emblem(nation)} {e(role.capitalize())}'
+    who = (f'<span class="who {nation.lower()}">{emblem(nation)} {e(role_name(role))}'
            f"</span>")
     countdown = ""
     if app.g.phase == "discussion":
-        countdown = ('<span class="countdown">Strategic discussion '
-                     '<b id="countdown">2:00</b></span>')
+        talk = _("Strategic discussion")
+        countdown = (f'<span class="countdown">{e(talk)} '
+                     f'<b id="countdown">2:00</b></span>')
     body = bar_html(app.g, seat, app.actions, view, bar)
     undo, redo, reason = app.undo_state()
-    hint = hint_html(app.hints, True) + history_html(undo, redo, reason)
+    hint = hint_html(app.hints, not app.tour.active) + history_html(undo, redo, reason)
     return (f'<div class="bar-h">{who}{countdown}{hint}</div>'
             f"{hint_line_html(app.hints.current())}{body}")
 
@@ -89,7 +102,8 @@ def popover_html(g: game.Game, seat: str, actions: list[Action], view: dict[str,
         f'<button type="button" class="opt" data-target="{e(target)}" data-testid="pick-option"'
         f'{hint if target == hinted else ""}>{option_html(g, seat, actions[index], view)}'
         f"</button>" for target, index in options)
-    return (f'<div class="pop-b" role="group" aria-label="Choose">{buttons}'
+    choose, cancel = _("Choose"), _("Cancel (Escape)")
+    return (f'<div class="pop-b" role="group"{attrs(aria_label=choose)}>{buttons}'
             f'<button type="button" class="opt cancel" data-target="{e(pick.chosen[-1])}" '
-            f'title="Cancel (Escape)">✕</button></div>')
+            f'{attrs(title=cancel)}>✕</button></div>')
 

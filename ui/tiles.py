@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from .html import ICONS, NO_MARKS, Marks, e
-from .names import DECKS, PAYLOAD_ICON
+from .i18n import _
+from .names import PAYLOAD_ICON, deck_tile, payload_name
 from .rules import tip
 
 COLS = 5
@@ -52,9 +53,13 @@ def tile_svg(tile: dict[str, Any], matched: frozenset[str] = frozenset(),
         parts.append(f'<rect class="edge k{icon}{hit}" x="{x - w / 2:g}" y="{y - h / 2:g}" '
                      f'width="{w}" height="{h}" rx="4"/>')
         parts.append(_use(icon, x, y, 12, "em-i"))
-    words = f"{DECKS.get(deck, deck)} tile {tile['id']}, edges {tile['edges']}"
     if payload:
-        words += f", carrying {payload}"
+        words = _("{tile} {id}, edges {edges}, carrying {payload}").format(
+            tile=deck_tile(deck), id=tile["id"], edges=tile["edges"],
+            payload=payload_name(payload))
+    else:
+        words = _("{tile} {id}, edges {edges}").format(tile=deck_tile(deck), id=tile["id"],
+                                                       edges=tile["edges"])
     return (f'<svg class="tile {e(cls)}" viewBox="0 0 100 100" role="img" '
             f'aria-label="{e(words)}"><title>{e(words)}</title>{"".join(parts)}</svg>')
 
@@ -72,9 +77,11 @@ def blueprint_html(nation: dict[str, Any], marks: Marks = NO_MARKS,
             inner = tile_svg(cell, edges, cell.get("payload"))
         elif ghost is not None and ghost_cell == i:
             inner = tile_svg(ghost, cls="ghost")
-        target = marks.at(f"cell:{nation['name']}:{i}", f"Row {row + 1}, column {col + 1}")
+        cell_words = _("Row {row}, column {column}").format(row=row + 1, column=col + 1)
+        target = marks.at(f"cell:{nation['name']}:{i}", cell_words)
         empty = "" if cell is not None else " empty"
         cells.append(f'<div class="cell{empty}"{target}>{inner}</div>')
-    return (f'<div class="blueprint" role="group" aria-label="Rocket Blueprint" '
+    label = _("Rocket Blueprint")
+    return (f'<div class="blueprint" role="group" aria-label="{e(label)}" '
             f'data-rule="blueprint" title="{e(tip("blueprint"))}">'
             f'{"".join(cells)}</div>')

@@ -9,48 +9,70 @@ from game.actions import Action, Launch
 from game.stakes import Stakes
 
 from .html import e
-from .names import REASONS, mission_name
-
-CAUSES = {"abort": "Aborting the launch", "influence": "Trading Popularity for Influence",
-          "tie": "Paying to win the tie"}
+from .i18n import _
+from .names import mission_name, nation_name, reason_words
 
 
 def _ending(stakes: Stakes) -> str:
     """'USA wins (the rival's Popularity fell to zero)'."""
-    reason = stakes.end_reason or ""
-    return f"{stakes.winner} wins ({REASONS.get(reason, reason)})"
+    return _("{winner} wins ({reason})").format(winner=nation_name(stakes.winner or ""),
+                                                reason=reason_words(stakes.end_reason or ""))
+
+
+def _cause(cause: str) -> str | None:
+    """What a risky action costs, as a whole sentence (None: not a cost of its own)."""
+    return {
+        "abort": _("Aborting the launch costs {cost} Popularity, you have {left}: it leaves "
+                   "{worst}."),
+        "influence": _("Trading Popularity for Influence costs {cost} Popularity, you have "
+                       "{left}: it leaves {worst}."),
+        "tie": _("Paying to win the tie costs {cost} Popularity, you have {left}: it leaves "
+                 "{worst}."),
+    }.get(cause)
 
 
 def warning_text(stakes: Stakes, action: Action) -> str:
     """One or two sentences saying what is at stake, in the player's words."""
-    left = f"you have {stakes.popularity}"
+    left = stakes.popularity
     if stakes.odds is not None and isinstance(action, Launch):
         # With the rocket as it stands: the Engineer may still improve it, so a launch's
         # failure is never told as certain.
-        where = mission_name(action.mission)
-        lose = " If it does, you lose the game." if stakes.loss > 0 else ""
+        odds = f"{stakes.odds * 100:.0f}%"
         if stakes.cause == "delay":
-            return (f"Launch toward {where} with {stakes.odds * 100:.0f}% success: the rocket "
-                    f"does not carry the payload yet, and a delay costs {stakes.cost} "
-                    f"Popularity, {left}.{lose}")
-        return (f"Launch toward {where} with {stakes.odds * 100:.0f}% success: a failure costs "
-                f"{stakes.cost} Popularity, {left}.{lose}")
-    ends = f" This ends the game: {_ending(stakes)}." if stakes.loss >= 1.0 else ""
-    if stakes.cause in CAUSES:
-        return (f"{CAUSES[stakes.cause]} costs {stakes.cost} Popularity, {left}: it leaves "
-                f"{stakes.worst}.{ends}")
+            text = _("Launch toward {mission} with {odds} success: the rocket does not carry "
+                     "the payload yet, and a delay costs {cost} Popularity, you have {left}.")
+        else:
+            text = _("Launch toward {mission} with {odds} success: a failure costs {cost} "
+                     "Popularity, you have {left}.")
+        text = text.format(mission=mission_name(action.mission), odds=odds, cost=stakes.cost,
+                           left=left)
+        if stakes.loss > 0:
+            text += " " + _("If it does, you lose the game.")
+        return text
+    cause = _cause(stakes.cause)
+    if cause is not None:
+        text = cause.format(cost=stakes.cost, left=left, worst=stakes.worst)
+        if stakes.loss >= 1.0:
+            text += " " + _("This ends the game: {ending}.").format(ending=_ending(stakes))
+        return text
     if stakes.loss >= 1.0:
-        return f"This action ends the game against you: {_ending(stakes)}."
+        return _("This action ends the game against you: {ending}.").format(
+            ending=_ending(stakes))
     if stakes.loss > 0:
-        return f"What this sets off can end the game against you: {_ending(stakes)}."
-    return f"What this sets off can drop your Popularity to {stakes.worst}, {left}."
+        return _("What this sets off can end the game against you: {ending}.").format(
+            ending=_ending(stakes))
+    return _("What this sets off can drop your Popularity to {worst}, you have {left}.").format(
+        worst=stakes.worst, left=left)
 
 
 def confirm_html(text: str, label: str) -> str:
     """The confirmation dialog: the stakes in words, Cancel (the default) and the action."""
+    sure = _("Are you sure?")
+    cancel = _("Cancel")
     return (f'<div class="dlg confirm" role="alertdialog" aria-modal="true" '
             f'aria-labelledby="cf-t" aria-describedby="cf-d" data-testid="confirm">'
-            f'<h2 id="cf-t">Are you sure?</h2><p id="cf-d" data-testid="confirm-text">{e(text)}'
+            f'<h2 id="cf-t">{e(sure)}</h2><p id="cf-d" data-testid="confirm-text">{e(text)}'
             f'</p><div class="dlg-b"><button type="button" data-cmd="confirm-no" '
-            f'data-testid="confirm-no">Cancel</button><button type="button" class="primary" '
-            f'data-cmd="confirm-yes" data-testid="confirm-yes">{e(label)}</button></div></div>')
+            f'data-testid="confirm-no">{e(cancel)}</button><button type="button" '
+            f'class="primary" data-cmd="confirm-yes" data-testid="confirm-yes">{e(label)}'
+            f"</button></div></div>")

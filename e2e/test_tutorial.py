@@ -1,0 +1,103 @@
+"""The Tutorial, played to its end by following its highlights only, resumed after a reload,
+then handed over to a normal game against the computer."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from helpers import CONTROLS, answer_confirm, axe_serious, settle
+from playwright.sync_api import Page, expect
+
+from ui.tutorial import script
+
+Opener = Callable[[str], float]
+LEAVE_AT = 20  # the step after which the page is closed and reopened
+
+
+def moves(page: Page) -> int:
+    return int(page.evaluate("document.body.dataset.moves"))
+
+
+def follow_one(page: Page) -> str:
+    """Touch what the tutorial highlights now (Next on an info step); returns what it was."""
+    settle(page)
+    if page.get_by_test_id("launch").is_visible():  # a launch plays out: wait for it
+        page.wait_for_timeout(400)
+        return "launch"
+    nxt = page.get_by_test_id("tour-next")
+    if nxt.count() and nxt.is_visible():
+        spot = page.locator("[data-spot]")
+        expect(spot).to_have_count(1)  # the part of the table the text is about
+        nxt.click()
+        return "next"
+    hinted = page.locator("[data-hint]:visible")
+    expect(hinted.first).to_be_visible()
+    target = str(hinted.first.get_attribute("data-target"))
+    hinted.first.click()
+    answer_confirm(page)
+    return target
+
+
+def test_the_tutorial_from_the_start_screen_to_a_normal_game(
+    page: Page, site_url: str, open_game: Opener,
+) -> None:
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_game(site_url)
+    page.get_by_test_id("start-tutorial").click()
+    tour = page.get_by_test_id("tour")
+    expect(tour).to_be_visible()
+    expect(page.get_by_test_id("tour-text")).to_contain_text("land on the Moon")
+    assert axe_serious(page) == []
+    total = len(script().steps)
+
+    # Another action than the highlighted one: a nudge, and nothing changes.
+    while page.get_by_test_id("tour-next").is_visible():
+        page.get_by_test_id("tour-next").click()
+    settle(page)
+    before = moves(page)
+    pass_button = page.locator(CONTROLS).filter(has_text="Pass")
+    pass_button.first.click()
+    expect(page.get_by_test_id("tour-nudge")).to_be_visible()
+    assert moves(page) == before
+
+    touched = []
+    while int(tour.get_attribute("data-step") or 0) < LEAVE_AT:
+        touched.append(follow_one(page))
+    step = tour.get_attribute("data-step")
+    text = page.get_by_test_id("tour-text").inner_text()
+    at = moves(page)
+
+    # Leave and reopen the page: Continue resumes the tutorial where it was.
+    page.reload()
+    page.wait_for_selector('body[data-ready="1"]')
+    page.get_by_test_id("start-continue").click()
+    expect(tour).to_be_visible()
+    settle(page)
+    assert moves(page) == at
+    expect(tour).to_have_attribute("data-step", str(step))
+    expect(page.get_by_test_id("tour-text")).to_have_text(text)
+
+    for _ in range(200):
+        if not tour.is_visible():
+            break
+        touched.append(follow_one(page))
+    expect(tour).to_be_hidden()
+    kinds = {t.split(":")[0] for t in touched}
+    assert {"hand", "place", "stack", "opt", "mdeck", "mission", "line", "cell", "deck",
+            "keep", "risk", "eng-pass", "rocket", "modrow", "supplier", "next"} <= kinds, kinds
+    assert total > 40
+
+    # A normal game goes on: the computer (Easy) plays the USSR, the person the USA.
+    expect(page.get_by_test_id("notice-banner")).to_contain_text("Easy")
+    expect(page.locator("[data-can]:visible").first).to_be_visible()
+    start = moves(page)
+    for _ in range(30):
+        settle(page)
+        if page.get_by_test_id("end-screen").is_visible():
+            break
+        page.locator(CONTROLS).last.click()  # the last control is "Pass" or the like
+        answer_confirm(page)
+        if moves(page) > start + 6:
+            break
+    assert moves(page) > start + 1  # the game moved on past the tutorial's script
+    assert "AI easy" in page.get_by_test_id("log").inner_text()
