@@ -431,7 +431,6 @@ def write_rules(dist: Path) -> None:
     sys.path.insert(0, str(ROOT))
     try:
         from ui.rulebook import summaries
-        from ui.rules import IN_SHORT
     finally:
         sys.path.remove(str(ROOT))
     (dist / "ui").mkdir(parents=True, exist_ok=True)
@@ -443,11 +442,9 @@ def write_rules(dist: Path) -> None:
             raise BuildError(f"public/{page} would overwrite the page built from docs/{name}")
         markdown = source.read_text(encoding="utf-8")
         (dist / page).write_text(rules_html(markdown, lang), encoding="utf-8")
-        if lang in IN_SHORT:  # the summary lines of a translation open in its own words
-            markdown = markdown.replace(f"*{IN_SHORT[lang]}: ", "*In short: ")
         suffix = "" if lang == "en" else f".{lang}"
         (dist / "ui" / f"rule_summaries{suffix}.json").write_text(
-            json.dumps(summaries(markdown), ensure_ascii=False, sort_keys=True),
+            json.dumps(summaries(markdown, lang), ensure_ascii=False, sort_keys=True),
             encoding="utf-8")
 
 

@@ -17,7 +17,7 @@ from types import ModuleType
 import pytest
 
 from game.reference import BEGIN, END, content_markdown, extract_block
-from ui.rulebook import HEADING, ID_LINE, summaries
+from ui.rulebook import ID_LINE, summaries
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "docs" / "rules.md"
@@ -26,7 +26,6 @@ RULES_PAGE = ROOT / "scripts" / "rules_page.py"
 
 ANCHOR = re.compile(r"^\{#([a-z0-9-]+)\}$", re.MULTILINE)  # the id line before a heading
 HEADING_LINE = re.compile(r"^(#{1,6})\s+\S")
-SUMMARY_HU = re.compile(r"^\*Röviden: (.+)\*$")
 LINK_TARGET = re.compile(r"\]\(#([a-z0-9-]+)\)")
 SOURCE_PATH = re.compile(r"\b(?:game|ui|scripts|docs)/[\w./*-]+|\b\w+\.(?:py|toml)\b")
 
@@ -56,24 +55,6 @@ def _sections(text: str) -> list[tuple[str, int, str]]:
         level = HEADING_LINE.match(lines[i + 1])
         if ident is not None and level is not None:
             found.append((ident.group(1), len(level.group(1)), lines[i + 1]))
-    return found
-
-
-def _summaries_hu(text: str) -> dict[str, str]:
-    """Section id -> the ``*Röviden: ...*`` text of the first non-blank line after its heading.
-
-    Mirrors ui.rulebook.summaries, which reads the English ``*In short: ...*`` lines.
-    """
-    lines = text.splitlines()
-    found: dict[str, str] = {}
-    for i, line in enumerate(lines[:-1]):
-        ident = ID_LINE.match(line)
-        heading = HEADING.match(lines[i + 1]) if ident else None
-        if ident is None or heading is None:
-            continue
-        following = next((x for x in lines[i + 2:] if x.strip()), "")
-        summary = SUMMARY_HU.match(following)
-        found[ident.group(1)] = summary.group(1) if summary else ""
     return found
 
 
@@ -137,7 +118,7 @@ def test_generated_content_block_is_copied_verbatim() -> None:
 
 def test_every_section_has_a_hungarian_summary_where_the_english_one_has_one() -> None:
     english = summaries(_en())
-    hungarian = _summaries_hu(_hu())
+    hungarian = {ident: gist for ident, (_, gist) in summaries(_hu(), "hu").items()}
     assert list(hungarian) == list(english)
     missing = [ident for ident, (_, gist) in english.items() if gist and not hungarian[ident]]
     assert missing == []

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
 import game
@@ -23,6 +25,29 @@ def politics(popularity: int = 10) -> Game:
     for n in g.state.nations.values():
         n.popularity = popularity
     return poke(g)
+
+
+def engineering(mission: str, popularity: int = 10) -> Game:
+    """:func:`politics`, then the USSR launches toward ``mission``, the USA aborts and its
+    Engineer passes: the USSR Engineer to act."""
+    g = politics(popularity)
+    g.apply(pol("USSR"), A.Launch(mission))
+    g.apply(pol("USA"), A.Abort())
+    g.apply("USA.engineer", A.PassEngineer())
+    return poke(g)
+
+
+def same_view_other_secrets(g: Game) -> Iterator[Game]:
+    """Copies of ``g`` with other real dice, another USA hand and reversed tile decks: what
+    the USSR sees is the same (an answer from the USSR's knowledge must not change)."""
+    for flip in (1, 2, 0x5DEECE66D, 0xFFFF):
+        other = g.clone()
+        other.state.rng.state ^= flip
+        usa = other.state.nations["USA"]
+        usa.hand, usa.deck = usa.deck[: len(usa.hand)], usa.hand + usa.deck[len(usa.hand):]
+        for deck in other.state.tile_decks.values():
+            deck.reverse()
+        yield poke(other)
 
 
 def test_a_low_odds_launch_warns_with_its_chance_and_cost() -> None:
@@ -87,21 +112,11 @@ def test_an_action_that_sets_off_a_hopeless_launch_ends_the_game_against_its_act
 
 def test_the_answer_uses_only_the_actors_information() -> None:
     """The real dice, the rival's hand and the decks do not change the answer."""
-    g = politics(popularity=2)
-    g.apply(pol("USSR"), A.Launch(VANGUARD))
-    g.apply(pol("USA"), A.Abort())
-    g.apply("USA.engineer", A.PassEngineer())
+    g = engineering(VANGUARD, popularity=2)
     first = stakes(g, "USSR.engineer", A.PassEngineer())
-    for flip in (1, 2, 0x5DEECE66D, 0xFFFF):  # several real dice states: one answer
-        other = g.clone()
-        other.state.rng.state ^= flip
-        usa = other.state.nations["USA"]
-        usa.hand, usa.deck = usa.deck[: len(usa.hand)], usa.hand + usa.deck[len(usa.hand):]
-        for deck in other.state.tile_decks.values():
-            deck.reverse()
-        poke(other)
+    for other in same_view_other_secrets(g):  # several real dice states: one answer
         assert other.view("USSR.engineer") == g.view("USSR.engineer")
-        assert stakes(other, "USSR.engineer", A.PassEngineer()) == first, flip
+        assert stakes(other, "USSR.engineer", A.PassEngineer()) == first
     assert 0.0 < first.loss < 1.0  # Vanguard at 50%: some sampled flights fail
 
 

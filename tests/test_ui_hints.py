@@ -8,8 +8,7 @@ import game
 from game import actions as A
 from game.advice import Advice, Change, advise
 from game.ai import get_ai
-from tests.conftest import poke, pol
-from tests.test_stakes import SPUTNIK, politics
+from tests.test_stakes import SPUTNIK, engineering
 from ui.hints import Hint, action_name, reason_text
 from ui.targets import Pick, paths
 
@@ -44,11 +43,7 @@ def _advice(**changes: Change) -> Advice:
 
 
 def test_the_reason_names_the_biggest_thing_that_moves() -> None:
-    g = politics()
-    g.apply(pol("USSR"), A.Launch(SPUTNIK))
-    g.apply(pol("USA"), A.Abort())
-    g.apply("USA.engineer", A.PassEngineer())
-    poke(g)
+    g = engineering(SPUTNIK)
     seat = "USSR.engineer"
     test = next(a for a in g.legal_actions(seat) if isinstance(a, A.Test))
     text = reason_text(advise(g, seat, test), test, g.view(seat))
@@ -61,6 +56,9 @@ def test_the_reason_names_the_biggest_thing_that_moves() -> None:
         _advice(popularity=Change(5, 7)), A.PassEngineer(), view)
     assert "the USSR's Budget goes from 5 to 3" in reason_text(
         _advice(rival_budget=Change(5, 3)), A.PassEngineer(), view)
+    structure = _advice()
+    structure.parameters["structure"] = Change(1, 2)
+    assert "Structure goes from 1 to 2" in reason_text(structure, A.PassEngineer(), view)
     assert reason_text(_advice(), A.PassEngineer(), view) == (
         "Pass: nothing else is worth it now.")
 

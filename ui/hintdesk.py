@@ -14,7 +14,6 @@ from game.advice import advise
 from . import dom
 from .hints import LEVEL, Hint, reason_text
 from .saves import NATIONS
-from .targets import paths
 
 if TYPE_CHECKING:
     from .app import App
@@ -68,7 +67,9 @@ class Hints:
             return
         nation = seat.split(".")[0]
         reason = reason_text(advise(g, seat, action), action, view)
-        self.shown = Hint(seat, legal.index(action), moves, tuple(paths(action, view)), reason)
+        index = legal.index(action)
+        routes = tuple(path for path, i in app.pick.routes if i == index)  # the board's paths
+        self.shown = Hint(seat, index, moves, routes, reason)
         self.taken[nation] += 1
         dom.set_body("hints", json.dumps(self.taken, separators=(",", ":")))
         app.shelf.autosave()

@@ -17,13 +17,23 @@ from game.advice import Advice, Change
 
 from .html import e, icon
 from .i18n import _
-from .names import card_levels, card_name, mission_name, module_name, nation_name, risk_name
+from .names import (
+    card_levels,
+    card_name,
+    deck_name,
+    mission_name,
+    module_name,
+    nation_name,
+    payload_name,
+    risk_name,
+)
 from .targets import Path, Pick
 
 if TYPE_CHECKING:
     from .hintdesk import Hints
 
 LEVEL = "hard"  # the AI level that gives hints
+PARAMETER_DECKS = {"structure": "S", "electronics": "E", "code": "C"}  # game.advice -> deck
 
 
 @dataclass(frozen=True)
@@ -46,17 +56,6 @@ class Hint:
 
 
 # --------------------------------------------------------------------------- words
-
-
-def _deck(deck: str) -> str:
-    words = {"S": _("Structure"), "E": _("Electronics"), "C": _("Code"), "P": _("Payload")}
-    return words.get(deck, deck)
-
-
-def _payload(payload: str) -> str:
-    words = {"astrodog": _("Astrodog"), "satellite": _("Satellite"),
-             "astronaut": _("Astronaut")}
-    return words.get(payload, payload)
 
 
 def action_name(action: Action, view: dict[str, Any]) -> str:
@@ -89,10 +88,10 @@ def action_name(action: Action, view: dict[str, Any]) -> str:
         text = {"take_from_line": _("Install {deck} from the Development Line"),
                 "line_to_suppliers": _("Send {deck} to the Suppliers line"),
                 "steal_tech": _("Steal {deck} from the rival's Development Line")}[kind]
-        return text.format(deck=_deck(d["deck"]))
+        return text.format(deck=deck_name(d["deck"]))
     if kind == "research":
-        return _("Research {first} and {second}").format(first=_deck(d["first"]),
-                                                         second=_deck(d["second"]))
+        return _("Research {first} and {second}").format(first=deck_name(d["first"]),
+                                                         second=deck_name(d["second"]))
     if kind == "order_module":
         return _("Order {module}").format(module=module_name(d["module"]))
     if kind in ("test", "steal_test"):
@@ -103,7 +102,7 @@ def action_name(action: Action, view: dict[str, Any]) -> str:
     if kind in ("book_payload", "load_payload"):
         text = (_("Book {payload} onto {mission}") if kind == "book_payload"
                 else _("Load {payload}"))
-        return text.format(payload=_payload(d["payload"]),
+        return text.format(payload=payload_name(d["payload"]),
                            mission=mission_name(str(d.get("mission", ""))))
     if kind == "set_adaptivity":
         return _("Split Adaptivity {s}/{e}/{c}").format(s=d["s"], e=d["e"], c=d["c"])
@@ -131,6 +130,21 @@ def _moved(change: Change) -> bool:
     return _n(change.before) != _n(change.after)
 
 
+def _numbers(advice: Advice) -> list[tuple[Change, str, str]]:
+    """The numbers a reason may name, most telling first: (change, sentence, the parameter
+    it is about when it is one)."""
+    parameter = _("{parameter} goes from {before} to {after}")
+    return [
+        (advice.popularity, _("your Popularity goes from {before} to {after}"), ""),
+        (advice.rival_popularity, _("the {rival}'s Popularity goes from {before} to {after}"),
+         ""),
+        *((advice.parameters[key], parameter, deck_name(deck))
+          for key, deck in PARAMETER_DECKS.items()),
+        (advice.budget, _("your Budget goes from {before} to {after}"), ""),
+        (advice.rival_budget, _("the {rival}'s Budget goes from {before} to {after}"), ""),
+    ]
+
+
 def reason_text(advice: Advice, action: Action, view: dict[str, Any]) -> str:
     """One line: the action and the strongest reason for it, in the player's words."""
     name = action_name(action, view)
@@ -142,26 +156,10 @@ def reason_text(advice: Advice, action: Action, view: dict[str, Any]) -> str:
     elif odds is not None and _pct(odds.before) != _pct(odds.after):
         why = _("your odds toward {mission} go from {before} to {after}").format(
             mission=mission, before=_pct(odds.before), after=_pct(odds.after))
-    elif _moved(advice.popularity):
-        why = _("your Popularity goes from {before} to {after}").format(
-            before=_n(advice.popularity.before), after=_n(advice.popularity.after))
-    elif _moved(advice.rival_popularity):
-        why = _("the {rival}'s Popularity goes from {before} to {after}").format(
-            rival=rival, before=_n(advice.rival_popularity.before),
-            after=_n(advice.rival_popularity.after))
-    elif moved := [(k, c) for k, c in advice.parameters.items() if _moved(c)]:
-        key, change = moved[0]
-        label = {"structure": _("Structure"), "electronics": _("Electronics"),
-                 "code": _("Code")}[key]
-        why = _("{parameter} goes from {before} to {after}").format(
-            parameter=label, before=_n(change.before), after=_n(change.after))
-    elif _moved(advice.budget):
-        why = _("your Budget goes from {before} to {after}").format(
-            before=_n(advice.budget.before), after=_n(advice.budget.after))
-    elif _moved(advice.rival_budget):
-        why = _("the {rival}'s Budget goes from {before} to {after}").format(
-            rival=rival, before=_n(advice.rival_budget.before),
-            after=_n(advice.rival_budget.after))
+    elif moved := [number for number in _numbers(advice) if _moved(number[0])]:
+        change, text, parameter = moved[0]
+        why = text.format(rival=rival, parameter=parameter, before=_n(change.before),
+                          after=_n(change.after))
     elif advice.money.after > advice.money.before + 0.5:
         why = _("your money goes from {before} to {after}").format(
             before=_n(advice.money.before), after=_n(advice.money.after))

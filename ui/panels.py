@@ -17,7 +17,8 @@ from .replay import Replay
 from .saves import KEY_PREFIX, Summary
 
 
-def _actions(count: int) -> str:
+def actions_words(count: int) -> str:
+    """How long a saved game is ("4 actions")."""
     return ngettext("{count} action", "{count} actions", count).format(count=count)
 
 
@@ -28,7 +29,7 @@ def resume_html(summary: Summary) -> str:
             f'data-testid="resume">'
             f'<h2 id="rs-t">{e(title)}</h2>'
             f'<p><b>{e(summary.title)}</b><br><small>{e(summary.detail)} · '
-            f"{e(_actions(summary.moves))} · {e(saved)}</small></p>"
+            f"{e(actions_words(summary.moves))} · {e(saved)}</small></p>"
             f'<div class="dlg-b"><button type="button" data-cmd="open-saves">{e(saves)}</button>'
             f'<button type="button" data-cmd="resume-new" data-testid="resume-new">'
             f"{e(new)}</button>"
@@ -52,7 +53,7 @@ def _entry(s: Summary, current: str | None) -> str:
     replay = _("Replay")
     return (f'<li class="save" data-testid="save-entry" data-ok="1"{key}>'
             f"<div><b>{e(s.title)}</b>{this}<br><small>{e(s.detail)} · "
-            f"{e(_actions(s.moves))} · {e(s.saved_at)}</small></div>"
+            f"{e(actions_words(s.moves))} · {e(s.saved_at)}</small></div>"
             f'<div class="sb">'
             f'<button type="button" data-cmd="continue" data-testid="continue-save"{key}>'
             f"{e(open_words)}</button>"

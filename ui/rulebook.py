@@ -15,13 +15,20 @@ from pathlib import Path
 
 ID_LINE = re.compile(r"^\{#([a-z0-9-]+)\}$")
 HEADING = re.compile(r"^#{1,6}\s+(?:[A-Za-z]\.\s+)?(.+?)\s*$")  # "### A. Supporting..."
-SUMMARY = re.compile(r"^\*In short: (.+)\*$")
+# How each language's reference opens a section's summary line ("*In short: ...*").
+LEADS = {"en": "In short", "hu": "Röviden"}
 BUILT = Path(__file__).with_name("rule_summaries.json")
 SOURCE = Path(__file__).resolve().parent.parent / "docs" / "rules.md"
 
 
-def summaries(markdown: str) -> dict[str, tuple[str, str]]:
-    """Section id -> (title, one-line summary or "") for every section of the reference."""
+def _suffix(lang: str) -> str:
+    return "" if lang == "en" else f".{lang}"
+
+
+def summaries(markdown: str, lang: str = "en") -> dict[str, tuple[str, str]]:
+    """Section id -> (title, one-line summary or "") for every section of the reference in
+    ``lang`` (its summary lines open with ``LEADS[lang]``)."""
+    summary_line = re.compile(rf"^\*{re.escape(LEADS[lang])}: (.+)\*$")
     lines = markdown.splitlines()
     found: dict[str, tuple[str, str]] = {}
     for i, line in enumerate(lines[:-1]):
@@ -30,14 +37,19 @@ def summaries(markdown: str) -> dict[str, tuple[str, str]]:
         if ident is None or heading is None:
             continue
         following = next((x for x in lines[i + 2:] if x.strip()), "")
-        summary = SUMMARY.match(following)
+        summary = summary_line.match(following)
         found[ident.group(1)] = (heading.group(1), summary.group(1) if summary else "")
     return found
 
 
-def load() -> dict[str, tuple[str, str]]:
-    """The summaries as built into the site, or read from docs/rules.md in the repository."""
-    if BUILT.is_file():
-        data = json.loads(BUILT.read_text(encoding="utf-8"))
+def load(lang: str = "en") -> dict[str, tuple[str, str]]:
+    """The summaries in ``lang`` as built into the site (rule_summaries[.<lang>].json), or
+    read from docs/rules[.<lang>].md in the repository; empty when there is no such text."""
+    built = BUILT.with_name(f"rule_summaries{_suffix(lang)}.json")
+    if built.is_file():
+        data = json.loads(built.read_text(encoding="utf-8"))
         return {key: (str(title), str(gist)) for key, (title, gist) in data.items()}
-    return summaries(SOURCE.read_text(encoding="utf-8"))
+    source = SOURCE.with_name(f"rules{_suffix(lang)}.md")
+    if lang not in LEADS or not source.is_file():
+        return {}
+    return summaries(source.read_text(encoding="utf-8"), lang)

@@ -12,7 +12,6 @@ their own "In short" line, e.g. ``*Röviden: ...*``), built beside ui/rulebook.p
 
 from __future__ import annotations
 
-import json
 from functools import cache
 
 from . import rulebook
@@ -29,22 +28,7 @@ def page() -> str:
 
 # section id -> (title, one-line summary), from the rules reference itself (ui.rulebook)
 SECTIONS: dict[str, tuple[str, str]] = rulebook.load()
-# How each language's reference opens a section's summary line ("*In short: ...*").
-IN_SHORT = {"hu": "Röviden"}
-
-
-@cache
-def _translated(code: str) -> dict[str, tuple[str, str]]:
-    """The sections of the reference in ``code`` (empty when there is none)."""
-    built = rulebook.BUILT.with_name(f"rule_summaries.{code}.json")
-    if built.is_file():
-        data = json.loads(built.read_text(encoding="utf-8"))
-        return {key: (str(title), str(gist)) for key, (title, gist) in data.items()}
-    source = rulebook.SOURCE.with_name(f"rules.{code}.md")
-    if code not in IN_SHORT or not source.is_file():
-        return {}
-    text = source.read_text(encoding="utf-8")
-    return rulebook.summaries(text.replace(f"*{IN_SHORT[code]}: ", "*In short: "))
+_translated = cache(rulebook.load)  # the sections in another language, read once
 
 
 def sections() -> dict[str, tuple[str, str]]:

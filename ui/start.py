@@ -9,7 +9,8 @@ rules reference.
 from __future__ import annotations
 
 from .html import attrs, e, icon
-from .i18n import _, ngettext
+from .i18n import _
+from .panels import actions_words
 from .saves import Summary
 
 # The computer's levels offered on the start screen (game.ai levels), easiest first.
@@ -43,8 +44,7 @@ def start_html(offer: Summary | None, level: str) -> str:
     new = _("New game (all options)")
     resume = ""
     if offer is not None:
-        moves = ngettext("{count} action", "{count} actions", offer.moves).format(
-            count=offer.moves)
+        moves = actions_words(offer.moves)
         go_on = _("Continue")
         resume = (
             f'<button type="button" class="st-go primary" data-testid="start-continue"'

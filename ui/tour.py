@@ -19,7 +19,6 @@ from . import dom
 from .hints import Hint
 from .html import e, icon
 from .i18n import _
-from .targets import paths
 from .tutorial import Step, script
 
 if TYPE_CHECKING:
@@ -43,8 +42,7 @@ class Tour:
         """The step on show (None when no tutorial runs or it is over)."""
         if not self.active:
             return None
-        steps = script().steps
-        index = script().position(len(self.app.g.log)) + self.read
+        steps, index = script().steps, self.index()
         return steps[index] if index < len(steps) else None
 
     def index(self) -> int:
@@ -79,9 +77,9 @@ class Tour:
         action = self.expected()
         if action is None or app.seat is None or action not in app.actions:
             return None
-        view = app.g.view(app.seat)
-        return Hint(app.seat, app.actions.index(action), len(app.g.log),
-                    tuple(paths(action, view)), "")
+        index = app.actions.index(action)
+        routes = tuple(path for path, i in app.pick.routes if i == index)  # built already
+        return Hint(app.seat, index, len(app.g.log), routes, "")
 
     def allows(self, action: Action) -> bool:
         """Whether the person may take ``action`` now (always, outside the tutorial)."""
