@@ -101,3 +101,15 @@ def test_the_tutorial_from_the_start_screen_to_a_normal_game(
             break
     assert moves(page) > start + 1  # the game moved on past the tutorial's script
     assert "AI easy" in page.get_by_test_id("log").inner_text()
+
+
+def test_on_a_phone_the_tutorial_shows_the_part_it_explains(
+    page: Page, site_url: str, open_game: Opener,
+) -> None:
+    """The first info step is about the Popularity track in the centre: a phone switches to
+    the centre tab so the highlighted part is on screen beside the text."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_game(site_url)
+    page.get_by_test_id("start-tutorial").click()
+    expect(page.locator("[data-spot]")).to_be_in_viewport()
+    expect(page.get_by_test_id("tour-next")).to_be_in_viewport()

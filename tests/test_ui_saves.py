@@ -254,3 +254,24 @@ def test_against_the_computer_undo_takes_back_its_answers_too() -> None:
     g.apply("USSR.engineer", A.TakeFromLine("S"))  # draws a tile: the barrier
     count, why = player_undo(g, usa, ussr)
     assert count == 0 and "computer player's move" in why
+
+
+# --------------------------------------------------------------------------- hints taken
+
+
+def test_hints_taken_survive_an_export_and_show_on_the_end_screen() -> None:
+    from ui.panels import end_html
+
+    g = played(3)
+    text = export_text(g, setup_for(g), hints={"USA": 2, "USSR": 1})
+    assert parse(text).hints == {"USA": 2, "USSR": 1}
+    assert parse(json.dumps(exported(g))).hints == {"USA": 0, "USSR": 0}  # none recorded
+    html = end_html(g.view(None), g.winner or "?", g.end_reason or "", parse(text).hints)
+    assert "2 hints taken" in html and "1 hint taken" in html
+
+
+@pytest.mark.parametrize("hints", [{"Mars": 1}, {"USA": -1}, {"USA": "2"}, {"USA": True}, []])
+def test_bad_hint_counts_are_refused(hints: object) -> None:
+    g = played(3, steps=20)
+    with pytest.raises(SaveError, match="hints"):
+        parse(json.dumps(exported(g, hints=hints)))

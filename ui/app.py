@@ -318,6 +318,7 @@ class App:
                 return
             if self.tour.waits():  # an info step of the tutorial: nobody acts until Next
                 self.seat = None
+                self.tab = self.tour.tab("") or self.tab  # a phone shows the part it explains
                 self.render()
                 dom.set_body("busy", "0")
                 return

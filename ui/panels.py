@@ -172,8 +172,8 @@ def end_html(view: dict[str, Any], winner: str, end_reason: str,
     with the hints each nation took."""
     taken = hints or {}
     stats = "".join(
-        f"<li>{emblem(n)} {e(_stats(view, n))} · "
-        f'<span data-testid="end-hints">{e(_hints_taken(taken.get(n, 0)))}</span></li>'
+        f"<li>{emblem(n)} {e(_stats(view, n))}<br>"
+        f'<small data-testid="end-hints">{e(_hints_taken(taken.get(n, 0)))}</small></li>'
         for n in ("USA", "USSR"))
     wins = _("{nation} wins!").format(nation=nation_name(winner))
     reason = _("{reason} · round {round}").format(reason=reason_words(end_reason),
@@ -191,7 +191,7 @@ def end_html(view: dict[str, Any], winner: str, end_reason: str,
 
 
 def _hints_taken(count: int) -> str:
-    return ngettext("{count} hint", "{count} hints", count).format(count=count)
+    return ngettext("{count} hint taken", "{count} hints taken", count).format(count=count)
 
 
 def _stats(view: dict[str, Any], nation: str) -> str:
