@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import io
 import json
 import random
@@ -22,7 +23,8 @@ from ui.start import start_html
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
-from messages import TEMPLATE, extract  # noqa: E402
+messages = importlib.import_module("messages")  # scripts/ is not a package (and not typed)
+TEMPLATE: Path = messages.TEMPLATE
 
 FIELD = re.compile(r"\{([a-z_]+)\}")
 TRANSLATIONS = sorted(p.stem for p in i18n.LOCALE.glob("*.po"))
@@ -61,7 +63,7 @@ def test_every_language_has_a_catalogue() -> None:
 def test_the_template_lists_exactly_the_messages_of_the_code() -> None:
     """Fails when a message was added, changed or removed in ui/ without running
     ``python scripts/messages.py extract``."""
-    assert _ids(_read(TEMPLATE)) == _ids(extract())
+    assert _ids(_read(TEMPLATE)) == _ids(messages.extract())
 
 
 @pytest.mark.parametrize("code", TRANSLATIONS)
