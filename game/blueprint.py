@@ -116,8 +116,16 @@ def rocket_parameters(cells: Sequence[Cell], modules: Sequence[str | None],
 def placeable_cells(cells: Sequence[Cell]) -> list[int]:
     """Cells a new tile may go on: anywhere on an empty blueprint; otherwise on an installed
     tile (covering it) or on an empty cell orthogonally next to one."""
-    if all(c is None for c in cells):
+    if not any(cells):  # an installed cell is a (tile, rotation) tuple, never empty
         return list(range(len(cells)))
     neighbours = geometry().neighbours
-    return [i for i, cell in enumerate(cells)
-            if cell is not None or any(cells[n] is not None for n in neighbours[i])]
+    found = []
+    for i, cell in enumerate(cells):
+        if cell is not None:
+            found.append(i)
+            continue
+        for n in neighbours[i]:  # plain loops: a generator per cell costs more than the test
+            if cells[n] is not None:
+                found.append(i)
+                break
+    return found

@@ -67,7 +67,7 @@ def cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
     text = game.to_json()
 
     def legal() -> object:
-        game._legal.clear()
+        game.forget_cache()
         return game.legal_actions(seat)
 
     from .save import load

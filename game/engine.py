@@ -8,7 +8,7 @@ so the rules are written once.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from . import actions as A
@@ -19,7 +19,7 @@ from .effects import apply_effect
 from .errors import IllegalAction
 from .odds import passes, splits
 from .rng import Rng
-from .state import Nation, Stack, State
+from .state import Nation, Pile, Stack, State
 
 SEATS = ("USA.politician", "USA.engineer", "USSR.politician", "USSR.engineer")
 RULESETS = ("v0.10.4", "preview")
@@ -28,18 +28,66 @@ PHASES = ("discussion", "maneuvers", "politics", "engineering", "launches", "adm
 ENGINEER_PHASES_4P = ("maneuvers", "politics", "engineering")
 PLACES = (1, 2, 3, 4)
 
-_PLACE_TILE: dict[tuple[int, int, int], A.PlaceTile] = {}
+# (the log before, seat, action): a game's log as a chain that clones share (see Game.clone)
+LogLink = tuple[Any, str, Action]
+
+
+@cache
+def _act(cls: type[Action], *args: Any) -> Action:
+    """One shared instance per distinct action: legal-action lists are rebuilt after every
+    move, and a cached frozen action costs a dictionary lookup instead of a construction."""
+    return cls(*args)
 
 
 def other(nation: str) -> str:
     return "USSR" if nation == "USA" else "USA"
 
 
+def _draw(piles: dict[Any, Pile], key: Any) -> str:
+    """Take the top card of a pile; piles are tuples shared with copies, so it is replaced."""
+    pile = piles[key]
+    piles[key] = pile[:-1]
+    return pile[-1]
+
+
+_SEAT_PARTS: dict[str, tuple[str, str]] = {
+    seat: (seat.split(".")[0], seat.split(".")[1]) for seat in SEATS}
+POLITICIAN = {nation: f"{nation}.politician" for nation in NATIONS}
+ENGINEER = {nation: f"{nation}.engineer" for nation in NATIONS}
+
+
 def _split_seat(seat: object) -> tuple[str, str]:
-    if not isinstance(seat, str) or seat not in SEATS:
+    parts = _SEAT_PARTS.get(seat) if isinstance(seat, str) else None
+    if parts is None:
         raise IllegalAction(f"Unknown seat {seat!r}; seats are {', '.join(SEATS)}.")
-    nation, role = seat.split(".")
-    return nation, role
+    return parts
+
+
+_TAKE_FROM_LINE = {d: A.TakeFromLine(d) for d in "SEC"}
+_LINE_TO_SUPPLIERS = {d: A.LineToSuppliers(d) for d in "SEC"}
+_STEAL_TECH = {d: A.StealTech(d) for d in "SEC"}
+_RESEARCH = {(a, b): A.Research(a, b) for a in TECH_DECKS for b in TECH_DECKS}
+_PASS = A.PassEngineer()
+_KINDS = {(True, True): ("influence", "bluff"), (True, False): ("influence",),
+          (False, True): ("bluff",), (False, False): ()}
+
+
+@cache
+def _tokens(board: str, place: int, kinds: tuple[str, ...]) -> tuple[Action, ...]:
+    return tuple(A.PlaceToken(board, place, kind) for kind in kinds)
+
+
+@cache
+def _raises(popularity: int) -> tuple[Action, ...]:
+    """Trading 1 .. popularity-1 Popularity for Influence (never all of it)."""
+    return tuple(A.RaiseInfluence(x) for x in range(1, popularity))
+
+
+@cache
+def _placements(cells: tuple[int, ...], cols: int) -> tuple[Action, ...]:
+    """Every PlaceTile onto ``cells`` in each rotation (the widest legal list, so cached)."""
+    return tuple(A.PlaceTile(cell // cols, cell % cols, rotation)
+                 for cell in cells for rotation in range(4))
 
 
 class Game:
@@ -48,10 +96,14 @@ class Game:
     def __init__(self, state: State, seed: int, log: list[tuple[str, Action]]) -> None:
         self._s = state
         self._seed = seed
-        self._log = log
+        self._log: LogLink | None = None
+        for seat, action in log:
+            self._log = (self._log, seat, action)
+        self._log_size = len(log)
         self._content = load_content()
         self._rules = self._content.rulesets[state.ruleset]
         self._legal: dict[str, list[Action]] = {}
+        self._seats: list[str] | None = None  # to_act() of this position, once computed
         self._events: list[dict[str, Any]] = []
 
     # ------------------------------------------------------------------ public properties
@@ -67,8 +119,19 @@ class Game:
 
     @property
     def log(self) -> list[tuple[str, Action]]:
-        """Every (seat, action) applied since setup, in order (a copy)."""
-        return self._log[:]
+        """Every (seat, action) applied since setup, in order (a new list)."""
+        entries: list[tuple[str, Action]] = []
+        link = self._log
+        while link is not None:
+            link, seat, action = link
+            entries.append((seat, action))
+        entries.reverse()
+        return entries
+
+    @property
+    def log_size(self) -> int:
+        """How many actions have been applied since setup (``len(game.log)``, without a list)."""
+        return self._log_size
 
     @property
     def ruleset(self) -> str:
@@ -99,13 +162,33 @@ class Game:
         return self._s.end_reason
 
     def clone(self) -> Game:
-        """An independent copy; changing either never changes the other."""
-        return Game(self._s.copy(), self._seed, self._log[:])
+        """An independent copy; changing either never changes the other.
+
+        Search clones thousands of times per decision, so this skips ``__init__``: the log
+        chain is immutable and shared, and so are the position's cached legal actions.
+        """
+        other_game = Game.__new__(Game)
+        other_game._s = self._s.copy()
+        other_game._seed = self._seed
+        other_game._log = self._log
+        other_game._log_size = self._log_size
+        other_game._content = self._content
+        other_game._rules = self._rules
+        other_game._legal = self._legal.copy()
+        other_game._seats = self._seats
+        other_game._events = []
+        return other_game
+
+    def forget_cache(self) -> None:
+        """Drop what was computed for the current position (whose turn, the legal actions):
+        for tests and tools that change ``state`` by hand."""
+        self._legal = {}
+        self._seats = None
 
     def __eq__(self, other_game: object) -> bool:
         if not isinstance(other_game, Game):
             return NotImplemented
-        return self._s.to_dict() == other_game._s.to_dict() and self._log == other_game._log
+        return self._s.to_dict() == other_game._s.to_dict() and self.log == other_game.log
 
     __hash__ = None  # type: ignore[assignment]  # mutable
 
@@ -152,6 +235,15 @@ class Game:
 
     def to_act(self) -> list[str]:
         """The seats that may act now; several when the rules are simultaneous."""
+        return self._acting()[:]
+
+    def _acting(self) -> list[str]:
+        """``to_act()``, computed once per position (callers must not change the list)."""
+        if self._seats is None:
+            self._seats = self._find_acting()
+        return self._seats
+
+    def _find_acting(self) -> list[str]:
         s = self._s
         order = (s.first, other(s.first))
         if s.phase == "over":
@@ -161,13 +253,15 @@ class Game:
                     and not s.nations[n].discussed for role in ("politician", "engineer")]
         seats: list[str] = []
         if s.phase in ("maneuvers", "politics") and s.turn is not None:
-            seats.append(f"{s.turn}.politician")
+            seats.append(POLITICIAN[s.turn])
         if s.phase == "launches" and s.decision is not None:
             what, nation, _ = s.decision
-            seats.append(f"{nation}.{'engineer' if what == 'adapt' else 'politician'}")
+            seats.append(ENGINEER[nation] if what == "adapt" else POLITICIAN[nation])
         if s.phase == "administration" and s.evaluator is not None:
-            seats.append(f"{s.evaluator}.politician")
-        seats.extend(f"{n}.engineer" for n in order if self._engineer_can_act(n))
+            seats.append(POLITICIAN[s.evaluator])
+        for nation in order:
+            if self._engineer_can_act(nation):
+                seats.append(ENGINEER[nation])
         return seats
 
     # ------------------------------------------------------------------ legal actions
@@ -182,7 +276,7 @@ class Game:
         cached = self._legal.get(seat)
         if cached is None:
             nation, role = _split_seat(seat)
-            if seat not in self.to_act():
+            if seat not in self._acting():
                 cached = []
             elif role == "politician":
                 cached = self._politician_actions(nation)
@@ -195,142 +289,138 @@ class Game:
         s = self._s
         n = s.nations[nation]
         if s.phase == "discussion":
-            return [A.EndDiscussion()]
+            return [_act(A.EndDiscussion)]
         if s.phase == "maneuvers":
             empty = [p for p in PLACES if n.stacks[p - 1] is None]
-            found: list[Action] = [A.PlayManeuver(card, place)
+            found: list[Action] = [_act(A.PlayManeuver, card, place)
                                    for card in sorted(set(n.hand)) for place in empty]
-            found.append(A.PassManeuvers())
+            found.append(_act(A.PassManeuvers))
             return found
         if s.phase == "politics":
             return self._politics_actions(nation, n)
         if s.phase == "launches" and s.decision is not None:
             _, _, mission = s.decision
-            found = [A.ClaimReward()]
-            found.extend(A.ExploreMoon(slot) for slot in self._explorable(n, mission))
+            found = [_act(A.ClaimReward)]
+            found.extend(_act(A.ExploreMoon, slot) for slot in self._explorable(n, mission))
             return found
         if s.phase == "administration":
             if s.decision is not None:
-                return [A.PayForTie(), A.ConcedeTie()]
+                return [_act(A.PayForTie), _act(A.ConcedeTie)]
             found = []
             for place in PLACES:
                 stack = n.stacks[place - 1]
                 if stack is None or stack.fate is not None:
                     continue
-                found.append(A.Evaluate(place))
+                found.append(_act(A.Evaluate, place))
                 if stack.level == 1:
-                    found.extend(A.Escalate(place, card) for card in sorted(set(n.hand)))
+                    found.extend(_act(A.Escalate, place, card) for card in sorted(set(n.hand)))
                 elif stack.level == 2:
-                    found.append(A.Escalate(place, ""))
+                    found.append(_act(A.Escalate, place, ""))
             return found
         return []
 
     def _politics_actions(self, nation: str, n: Nation) -> list[Action]:
         s = self._s
         found: list[Action] = []
-        tokens = [kind for kind, left in (("influence", n.influence), ("bluff", n.bluff))
-                  if left]
         if s.support or n.influence + n.bluff >= 2:
+            kinds = _KINDS[bool(n.influence), bool(n.bluff)]
             for board in NATIONS:
+                stacks = s.nations[board].stacks
                 for place in PLACES:
-                    if s.nations[board].stacks[place - 1] is not None:
-                        found.extend(A.PlaceToken(board, place, kind) for kind in tokens)
+                    if stacks[place - 1] is not None:
+                        found.extend(_tokens(board, place, kinds))
         if s.support:
             if s.support >= 2:
-                found.append(A.FinishSupport())
+                found.append(_act(A.FinishSupport))
             return found
         # The Moon never counts toward the active-Mission limit, in either ruleset.
         if sum(m != MOON for m, _ in s.active) < self._content.board.active_missions:
-            found.extend(A.AnnounceMission(level) for level in sorted(s.mission_decks)
+            found.extend(_act(A.AnnounceMission, level) for level in sorted(s.mission_decks)
                          if s.mission_decks[level] and level < 4)
         if s.mission_decks.get(4) and self._moon_gate_open():
-            found.append(A.AnnounceMission(4))
+            found.append(_act(A.AnnounceMission, 4))
         if not n.raised:
-            found.extend(A.RaiseInfluence(x) for x in range(1, n.popularity))
-        found.extend(A.Launch(mission) for mission, _ in s.active)
+            found.extend(_raises(n.popularity))
+        found.extend(_act(A.Launch, mission) for mission, _ in s.active)
         if self._rules.moon == "display" and self._moon_gate_open():
-            found.append(A.Launch(MOON))
-        found.append(A.Abort())
+            found.append(_act(A.Launch, MOON))
+        found.append(_act(A.Abort))
         return found
 
     def _engineer_actions(self, nation: str) -> list[Action]:
         s = self._s
         n = s.nations[nation]
         if s.phase == "discussion" and not n.discussed:
-            return [A.EndDiscussion()]
+            return [_act(A.EndDiscussion)]
         if n.pending is not None:
             return self._pending_actions(n)
         if s.phase == "launches":
             if s.decision is not None and s.decision[0] == "adapt":
                 adapt = self.parameters(nation)[3]
-                return [A.SetAdaptivity(*split) for split in splits(adapt)]
+                return [_act(A.SetAdaptivity, *split) for split in splits(adapt)]
             return []
         costs = self._content.board.costs
         money = n.money
         opponent = s.nations[other(nation)]
+        line = n.line
         found: list[Action] = []
         if money >= costs["line"]:
-            found.extend(A.TakeFromLine(d) for d in ("S", "E", "C") if n.line.get(d))
+            found.extend(_TAKE_FROM_LINE[d] for d in "SEC" if line.get(d))
         if money >= costs["research"] or n.free_research:
             decks = [d for d in TECH_DECKS if s.tile_decks[d] and
                      (d != "P" or self._rules.payload_tiles)]
             for i, first in enumerate(decks):
                 for second in decks[i:]:
                     if first != second or len(s.tile_decks[first]) >= 2:
-                        found.append(A.Research(first, second))
+                        found.append(_RESEARCH[first, second])
         if s.research_pile and money >= costs["pile"]:
-            found.append(A.TakeFromPile())
+            found.append(_act(A.TakeFromPile))
         if n.suppliers[0] is None:
-            found.extend(A.LineToSuppliers(d) for d in ("S", "E", "C") if n.line.get(d))
+            found.extend(_LINE_TO_SUPPLIERS[d] for d in "SEC" if line.get(d))
         prices = self._content.board.supplier_prices
         free_spaces = [i for i, item in enumerate(n.suppliers) if item is None and
                        prices[i] <= money]
-        for module in s.module_row:
-            if module is not None:
-                found.extend(A.OrderModule(module, space) for space in free_spaces)
+        if free_spaces:
+            for module in s.module_row:
+                if module is not None:
+                    found.extend(_act(A.OrderModule, module, space) for space in free_spaces)
         if money >= costs["test"]:
-            found.extend(A.Test(risk) for risk in self._testable_risks(nation))
-        found.extend(A.RemoveSabotage(x) for x in range(1, n.sabotage + 1)
+            found.extend(_act(A.Test, risk) for risk in self._testable_risks(nation))
+        found.extend(_act(A.RemoveSabotage, x) for x in range(1, n.sabotage + 1)
                      if money >= costs["anti_sabotage_base"] + x)
         payload_costs = self._content.board.payload_costs
         affordable = [p for p in PAYLOADS if payload_costs[p] <= money]
         if self._rules.payload_tiles:
-            cols = self._content.board.cols
-            for cell, placed in enumerate(n.blueprint):
-                if placed is not None and cell not in n.payloads and \
-                        self._content.tiles[placed[0]].deck == "P":
-                    found.extend(A.LoadPayload(p, cell // cols, cell % cols) for p in affordable)
+            if affordable:
+                cols = self._content.board.cols
+                tiles = self._content.tiles
+                for cell, placed in enumerate(n.blueprint):
+                    if placed is not None and cell not in n.payloads and \
+                            tiles[placed[0]].deck == "P":
+                        found.extend(_act(A.LoadPayload, p, cell // cols, cell % cols)
+                                     for p in affordable)
         else:
             booked = {m for m, _ in n.booked}
             for mission, _ in s.active:
                 needed = self._content.missions[mission].payload
                 if mission not in booked and needed in affordable:
-                    found.append(A.BookPayload(needed, mission))
+                    found.append(_act(A.BookPayload, needed, mission))
         if n.test_steal:
-            found.extend(A.StealTest(risk) for risk, counts in sorted(s.tests.items())
+            found.extend(_act(A.StealTest, risk) for risk, counts in sorted(s.tests.items())
                          if counts[NATIONS.index(opponent.name)] > 0)
         if n.tech_steal:
-            found.extend(A.StealTech(d) for d in ("S", "E", "C") if opponent.line.get(d))
-        found.append(A.PassEngineer())
+            found.extend(_STEAL_TECH[d] for d in "SEC" if opponent.line.get(d))
+        found.append(_PASS)
         return found
 
     def _pending_actions(self, n: Nation) -> list[Action]:
         assert n.pending is not None
         what = n.pending[0]
         if what == "keep":
-            return [A.KeepTile(0), A.KeepTile(1)]
+            return [_act(A.KeepTile, 0), _act(A.KeepTile, 1)]
         if what == "module":
-            return [A.InstallModule(slot) for slot in range(len(n.modules))]
-        cols = self._content.board.cols
-        found: list[Action] = []
-        for cell in placeable_cells(n.blueprint):
-            for rotation in range(4):
-                key = (cell // cols, cell % cols, rotation)
-                action = _PLACE_TILE.get(key)
-                if action is None:
-                    action = _PLACE_TILE[key] = A.PlaceTile(*key)
-                found.append(action)
-        return found
+            return [_act(A.InstallModule, slot) for slot in range(len(n.modules))]
+        return list(_placements(tuple(placeable_cells(n.blueprint)), self._content.board.cols))
 
     def _testable_risks(self, nation: str) -> list[str]:
         risks = [risk for _, path in self._s.active for risk in path]
@@ -357,17 +447,22 @@ class Game:
         Raises :class:`IllegalAction` (and changes nothing) for anything the rules forbid.
         """
         nation, _ = _split_seat(seat)
-        if not isinstance(action, Action):
-            raise IllegalAction("That is not an action.")
-        if action not in self._cached_legal(seat):
-            raise IllegalAction(self._explain(seat, action))
-        self._legal.clear()
-        self._events = []
-        self._log.append((seat, action))
+        legal = self._cached_legal(seat)
+        for allowed in legal:  # legal lists hold shared instances: identity first, it is fast
+            if allowed is action:
+                break
+        else:
+            if not isinstance(action, Action):
+                raise IllegalAction("That is not an action.")
+            if action not in legal:
+                raise IllegalAction(self._explain(seat, action))
+        self._legal = {}
+        self._seats = None
+        self._log = (self._log, seat, action)
+        self._log_size += 1
         # Only the kind: the dict may hold a secret (a token's kind, a cover card).
-        self._emit("action", seat=seat, kind=action.kind)
-        handler: Callable[[str, Any], None] = getattr(self, f"_do_{action.kind}")
-        handler(nation, action)
+        self._events = [{"type": "action", "seat": seat, "kind": action.kind}]
+        _HANDLERS[type(action)](self, nation, action)
         self._advance()
         return self._events
 
@@ -382,8 +477,8 @@ class Game:
         n = s.nations[nation]
         if s.phase == "over":
             return "The game is over."
-        if seat not in self.to_act():
-            waiting = ", ".join(self.to_act())
+        if seat not in self._acting():
+            waiting = ", ".join(self._acting())
             return f"It is not {nation} {role}'s moment to act (waiting for {waiting})."
         costs = self._content.board.costs
         need = {"take_from_line": costs["line"], "take_from_pile": costs["pile"],
@@ -480,6 +575,7 @@ class Game:
     def _advance(self) -> None:
         """Run every automatic step until a seat must decide or the game is over."""
         s = self._s
+        usa, ussr = s.nations["USA"], s.nations["USSR"]
         while s.phase != "over":
             if s.phase == "discussion":
                 if any(not s.nations[n].discussed for n in self._duo_nations()):
@@ -492,14 +588,14 @@ class Game:
                 s.turn = s.first
                 self._emit("phase", phase="politics")
             elif s.phase == "politics":
-                if any(n.launch is None for n in s.nations.values()):
+                if usa.launch is None or ussr.launch is None:
                     return
                 s.turn = None
                 s.phase = "engineering"
                 self._emit("phase", phase="engineering")
             elif s.phase == "engineering":
-                if any(n.pending is not None or not n.engineer_passed
-                       for n in s.nations.values()):
+                if usa.pending is not None or ussr.pending is not None or \
+                        not usa.engineer_passed or not ussr.engineer_passed:
                     return
                 s.phase = "launches"
                 self._emit("phase", phase="launches")
@@ -508,7 +604,7 @@ class Game:
                     return
                 self._begin_administration()
             elif s.phase == "administration":
-                if any(n.pending is not None for n in s.nations.values()) or \
+                if usa.pending is not None or ussr.pending is not None or \
                         s.decision is not None:
                     return
                 if s.evaluator is None:
@@ -560,8 +656,7 @@ class Game:
             n.influence -= 1
         else:
             n.bluff -= 1
-        stack = s.nations[action.board].stacks[action.place - 1]
-        assert stack is not None
+        stack = self._changing_stack(action.board, action.place)
         stack.tokens.append((nation, action.token))
         s.support += 1
         self._emit("token_placed", nation=nation, board=action.board, place=action.place)
@@ -576,7 +671,7 @@ class Game:
 
     def _do_announce_mission(self, nation: str, action: A.AnnounceMission) -> None:
         s = self._s
-        mission = s.mission_decks[action.level].pop()
+        mission = _draw(s.mission_decks, action.level)
         risks = tuple(self._draw_risk(level) for level in self._content.missions[mission].risks)
         s.active.append((mission, risks))
         for risk in risks:
@@ -586,13 +681,13 @@ class Game:
 
     def _draw_risk(self, level: int) -> str:
         s = self._s
-        deck = s.risk_decks[level]
-        if not deck:
-            deck.extend(s.risk_discards[level])
-            s.risk_discards[level].clear()
+        if not s.risk_decks[level]:
+            deck = list(s.risk_discards[level])
             s.rng.shuffle(deck)
+            s.risk_decks[level] = tuple(deck)
+            s.risk_discards[level] = ()
             self._emit("risks_reshuffled", level=level)
-        return deck.pop()
+        return _draw(s.risk_decks, level)
 
     def _do_raise_influence(self, nation: str, action: A.RaiseInfluence) -> None:
         n = self._s.nations[nation]
@@ -618,8 +713,8 @@ class Game:
     # ------------------------------------------------------------------ engineers
 
     def _refill_line(self, n: Nation, deck: str) -> None:
-        pile = self._s.tile_decks[deck]
-        n.line[deck] = pile.pop() if pile else None
+        piles = self._s.tile_decks
+        n.line[deck] = _draw(piles, deck) if piles[deck] else None
 
     def _do_take_from_line(self, nation: str, action: A.TakeFromLine) -> None:
         n = self._s.nations[nation]
@@ -637,8 +732,8 @@ class Game:
             n.free_research -= 1
         else:
             n.money -= self._content.board.costs["research"]
-        first = s.tile_decks[action.first].pop()
-        second = s.tile_decks[action.second].pop()
+        first = _draw(s.tile_decks, action.first)
+        second = _draw(s.tile_decks, action.second)
         n.pending = ("keep", first, second)
         self._emit("research", nation=nation, decks=[action.first, action.second])
 
@@ -880,7 +975,8 @@ class Game:
         risks = next(r for m, r in s.active if m == mission)
         s.active = [(m, r) for m, r in s.active if m != mission]
         for risk in risks:
-            s.risk_discards[self._content.risks[risk].level].append(risk)
+            level = self._content.risks[risk].level
+            s.risk_discards[level] = (*s.risk_discards[level], risk)
             s.tests.pop(risk, None)
         for n in s.nations.values():
             n.booked = [(m, p) for m, p in n.booked if m != mission]
@@ -959,9 +1055,17 @@ class Game:
         else:
             s.decision = ("tie", nation, str(action.place))
 
-    def _win_stack(self, nation: str, place: int) -> None:
-        stack = self._s.nations[nation].stacks[place - 1]
+    def _changing_stack(self, nation: str, place: int) -> Stack:
+        """The stack at ``place``, replaced by its own copy first: copies of the state share
+        Stack objects, so one is never changed where it stands."""
+        stacks = self._s.nations[nation].stacks
+        stack = stacks[place - 1]
         assert stack is not None
+        stacks[place - 1] = stack = stack.copy()
+        return stack
+
+    def _win_stack(self, nation: str, place: int) -> None:
+        stack = self._changing_stack(nation, place)
         stack.fate = "won"
         card = self._content.maneuver_card(stack.card)
         self._emit("maneuver_won", nation=nation, card=stack.card, level=stack.level)
@@ -969,8 +1073,7 @@ class Game:
 
     def _obstruct(self, nation: str, place: int) -> None:
         s = self._s
-        stack = s.nations[nation].stacks[place - 1]
-        assert stack is not None
+        stack = self._changing_stack(nation, place)
         stack.fate = "obstructed"
         rival = other(nation)
         self._emit("maneuver_obstructed", nation=nation, card=stack.card, by=rival)
@@ -997,8 +1100,7 @@ class Game:
 
     def _do_escalate(self, nation: str, action: A.Escalate) -> None:
         n = self._s.nations[nation]
-        stack = n.stacks[action.place - 1]
-        assert stack is not None
+        stack = self._changing_stack(nation, action.place)
         if stack.level == 1:
             n.hand.remove(action.card)
             stack.cover = action.card
@@ -1030,8 +1132,8 @@ class Game:
                     if stack.cover is not None:
                         n.discard.append(stack.cover)
                     n.stacks[i] = None
-                else:
-                    stack.fate = None
+                elif stack.fate is not None:
+                    self._changing_stack(name, i + 1).fate = None
             n.influence = n.bluff = 0
             drawn = 0
             while len(n.hand) < board.start["hand_size"]:
@@ -1049,6 +1151,10 @@ class Game:
         s.evaluator = None
         s.first = other(s.first)
         self._begin_round()
+
+
+_HANDLERS: dict[type[Action], Any] = {
+    cls: getattr(Game, f"_do_{kind}") for kind, cls in A.ACTION_TYPES.items()}
 
 
 def new_game(seed: int, *, players: int = 2, ruleset: str = "v0.10.4",
@@ -1072,21 +1178,24 @@ def new_game(seed: int, *, players: int = 2, ruleset: str = "v0.10.4",
     rng = Rng(seed)
     s = State(ruleset, players, pair if players == 3 else None, rng)
 
+    def shuffled(ids: list[str]) -> Pile:
+        ids.sort()
+        rng.shuffle(ids)
+        return tuple(ids)
+
     for level in (1, 2, 3):
-        s.mission_decks[level] = sorted(m.id for m in content.missions.values()
-                                        if m.level == level)
-        rng.shuffle(s.mission_decks[level])
+        s.mission_decks[level] = shuffled([m.id for m in content.missions.values()
+                                           if m.level == level])
     if rules.moon == "deck":
-        s.mission_decks[4] = [MOON]
+        s.mission_decks[4] = (MOON,)
     for level in range(4):
-        s.risk_decks[level] = sorted(r.id for r in content.risks.values() if r.level == level)
-        s.risk_discards[level] = []
-        rng.shuffle(s.risk_decks[level])
+        s.risk_decks[level] = shuffled([r.id for r in content.risks.values()
+                                        if r.level == level])
+        s.risk_discards[level] = ()
     for deck in TECH_DECKS:
-        s.tile_decks[deck] = sorted(t.id for t in content.tiles.values() if t.deck == deck)
-        if deck == "P" and not rules.payload_tiles:
-            s.tile_decks[deck] = []  # the preview rules have no Payload tiles
-        rng.shuffle(s.tile_decks[deck])
+        # The preview rules have no Payload tiles.
+        s.tile_decks[deck] = shuffled([t.id for t in content.tiles.values() if t.deck == deck
+                                       and (deck != "P" or rules.payload_tiles)])
     s.module_deck = sorted(content.modules)
     rng.shuffle(s.module_deck)
     s.module_row = [s.module_deck.pop() for _ in range(board.module_row)]
@@ -1104,7 +1213,7 @@ def new_game(seed: int, *, players: int = 2, ruleset: str = "v0.10.4",
         n.suppliers = [None] * len(board.supplier_prices)
         n.suppliers[0] = f"M:{s.module_deck.pop()}"
         for deck in ("S", "E", "C"):
-            n.line[deck] = s.tile_decks[deck].pop()
+            n.line[deck] = _draw(s.tile_decks, deck)
         s.nations[name] = n
 
     game = Game(s, seed, [])

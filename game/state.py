@@ -3,6 +3,13 @@
 Nothing here knows a rule. Everything derivable (Rocket Parameters, whose turn it is in
 words, mission levels completed) is computed by the engine, not stored. Every list holds
 only immutable items (strings, ints, tuples), so a copy needs one level of list copying.
+
+Copies are what search pays for (thousands per AI decision), so two parts are shared
+between a state and its copies instead of copied, and the engine replaces them rather than
+changing them: the draw piles (tuples, in ``mission_decks``, ``risk_decks``,
+``risk_discards`` and ``tile_decks``) and the :class:`Stack` objects on the Politics boards
+(the engine swaps in ``stack.copy()`` before changing one). ``tests/invariants.check_clone``
+catches a change that reaches a copy.
 """
 
 from __future__ import annotations
@@ -12,6 +19,7 @@ from typing import Any
 from .rng import Rng
 
 Token = tuple[str, str]  # (nation that placed it, "influence" | "bluff")
+Pile = tuple[str, ...]  # a draw pile, top card last
 
 
 class Stack:
@@ -111,7 +119,7 @@ class Nation:
         other.influence = self.influence
         other.bluff = self.bluff
         other.raised = self.raised
-        other.stacks = [s.copy() if s is not None else None for s in self.stacks]
+        other.stacks = self.stacks[:]  # shared: the engine copies a Stack before changing it
         other.launch = self.launch
         other.discussed = self.discussed
         other.blueprint = self.blueprint[:]
@@ -197,13 +205,13 @@ class State:
         self.turn: str | None = None  # the Politician whose turn it is
         self.passes = 0  # consecutive passes while placing Maneuver cards
         self.support = 0  # tokens placed so far in the Support action under way
-        self.mission_decks: dict[int, list[str]] = {}
+        self.mission_decks: dict[int, Pile] = {}
         self.active: list[tuple[str, tuple[str, ...]]] = []  # (mission, its risk cards)
         self.completed: list[tuple[str, str, int]] = []  # (mission, nation, round)
-        self.risk_decks: dict[int, list[str]] = {}
-        self.risk_discards: dict[int, list[str]] = {}
+        self.risk_decks: dict[int, Pile] = {}
+        self.risk_discards: dict[int, Pile] = {}
         self.tests: dict[str, tuple[int, int]] = {}  # risk -> (USA tokens, USSR tokens)
-        self.tile_decks: dict[str, list[str]] = {}
+        self.tile_decks: dict[str, Pile] = {}
         self.research_pile: list[str] = []
         self.lost_tiles: list[str] = []
         self.module_deck: list[str] = []
@@ -230,13 +238,13 @@ class State:
         other.turn = self.turn
         other.passes = self.passes
         other.support = self.support
-        other.mission_decks = {k: v[:] for k, v in self.mission_decks.items()}
+        other.mission_decks = self.mission_decks.copy()  # piles are tuples: shared
         other.active = self.active[:]
         other.completed = self.completed[:]
-        other.risk_decks = {k: v[:] for k, v in self.risk_decks.items()}
-        other.risk_discards = {k: v[:] for k, v in self.risk_discards.items()}
+        other.risk_decks = self.risk_decks.copy()
+        other.risk_discards = self.risk_discards.copy()
         other.tests = dict(self.tests)
-        other.tile_decks = {k: v[:] for k, v in self.tile_decks.items()}
+        other.tile_decks = self.tile_decks.copy()
         other.research_pile = self.research_pile[:]
         other.lost_tiles = self.lost_tiles[:]
         other.module_deck = self.module_deck[:]
@@ -259,13 +267,13 @@ class State:
             "rng": str(self.rng.state), "round": self.round, "phase": self.phase,
             "first": self.first, "turn": self.turn, "passes": self.passes,
             "support": self.support,
-            "mission_decks": {str(k): v[:] for k, v in sorted(self.mission_decks.items())},
+            "mission_decks": {str(k): list(v) for k, v in sorted(self.mission_decks.items())},
             "active": [[m, list(r)] for m, r in self.active],
             "completed": [list(c) for c in self.completed],
-            "risk_decks": {str(k): v[:] for k, v in sorted(self.risk_decks.items())},
-            "risk_discards": {str(k): v[:] for k, v in sorted(self.risk_discards.items())},
+            "risk_decks": {str(k): list(v) for k, v in sorted(self.risk_decks.items())},
+            "risk_discards": {str(k): list(v) for k, v in sorted(self.risk_discards.items())},
             "tests": {k: list(v) for k, v in sorted(self.tests.items())},
-            "tile_decks": {k: v[:] for k, v in sorted(self.tile_decks.items())},
+            "tile_decks": {k: list(v) for k, v in sorted(self.tile_decks.items())},
             "research_pile": self.research_pile[:], "lost_tiles": self.lost_tiles[:],
             "module_deck": self.module_deck[:], "module_row": self.module_row[:],
             "module_discard": self.module_discard[:],

@@ -28,7 +28,7 @@ def eng(nation: str) -> str:
 
 def poke(g: Game) -> Game:
     """Forget the cached legal actions after the state was changed by hand."""
-    g._legal.clear()
+    g.forget_cache()
     return g
 
 

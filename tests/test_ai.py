@@ -82,24 +82,28 @@ def _hide_differently(g: Game, viewer: str, rng: random.Random) -> Game:
     pool = rival.hand + rival.deck
     rng.shuffle(pool)
     rival.hand, rival.deck = pool[:len(rival.hand)], pool[len(rival.hand):]
-    for deck in s.tile_decks.values():
-        rng.shuffle(deck)
-    for deck in s.risk_decks.values():
-        rng.shuffle(deck)
-    for deck in s.mission_decks.values():
-        rng.shuffle(deck)
+    # Draw piles are tuples shared with the original game and stacks are shared objects
+    # (see game.state): replace them, never change them in place.
+    for piles in (s.tile_decks, s.risk_decks, s.mission_decks):
+        for key, deck in piles.items():
+            cards = list(deck)
+            rng.shuffle(cards)
+            piles[key] = tuple(cards)  # type: ignore[index]
     rng.shuffle(s.module_deck)
-    for stack in rival.stacks:
-        if stack is not None:
-            stack.tokens = [(who, kind if who != rival.name else
-                             ("bluff" if kind == "influence" else "influence"))
-                            for who, kind in stack.tokens]
+    for n in s.nations.values():
+        for i, stack in enumerate(n.stacks):
+            if stack is not None:
+                stack = n.stacks[i] = stack.copy()
+                stack.tokens = [(who, kind if who != rival.name else
+                                 ("bluff" if kind == "influence" else "influence"))
+                                for who, kind in stack.tokens]
     rival.influence, rival.bluff = rival.bluff, rival.influence
     # Face-down Moon risks: swap with the level-3 deck.
     for n in s.nations.values():
         for i, up in enumerate(n.moon_up):
             if not up and s.risk_decks[3]:
-                n.moon_path[i], s.risk_decks[3][0] = s.risk_decks[3][0], n.moon_path[i]
+                top, *rest = s.risk_decks[3]
+                n.moon_path[i], s.risk_decks[3] = top, (n.moon_path[i], *rest)
     s.rng = game.engine.Rng(rng.getrandbits(63))
     return h
 

@@ -47,7 +47,7 @@ def test_install_from_line_needs_7_money(e: Game) -> None:
 
 @pytest.mark.rule("eng-line")
 def test_empty_deck_leaves_the_line_space_empty(e: Game) -> None:
-    e.state.tile_decks["C"] = []
+    e.state.tile_decks["C"] = ()
     poke(e)
     e.apply(eng("USSR"), A.TakeFromLine("C"))
     assert e.state.nations["USSR"].line["C"] is None

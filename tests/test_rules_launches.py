@@ -483,7 +483,7 @@ def test_moon_odds_never_reveal_which_card_is_face_down() -> None:
     other = g.clone()
     unseen = g.state.risk_decks[3][0]
     other.state.nations["USA"].moon_path[2] = unseen  # a different hidden card
-    other.state.risk_decks[3][0] = usa.moon_path[2]
+    other.state.risk_decks[3] = (usa.moon_path[2], *g.state.risk_decks[3][1:])
     odds = game.launch_odds(g, "USA", "MOON")
     assert 0.0 < odds < 1.0
     assert game.launch_odds(other, "USA", "MOON") == odds

@@ -156,7 +156,7 @@ def test_no_fourth_active_mission_and_level0_missions_count(g: Game) -> None:
 @pytest.mark.rule("announce")
 def test_empty_deck_and_the_displayed_moon_cannot_be_announced(g: Game) -> None:
     pass_maneuvers(g)
-    g.state.mission_decks[3] = []
+    g.state.mission_decks[3] = ()
     g.state.completed.append(("M3-LUNA9", "USA", 0))  # even with the Moon gate open
     poke(g)
     levels = {a.level for a in g.legal_actions(pol("USSR")) if isinstance(a, A.AnnounceMission)}
@@ -258,11 +258,11 @@ def test_four_players_engineers_act_interleaved_with_politicians() -> None:
 @pytest.mark.rule("announce")
 def test_empty_risk_deck_reshuffles_its_discards(g: Game) -> None:
     pass_maneuvers(g)
-    g.state.risk_decks[1] = []
-    g.state.risk_discards[1] = ["R1-POGO", "R1-STAGING", "R1-CUTOFF"]
+    g.state.risk_decks[1] = ()
+    g.state.risk_discards[1] = ("R1-POGO", "R1-STAGING", "R1-CUTOFF")
     poke(g)
     events = g.apply(pol("USSR"), A.AnnounceMission(1))
     assert any(e["type"] == "risks_reshuffled" and e["level"] == 1 for e in events)
     drawn = g.state.active[-1][1]
-    assert g.state.risk_discards[1] == []
+    assert g.state.risk_discards[1] == ()
     assert sorted([*drawn, *g.state.risk_decks[1]]) == ["R1-CUTOFF", "R1-POGO", "R1-STAGING"]

@@ -42,8 +42,8 @@ def test_a_test_token_adds_two_in_preview(ruleset: str, value: int, passed: bool
 
 @pytest.mark.rule("preview")
 def test_setup_has_no_payload_tiles_no_moon_paths_and_a_level4_deck(p: Game) -> None:
-    assert p.state.tile_decks["P"] == []
-    assert p.state.mission_decks[4] == ["MOON"]
+    assert p.state.tile_decks["P"] == ()
+    assert p.state.mission_decks[4] == ("MOON",)
     assert all(n.moon_path == [] for n in p.state.nations.values())
     to_engineering(p)
     legal = p.legal_actions(eng("USA"))
@@ -111,7 +111,7 @@ def test_moon_is_announced_after_the_gate_with_face_up_level3_risks(p: Game) -> 
     poke(p)
     p.apply(pol("USSR"), A.AnnounceMission(4))
     mission, risks = p.state.active[-1]
-    assert mission == "MOON" and p.state.mission_decks[4] == []
+    assert mission == "MOON" and p.state.mission_decks[4] == ()
     assert len(risks) == 3 and all(p._content.risks[r].level == 3 for r in risks)
     # Like the displayed Moon it does not count toward three: one more may come.
     assert A.AnnounceMission(2) in p.legal_actions(pol("USA"))

@@ -45,8 +45,9 @@ def same_view_other_secrets(g: Game) -> Iterator[Game]:
         other.state.rng.state ^= flip
         usa = other.state.nations["USA"]
         usa.hand, usa.deck = usa.deck[: len(usa.hand)], usa.hand + usa.deck[len(usa.hand):]
-        for deck in other.state.tile_decks.values():
-            deck.reverse()
+        piles = other.state.tile_decks
+        for key, deck in piles.items():  # piles are tuples shared with g: replace them
+            piles[key] = deck[::-1]
         yield poke(other)
 
 

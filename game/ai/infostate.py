@@ -96,7 +96,7 @@ def determinize(view: dict[str, Any], rng: random.Random) -> Game:
     s.support = view["support_tokens"]
     s.active = [(m["id"], tuple(r["id"] for r in m["risks"])) for m in view["missions"]]
     s.completed = [(c["mission"], c["nation"], c["round"]) for c in view["completed"]]
-    s.risk_discards = {int(k): v[:] for k, v in view["risk_discards"].items()}
+    s.risk_discards = {int(k): tuple(v) for k, v in view["risk_discards"].items()}
     research = view["research"]
     s.research_pile = _ids(research["pile"])
     s.lost_tiles = research["lost_tiles"][:]
@@ -126,11 +126,11 @@ def determinize(view: dict[str, Any], rng: random.Random) -> Game:
     for key, size in view["mission_decks"].items():
         level = int(key)
         if level == 4:
-            s.mission_decks[4] = [MOON] if size else []
+            s.mission_decks[4] = (MOON,) if size else ()
             continue
         pool = [m.id for m in content.missions.values() if m.level == level
                 and m.id not in active_ids and m.id not in done_ids]
-        s.mission_decks[level] = _shuffled(pool, rng)[:size]
+        s.mission_decks[level] = tuple(_shuffled(pool, rng)[:size])
 
     # ---- risks: everything not visible is in a deck or face down on a Moon path
     seen_risks: set[str] = {r for _, path in s.active for r in path}
@@ -150,7 +150,7 @@ def determinize(view: dict[str, Any], rng: random.Random) -> Game:
         moon_paths[name] = path
     for key, size in view["risk_decks"].items():
         level = int(key)
-        s.risk_decks[level] = unseen[level][:size]
+        s.risk_decks[level] = tuple(unseen[level][:size])
 
     # ---- tiles
     visible_tiles: list[str] = s.research_pile + s.lost_tiles
@@ -185,12 +185,12 @@ def determinize(view: dict[str, Any], rng: random.Random) -> Game:
     drawn_hidden: list[str] = []  # unseen tiles that are not in a deck: a rival's Research
     for deck in TECH_DECKS:
         if deck == "P" and not rules.payload_tiles:
-            s.tile_decks[deck] = []
+            s.tile_decks[deck] = ()
             continue
         pool = _shuffled([t.id for t in content.tiles.values()
                           if t.deck == deck and t.id not in seen_tiles], rng)
         size = deck_sizes.get(deck, 0)
-        s.tile_decks[deck] = pool[:size]
+        s.tile_decks[deck] = tuple(pool[:size])
         drawn_hidden += pool[size:]
     rng.shuffle(drawn_hidden)
     seen_modules = set(modules_seen)
