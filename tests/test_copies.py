@@ -13,7 +13,7 @@ import random
 from game import actions as A
 from game.engine import Game, new_game
 from game.rng import Rng
-from tests.conftest import eng, pass_maneuvers, pol, poke
+from tests.conftest import eng, pass_maneuvers, poke, pol
 
 
 def _politics_with_stacks() -> Game:
