@@ -364,8 +364,11 @@ class Game:
         opponent = s.nations[other(nation)]
         line = n.line
         found: list[Action] = []
+        # Plain loops rather than generators below: this runs after every Engineer move.
         if money >= costs["line"]:
-            found.extend(_TAKE_FROM_LINE[d] for d in "SEC" if line.get(d))
+            for d in "SEC":
+                if line.get(d):
+                    found.append(_TAKE_FROM_LINE[d])
         if money >= costs["research"] or n.free_research:
             decks = [d for d in TECH_DECKS if s.tile_decks[d] and
                      (d != "P" or self._rules.payload_tiles)]
@@ -376,7 +379,9 @@ class Game:
         if s.research_pile and money >= costs["pile"]:
             found.append(_act(A.TakeFromPile))
         if n.suppliers[0] is None:
-            found.extend(_LINE_TO_SUPPLIERS[d] for d in "SEC" if line.get(d))
+            for d in "SEC":
+                if line.get(d):
+                    found.append(_LINE_TO_SUPPLIERS[d])
         prices = self._content.board.supplier_prices
         free_spaces = [i for i, item in enumerate(n.suppliers) if item is None and
                        prices[i] <= money]
@@ -385,9 +390,11 @@ class Game:
                 if module is not None:
                     found.extend(_act(A.OrderModule, module, space) for space in free_spaces)
         if money >= costs["test"]:
-            found.extend(_act(A.Test, risk) for risk in self._testable_risks(nation))
-        found.extend(_act(A.RemoveSabotage, x) for x in range(1, n.sabotage + 1)
-                     if money >= costs["anti_sabotage_base"] + x)
+            for risk in self._testable_risks(nation):
+                found.append(_act(A.Test, risk))
+        for x in range(1, n.sabotage + 1):
+            if money >= costs["anti_sabotage_base"] + x:
+                found.append(_act(A.RemoveSabotage, x))
         payload_costs = self._content.board.payload_costs
         affordable = [p for p in PAYLOADS if payload_costs[p] <= money]
         if self._rules.payload_tiles:
@@ -1153,6 +1160,20 @@ class Game:
         self._begin_round()
 
 
+@cache
+def _sorted_decks() -> dict[str, tuple[str, ...]]:
+    """Every draw pile's cards in id order, before the setup shuffles them: "M1".."M3"
+    (Missions by level), "R0".."R3" (Risks by level), and "S", "E", "C", "P" (tiles)."""
+    content = load_content()
+    decks = {f"M{lv}": tuple(sorted(m.id for m in content.missions.values() if m.level == lv))
+             for lv in (1, 2, 3)}
+    decks.update({f"R{lv}": tuple(sorted(r.id for r in content.risks.values()
+                                         if r.level == lv)) for lv in range(4)})
+    decks.update({d: tuple(sorted(t.id for t in content.tiles.values() if t.deck == d))
+                  for d in TECH_DECKS})
+    return decks
+
+
 _HANDLERS: dict[type[Action], Any] = {
     cls: getattr(Game, f"_do_{kind}") for kind, cls in A.ACTION_TYPES.items()}
 
@@ -1178,24 +1199,23 @@ def new_game(seed: int, *, players: int = 2, ruleset: str = "v0.10.4",
     rng = Rng(seed)
     s = State(ruleset, players, pair if players == 3 else None, rng)
 
-    def shuffled(ids: list[str]) -> Pile:
-        ids.sort()
-        rng.shuffle(ids)
-        return tuple(ids)
+    def shuffled(ids: tuple[str, ...]) -> Pile:
+        cards = list(ids)
+        rng.shuffle(cards)
+        return tuple(cards)
 
+    decks = _sorted_decks()
     for level in (1, 2, 3):
-        s.mission_decks[level] = shuffled([m.id for m in content.missions.values()
-                                           if m.level == level])
+        s.mission_decks[level] = shuffled(decks[f"M{level}"])
     if rules.moon == "deck":
         s.mission_decks[4] = (MOON,)
     for level in range(4):
-        s.risk_decks[level] = shuffled([r.id for r in content.risks.values()
-                                        if r.level == level])
+        s.risk_decks[level] = shuffled(decks[f"R{level}"])
         s.risk_discards[level] = ()
     for deck in TECH_DECKS:
         # The preview rules have no Payload tiles.
-        s.tile_decks[deck] = shuffled([t.id for t in content.tiles.values() if t.deck == deck
-                                       and (deck != "P" or rules.payload_tiles)])
+        s.tile_decks[deck] = shuffled(decks[deck] if deck != "P" or rules.payload_tiles
+                                      else ())
     s.module_deck = sorted(content.modules)
     rng.shuffle(s.module_deck)
     s.module_row = [s.module_deck.pop() for _ in range(board.module_row)]
