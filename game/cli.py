@@ -181,6 +181,49 @@ def cmd_tournament(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def cmd_fit_value(args: argparse.Namespace, out: TextIO) -> int:
+    """Fit the position value's weights to medium-vs-medium games and write value.toml."""
+    from .ai.value import FEATURES, WEIGHTS_FILE, fit
+    from .ai.winprob import training_samples
+
+    started = time.perf_counter()
+    samples = training_samples(args.games, args.seed)
+    fitted = fit(samples, ridge=args.ridge)
+    lines = ["# The position value's weights (game/ai/value.py), one per feature. Written by",
+             f"# python -m game fit-value --games {args.games} --seed {args.seed} "
+             f"--ridge {args.ridge}",
+             f"# from {len(samples) // 2} positions (each counted for both nations).",
+             "", "[weights]"]
+    lines += [f"{name} = {w:.6f}" for name, w in zip(FEATURES, fitted, strict=True)]
+    WEIGHTS_FILE.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    print("\n".join(lines[4:]), file=out)
+    print(f"{len(samples) // 2} positions from {args.games} games in "
+          f"{time.perf_counter() - started:.1f} s -> {WEIGHTS_FILE}", file=out)
+    return 0
+
+
+def cmd_calibrate(args: argparse.Namespace, out: TextIO) -> int:
+    """How well the win probability matches what happened, in deciles."""
+    from .ai.winprob import calibration
+
+    started = time.perf_counter()
+    table = calibration(args.games, args.seed, samples=args.samples, steps=args.steps,
+                        jobs=args.jobs)
+    print(f"{table['positions']} positions (start of Politics and of the launches, spectator "
+          f"view) in {table['games']} medium-vs-medium games from seed {table['seed']}; "
+          f"{table['samples']} samples x {table['steps']} moves each; Brier score "
+          f"{table['brier']}; {time.perf_counter() - started:.0f} s", file=out)
+    print("| estimate for the USA | positions | mean estimate | USA won |", file=out)
+    print("|---|---|---|---|", file=out)
+    for row in table["deciles"]:
+        mean = "-" if row["mean_estimate"] is None else f"{row['mean_estimate']:.1%}"
+        won = "-" if row["usa_won"] is None else f"{row['usa_won']:.1%}"
+        print(f"| {row['range']} | {row['positions']} | {mean} | {won} |", file=out)
+    if args.json:
+        print(json.dumps(table, sort_keys=True), file=out)
+    return 0
+
+
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
          ask: Callable[[str], str] = input) -> int:
     out = out or sys.stdout
@@ -217,6 +260,17 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
     tour.add_argument("--players", type=int, choices=(2, 3, 4), default=2)
     tour.add_argument("--ruleset", choices=RULESETS, default="v0.10.4")
     tour.add_argument("--json", action="store_true", help="end with one JSON summary line")
+    value = sub.add_parser("fit-value", help="fit the position value to medium games")
+    value.add_argument("--games", type=int, default=400)
+    value.add_argument("--seed", type=int, default=100_000)
+    value.add_argument("--ridge", type=float, default=1.0)
+    cal = sub.add_parser("calibrate", help="win probability against real outcomes")
+    cal.add_argument("--games", type=int, default=500)
+    cal.add_argument("--seed", type=int, default=1)
+    cal.add_argument("--samples", type=int, default=8, help="determinizations per estimate")
+    cal.add_argument("--steps", type=int, default=24, help="moves simulated from each")
+    cal.add_argument("--jobs", type=int, default=1, help="games scored in parallel")
+    cal.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     if args.command == "simulate":
         return cmd_simulate(args, out)
@@ -224,6 +278,10 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
         return cmd_bench(args, out)
     if args.command == "tournament":
         return cmd_tournament(args, out)
+    if args.command == "fit-value":
+        return cmd_fit_value(args, out)
+    if args.command == "calibrate":
+        return cmd_calibrate(args, out)
     try:
         return cmd_play(args, out, ask)
     except (EOFError, KeyboardInterrupt):
