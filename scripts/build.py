@@ -154,15 +154,16 @@ def record_hash(data: bytes) -> str:
 
 
 def engine_files() -> list[tuple[str, bytes]]:
-    """(archive name, content) of the engine package: its ``.py`` files, ``py.typed`` and
-    ``content/*.toml`` (the package data pyproject.toml declares)."""
+    """(archive name, content) of the engine package: its ``.py`` files, ``py.typed``,
+    ``content/*.toml`` and ``ai/*.toml`` (the package data pyproject.toml declares)."""
     package = ROOT / ENGINE_PACKAGE
     if not package.is_dir():
         raise BuildError(f"{package} does not exist")
     files: list[tuple[str, bytes]] = []
     for path in iter_files(package):
         rel = path.relative_to(ROOT).as_posix()
-        is_data = path.parent == package / "content" and path.suffix == ".toml"
+        is_data = path.parent in (package / "content", package / "ai") and \
+            path.suffix == ".toml"
         if path.suffix == ".py" or path.name == "py.typed" or is_data:
             files.append((rel, path.read_bytes()))
     return files
