@@ -20,7 +20,7 @@ from . import get_ai
 from .base import Budget
 from .infostate import determinize
 from .medium import medium_move
-from .value import FEATURES, features, value
+from .value import features, value
 
 SAMPLES = 8  # determinizations per estimate
 STEPS = 24  # moves simulated from each before the position is scored
@@ -130,5 +130,5 @@ def training_samples(games: int, seed: int) -> list[tuple[tuple[float, ...], boo
     return out
 
 
-__all__ = ["FEATURES", "Position", "calibration", "medium_games", "simulate",
-           "training_samples", "win_probability"]
+__all__ = ["Position", "calibration", "medium_games", "simulate", "training_samples",
+           "win_probability"]
