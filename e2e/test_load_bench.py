@@ -3,23 +3,17 @@ of each page through the script's own server and measuring code, figures that ma
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 from types import ModuleType
 
-from conftest import ROOT
 from playwright.sync_api import Browser
+
+from tests.scripts import load_script
 
 
 def load_bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("load_time", ROOT / "bench" / "load_time.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
+    return load_script("load_time", "bench/load_time.py")
 
 
 def test_load_bench_smoke(browser: Browser, dist: Path) -> None:

@@ -8,7 +8,6 @@ Each test serves its own copy of the site, so it can take the server down for re
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import random
 import shutil
@@ -22,11 +21,12 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from conftest import ROOT, NetworkLog, wait_ready
+from conftest import NetworkLog, wait_ready
 from helpers import CONTROLS, csp_violations, pick, privacy_up, settle
 from playwright.sync_api import BrowserContext, BrowserType, Page, expect
 
 from scripts.localsite import LOOPBACK, QuietHandler, QuietServer
+from tests.scripts import load_script
 
 PRECACHE_TIMEOUT_MS = 120_000
 GAME_QUERY = "?players=2&seats=hhaa&seed=5&speed=0"
@@ -48,11 +48,7 @@ CACHE_ENTRIES = """async () => {
 
 def load_build() -> ModuleType:
     """scripts/build.py as a module (its write_service_worker rewrites a site copy)."""
-    spec = importlib.util.spec_from_file_location("moonshot_build", ROOT / "scripts" / "build.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("moonshot_build", "scripts/build.py")
 
 
 @dataclass

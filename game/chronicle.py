@@ -15,7 +15,7 @@ import random
 from dataclasses import dataclass
 from itertools import pairwise
 
-from .content import NATIONS
+from .content import NATIONS, load_content
 from .engine import Game, new_game
 from .odds import launch_odds
 
@@ -125,7 +125,8 @@ def chronicle(game: Game, upto: int | None = None, seed: int = 0, samples: int =
         rows.append(_row(current, len(log)))
     curve_t = tuple(curve)
     return Chronicle(len(log), tuple(rows), tuple(launches), curve_t,
-                     swings(curve_t, launches), game._rules.budget_gap,
+                     swings(curve_t, launches),
+                     load_content().rulesets[state.ruleset].budget_gap,
                      current.winner)
 
 

@@ -63,11 +63,6 @@ def _split_seat(seat: object) -> tuple[str, str]:
     return parts
 
 
-_TAKE_FROM_LINE = {d: A.TakeFromLine(d) for d in "SEC"}
-_LINE_TO_SUPPLIERS = {d: A.LineToSuppliers(d) for d in "SEC"}
-_STEAL_TECH = {d: A.StealTech(d) for d in "SEC"}
-_RESEARCH = {(a, b): A.Research(a, b) for a in TECH_DECKS for b in TECH_DECKS}
-_PASS = A.PassEngineer()
 _KINDS = {(True, True): ("influence", "bluff"), (True, False): ("influence",),
           (False, True): ("bluff",), (False, False): ()}
 
@@ -368,20 +363,20 @@ class Game:
         if money >= costs["line"]:
             for d in "SEC":
                 if line.get(d):
-                    found.append(_TAKE_FROM_LINE[d])
+                    found.append(_act(A.TakeFromLine, d))
         if money >= costs["research"] or n.free_research:
             decks = [d for d in TECH_DECKS if s.tile_decks[d] and
                      (d != "P" or self._rules.payload_tiles)]
             for i, first in enumerate(decks):
                 for second in decks[i:]:
                     if first != second or len(s.tile_decks[first]) >= 2:
-                        found.append(_RESEARCH[first, second])
+                        found.append(_act(A.Research, first, second))
         if s.research_pile and money >= costs["pile"]:
             found.append(_act(A.TakeFromPile))
         if n.suppliers[0] is None:
             for d in "SEC":
                 if line.get(d):
-                    found.append(_LINE_TO_SUPPLIERS[d])
+                    found.append(_act(A.LineToSuppliers, d))
         prices = self._content.board.supplier_prices
         free_spaces = [i for i, item in enumerate(n.suppliers) if item is None and
                        prices[i] <= money]
@@ -416,8 +411,8 @@ class Game:
             found.extend(_act(A.StealTest, risk) for risk, counts in sorted(s.tests.items())
                          if counts[NATIONS.index(opponent.name)] > 0)
         if n.tech_steal:
-            found.extend(_STEAL_TECH[d] for d in "SEC" if opponent.line.get(d))
-        found.append(_PASS)
+            found.extend(_act(A.StealTech, d) for d in "SEC" if opponent.line.get(d))
+        found.append(_act(A.PassEngineer))
         return found
 
     def _pending_actions(self, n: Nation) -> list[Action]:

@@ -11,7 +11,7 @@ from game import actions as A
 from game.advice import advise
 from game.ai import get_ai
 from game.odds import launch_odds, split_odds
-from tests.conftest import pol
+from tests.conftest import medium_moves, pol
 from tests.test_stakes import SPUTNIK, VANGUARD, engineering, politics, same_view_other_secrets
 
 
@@ -89,13 +89,9 @@ def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
 def test_every_kind_of_action_can_be_advised_in_whole_games() -> None:
     kinds: set[str] = set()
     for seed in range(3):
-        g = game.new_game(seed, players=2 + seed)
-        rng = random.Random(seed)
-        while not g.is_over:
-            seat = rng.choice(g.to_act())
-            actions = g.legal_actions(seat)
-            chosen = get_ai("medium").choose(g.view(seat), actions, rng)
-            if rng.random() < 0.3:
+        sample = random.Random(seed)
+        for g, seat, _, chosen in medium_moves(seed, players=2 + seed):
+            if sample.random() < 0.3:
                 before = g.to_json()
                 advice = advise(g, seat, chosen)
                 assert g.to_json() == before
@@ -103,5 +99,4 @@ def test_every_kind_of_action_can_be_advised_in_whole_games() -> None:
                 if advice.odds is not None:
                     assert 0.0 <= advice.odds.after <= 1.0
                 kinds.add(chosen.kind)
-            g.apply(seat, chosen)
     assert {"play_maneuver", "place_token", "take_from_line", "place_tile", "launch"} <= kinds

@@ -3,7 +3,6 @@ and the pages scripts/build.py makes of them (write_howto; no full build needed)
 
 from __future__ import annotations
 
-import importlib.util
 import re
 import sys
 import xml.etree.ElementTree as ET
@@ -12,6 +11,8 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+
+from tests.scripts import load_script
 
 ROOT = Path(__file__).resolve().parent.parent
 ART = ROOT / "public" / "howto"
@@ -36,11 +37,7 @@ def rules_ids() -> set[str]:
 
 def build_module() -> ModuleType:
     """scripts/build.py as a module (its name would clash with the build/ cache folder)."""
-    spec = importlib.util.spec_from_file_location("moonshot_build", ROOT / "scripts" / "build.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("moonshot_build", "scripts/build.py")
 
 
 class Page(HTMLParser):

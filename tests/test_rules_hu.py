@@ -7,22 +7,19 @@ same level, opens every section with a ``*Röviden: ...*`` line where the Englis
 
 from __future__ import annotations
 
-import importlib.util
 import re
-import sys
-from functools import cache
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
 from game.reference import BEGIN, END, content_markdown, extract_block
+from tests.scripts import load_script
 from ui.rulebook import ID_LINE, summaries
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "docs" / "rules.md"
 RULES_HU = ROOT / "docs" / "rules.hu.md"
-RULES_PAGE = ROOT / "scripts" / "rules_page.py"
 
 ANCHOR = re.compile(r"^\{#([a-z0-9-]+)\}$", re.MULTILINE)  # the id line before a heading
 HEADING_LINE = re.compile(r"^(#{1,6})\s+\S")
@@ -58,21 +55,9 @@ def _sections(text: str) -> list[tuple[str, int, str]]:
     return found
 
 
-@cache
 def _rules_page() -> ModuleType:
-    """scripts/rules_page.py, loaded from its path (scripts is not a package).
-
-    The module is registered under the name tests/test_rules_page.py imports it by, before
-    it runs (its dataclasses look their module up in sys.modules).
-    """
-    if "rules_page" in sys.modules:
-        return sys.modules["rules_page"]
-    spec = importlib.util.spec_from_file_location("rules_page", RULES_PAGE)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["rules_page"] = module
-    spec.loader.exec_module(module)
-    return module
+    """scripts/rules_page.py, under the name tests/test_rules_page.py imports it by."""
+    return load_script("rules_page", "scripts/rules_page.py")
 
 
 def _rendered_headings(text: str) -> list[tuple[int, str]]:

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import random
-
 import game
 from game import actions as A
 from game.advice import Advice, Change, advise
-from game.ai import get_ai
+from tests.conftest import medium_moves
 from tests.test_stakes import SPUTNIK, engineering
 from ui.hints import Hint, action_name, reason_text
 from ui.targets import Pick, paths
@@ -16,11 +14,8 @@ from ui.targets import Pick, paths
 def test_every_action_in_whole_games_has_a_name_and_a_reason() -> None:
     kinds: set[str] = set()
     for seed in range(3):
-        g = game.new_game(seed, players=2 + seed)
-        rng = random.Random(seed)
-        while not g.is_over:
-            seat = rng.choice(g.to_act())
-            view, actions = g.view(seat), g.legal_actions(seat)
+        for g, seat, actions, _ in medium_moves(seed, players=2 + seed):
+            view = g.view(seat)
             for action in actions:
                 if action.kind not in kinds:
                     kinds.add(action.kind)
@@ -28,7 +23,6 @@ def test_every_action_in_whole_games_has_a_name_and_a_reason() -> None:
                     assert name and name != action.kind, action
                     text = reason_text(advise(g, seat, action), action, view)
                     assert text.startswith(name + ": ") and text.endswith("."), text
-            g.apply(seat, get_ai("medium").choose(view, actions, rng))
     assert len(kinds) >= 20, sorted(kinds)
 
 

@@ -7,11 +7,12 @@ import random
 import statistics
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..content import NATIONS, load_content
-from ..engine import new_game
+from ..engine import Game, new_game
 from . import get_ai
 from .base import Budget
 
@@ -39,8 +40,10 @@ class GameResult:
 
 def play_game(a: str, b: str, seed: int, a_nation: str, *, players: int = 2,
               ruleset: str = "v0.10.4", iterations: int | None = None,
-              seconds: float | None = None, max_rounds: int = 40) -> GameResult:
-    """One game: side ``a`` plays ``a_nation`` (both of its seats), side ``b`` the other."""
+              seconds: float | None = None, max_rounds: int = 40,
+              watch: Callable[[Game], None] | None = None) -> GameResult:
+    """One game: side ``a`` plays ``a_nation`` (both of its seats), side ``b`` the other.
+    ``watch`` sees the game before every decision (to sample positions from it)."""
     game = new_game(seed, players=players, ruleset=ruleset)
     side_of = {a_nation: "a", ("USSR" if a_nation == "USA" else "USA"): "b"}
     level = {"a": a, "b": b}
@@ -57,6 +60,8 @@ def play_game(a: str, b: str, seed: int, a_nation: str, *, players: int = 2,
         seats = game.to_act()
         seat = seats[step % len(seats)]
         step += 1
+        if watch is not None:
+            watch(game)
         legal = game.legal_actions(seat)
         side = side_of[seat.split(".")[0]]
         started = time.perf_counter()

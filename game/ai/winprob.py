@@ -15,9 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..content import NATIONS
-from ..engine import Game, new_game
-from . import get_ai
-from .base import Budget
+from ..engine import Game
 from .infostate import determinize
 from .medium import medium_move
 from .value import features, value
@@ -64,32 +62,30 @@ class Position:
 
 
 def medium_games(games: int, seed: int) -> Iterator[Position]:
-    """The start of every phase of ``games`` seeded games between medium players."""
+    """The start of every phase of ``games`` seeded games between medium players (the
+    tournament's games, nations alternating: :func:`game.ai.tournament.play_game`)."""
     for index in range(games):
-        game_seed = seed + index
-        game = new_game(game_seed)
-        ai = get_ai("medium")
-        rng = random.Random(game_seed)
-        moments: list[tuple[int, int, str, dict[str, Any], tuple[float, ...]]] = []
-        phase = ""
-        step = 0
-        while not game.is_over and game.round <= 40:
-            if game.phase != phase:
-                phase = game.phase
-                moments.append((step, game.round, phase, game.view(None),
-                                features(game, "USA")))
-            seats = game.to_act()
-            seat = seats[step % len(seats)]
-            legal = game.legal_actions(seat)
-            game.apply(seat, ai.choose(game.view(seat), legal, rng, Budget()))
-            step += 1
-        for at, rnd, ph, view, feats in moments:
-            yield Position(game_seed, at, rnd, ph, view, feats, game.winner == "USA")
+        yield from _phase_starts(seed + index, NATIONS[index % 2])
+
+
+def _phase_starts(seed: int, a_nation: str) -> list[Position]:
+    from .tournament import play_game  # the tournament imports this package's levels
+
+    moments: list[tuple[int, int, str, dict[str, Any], tuple[float, ...]]] = []
+
+    def watch(game: Game) -> None:
+        if not moments or moments[-1][1:3] != (game.round, game.phase):
+            moments.append((game.log_size, game.round, game.phase, game.view(None),
+                            features(game, "USA")))
+
+    winner = play_game("medium", "medium", seed, a_nation, watch=watch).winner
+    return [Position(seed, at, rnd, ph, view, feats, winner == "USA")
+            for at, rnd, ph, view, feats in moments]
 
 
 def _calibrate_game(args: tuple[int, int, int, int]) -> list[tuple[float, bool, int, str]]:
-    seed, samples, steps, phases_seed = args
-    rng = random.Random(phases_seed)
+    seed, samples, steps, rng_seed = args
+    rng = random.Random(rng_seed)
     return [(win_probability(p.view, rng, samples, steps)["USA"], p.usa_won, p.round, p.phase)
             for p in medium_games(1, seed) if p.phase in ("politics", "launches")]
 
