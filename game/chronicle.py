@@ -12,14 +12,16 @@ that moved it most when there was one. Words are the UI's business: this gives n
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from itertools import pairwise
+from typing import Any
 
 from .content import NATIONS, load_content
 from .engine import Game, new_game
 from .odds import launch_odds
 
 CURVE_PHASES = ("politics", "launches")
+MIN_SURPRISE = 0.05  # a launch this sure of its outcome explains no swing
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +75,10 @@ class Chronicle:
     swings: tuple[Swing, ...]  # the three largest, largest first
     budget_gap: int  # the Budget gap that ends the game
     winner: str | None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The same numbers as JSON-safe data (what the AI worker sends the page)."""
+        return asdict(self)
 
 
 def _row(game: Game, step: int) -> RoundRow:
@@ -133,7 +139,8 @@ def chronicle(game: Game, upto: int | None = None, seed: int = 0, samples: int =
 def swings(curve: tuple[CurvePoint, ...], launches: list[LaunchPoint], count: int = 3
            ) -> tuple[Swing, ...]:
     """The ``count`` largest changes between consecutive points, each with the launch in
-    between whose outcome was the most surprising in the direction of the change."""
+    between whose outcome was the most surprising in the direction of the change (and
+    surprising at all: at least ``MIN_SURPRISE`` likely to have gone the other way)."""
     found: list[Swing] = []
     for start, end in pairwise(curve):
         gain_usa = end.usa >= start.usa
@@ -145,7 +152,7 @@ def swings(curve: tuple[CurvePoint, ...], launches: list[LaunchPoint], count: in
             if helped_usa != gain_usa:
                 continue
             surprise = 1.0 - launch.odds if launch.outcome == "success" else launch.odds
-            if surprise > best[0]:
+            if surprise >= MIN_SURPRISE and surprise > best[0]:
                 best = (surprise, launch)
         found.append(Swing(start, end, best[1]))
     found.sort(key=lambda s: -abs(s.change))

@@ -13,6 +13,8 @@ Layout of ``dist/`` (every URL in the site is relative, so it works under any su
     pyodide/              the 5 Pyodide run-time files from node_modules/pyodide, micropip's
                           wheel (PyPI, cached in build/cache/) and the lock patched for it
     pyscript/             every ``*.js`` and ``*.css`` of node_modules/@pyscript/core/dist
+    vendor/uplot/         the charting library of the post-game report (node_modules/uplot:
+                          its minified script, stylesheet and licence), loaded when it opens
     wheels/               the engine as a pure-Python wheel, plus ``index.json``
     icons/                the app icons as PNG (drawn by scripts/icons.py, cached)
     rules.html            docs/rules.md as a page (scripts/rules_page.py), with rules.css;
@@ -52,6 +54,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+UPLOT_FILES = ("dist/uPlot.iife.min.js", "dist/uPlot.min.css", "LICENSE")
 NODE_MODULES = ROOT / "node_modules"
 PYODIDE_FILES = (
     "pyodide.mjs",
@@ -544,6 +547,7 @@ def build(dist: Path) -> None:
     pins = npm_pins()
     pyodide = check_node_package("pyodide", pins["pyodide"])
     pyscript = check_node_package("@pyscript/core", pins["@pyscript/core"])
+    uplot = check_node_package("uplot", pins["uplot"])
 
     if dist.exists():
         shutil.rmtree(dist)
@@ -579,6 +583,8 @@ def build(dist: Path) -> None:
     for path in sorted((pyscript / "dist").iterdir()):
         if path.suffix in {".js", ".css"}:
             copy_file(path, dist / "pyscript" / path.name)
+    for name in UPLOT_FILES:
+        copy_file(uplot / name, dist / "vendor" / "uplot" / Path(name).name)
     write_icons(dist)
     check_manifest(dist)
 

@@ -80,3 +80,15 @@ def test_a_replay_at_a_step_shows_the_story_so_far() -> None:
         assert part.rounds == starts
     else:
         assert part.rounds[:-1] == starts and part.rounds[-1].step == upto
+
+
+def test_a_swing_is_explained_only_by_a_launch_that_could_have_gone_the_other_way() -> None:
+    from game.chronicle import CurvePoint, LaunchPoint, swings
+
+    start, end = CurvePoint(0, 1, "politics", 0.6), CurvePoint(9, 1, "launches", 0.3)
+    sure = LaunchPoint(4, 1, "USSR", "M0-SPUTNIK", 1.0, "success")  # could not have failed
+    long_shot = LaunchPoint(5, 1, "USSR", "M1-LUNA1", 0.3, "success")
+    against = LaunchPoint(6, 1, "USA", "M0-VANGUARD", 0.4, "success")  # helped the USA
+    assert swings((start, end), [sure])[0].launch is None
+    assert swings((start, end), [sure, long_shot, against])[0].launch == long_shot
+    assert swings((start, end), [against])[0].launch is None

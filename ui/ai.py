@@ -10,7 +10,9 @@ hard move first waits a while for a starting worker: see ``WAIT_FOR_WORKER``.)
 The body tells the tests what happened: ``data-ai-worker`` (starting, ready, failed),
 ``data-ai-moves-worker`` / ``data-ai-moves-main`` (decisions made in each place) and
 ``data-ai-timing`` (JSON: per "level/place", [decisions, total ms, max ms], measured on the
-page, worker round trip included; hints for a person count as "hint/place").
+page, worker round trip included; hints for a person count as "hint/place") and
+``data-ai-search`` (JSON: per "level/place", [searched decisions, total iterations, fewest
+iterations in one], for the levels that search).
 """
 
 from __future__ import annotations
@@ -47,6 +49,7 @@ class Thinker:
         self.boot: asyncio.Future[None] | None = None
         self.moves = {"worker": 0, "main": 0}
         self.timing: dict[str, list[float]] = {}
+        self.search: dict[str, list[int]] = {}
 
     def start(self) -> None:
         """Start the worker in the background (once); the page does not wait for it."""
@@ -87,11 +90,12 @@ class Thinker:
         if self.state == "starting" and self.boot is not None and level in WAIT_FOR_WORKER:
             with contextlib.suppress(asyncio.TimeoutError):
                 await asyncio.wait_for(asyncio.shield(self.boot), WAIT_FOR_WORKER[level])
+        answer: dict[str, Any] = {}
         if self.state == "ready":
             try:
                 call = dom.worker_call(self.worker, "choose", view_json, legal_json, level, seed)
-                text = await asyncio.wait_for(call, CALL_TIMEOUT)
-                action = game.action_from_dict(json.loads(text))
+                answer = json.loads(await asyncio.wait_for(call, CALL_TIMEOUT))
+                action = game.action_from_dict(answer["action"])
                 if action not in legal:
                     raise ValueError("the worker answered an action that is not legal")
                 where = "worker"
@@ -99,11 +103,37 @@ class Thinker:
                 self.fail(exc)
                 action = None
         if action is None:
-            action = game.action_from_dict(
-                json.loads(ai_worker.choose(view_json, legal_json, level, seed)))
-        self.record(level if purpose == "move" else purpose, where,
-                    (time.perf_counter() - started) * 1000)
+            answer = json.loads(ai_worker.choose(view_json, legal_json, level, seed))
+            action = game.action_from_dict(answer["action"])
+        key = level if purpose == "move" else purpose
+        self.record(key, where, (time.perf_counter() - started) * 1000)
+        if answer.get("iterations"):
+            self.record_search(f"{key}/{where}", int(answer["iterations"]))
         return action, where
+
+    async def chronicle(self, save_json: str, upto: int, seed: int) -> dict[str, Any]:
+        """The post-game report's numbers (``ui.ai_worker.chronicle``), worked out in the
+        worker (started now if it was not, and waited for a while), else here."""
+        self.start()
+        if self.state == "starting" and self.boot is not None:
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(asyncio.shield(self.boot), WAIT_FOR_WORKER["hard"])
+        if self.state == "ready":
+            try:
+                call = dom.worker_call(self.worker, "chronicle", save_json, upto, seed)
+                data: dict[str, Any] = json.loads(await asyncio.wait_for(call, CALL_TIMEOUT))
+                return data
+            except Exception as exc:
+                self.fail(exc)
+        fallback: dict[str, Any] = json.loads(ai_worker.chronicle(save_json, upto, seed))
+        return fallback
+
+    def record_search(self, key: str, iterations: int) -> None:
+        stats = self.search.setdefault(key, [0, 0, iterations])
+        stats[0] += 1
+        stats[1] += iterations
+        stats[2] = min(stats[2], iterations)
+        dom.set_body("ai-search", json.dumps(self.search, separators=(",", ":")))
 
     def record(self, key: str, where: str, ms: float) -> None:
         if key != "hint":

@@ -1,10 +1,12 @@
 """The AI's thinking, in a PyScript worker: its own Pyodide, no DOM, so the page stays live.
 
 The page (``ui/ai.py``) starts this file as a worker with ``worker.toml`` (the engine wheel
-unpacked, nothing else) and calls ``await worker.sync.choose(...)``. The AI gets a seat's view
-and that seat's legal actions as JSON, never the Game, and answers with the chosen action as
-JSON. Pure Python: the page also imports it to think on the main thread while the worker is
-not ready (same code, same answer), and CPython tests call it directly.
+unpacked, nothing else) and calls ``await worker.sync.choose(...)`` or ``...chronicle(...)``.
+The AI gets a seat's view and that seat's legal actions as JSON, never the Game, and answers
+with the chosen action as JSON. The post-game report's numbers (:func:`chronicle`) are worked
+out here too: a second or two of simulations that would otherwise freeze the page. Pure
+Python: the page also imports it to think on the main thread while the worker is not ready
+(same code, same answer), and CPython tests call it directly.
 """
 
 from __future__ import annotations
@@ -14,14 +16,29 @@ import random
 
 import game
 from game.ai import get_ai
+from game.chronicle import chronicle as story_of
 
 
 def choose(view_json: str, legal_json: str, level: str, seed: int) -> str:
-    """The chosen action's dict (JSON) among ``legal_json`` (a list of action dicts)."""
+    """The chosen action (JSON: ``{"action": <action dict>, "iterations": <searched>}``)
+    among ``legal_json`` (a list of action dicts)."""
     view = json.loads(str(view_json))
     legal = [game.action_from_dict(item) for item in json.loads(str(legal_json))]
-    action = get_ai(str(level)).choose(view, legal, random.Random(int(seed)))
-    return json.dumps(action.to_dict())
+    ai = get_ai(str(level))
+    action = ai.choose(view, legal, random.Random(int(seed)))
+    return json.dumps({"action": action.to_dict(), "iterations": ai.last_stats.iterations})
 
 
-__export__ = ["choose"]
+def chronicle(save_json: str, upto: int, seed: int) -> str:
+    """The story in numbers (:func:`game.chronicle.chronicle`, as JSON) of the first ``upto``
+    logged actions of the engine save ``save_json`` (its seed, settings and log are read;
+    every action is checked again by the engine)."""
+    data = json.loads(str(save_json))
+    g = game.new_game(int(data["seed"]), players=int(data["players"]),
+                      ruleset=str(data["ruleset"]), pair=str(data.get("pair") or "USA"))
+    for entry in data["log"][:int(upto)]:
+        g.apply(str(entry["seat"]), game.action_from_dict(entry["action"]))
+    return json.dumps(story_of(g, seed=int(seed)).to_dict())
+
+
+__export__ = ["choose", "chronicle"]

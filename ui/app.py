@@ -35,6 +35,7 @@ from .panels import banner_html, replay_bar_html, resume_html
 from .players import SEATS, Setup, choose_seat, parse_query
 from .replay import game_fingerprint, narrate, opening_line
 from .replaying import ReplayDesk
+from .reportdesk import ReportDesk
 from .saves import Loaded, default_title
 from .shelf import Shelf
 from .start import START_LEVELS, start_html
@@ -86,6 +87,7 @@ class App:
         self.ai_told = ""
         self.shelf = Shelf(self)
         self.replays = ReplayDesk(self)
+        self.gamereport = ReportDesk(self)
         self.overlays = Overlays(self)
         self.input = Input(self)
         self.hints = Hints(self)
@@ -139,7 +141,7 @@ class App:
         self.shelf.storage_failed = False
         self.pending_start = False
         self.tour.active = False
-        for overlay in ("end", "dialog", "launch", "privacy"):
+        for overlay in ("end", "dialog", "launch", "privacy", "report"):
             dom.show(overlay, False)
         self.dialog_kind = ""
         dom.set_body("over", "0")

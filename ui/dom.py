@@ -351,3 +351,44 @@ def set_words(words: dict[str, tuple[str, str]]) -> None:
                 el.setAttribute(attribute, text)
             else:
                 el.textContent = text
+
+
+# --------------------------------------------------------------------------- the report's charts
+
+
+async def load_once(tag: str, url: str) -> None:
+    """Add a ``<script src>`` (tag "script") or stylesheet ``<link>`` (tag "link") to the
+    page once and wait until it has loaded; raises if it cannot be loaded."""
+    attr = "src" if tag == "script" else "href"
+    if not null(document.querySelector(f'{tag}[{attr}="{url}"][data-loaded="1"]')):
+        return
+    import asyncio
+
+    done: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+    element = document.createElement(tag)
+    if tag == "link":
+        element.rel = "stylesheet"
+
+    def settle(ok: bool) -> Callable[[Any], None]:
+        def handler(event: Any) -> None:
+            if not done.done():
+                done.set_result(ok)
+        return handler
+
+    for event, ok in (("load", True), ("error", False)):
+        proxy = create_proxy(settle(ok))
+        _proxies.append(proxy)
+        element.addEventListener(event, proxy)
+    element.setAttribute(attr, url)
+    document.head.appendChild(element)
+    if not await done:
+        element.remove()
+        raise OSError(f"{url} could not be loaded")
+    element.setAttribute("data-loaded", "1")
+
+
+def draw_chart(key: str, spec_json: str) -> None:
+    """Draw one of the report's charts into its box (``public/charts.js``)."""
+    box = document.querySelector(f'[data-chart-box="{key}"]')
+    if not null(box):
+        window.MoonshotCharts.draw(box, spec_json)

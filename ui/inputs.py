@@ -86,6 +86,10 @@ class Input:
             app.replays.saved(key)
         elif cmd == "replay":
             app.replays.current()
+        elif cmd == "report":
+            app.gamereport.open()
+        elif cmd == "close-report":
+            app.gamereport.close()
         elif cmd == "export":
             app.shelf.export()
         elif cmd == "bug-report":
@@ -156,7 +160,7 @@ class Input:
         if bool(getattr(event, "ctrlKey", False)) or bool(getattr(event, "metaKey", False)) \
                 or bool(getattr(event, "altKey", False)):
             return
-        if app.replays.on and not typing and key in STEPS:
+        if app.replays.on and not typing and key in STEPS and not app.gamereport.on:
             app.replays.step(STEPS[key])
             return
         if key == "Escape":
@@ -188,6 +192,8 @@ class Input:
         app = self.app
         if dom.is_shown("rules"):
             app.overlays.close_rules()
+        elif app.gamereport.on:
+            app.gamereport.close()
         elif app.dialog_kind == "confirm":
             app.overlays.answer(False)
         elif app.pick.chosen or app.group:

@@ -100,7 +100,7 @@ def replay_bar_html(rp: Replay, index: int, seat: str | None, seats: list[str]) 
         replayed=rp.final_fingerprint, saved=rp.saved_fingerprint)
     notes = "".join(f"<li>{e(t.line)}</li>" for t in rp.notes[index])
     replay, step = _("Replay"), _("Action {index} / {total}").format(index=index, total=total)
-    view, leave = _("View"), _("Exit replay")
+    view, leave, report = _("View"), _("Exit replay"), _("Report at this step")
     first, prev, after, last = _("« First"), _("◀ Prev"), _("Next ▶"), _("Last »")
     return (f'<div class="replay" data-testid="replay" data-step="{index}" data-total="{total}">'
             f'<div class="bar-h"><span class="who">{icon("rocket")} {e(replay)}</span>'
@@ -114,6 +114,8 @@ def replay_bar_html(rp: Replay, index: int, seat: str | None, seats: list[str]) 
             f'{btn("rp-last", last, index >= total)}'
             f'<label>{e(view)} <select data-cmd="rp-seat" data-testid="rp-seat">'
             f'{"".join(options)}</select></label>'
+            f'<button type="button" data-cmd="report" data-testid="rp-report">{e(report)}'
+            f"</button>"
             f'<button type="button" class="primary" data-cmd="rp-exit" data-testid="rp-exit">'
             f"{e(leave)}</button></div>"
             f'<ul class="rp-notes" data-testid="replay-notes">{notes}</ul></div>')
@@ -179,12 +181,15 @@ def end_html(view: dict[str, Any], winner: str, end_reason: str,
     reason = _("{reason} · round {round}").format(reason=reason_words(end_reason),
                                                   round=view["round"])
     replay, export, new = _("Watch the replay"), _("Export"), _("New game")
+    report = _("Game report")
     return (f'<div class="endcard {winner.lower()}" role="dialog" aria-modal="true" '
             f'aria-labelledby="end-t" data-testid="end-screen" data-winner="{e(winner)}">'
             f'{icon(winner.lower(), "huge")}'
             f'<h2 id="end-t">{e(wins)}</h2><p class="reason" '
             f'data-reason="{e(end_reason)}">{e(reason)}</p><ul>{stats}</ul>'
-            f'<div class="dlg-b"><button data-testid="end-replay" data-cmd="replay">'
+            f'<div class="dlg-b"><button data-testid="end-report" data-cmd="report">'
+            f"{e(report)}</button>"
+            f'<button data-testid="end-replay" data-cmd="replay">'
             f'{e(replay)}</button><button data-testid="end-export" data-cmd="export">'
             f'{e(export)}</button><button class="primary" data-testid="end-new-game" '
             f'data-cmd="open-new">{e(new)}</button></div></div>')

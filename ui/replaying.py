@@ -24,20 +24,25 @@ class ReplayDesk:
         self.index = 0
         self.seat: str | None = None
         self.seats: list[str] = []
+        self.save: dict[str, Any] | None = None  # the engine save replayed (for the report)
+        self.hints: dict[str, int] = {}  # hints each nation took in that game
 
     @property
     def on(self) -> bool:
         return self.replay is not None
 
-    def start(self, save: dict[str, Any], seats: list[str]) -> None:
+    def start(self, save: dict[str, Any], seats: list[str],
+              hints: dict[str, int] | None = None) -> None:
         app = self.app
         self.replay = Replay(save)
+        self.save = save
+        self.hints = dict(hints or {})
         app.generation += 1  # pauses the turn loop and the countdown
         self.index = len(self.replay)
         self.seat = None
         self.seats = seats
         app.dialog_kind = ""
-        for overlay in ("dialog", "end", "launch", "privacy"):
+        for overlay in ("dialog", "end", "launch", "privacy", "report"):
             dom.show(overlay, False)
         dom.set_body("replay", "1")
         dom.set_body("busy", "0")
@@ -53,7 +58,7 @@ class ReplayDesk:
             seats = list(SEATS)
         else:
             seats = list(app.at_screen or ()) if app.controls_seat() else []
-        self.start(json.loads(app.g.to_json()), seats)
+        self.start(json.loads(app.g.to_json()), seats, app.hints.taken)
 
     def saved(self, key: str) -> None:
         text = dom.storage_get(key) or ""
@@ -61,7 +66,8 @@ class ReplayDesk:
             data = json.loads(text)
             save = data["save"]
             over = bool(save["state"].get("winner"))
-            self.start(save, list(SEATS) if over else [])
+            hints = data.get("hints") if isinstance(data.get("hints"), dict) else {}
+            self.start(save, list(SEATS) if over else [], hints)
         except (SaveError, ValueError, KeyError, TypeError, AttributeError) as exc:
             self.app.shelf.open(error=_("That saved game cannot be replayed: {error}").format(
                 error=exc))
@@ -69,6 +75,9 @@ class ReplayDesk:
     def exit(self) -> None:
         app = self.app
         self.replay = None
+        self.save = None
+        if dom.is_shown("report"):
+            app.gamereport.close()
         dom.set_body("replay", "0")
         app.generation += 1
         app.deadline = {}
@@ -89,6 +98,8 @@ class ReplayDesk:
         target = {"rp-first": 0, "rp-prev": self.index - 1,
                   "rp-next": self.index + 1, "rp-last": last}[cmd]
         self.index = max(0, min(last, target))
+        if self.app.gamereport.on:
+            self.app.gamereport.close()
         self.app.render()
 
     def choose_seat(self, value: str) -> None:

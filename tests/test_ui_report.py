@@ -1,0 +1,113 @@
+"""The post-game report: four charts, each beside a table of the same numbers, built from
+the AI worker's story of a game (ui.ai_worker.chronicle) at its end or at any replay step."""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import cache
+from typing import Any
+
+import game
+from tests.conftest import medium_moves
+from ui.ai_worker import chronicle
+from ui.report import CHARTS, report_html, swing_words
+
+
+@cache
+def _finished_save() -> str:
+    """A whole game of medium players (the generator applies its last move on exhaustion)."""
+    moves = list(medium_moves(4))
+    g = moves[-1][0]  # the one game every move was played on
+    assert g.is_over
+    return g.to_json()
+
+
+def _story(upto: int | None = None) -> tuple[dict[str, Any], int]:
+    save = _finished_save()
+    total = len(json.loads(save)["log"])
+    return json.loads(chronicle(save, total if upto is None else upto, 0)), total
+
+
+def _rows(markup: str, key: str) -> list[list[str]]:
+    table = markup.split(f'data-table="{key}">', 1)[1].split("</table>", 1)[0]
+    body = table.split("<tbody>", 1)[1]
+    rows = [re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row) for row in body.split("</tr>")]
+    return [row for row in rows if row]
+
+
+def test_the_report_of_a_finished_game_has_four_charts_each_with_its_table() -> None:
+    data, total = _story()
+    markup, specs = report_html(data, {"USA": 2, "USSR": 0}, total, total)
+    assert list(specs) == list(CHARTS)
+    assert markup.count('data-testid="report-chart"') == 4
+    assert markup.count('data-testid="report-table"') == 4
+    assert markup.count('aria-hidden="true"></div>') >= 4  # the pictures; the tables speak
+    winner = data["winner"]
+    assert f"Game report: {winner} won" in markup
+    # Popularity and Budget: one row per round start and one for the end, as drawn.
+    rows = _rows(markup, "standing")
+    assert len(rows) == len(data["rounds"]) == len(specs["standing"]["x"])
+    assert rows[0][0] == "Round 1, start" and rows[-1][0].endswith("end of the game")
+    for row, drawn in zip(data["rounds"], rows, strict=True):
+        assert drawn[1:5] == [str(v) for v in (*row["popularity"], *row["budget"])]
+        assert drawn[5] == str(max(row["budget"]) - data["budget_gap"])  # the gap line
+    for series in specs["standing"]["series"]:
+        assert len(series["values"]) == len(specs["standing"]["x"])
+    assert specs["standing"]["thresholds"][0]["value"] == 0  # Popularity 0 loses
+    # Launches: every one in the table, the flown ones drawn at their odds.
+    launches = _rows(markup, "launches")
+    assert len(launches) == len(data["launches"]) > 0
+    flown = [p for p in data["launches"] if p["odds"] is not None]
+    assert [m["y"] for m in specs["launches"]["marks"]] == [round(p["odds"] * 100, 1)
+                                                           for p in flown]
+    assert {m["shape"] for m in specs["launches"]["marks"]} <= {"disc", "cross"}
+    # Missions by round and the chance to win, point for point.
+    assert [r[1:] for r in _rows(markup, "missions")] == [
+        [str(v) for v in row["missions"]] for row in data["rounds"]]
+    chances = _rows(markup, "chances")
+    assert len(chances) == len(data["curve"]) == len(specs["chances"]["x"])
+    assert chances[-1][1] in ("100%", "0%")  # the game is over: certain
+    assert len(specs["chances"]["marks"]) == len(data["swings"]) == 3
+    # The hints each side took.
+    assert "2 hints taken" in markup and "0 hints taken" in markup
+
+
+def test_the_biggest_swings_are_told_in_words() -> None:
+    data, _ = _story()
+    told = [swing_words(s) for s in data["swings"]]
+    for swing, words in zip(data["swings"], told, strict=True):
+        launch = swing["launch"]
+        if launch is not None:
+            odds = f"{launch['odds'] * 100:.0f}%"
+            outcome = "succeeded" if launch["outcome"] == "success" else "exploded"
+            assert words.startswith(f"Round {launch['round']}: {launch['nation']}'s launch "
+                                    f"toward ")
+            assert f" at {odds} {outcome}" in words
+        assert f"USA {swing['start']['usa'] * 100:.0f}% → {swing['end']['usa'] * 100:.0f}%" \
+            in words
+
+
+def test_a_replay_step_reports_the_story_so_far_only() -> None:
+    whole, total = _story()
+    step = total // 2
+    data, _ = _story(step)
+    assert data["steps"] == step and data["winner"] is None
+    markup, specs = report_html(data, {}, step, total)
+    assert f"up to action {step} of {total}" in markup
+    assert _rows(markup, "standing")[-1][0].endswith("at this step")
+    # What happened before the step is told the same way as in the whole game's report.
+    assert data["launches"] == [p for p in whole["launches"] if p["step"] <= step]
+    assert data["rounds"][:-1] == whole["rounds"][:len(data["rounds"]) - 1]
+    assert len(specs) == 4
+
+
+def test_the_worker_checks_every_action_of_the_log() -> None:
+    save = json.loads(_finished_save())
+    save["log"][3]["action"] = {"type": "launch", "mission": "MOON"}
+    try:
+        chronicle(json.dumps(save), 10, 0)
+    except game.IllegalAction:
+        pass
+    else:
+        raise AssertionError("an illegal action in the log was accepted")
