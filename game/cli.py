@@ -8,6 +8,7 @@ import random
 import sys
 import time
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any, TextIO
 
 from .engine import RULESETS, Game, new_game
@@ -155,9 +156,14 @@ def cmd_tournament(args: argparse.Namespace, out: TextIO) -> int:
     """Computer players against each other, nations swapped every other game."""
     from .ai.tournament import run_tournament
 
+    if args.league:
+        return cmd_league(args, out)
+    if args.a is None or args.b is None:
+        print("tournament: --a and --b are required (or --league)", file=out)
+        return 2
     summary = run_tournament(args.a, args.b, args.games, args.seed, players=args.players,
                              ruleset=args.ruleset, iterations=args.iterations,
-                             seconds=args.seconds, jobs=args.jobs)
+                             seconds=args.seconds, jobs=args.jobs, out=args.out)
     low, high = summary["ci95"]
     print(f"{summary['a']} (a) vs {summary['b']} (b): {summary['games']} games "
           f"({args.players} players, {args.ruleset})", file=out)
@@ -178,6 +184,28 @@ def cmd_tournament(args: argparse.Namespace, out: TextIO) -> int:
           f"wall {summary['seconds']} s", file=out)
     if args.json:
         print(json.dumps(summary, sort_keys=True), file=out)
+    return 0
+
+
+def cmd_league(args: argparse.Namespace, out: TextIO) -> int:
+    """Every level against every other and itself, as a Markdown table."""
+    from .ai import LEVELS
+    from .ai.league import league, table
+
+    levels = tuple(args.levels.split(","))
+    unknown = [level for level in levels if level not in LEVELS]
+    if unknown:
+        print(f"tournament: unknown level(s) {', '.join(unknown)}; choose from "
+              f"{', '.join(LEVELS)}", file=out)
+        return 2
+    started = time.perf_counter()
+    summaries = league(args.games, args.seed, levels=levels, jobs=args.jobs,
+                       iterations=args.iterations, out=args.out)
+    print(table(summaries), file=out)
+    print(f"{args.games} games per match, seeds {args.seed}-{args.seed + args.games - 1}; "
+          f"wall {time.perf_counter() - started:.0f} s", file=out)
+    if args.json:
+        print(json.dumps(summaries, sort_keys=True), file=out)
     return 0
 
 
@@ -248,8 +276,15 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
     play.add_argument("--ruleset", choices=RULESETS, default="v0.10.4")
     tour = sub.add_parser("tournament", help="computer players against each other")
     levels = ("random", "easy", "medium", "hard")
-    tour.add_argument("--a", choices=levels, required=True)
-    tour.add_argument("--b", choices=levels, required=True)
+    tour.add_argument("--a", choices=levels)
+    tour.add_argument("--b", choices=levels)
+    tour.add_argument("--league", action="store_true",
+                      help="every level against every other and itself (seat balance)")
+    tour.add_argument("--levels", default=",".join(levels),
+                      help="the levels in the league, comma-separated")
+    tour.add_argument("--out", type=Path, default=None,
+                      help="append each game to this JSON-lines file; games already in it "
+                           "are not played again")
     tour.add_argument("--games", type=int, default=20)
     tour.add_argument("--seed", type=int, default=1)
     tour.add_argument("--iterations", type=int, default=None,

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import json
 import math
 import random
 import statistics
 import time
 from collections import Counter
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
 from typing import Any
 
 from ..content import NATIONS, load_content
@@ -76,10 +78,65 @@ def play_game(a: str, b: str, seed: int, a_nation: str, *, players: int = 2,
                       game.round, dict(by_level), spent, decisions, iters)
 
 
-def _play(args: tuple[str, str, int, str, int, str, int | None, float | None]) -> GameResult:
+Task = tuple[str, str, int, str, int, str, int | None, float | None]
+
+
+def _play(args: Task) -> tuple[Task, GameResult]:
     a, b, seed, a_nation, players, ruleset, iterations, seconds = args
-    return play_game(a, b, seed, a_nation, players=players, ruleset=ruleset,
-                     iterations=iterations, seconds=seconds)
+    return args, play_game(a, b, seed, a_nation, players=players, ruleset=ruleset,
+                           iterations=iterations, seconds=seconds)
+
+
+def task_key(task: Task) -> str:
+    return json.dumps(list(task))
+
+
+def played(out: Path | None) -> dict[str, GameResult]:
+    """Games already recorded in ``out`` (one JSON line per game), by their task."""
+    found: dict[str, GameResult] = {}
+    if out is None or not out.exists():
+        return found
+    for line in out.read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            entry = json.loads(line)
+            result = entry["result"]
+            result["missions_by_level"] = {int(k): v for k, v in
+                                           result["missions_by_level"].items()}
+            found[task_key(tuple(entry["task"]))] = GameResult(**result)
+    return found
+
+
+def play_all(tasks: list[Task], jobs: int = 1, out: Path | None = None
+             ) -> dict[str, GameResult]:
+    """Every task's result, played ``jobs`` at a time. With ``out``, each finished game is
+    appended to it at once, and games it already holds are not played again (a long run
+    can be stopped and resumed)."""
+    results = played(out)
+    todo = [t for t in tasks if task_key(t) not in results]
+
+    def record(done: Iterable[tuple[Task, GameResult]]) -> None:
+        for task, result in done:
+            results[task_key(task)] = result
+            if out is not None:
+                with out.open("a", encoding="utf-8") as f:
+                    f.write(json.dumps({"task": list(task), "result": asdict(result)}) + "\n")
+
+    if jobs > 1 and len(todo) > 1:
+        import multiprocessing
+
+        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+            record(pool.imap_unordered(_play, todo, chunksize=1))
+    else:
+        record(_play(t) for t in todo)
+    return {task_key(t): results[task_key(t)] for t in tasks}
+
+
+def tasks_for(a: str, b: str, games: int, seed: int, *, players: int = 2,
+              ruleset: str = "v0.10.4", iterations: int | None = None,
+              seconds: float | None = None) -> list[Task]:
+    """``games`` games, nations swapped every other game."""
+    return [(a, b, seed + i, NATIONS[i % 2], players, ruleset, iterations, seconds)
+            for i in range(games)]
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -95,18 +152,13 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 def run_tournament(a: str, b: str, games: int, seed: int, *, players: int = 2,
                    ruleset: str = "v0.10.4", iterations: int | None = None,
-                   seconds: float | None = None, jobs: int = 1) -> dict[str, Any]:
+                   seconds: float | None = None, jobs: int = 1,
+                   out: Path | None = None) -> dict[str, Any]:
     """Play ``games`` games, nations swapped every other game, and summarise them."""
-    tasks = [(a, b, seed + i, NATIONS[i % 2], players, ruleset, iterations, seconds)
-             for i in range(games)]
+    tasks = tasks_for(a, b, games, seed, players=players, ruleset=ruleset,
+                      iterations=iterations, seconds=seconds)
     started = time.perf_counter()
-    if jobs > 1:
-        import multiprocessing
-
-        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-            results = pool.map(_play, tasks, chunksize=1)
-    else:
-        results = [_play(t) for t in tasks]
+    results = list(play_all(tasks, jobs, out).values())
     return summarise(a, b, results, time.perf_counter() - started)
 
 

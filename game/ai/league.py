@@ -1,0 +1,68 @@
+"""Every level against every other, and each against itself for the seat balance
+(``python -m game tournament --league``), summarised as the README's Markdown table."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from . import LEVELS
+from .tournament import Task, play_all, summarise, task_key, tasks_for, wilson
+
+BALANCE = (0.45, 0.55)  # the USA's share of wins between equal levels that counts as fair
+
+
+def pairings(levels: tuple[str, ...] = LEVELS) -> list[tuple[str, str]]:
+    """The stronger level first (LEVELS runs from weakest to strongest), then the mirrors."""
+    ordered = [level for level in LEVELS if level in levels]
+    cross = [(a, b) for i, a in enumerate(ordered) for b in ordered[:i]]
+    cross.sort(key=lambda p: (-LEVELS.index(p[0]), -LEVELS.index(p[1])))
+    return cross + [(level, level) for level in reversed(ordered)]
+
+
+def league(games: int, seed: int, *, levels: tuple[str, ...] = LEVELS, jobs: int = 1,
+           iterations: int | None = None, out: Path | None = None) -> list[dict[str, Any]]:
+    """Play every pairing (``games`` games each, nations swapped every other game) in one
+    pool of ``jobs`` processes; a summary per pairing, in :func:`pairings` order."""
+    plan: list[tuple[tuple[str, str], list[Task]]] = [
+        (pair, tasks_for(pair[0], pair[1], games, seed, iterations=iterations))
+        for pair in pairings(levels)]
+    results = play_all([t for _, tasks in plan for t in tasks], jobs, out)
+    return [summarise(a, b, [results[task_key(t)] for t in tasks], 0.0)
+            for (a, b), tasks in plan]
+
+
+def _pct(x: float) -> str:
+    return f"{x * 100:.1f}%"
+
+
+def table(summaries: list[dict[str, Any]]) -> str:
+    """The league as a Markdown table: who beat whom, the seat balance of the mirrors, game
+    length and how the games ended."""
+    lines = ["| match | games | result | win rate (95% Wilson) | USA wins | rounds mean "
+             "(min-max) | end reasons | iterations per decision |",
+             "|---|---|---|---|---|---|---|---|"]
+    for s in summaries:
+        n = s["games"]
+        usa = s["nation_wins"].get("USA", 0)
+        if s["a"] == s["b"]:
+            low, high = wilson(usa, n)
+            share = usa / n if n else 0.0
+            fair = "fair" if BALANCE[0] <= share <= BALANCE[1] else "outside 45-55%"
+            match = f"{s['a']} vs {s['a']} (seat balance)"
+            result = f"USA {usa}, USSR {s['nation_wins'].get('USSR', 0)}"
+            rate = f"USA {_pct(share)} ({_pct(low)}-{_pct(high)}), {fair}"
+        else:
+            low, high = s["ci95"]
+            match = f"{s['a']} vs {s['b']}"
+            result = f"{s['a_wins']}-{s['b_wins']}"
+            rate = f"{_pct(s['a_win_rate'])} ({_pct(low)}-{_pct(high)})"
+        r = s["rounds"]
+        ends = ", ".join(f"{k} {v}" for k, v in s["end_reasons"].items())
+        it = s["iterations_per_decision"]
+        iters = " / ".join(f"{side} {it[key]:.0f}" for key, side in (("a", s["a"]),
+                                                                      ("b", s["b"]))
+                           if side == "hard" and it[key]) or "-"
+        lines.append(f"| {match} | {n} | {result} | {rate} | {usa} | {r['mean']} "
+                     f"({r['min']}-{r['max']}) | {ends} | {iters} |")
+    return "\n".join(lines)

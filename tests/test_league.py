@@ -1,0 +1,48 @@
+"""Long tournaments: every game recorded as it ends and never played twice, and the league
+table (every level against every other, and each against itself for the seat balance)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+from game.ai.league import pairings, table
+from game.ai.tournament import play_all, summarise, tasks_for
+
+
+def test_a_stopped_run_resumes_without_playing_a_game_twice(tmp_path: Path) -> None:
+    out = tmp_path / "games.jsonl"
+    first = tasks_for("easy", "random", 3, seed=10)
+    results = play_all(first, out=out)
+    assert len(out.read_text().splitlines()) == 3
+    more = tasks_for("easy", "random", 5, seed=10)  # the same three games, and two more
+    again = play_all(more, out=out)
+    assert len(out.read_text().splitlines()) == 5
+    for key, result in results.items():
+        assert again[key] == result  # read back from the file, not replayed
+    fresh = play_all(more)  # and equal to playing them now, but for the time taken
+    assert [replace(r, seconds={}) for r in fresh.values()] == [
+        replace(r, seconds={}) for r in again.values()]
+
+
+def test_the_league_pairs_every_level_with_every_other_and_itself() -> None:
+    assert pairings() == [("hard", "medium"), ("hard", "easy"), ("hard", "random"),
+                          ("medium", "easy"), ("medium", "random"), ("easy", "random"),
+                          ("hard", "hard"), ("medium", "medium"), ("easy", "easy"),
+                          ("random", "random")]
+    assert pairings(("random", "medium")) == [("medium", "random"), ("medium", "medium"),
+                                              ("random", "random")]
+
+
+def test_the_table_shows_results_and_the_seat_balance_of_mirror_matches() -> None:
+    cross = summarise("medium", "random", list(play_all(tasks_for("medium", "random", 2,
+                                                                   seed=1)).values()), 0.0)
+    mirror = summarise("random", "random", list(play_all(tasks_for("random", "random", 4,
+                                                                    seed=1)).values()), 0.0)
+    text = table([cross, mirror]).splitlines()
+    assert text[0].startswith("| match | games | result |")
+    assert text[2].startswith("| medium vs random | 2 | 2-0 | 100.0% (")
+    usa = mirror["nation_wins"].get("USA", 0)
+    assert text[3].startswith(f"| random vs random (seat balance) | 4 | USA {usa}, USSR ")
+    fair = 0.45 <= usa / 4 <= 0.55
+    assert ("fair" if fair else "outside 45-55%") in text[3]
