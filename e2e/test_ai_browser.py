@@ -107,9 +107,13 @@ def test_the_hard_ai_thinks_in_the_worker_while_the_page_stays_live(
     after = timing(page)["hard/worker"]
     moves = after[0] - before[0]
     searched_ms = after[1] - before[1]
+    search = json.loads(body(page, "aiSearch") or "{}").get("hard/worker", [0, 0, 0])
     print(f"\nhard AI, 6 s window: {moves:.0f} decisions in the worker taking {searched_ms:.0f}"
           f" ms in all (longest {after[2]:.0f} ms); the main thread's longest pause "
-          f"{gap:.0f} ms; {report(timing(page))}")
+          f"{gap:.0f} ms; {report(timing(page))}; searches in the worker: {search[0]}, "
+          f"{search[1] / max(1, search[0]):.0f} iterations each on average, fewest "
+          f"{search[2]}")
+    assert search[0] > 0, "no search reported its iterations"
     assert moves > 0 and searched_ms > 1500, after  # the AI really searched meanwhile
     # A search on the main thread would block it for its whole second or so.
     assert gap < 700, f"the main thread was blocked for {gap:.0f} ms"

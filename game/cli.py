@@ -96,6 +96,43 @@ def cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def cmd_search(args: argparse.Namespace, out: TextIO) -> int:
+    """How much the hard level searches per decision at its default (browser) budget."""
+    from .ai import get_ai
+    from .ai.base import Stats
+
+    game = new_game(args.seed)
+    medium, rng = get_ai("medium"), random.Random(args.seed)
+    taken: list[tuple[str, Stats]] = []
+    step = 0
+    while not game.is_over and len(taken) < args.decisions:
+        seat = rng.choice(game.to_act())
+        legal = game.legal_actions(seat)
+        if len(legal) > 1 and step % args.every == 0:
+            hard = get_ai("hard")
+            hard.choose(game.view(seat), legal, random.Random(step))
+            taken.append((game.phase, hard.last_stats))
+        step += 1
+        game.apply(seat, medium.choose(game.view(seat), legal, rng))
+    iterations = [stats.iterations for _, stats in taken]
+    seconds = [stats.seconds for _, stats in taken]
+    figures = {
+        "decisions": len(taken), "iterations_mean": round(sum(iterations) / len(taken), 1),
+        "iterations_min": min(iterations), "seconds_mean": round(sum(seconds) / len(taken), 3),
+        "seconds_max": round(max(seconds), 3),
+        "iterations_per_s": round(sum(iterations) / sum(seconds)),
+        "python": sys.version.split()[0],
+    }
+    print(f"hard: {figures['decisions']} decisions of a medium game (seed {args.seed}), "
+          f"{figures['iterations_mean']} iterations each on average (fewest "
+          f"{figures['iterations_min']}), {figures['seconds_mean']} s each (longest "
+          f"{figures['seconds_max']} s), {figures['iterations_per_s']} iterations/s",
+          file=out)
+    if args.json:
+        print(json.dumps(figures, sort_keys=True), file=out)
+    return 0
+
+
 def _status(game: Game, seat: str) -> str:
     view = game.view(seat)
     nation = view["nations"][seat.split(".")[0]]
@@ -271,6 +308,11 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
     bench.add_argument("--seed", type=int, default=1)
     bench.add_argument("--ruleset", choices=RULESETS, default="v0.10.4")
     bench.add_argument("--json", action="store_true")
+    search = sub.add_parser("search", help="the hard level's search per decision")
+    search.add_argument("--decisions", type=int, default=30)
+    search.add_argument("--every", type=int, default=7, help="time every n-th decision")
+    search.add_argument("--seed", type=int, default=1)
+    search.add_argument("--json", action="store_true")
     play = sub.add_parser("play", help="a terminal game for two humans")
     play.add_argument("--seed", type=int, default=random.randrange(1 << 30))
     play.add_argument("--ruleset", choices=RULESETS, default="v0.10.4")
@@ -311,6 +353,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
         return cmd_simulate(args, out)
     if args.command == "bench":
         return cmd_bench(args, out)
+    if args.command == "search":
+        return cmd_search(args, out)
     if args.command == "tournament":
         return cmd_tournament(args, out)
     if args.command == "fit-value":

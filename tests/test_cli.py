@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -59,3 +60,28 @@ def test_play_takes_numbered_choices_and_rejects_nonsense() -> None:
 def test_play_ends_cleanly_when_input_runs_out() -> None:
     done = run("play", "--seed", "4", stdin="\n1\n")
     assert done.returncode == 0 and "Bye." in done.stdout
+
+
+def test_search_reports_the_hard_levels_iterations_per_decision() -> None:
+    done = run("search", "--decisions", "3", "--every", "5", "--seed", "2", "--json")
+    assert done.returncode == 0, done.stderr
+    figures = json.loads(done.stdout.strip().splitlines()[-1])
+    assert figures["decisions"] == 3
+    assert figures["iterations_min"] <= figures["iterations_mean"]
+    assert 0 < figures["seconds_mean"] <= figures["seconds_max"]
+    assert done.stdout.startswith("hard: 3 decisions of a medium game (seed 2)")
+
+
+def test_tournament_league_prints_its_table_and_resumes_from_its_file(tmp_path: Path) -> None:
+    out = tmp_path / "league.jsonl"
+    args = ("tournament", "--league", "--levels", "random,easy", "--games", "2",
+            "--seed", "3", "--out", str(out))
+    first = run(*args)
+    assert first.returncode == 0, first.stderr
+    assert "| easy vs random | 2 |" in first.stdout
+    assert "| random vs random (seat balance) | 2 |" in first.stdout
+    assert len(out.read_text().splitlines()) == 6  # three matches of two games
+    again = run(*args)
+    assert again.stdout.splitlines()[:5] == first.stdout.splitlines()[:5]
+    assert len(out.read_text().splitlines()) == 6  # nothing played twice
+    assert run("tournament", "--league", "--levels", "genius").returncode == 2
