@@ -46,11 +46,15 @@ def table(summaries: list[dict[str, Any]]) -> str:
         n = s["games"]
         usa = s["nation_wins"].get("USA", 0)
         if s["a"] == s["b"]:
-            low, high = wilson(usa, n)
-            share = usa / n if n else 0.0
+            ussr = s["nation_wins"].get("USSR", 0)
+            decided = usa + ussr  # the balance is over finished games
+            low, high = wilson(usa, decided)
+            share = usa / decided if decided else 0.0
             fair = "fair" if BALANCE[0] <= share <= BALANCE[1] else "outside 45-55%"
             match = f"{s['a']} vs {s['a']} (seat balance)"
-            result = f"USA {usa}, USSR {s['nation_wins'].get('USSR', 0)}"
+            result = f"USA {usa}, USSR {ussr}"
+            if s["unfinished"]:
+                result += f", {s['unfinished']} unfinished"
             rate = f"USA {_pct(share)} ({_pct(low)}-{_pct(high)}), {fair}"
         else:
             low, high = s["ci95"]
