@@ -9,7 +9,7 @@ from . import dom
 from .i18n import _
 from .players import SEATS
 from .replay import Replay
-from .saves import SaveError
+from .saves import SaveError, hints_of
 
 if TYPE_CHECKING:
     from .app import App
@@ -66,8 +66,7 @@ class ReplayDesk:
             data = json.loads(text)
             save = data["save"]
             over = bool(save["state"].get("winner"))
-            hints = data.get("hints") if isinstance(data.get("hints"), dict) else {}
-            self.start(save, list(SEATS) if over else [], hints)
+            self.start(save, list(SEATS) if over else [], hints_of(data))
         except (SaveError, ValueError, KeyError, TypeError, AttributeError) as exc:
             self.app.shelf.open(error=_("That saved game cannot be replayed: {error}").format(
                 error=exc))

@@ -175,7 +175,7 @@ def _levels(data: dict[str, Any], setup: Setup) -> dict[str, str]:
     return out
 
 
-def _hints(data: dict[str, Any]) -> dict[str, int]:
+def hints_of(data: dict[str, Any]) -> dict[str, int]:
     """How many hints each nation took ('hints' is optional: none before hints existed)."""
     hints = data.get("hints", {})
     if not isinstance(hints, dict) or not set(hints) <= set(NATIONS) or not all(
@@ -233,7 +233,7 @@ def parse(text: object) -> Loaded:
     if isinstance(speed, int) and not isinstance(speed, bool) and 0 <= speed <= 5000:
         setup.speed_ms = speed
     return Loaded(loaded, setup, _text_field(data, "title"), _text_field(data, "saved_at", 40),
-                  save["state"], _hints(data))
+                  save["state"], hints_of(data))
 
 
 # --------------------------------------------------------------------------- listing
