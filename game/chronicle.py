@@ -12,12 +12,16 @@ that moved it most when there was one. Words are the UI's business: this gives n
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from itertools import pairwise
 from typing import Any
 
+from .actions import Action
+from .ai.winprob import SAMPLES, STEPS, win_probability
 from .content import NATIONS, load_content
-from .engine import Game, new_game
+from .engine import Game
+from .history import fresh
 from .odds import launch_odds
 
 CURVE_PHASES = ("politics", "launches")
@@ -73,7 +77,8 @@ class Chronicle:
     launches: tuple[LaunchPoint, ...]
     curve: tuple[CurvePoint, ...]
     swings: tuple[Swing, ...]  # the three largest, largest first
-    budget_gap: int  # the Budget gap that ends the game
+    budget_gap: int  # the Budget gap that ends the game ...
+    budget_gap_inclusive: bool  # ... when reached (True) or only when exceeded (False)
     winner: str | None
 
     def to_dict(self) -> dict[str, Any]:
@@ -89,15 +94,19 @@ def _row(game: Game, step: int) -> RoundRow:
                     (usa.budget, ussr.budget), (done[0], done[1]))
 
 
-def chronicle(game: Game, upto: int | None = None, seed: int = 0, samples: int = 8,
-              steps: int = 24) -> Chronicle:
+def chronicle(game: Game, upto: int | None = None, seed: int = 0, samples: int = SAMPLES,
+              steps: int = STEPS) -> Chronicle:
     """The numbers of ``game``'s story up to logged action ``upto`` (default: all)."""
-    from .ai.winprob import win_probability  # the AI package imports the engine
+    return story(fresh(game), game.log if upto is None else game.log[:upto], seed, samples,
+                 steps)
 
-    log = game.log if upto is None else game.log[:upto]
-    state = game.state
-    current = new_game(game.seed, players=state.players, ruleset=state.ruleset,
-                       pair=state.pair or "USA")
+
+def story(start: Game, log: Sequence[tuple[str, Action]], seed: int = 0,
+          samples: int = SAMPLES, steps: int = STEPS) -> Chronicle:
+    """The numbers of the story that ``log`` tells from ``start`` (a game before any action,
+    played on in place; every action is checked by the engine as it is applied)."""
+    current = start
+    rules = load_content().rulesets[current.ruleset]
     rng = random.Random(seed)
     rows = [_row(current, 0)]
     launches: list[LaunchPoint] = []
@@ -131,8 +140,7 @@ def chronicle(game: Game, upto: int | None = None, seed: int = 0, samples: int =
         rows.append(_row(current, len(log)))
     curve_t = tuple(curve)
     return Chronicle(len(log), tuple(rows), tuple(launches), curve_t,
-                     swings(curve_t, launches),
-                     load_content().rulesets[state.ruleset].budget_gap,
+                     swings(curve_t, launches), rules.budget_gap, rules.budget_gap_inclusive,
                      current.winner)
 
 

@@ -82,7 +82,7 @@ def cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
         "view_us": round(_timed(200, lambda: game.view(seat)) * 1e6, 1),
         "to_json_us": round(_timed(200, game.to_json) * 1e6, 1),
         "load_ms": round(_timed(5, lambda: load(text)) * 1e3, 2),
-        "load_log_length": len(game.log),
+        "load_log_length": game.log_size,
         "legal_actions_count": len(game.legal_actions(seat)),
         "python": sys.version.split()[0],
     }
@@ -100,33 +100,34 @@ def cmd_search(args: argparse.Namespace, out: TextIO) -> int:
     """How much the hard level searches per decision at its default (browser) budget."""
     from .ai import get_ai
     from .ai.base import Stats
+    from .ai.tournament import medium_moves
 
-    game = new_game(args.seed)
-    medium, rng = get_ai("medium"), random.Random(args.seed)
-    taken: list[tuple[str, Stats]] = []
-    step = 0
-    while not game.is_over and len(taken) < args.decisions:
-        seat = rng.choice(game.to_act())
-        legal = game.legal_actions(seat)
+    taken: list[Stats] = []
+    for step, (game, seat, legal, _move) in enumerate(medium_moves(args.seed)):
+        if len(taken) == args.decisions:
+            break
         if len(legal) > 1 and step % args.every == 0:
             hard = get_ai("hard")
             hard.choose(game.view(seat), legal, random.Random(step))
-            taken.append((game.phase, hard.last_stats))
-        step += 1
-        game.apply(seat, medium.choose(game.view(seat), legal, rng))
-    iterations = [stats.iterations for _, stats in taken]
-    seconds = [stats.seconds for _, stats in taken]
+            taken.append(hard.last_stats)
+    if not taken:
+        print("search: no decision was timed (fewer decisions, or a smaller --every)",
+              file=out)
+        return 2
+    iterations = [stats.iterations for stats in taken]
+    seconds = [stats.seconds for stats in taken]
     figures = {
-        "decisions": len(taken), "iterations_mean": round(sum(iterations) / len(taken), 1),
+        "decisions": len(taken), "searched": sum(1 for n in iterations if n),
+        "iterations_mean": round(sum(iterations) / len(taken), 1),
         "iterations_min": min(iterations), "seconds_mean": round(sum(seconds) / len(taken), 3),
         "seconds_max": round(max(seconds), 3),
         "iterations_per_s": round(sum(iterations) / sum(seconds)),
         "python": sys.version.split()[0],
     }
     print(f"hard: {figures['decisions']} decisions of a medium game (seed {args.seed}), "
-          f"{figures['iterations_mean']} iterations each on average (fewest "
-          f"{figures['iterations_min']}), {figures['seconds_mean']} s each (longest "
-          f"{figures['seconds_max']} s), {figures['iterations_per_s']} iterations/s",
+          f"{figures['searched']} searched; {figures['iterations_mean']} iterations each on "
+          f"average (fewest {figures['iterations_min']}), {figures['seconds_mean']} s each "
+          f"(longest {figures['seconds_max']} s), {figures['iterations_per_s']} iterations/s",
           file=out)
     if args.json:
         print(json.dumps(figures, sort_keys=True), file=out)
@@ -237,7 +238,8 @@ def cmd_league(args: argparse.Namespace, out: TextIO) -> int:
         return 2
     started = time.perf_counter()
     summaries = league(args.games, args.seed, levels=levels, jobs=args.jobs,
-                       iterations=args.iterations, out=args.out)
+                       players=args.players, ruleset=args.ruleset,
+                       iterations=args.iterations, seconds=args.seconds, out=args.out)
     print(table(summaries), file=out)
     print(f"{args.games} games per match, seeds {args.seed}-{args.seed + args.games - 1}; "
           f"wall {time.perf_counter() - started:.0f} s", file=out)
@@ -317,7 +319,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
     play.add_argument("--seed", type=int, default=random.randrange(1 << 30))
     play.add_argument("--ruleset", choices=RULESETS, default="v0.10.4")
     tour = sub.add_parser("tournament", help="computer players against each other")
-    levels = ("random", "easy", "medium", "hard")
+    from .ai import LEVELS as levels
+    from .ai.winprob import SAMPLES, STEPS
     tour.add_argument("--a", choices=levels)
     tour.add_argument("--b", choices=levels)
     tour.add_argument("--league", action="store_true",
@@ -344,8 +347,9 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
     cal = sub.add_parser("calibrate", help="win probability against real outcomes")
     cal.add_argument("--games", type=int, default=500)
     cal.add_argument("--seed", type=int, default=1)
-    cal.add_argument("--samples", type=int, default=8, help="determinizations per estimate")
-    cal.add_argument("--steps", type=int, default=24, help="moves simulated from each")
+    cal.add_argument("--samples", type=int, default=SAMPLES,
+                     help="determinizations per estimate")
+    cal.add_argument("--steps", type=int, default=STEPS, help="moves simulated from each")
     cal.add_argument("--jobs", type=int, default=1, help="games scored in parallel")
     cal.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)

@@ -77,11 +77,12 @@ def apply_traced(game: Game, seat: str, action: Any) -> tuple[list[dict[str, Any
 
 def traces(game: Game) -> list[Trace]:
     """The trace of every logged action, by replaying the log from the seed."""
-    current = _fresh(game)
+    current = fresh(game)
     return [apply_traced(current, seat, action)[1] for seat, action in game.log]
 
 
-def _fresh(game: Game) -> Game:
+def fresh(game: Game) -> Game:
+    """A new game with ``game``'s seed and settings, before any action."""
     state = game.state
     return new_game(game.seed, players=state.players, ruleset=state.ruleset,
                     pair=state.pair or "USA")
@@ -92,7 +93,7 @@ def replay(game: Game, upto: int | None = None) -> Iterator[Game]:
     each of the first ``upto`` logged actions (all of them by default). Each yielded game is
     a new copy, safe to keep."""
     log = game.log if upto is None else game.log[:upto]
-    current = _fresh(game)
+    current = fresh(game)
     yield current.clone()
     for seat, action in log:
         current.apply(seat, action)
@@ -138,7 +139,7 @@ def undo_depth(game: Game, nation: str, undoable: frozenset[str] = frozenset(),
 
     ``undoable``: seats of the other nation (computer players) whose actions may be taken back
     too, as long as none of them is a barrier for ``nation``."""
-    if not game.log:
+    if not game.log_size:
         return 0, "Nothing has been played yet."
     depth, stop = undo_walk(game, nation, undoable)
     if depth:
@@ -148,7 +149,7 @@ def undo_depth(game: Game, nation: str, undoable: frozenset[str] = frozenset(),
 
 def rewind(game: Game, count: int) -> Game:
     """The game as it was ``count`` actions ago (a new game; ``game`` is untouched)."""
-    if not 0 <= count <= len(game.log):
-        raise ValueError(f"cannot rewind {count} of {len(game.log)} actions")
-    *_, last = replay(game, len(game.log) - count)
+    if not 0 <= count <= game.log_size:
+        raise ValueError(f"cannot rewind {count} of {game.log_size} actions")
+    *_, last = replay(game, game.log_size - count)
     return last

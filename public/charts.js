@@ -5,7 +5,14 @@
 (function () {
   "use strict";
 
-  const INK = "#1b1d2a";
+  // Colours may name the page's own custom properties ("var(--usa)"): one source of truth.
+  function colour(value) {
+    const match = /^var\((--[\w-]+)\)$/.exec(value || "");
+    if (!match) { return value; }
+    return getComputedStyle(document.documentElement).getPropertyValue(match[1]).trim();
+  }
+
+  const INK = colour("var(--ink)") || "#1b1d2a";
 
   function ratio() {
     return window.uPlot.pxRatio || window.devicePixelRatio || 1;
@@ -47,9 +54,9 @@
     });
   }
 
-  function drawShape(ctx, shape, x, y, size, colour) {
-    ctx.strokeStyle = colour;
-    ctx.fillStyle = colour;
+  function drawShape(ctx, shape, x, y, size, fill) {
+    ctx.strokeStyle = colour(fill);
+    ctx.fillStyle = colour(fill);
     if (shape === "disc") {
       ctx.beginPath();
       ctx.arc(x, y, size, 0, 2 * Math.PI);
@@ -70,13 +77,13 @@
       const x = u.valToPos(m.x, "x", true), y = u.valToPos(m.y, scale, true);
       if (m.text !== undefined) {  // a numbered ring (the biggest swings)
         ctx.beginPath();
-        ctx.fillStyle = "#f2b632";
-        ctx.strokeStyle = m.colour;
+        ctx.fillStyle = colour("var(--gold)");
+        ctx.strokeStyle = INK;
         ctx.lineWidth = 1.5 * r;
         ctx.arc(x, y, 8 * r, 0, 2 * Math.PI);
         ctx.fill();
         ctx.stroke();
-        ctx.fillStyle = m.colour;
+        ctx.fillStyle = INK;
         ctx.font = "bold " + 11 * r + "px system-ui, sans-serif";
         ctx.textAlign = "center";
         ctx.textBaseline = "middle";
@@ -124,9 +131,9 @@
     } else {
       spec.series.forEach(function (s) {
         series.push({
-          label: s.label, scale: s.scale, stroke: s.colour, width: s.thin ? 1 : 2,
+          label: s.label, scale: s.scale, stroke: colour(s.colour), width: s.thin ? 1 : 2,
           dash: s.dash ? [6, 4] : undefined,
-          points: { show: true, size: s.thin ? 3 : 6, fill: s.colour },
+          points: { show: true, size: s.thin ? 3 : 6, fill: colour(s.colour) },
           paths: s.steps ? window.uPlot.paths.stepped({ align: 1 }) : undefined,
         });
       });

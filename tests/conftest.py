@@ -6,8 +6,7 @@ actions is dropped; after that only the public API (``apply``/``legal_actions``)
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import Any
 
@@ -25,24 +24,6 @@ def pol(nation: str) -> str:
 
 def eng(nation: str) -> str:
     return f"{nation}.engineer"
-
-
-def medium_moves(seed: int, players: int = 2) -> Iterator[tuple[Game, str, list[A.Action],
-                                                                 A.Action]]:
-    """Every move of a whole game the medium AI plays for every seat (a random one of the
-    seats that may act): (the game, the seat, its legal actions, the move), before the move
-    is applied. Whole games reach every phase and most kinds of action."""
-    from game.ai import get_ai
-
-    g = game.new_game(seed, players=players)
-    ai = get_ai("medium")
-    rng = random.Random(seed)
-    while not g.is_over:
-        seat = rng.choice(g.to_act())
-        legal = g.legal_actions(seat)
-        move = ai.choose(g.view(seat), legal, rng)
-        yield g, seat, legal, move
-        g.apply(seat, move)
 
 
 def poke(g: Game) -> Game:

@@ -10,8 +10,9 @@ import game
 from game import actions as A
 from game.advice import advise
 from game.ai import get_ai
+from game.ai.tournament import medium_moves
 from game.odds import launch_odds, split_odds
-from tests.conftest import medium_moves, pol
+from tests.conftest import pol
 from tests.test_stakes import SPUTNIK, VANGUARD, engineering, politics, same_view_other_secrets
 
 

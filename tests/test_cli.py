@@ -68,8 +68,11 @@ def test_search_reports_the_hard_levels_iterations_per_decision() -> None:
     figures = json.loads(done.stdout.strip().splitlines()[-1])
     assert figures["decisions"] == 3
     assert figures["iterations_min"] <= figures["iterations_mean"]
+    assert figures["searched"] >= 1 and figures["iterations_mean"] > 0  # it really searched
     assert 0 < figures["seconds_mean"] <= figures["seconds_max"]
     assert done.stdout.startswith("hard: 3 decisions of a medium game (seed 2)")
+    nothing = run("search", "--decisions", "0")
+    assert nothing.returncode == 2 and "no decision was timed" in nothing.stdout
 
 
 def test_tournament_league_prints_its_table_and_resumes_from_its_file(tmp_path: Path) -> None:

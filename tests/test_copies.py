@@ -67,8 +67,10 @@ def test_the_log_is_shared_by_clones_but_each_game_keeps_its_own() -> None:
         g.apply(seat, action)
         applied.append((seat, action))
     copy = g.clone()
+    assert copy._log is g._log  # shared, not copied: a clone costs the same at any length
     seat = copy.to_act()[0]
     copy.apply(seat, copy.legal_actions(seat)[0])
+    assert copy._log is not None and copy._log[0] is g._log  # the new link points back
     assert g.log == applied and g.log_size == 30
     assert copy.log[:30] == applied and copy.log_size == len(copy.log) == 31
     assert Game(g.state.copy(), 5, applied).log == applied

@@ -3,10 +3,11 @@ table (every level against every other, and each against itself for the seat bal
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from pathlib import Path
 
-from game.ai.league import pairings, table
+from game.ai.league import league, pairings, table
 from game.ai.tournament import play_all, summarise, tasks_for
 
 
@@ -44,5 +45,14 @@ def test_the_table_shows_results_and_the_seat_balance_of_mirror_matches() -> Non
     assert text[2].startswith("| medium vs random | 2 | 2-0 | 100.0% (")
     usa, ussr = mirror["nation_wins"].get("USA", 0), mirror["nation_wins"].get("USSR", 0)
     assert text[3].startswith(f"| random vs random (seat balance) | 4 | USA {usa}, USSR {ussr}")
+    assert usa + ussr > 0  # random games always end
     fair = 0.45 <= usa / (usa + ussr) <= 0.55  # over the finished games
     assert ("fair" if fair else "outside 45-55%") in text[3]
+
+
+def test_the_league_plays_under_the_settings_it_is_given(tmp_path: Path) -> None:
+    out = tmp_path / "league.jsonl"
+    summaries = league(1, 7, levels=("random",), players=3, ruleset="preview", out=out)
+    assert [(s["a"], s["b"], s["games"]) for s in summaries] == [("random", "random", 1)]
+    task = json.loads(out.read_text().splitlines()[0])["task"]
+    assert task[4:6] == [3, "preview"]  # players and ruleset reached the game

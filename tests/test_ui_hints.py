@@ -5,7 +5,7 @@ from __future__ import annotations
 import game
 from game import actions as A
 from game.advice import Advice, Change, advise
-from tests.conftest import medium_moves
+from game.ai.tournament import medium_moves
 from tests.test_stakes import SPUTNIK, engineering
 from ui.hints import Hint, action_name, reason_text
 from ui.targets import Pick, paths

@@ -4,12 +4,16 @@ the AI worker's story of a game (ui.ai_worker.chronicle) at its end or at any re
 from __future__ import annotations
 
 import json
+import random
 import re
 from functools import cache
+from html import escape
 from typing import Any
 
+import pytest
+
 import game
-from tests.conftest import medium_moves
+from game.ai.tournament import medium_moves
 from ui.ai_worker import chronicle
 from ui.report import CHARTS, report_html, swing_words
 
@@ -105,9 +109,23 @@ def test_a_replay_step_reports_the_story_so_far_only() -> None:
 def test_the_worker_checks_every_action_of_the_log() -> None:
     save = json.loads(_finished_save())
     save["log"][3]["action"] = {"type": "launch", "mission": "MOON"}
-    try:
+    with pytest.raises(game.IllegalAction):
         chronicle(json.dumps(save), 10, 0)
-    except game.IllegalAction:
-        pass
-    else:
-        raise AssertionError("an illegal action in the log was accepted")
+
+
+@pytest.mark.parametrize(("ruleset", "words"), [
+    ("v0.10.4", "falls more than 15 behind the rival's (below the grey line)"),
+    ("preview", "falls 15 or more behind the rival's (onto or below the grey line)")])
+def test_the_budget_gap_is_told_as_each_ruleset_ends_the_game(ruleset: str, words: str) -> None:
+    g = game.new_game(2, ruleset=ruleset)
+    rng = random.Random(2)
+    for _ in range(12):
+        seat = g.to_act()[0]
+        g.apply(seat, rng.choice(g.legal_actions(seat)))
+    data = json.loads(chronicle(g.to_json(), g.log_size, 0))
+    inclusive = game.load_content().rulesets[ruleset].budget_gap_inclusive
+    assert data["budget_gap_inclusive"] is inclusive
+    markup, specs = report_html(data, {}, g.log_size, g.log_size)
+    assert escape(words) in markup
+    line = specs["standing"]["series"][-1]["values"]
+    assert line == [max(r["budget"]) - data["budget_gap"] for r in data["rounds"]]

@@ -22,7 +22,8 @@ import contextlib
 import hashlib
 import json
 import time
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import game
 from game.actions import Action
@@ -37,6 +38,9 @@ CALL_TIMEOUT = 60.0  # seconds: a worker that does not answer by then is given u
 # than think on the main thread: a hard search there would freeze the page for a second per
 # move, and slow the worker's own start. The other levels answer in milliseconds anyway.
 WAIT_FOR_WORKER = {"hard": 12.0}
+# The report's simulations take a few seconds in the worker, and would freeze the page as long.
+WAIT_FOR_REPORT = 12.0
+T = TypeVar("T")
 
 
 class Thinker:
@@ -85,26 +89,16 @@ class Thinker:
             dom.set_body("hint-sent", hashlib.sha256(view_json.encode()).hexdigest()[:16])
         legal_json = json.dumps([a.to_dict() for a in legal])
         started = time.perf_counter()
-        action: Action | None = None
-        where = "main"
-        if self.state == "starting" and self.boot is not None and level in WAIT_FOR_WORKER:
-            with contextlib.suppress(asyncio.TimeoutError):
-                await asyncio.wait_for(asyncio.shield(self.boot), WAIT_FOR_WORKER[level])
-        answer: dict[str, Any] = {}
-        if self.state == "ready":
-            try:
-                call = dom.worker_call(self.worker, "choose", view_json, legal_json, level, seed)
-                answer = json.loads(await asyncio.wait_for(call, CALL_TIMEOUT))
-                action = game.action_from_dict(answer["action"])
-                if action not in legal:
-                    raise ValueError("the worker answered an action that is not legal")
-                where = "worker"
-            except Exception as exc:
-                self.fail(exc)
-                action = None
-        if action is None:
-            answer = json.loads(ai_worker.choose(view_json, legal_json, level, seed))
+
+        def legal_action(answer: dict[str, Any]) -> Action:
             action = game.action_from_dict(answer["action"])
+            if action not in legal:
+                raise ValueError("the worker answered an action that is not legal")
+            return action
+
+        (action, answer), where = await self._call(
+            "choose", WAIT_FOR_WORKER.get(level, 0.0), (view_json, legal_json, level, seed),
+            lambda answer: (legal_action(answer), answer))
         key = level if purpose == "move" else purpose
         self.record(key, where, (time.perf_counter() - started) * 1000)
         if answer.get("iterations"):
@@ -113,20 +107,27 @@ class Thinker:
 
     async def chronicle(self, save_json: str, upto: int, seed: int) -> dict[str, Any]:
         """The post-game report's numbers (``ui.ai_worker.chronicle``), worked out in the
-        worker (started now if it was not, and waited for a while), else here."""
+        worker (started now if it was not), else here."""
         self.start()
-        if self.state == "starting" and self.boot is not None:
+        data, _where = await self._call("chronicle", WAIT_FOR_REPORT, (save_json, upto, seed),
+                                        lambda answer: answer)
+        return data
+
+    async def _call(self, name: str, wait: float, args: tuple[Any, ...],
+                    read: Callable[[dict[str, Any]], T]) -> tuple[T, str]:
+        """(``read`` of the JSON answer of ``ui.ai_worker``'s function ``name``, where it was
+        worked out): in the worker, waiting up to ``wait`` seconds for one still starting,
+        else (the worker not there, failing, or ``read`` refusing its answer) here."""
+        if self.state == "starting" and self.boot is not None and wait:
             with contextlib.suppress(asyncio.TimeoutError):
-                await asyncio.wait_for(asyncio.shield(self.boot), WAIT_FOR_WORKER["hard"])
+                await asyncio.wait_for(asyncio.shield(self.boot), wait)
         if self.state == "ready":
             try:
-                call = dom.worker_call(self.worker, "chronicle", save_json, upto, seed)
-                data: dict[str, Any] = json.loads(await asyncio.wait_for(call, CALL_TIMEOUT))
-                return data
+                call = dom.worker_call(self.worker, name, *args)
+                return read(json.loads(await asyncio.wait_for(call, CALL_TIMEOUT))), "worker"
             except Exception as exc:
                 self.fail(exc)
-        fallback: dict[str, Any] = json.loads(ai_worker.chronicle(save_json, upto, seed))
-        return fallback
+        return read(json.loads(getattr(ai_worker, name)(*args))), "main"
 
     def record_search(self, key: str, iterations: int) -> None:
         stats = self.search.setdefault(key, [0, 0, iterations])

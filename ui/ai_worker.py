@@ -16,7 +16,7 @@ import random
 
 import game
 from game.ai import get_ai
-from game.chronicle import chronicle as story_of
+from game.chronicle import story
 
 
 def choose(view_json: str, legal_json: str, level: str, seed: int) -> str:
@@ -34,11 +34,11 @@ def chronicle(save_json: str, upto: int, seed: int) -> str:
     logged actions of the engine save ``save_json`` (its seed, settings and log are read;
     every action is checked again by the engine)."""
     data = json.loads(str(save_json))
-    g = game.new_game(int(data["seed"]), players=int(data["players"]),
-                      ruleset=str(data["ruleset"]), pair=str(data.get("pair") or "USA"))
-    for entry in data["log"][:int(upto)]:
-        g.apply(str(entry["seat"]), game.action_from_dict(entry["action"]))
-    return json.dumps(story_of(g, seed=int(seed)).to_dict())
+    start = game.new_game(int(data["seed"]), players=int(data["players"]),
+                          ruleset=str(data["ruleset"]), pair=str(data.get("pair") or "USA"))
+    log = [(str(entry["seat"]), game.action_from_dict(entry["action"]))
+           for entry in data["log"][:int(upto)]]
+    return json.dumps(story(start, log, seed=int(seed)).to_dict())
 
 
 __export__ = ["choose", "chronicle"]

@@ -372,7 +372,7 @@ class App:
         """The AI's action for ``seat``: it sees only that seat's view and legal actions.
         Seeded by the game's seed and move number, so a continued game plays on the same."""
         level = self.setup.level(seat)
-        seed = (g.seed * 1_000_003 + len(g.log)) % 2**31
+        seed = (g.seed * 1_000_003 + g.log_size) % 2**31
         action, where = await self.thinker.choose(g.view(seat), g.legal_actions(seat),
                                                   level, seed)
         if where == "main" and self.ai_told != self.thinker.state:
@@ -547,7 +547,7 @@ class App:
     # ------------------------------------------------------------------ rendering
 
     def render(self) -> None:
-        dom.set_body("moves", str(len(self.g.log)))
+        dom.set_body("moves", str(self.g.log_size))
         dom.set_body("state", game_fingerprint(self.g))
         if self.replays.replay is not None:
             self.render_replay()

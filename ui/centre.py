@@ -17,6 +17,7 @@ from .names import (
     nation_name,
     need_words,
     payload_name,
+    percent,
     phase_name,
     region_words,
     risk_name,
@@ -131,7 +132,7 @@ def _odds(mission: str, odds: dict[str, float], marks: Marks) -> str:
     if f"mission:{mission}" not in marks or mission not in odds:
         return ""
     title = _("Chance of success")
-    words = _("launch {odds}").format(odds=f"{odds[mission] * 100:.0f}%")
+    words = _("launch {odds}").format(odds=percent(odds[mission]))
     return f'<b class="odds"{attrs(title=title)}>{e(words)}</b>'
 
 

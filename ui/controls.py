@@ -24,6 +24,7 @@ from .names import (
     module_name,
     nation_name,
     payload_name,
+    percent,
     place_name,
     risk_name,
 )
@@ -209,13 +210,13 @@ def _split_label(d: dict[str, Any], view: dict[str, Any]) -> tuple[str, str]:
     best = bool(options) and options[0]["split"] == split
     text = f"{icon('adapt')} S+{d['s']} E+{d['e']} C+{d['c']}"
     if odds is not None:
-        text += f" · {odds * 100:.0f}%" + (" ★ " + e(_("best")) if best else "")
+        text += f" · {percent(odds)}" + (" ★ " + e(_("best")) if best else "")
     return text, _("Split Adaptivity for this launch")
 
 
 def _launch_label(mission: str, nation: str, g: game.Game) -> tuple[str, str]:
     try:
-        odds = f"{game.launch_odds(g, nation, mission) * 100:.0f}%"
+        odds = percent(game.launch_odds(g, nation, mission))
     except ValueError:
         odds = "?"
     words = _("Launch to {mission}").format(mission=mission_name(mission))

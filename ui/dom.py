@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from collections.abc import Callable
 from typing import Any
@@ -356,35 +357,38 @@ def set_words(words: dict[str, tuple[str, str]]) -> None:
 # --------------------------------------------------------------------------- the report's charts
 
 
+_loads: dict[str, asyncio.Future[bool]] = {}  # by URL: each file is added to the page once
+
+
+def _settler(done: asyncio.Future[bool], ok: bool) -> Callable[[Any], None]:
+    def settle(event: Any) -> None:
+        if not done.done():
+            done.set_result(ok)
+    return settle
+
+
 async def load_once(tag: str, url: str) -> None:
     """Add a ``<script src>`` (tag "script") or stylesheet ``<link>`` (tag "link") to the
-    page once and wait until it has loaded; raises if it cannot be loaded."""
-    attr = "src" if tag == "script" else "href"
-    if not null(document.querySelector(f'{tag}[{attr}="{url}"][data-loaded="1"]')):
-        return
-    import asyncio
-
-    done: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
-    element = document.createElement(tag)
-    if tag == "link":
-        element.rel = "stylesheet"
-
-    def settle(ok: bool) -> Callable[[Any], None]:
-        def handler(event: Any) -> None:
-            if not done.done():
-                done.set_result(ok)
-        return handler
-
-    for event, ok in (("load", True), ("error", False)):
-        proxy = create_proxy(settle(ok))
-        _proxies.append(proxy)
-        element.addEventListener(event, proxy)
-    element.setAttribute(attr, url)
-    document.head.appendChild(element)
-    if not await done:
-        element.remove()
+    page once and wait until it has loaded; raises if it cannot be loaded (and a later call
+    tries again)."""
+    done = _loads.get(url)
+    if done is None:
+        done = _loads[url] = asyncio.get_running_loop().create_future()
+        element = document.createElement(tag)
+        if tag == "link":
+            element.rel = "stylesheet"
+        for event, ok in (("load", True), ("error", False)):
+            proxy = create_proxy(_settler(done, ok))
+            _proxies.append(proxy)
+            element.addEventListener(event, proxy)
+        element.setAttribute("src" if tag == "script" else "href", url)
+        document.head.appendChild(element)
+        if not await done:
+            element.remove()
+            del _loads[url]
+            raise OSError(f"{url} could not be loaded")
+    elif not await asyncio.shield(done):
         raise OSError(f"{url} could not be loaded")
-    element.setAttribute("data-loaded", "1")
 
 
 def draw_chart(key: str, spec_json: str) -> None:

@@ -32,7 +32,7 @@ class Hints:
         """The hint on show, while it still fits the decision at hand."""
         app = self.app
         hint = self.shown
-        if hint is None or hint.seat != app.controls_seat() or hint.moves != len(app.g.log):
+        if hint is None or hint.seat != app.controls_seat() or hint.moves != app.g.log_size:
             return None
         return hint
 
@@ -49,7 +49,7 @@ class Hints:
             return
         self.thinking = True
         app.render()
-        app.spawn(self._think(seat, app.generation, len(app.g.log)))
+        app.spawn(self._think(seat, app.generation, app.g.log_size))
 
     async def _think(self, seat: str, generation: int, moves: int) -> None:
         app = self.app
@@ -62,7 +62,7 @@ class Hints:
             action, _where = await app.thinker.choose(view, legal, LEVEL, seed, purpose="hint")
         finally:
             self.thinking = False
-        if generation != app.generation or moves != len(app.g.log) or app.seat != seat:
+        if generation != app.generation or moves != app.g.log_size or app.seat != seat:
             app.render()  # the decision moved on while the AI thought: this hint is stale
             return
         nation = seat.split(".")[0]

@@ -25,6 +25,7 @@ from .names import (
     module_name,
     nation_name,
     payload_name,
+    percent,
     risk_name,
 )
 from .targets import Path, Pick
@@ -122,10 +123,6 @@ def _n(value: float) -> int:
     return round(value)
 
 
-def _pct(value: float) -> str:
-    return f"{round(value * 100)}%"
-
-
 def _moved(change: Change) -> bool:
     return _n(change.before) != _n(change.after)
 
@@ -152,10 +149,10 @@ def reason_text(advice: Advice, action: Action, view: dict[str, Any]) -> str:
     mission = mission_name(advice.mission) if advice.mission else ""
     rival = nation_name("USSR" if advice.nation == "USA" else "USA")
     if isinstance(action, game.actions.Launch) and odds is not None:
-        why = _("a {odds} chance of success").format(odds=_pct(odds.after))
-    elif odds is not None and _pct(odds.before) != _pct(odds.after):
+        why = _("a {odds} chance of success").format(odds=percent(odds.after))
+    elif odds is not None and percent(odds.before) != percent(odds.after):
         why = _("your odds toward {mission} go from {before} to {after}").format(
-            mission=mission, before=_pct(odds.before), after=_pct(odds.after))
+            mission=mission, before=percent(odds.before), after=percent(odds.after))
     elif moved := [number for number in _numbers(advice) if _moved(number[0])]:
         change, text, parameter = moved[0]
         why = text.format(rival=rival, parameter=parameter, before=_n(change.before),

@@ -14,7 +14,7 @@ from typing import Any
 import game
 
 from . import html
-from .i18n import _
+from .i18n import _, ngettext
 
 PAYLOAD_ICON = {"astrodog": "astrodog", "satellite": "satellite", "astronaut": "astronaut"}
 
@@ -22,6 +22,16 @@ PAYLOAD_ICON = {"astrodog": "astrodog", "satellite": "satellite", "astronaut": "
 @cache
 def content() -> Any:
     return game.load_content()
+
+
+def percent(chance: float) -> str:
+    """A chance in [0, 1] as the player reads it: '31%'."""
+    return f"{chance * 100:.0f}%"
+
+
+def hints_taken(count: int) -> str:
+    """'2 hints taken'."""
+    return ngettext("{count} hint taken", "{count} hints taken", count).format(count=count)
 
 
 def nation_name(nation: str) -> str:

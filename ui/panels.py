@@ -11,7 +11,7 @@ from typing import Any
 
 from .html import attrs, e, icon
 from .i18n import _, ngettext
-from .names import emblem, nation_name, reason_words, seat_name
+from .names import emblem, hints_taken, nation_name, reason_words, seat_name
 from .players import SEATS
 from .replay import Replay
 from .saves import KEY_PREFIX, Summary
@@ -175,7 +175,7 @@ def end_html(view: dict[str, Any], winner: str, end_reason: str,
     taken = hints or {}
     stats = "".join(
         f"<li>{emblem(n)} {e(_stats(view, n))}<br>"
-        f'<small data-testid="end-hints">{e(_hints_taken(taken.get(n, 0)))}</small></li>'
+        f'<small data-testid="end-hints">{e(hints_taken(taken.get(n, 0)))}</small></li>'
         for n in ("USA", "USSR"))
     wins = _("{nation} wins!").format(nation=nation_name(winner))
     reason = _("{reason} · round {round}").format(reason=reason_words(end_reason),
@@ -193,10 +193,6 @@ def end_html(view: dict[str, Any], winner: str, end_reason: str,
             f'{e(replay)}</button><button data-testid="end-export" data-cmd="export">'
             f'{e(export)}</button><button class="primary" data-testid="end-new-game" '
             f'data-cmd="open-new">{e(new)}</button></div></div>')
-
-
-def _hints_taken(count: int) -> str:
-    return ngettext("{count} hint taken", "{count} hints taken", count).format(count=count)
 
 
 def _stats(view: dict[str, Any], nation: str) -> str:

@@ -63,6 +63,7 @@ class Replay:
             self.seats.append(seat)
             acted = _("{seat} acted.").format(seat=seat_name(seat))
             self.notes.append(lines(events, bonus) or [note(acted)])
+        self.save = save  # what was replayed (the report works its numbers out from it)
         self.saved_fingerprint = fingerprint(save.get("state") or {})
         self.final_fingerprint = game_fingerprint(current)
         self.matches = self.saved_fingerprint == self.final_fingerprint
@@ -79,4 +80,4 @@ class Replay:
 
 def narrate(g: game.Game) -> list[Told]:
     """The whole log of a game in plain words (for a continued, imported or undone game)."""
-    return Replay(json.loads(g.to_json())).story(len(g.log))
+    return Replay(json.loads(g.to_json())).story(g.log_size)

@@ -24,7 +24,6 @@ class ReplayDesk:
         self.index = 0
         self.seat: str | None = None
         self.seats: list[str] = []
-        self.save: dict[str, Any] | None = None  # the engine save replayed (for the report)
         self.hints: dict[str, int] = {}  # hints each nation took in that game
 
     @property
@@ -35,7 +34,6 @@ class ReplayDesk:
               hints: dict[str, int] | None = None) -> None:
         app = self.app
         self.replay = Replay(save)
-        self.save = save
         self.hints = dict(hints or {})
         app.generation += 1  # pauses the turn loop and the countdown
         self.index = len(self.replay)
@@ -74,7 +72,6 @@ class ReplayDesk:
     def exit(self) -> None:
         app = self.app
         self.replay = None
-        self.save = None
         if dom.is_shown("report"):
             app.gamereport.close()
         dom.set_body("replay", "0")

@@ -12,21 +12,19 @@ from __future__ import annotations
 
 from typing import Any
 
+from game import NATIONS
+
 from .html import e
 from .i18n import _, ngettext
-from .names import emblem, mission_name, nation_name, phase_name
+from .names import emblem, hints_taken, mission_name, nation_name, percent, phase_name
 
-NATIONS = ("USA", "USSR")
-COLOURS = {"USA": "#1d4f91", "USSR": "#b3261e"}
-LIMIT_COLOUR = "#6b6b6b"
+# The page's own colours (public/style.css), which charts.js reads from the stylesheet.
+COLOURS = {"USA": "var(--usa)", "USSR": "var(--ussr)"}
+LIMIT_COLOUR = "var(--muted)"
 # Where in a round each phase sits on the charts' round axis.
 PHASE_AT = {"discussion": 0.0, "maneuvers": 0.1, "politics": 0.3, "engineering": 0.5,
             "launches": 0.7, "administration": 0.9, "over": 0.95}
 CHARTS = ("standing", "launches", "missions", "chances")
-
-
-def pct(value: float) -> str:
-    return f"{value * 100:.0f}%"
 
 
 def outcome_name(outcome: str) -> str:
@@ -34,22 +32,23 @@ def outcome_name(outcome: str) -> str:
     return words.get(outcome, outcome)
 
 
+def _mid_round(rows: list[dict[str, Any]], i: int) -> bool:
+    """Whether row ``i`` was taken inside its round (the chronicle's last row: the end of the
+    game, or a replay's step) rather than at the round's start."""
+    return i == len(rows) - 1 and i > 0 and rows[i - 1]["round"] == rows[i]["round"]
+
+
 def _row_x(rows: list[dict[str, Any]]) -> list[float]:
-    """Round-start rows sit on their round; a last row taken mid-round (the end of the game,
-    or a replay's step) sits near the round's end."""
-    xs: list[float] = []
-    for i, row in enumerate(rows):
-        mid_round = i == len(rows) - 1 and i > 0 and rows[i - 1]["round"] == row["round"]
-        xs.append(row["round"] + (0.95 if mid_round else 0.0))
-    return xs
+    """Round-start rows sit on their round; a mid-round last row near the round's end."""
+    return [row["round"] + (PHASE_AT["over"] if _mid_round(rows, i) else 0.0)
+            for i, row in enumerate(rows)]
 
 
 def _row_label(rows: list[dict[str, Any]], i: int, finished: bool) -> str:
-    row = rows[i]
-    if i == len(rows) - 1 and i > 0 and rows[i - 1]["round"] == row["round"]:
-        return (_("Round {round}, end of the game") if finished else
-                _("Round {round}, at this step")).format(round=row["round"])
-    return _("Round {round}, start").format(round=row["round"])
+    if not _mid_round(rows, i):
+        return _("Round {round}, start").format(round=rows[i]["round"])
+    return (_("Round {round}, end of the game") if finished else
+            _("Round {round}, at this step")).format(round=rows[i]["round"])
 
 
 def _table(caption: str, head: list[str], body: list[list[str]], key: str) -> str:
@@ -102,8 +101,11 @@ def standing(data: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     head = [_("When")] + [series[k]["label"] for k in range(4)] + [_("Budget gap line")]
     body = [[_row_label(rows, i, finished), *(str(v) for v in r["popularity"]),
              *(str(v) for v in r["budget"]), str(limit[i])] for i, r in enumerate(rows)]
-    note = _("A nation loses when its Popularity reaches 0, or when its Budget falls more "
-             "than {gap} behind the rival's (below the grey line).").format(gap=gap)
+    note = (_("A nation loses when its Popularity reaches 0, or when its Budget falls {gap} "
+               "or more behind the rival's (onto or below the grey line).")
+            if data["budget_gap_inclusive"] else
+            _("A nation loses when its Popularity reaches 0, or when its Budget falls more "
+              "than {gap} behind the rival's (below the grey line).")).format(gap=gap)
     table = _table(_("Popularity and Budget by round"), head, body, "standing")
     return _figure("standing", _("Popularity and Budget"), note, table), spec
 
@@ -116,8 +118,7 @@ def launches(data: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     for p in flown:
         x = p["round"] + PHASE_AT["launches"] + (-0.06 if p["nation"] == "USA" else 0.06)
         marks.append({"x": x, "y": round(p["odds"] * 100, 1), "colour": COLOURS[p["nation"]],
-                      "shape": "disc" if p["outcome"] == "success" else "cross",
-                      "label": _launch_words(p)})
+                      "shape": "disc" if p["outcome"] == "success" else "cross"})
     rounds = [r["round"] for r in data["rounds"]]
     spec = {"kind": "points", "x": [min(rounds), max(rounds) + 1], "marks": marks,
             "scales": {"odds": {"label": _("Odds before the die (%)"), "side": "left",
@@ -128,7 +129,8 @@ def launches(data: dict[str, Any]) -> tuple[str, dict[str, Any]]:
             "xLabel": _("Round")}
     head = [_("Round"), _("Nation"), _("Mission"), _("Odds"), _("Outcome")]
     body = [[str(p["round"]), nation_name(p["nation"]), mission_name(p["mission"]),
-             pct(p["odds"]) if p["odds"] is not None else "-", outcome_name(p["outcome"])]
+             percent(p["odds"]) if p["odds"] is not None else "-",
+             outcome_name(p["outcome"])]
             for p in points]
     if not points:
         body = [[_("No launch yet."), "", "", "", ""]]
@@ -173,8 +175,7 @@ def chances(data: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     for number, swing in enumerate(data["swings"], start=1):
         end = swing["end"]
         marks.append({"x": end["round"] + PHASE_AT.get(end["phase"], 0.0),
-                      "y": round(end["usa"] * 100, 1), "text": str(number),
-                      "colour": "#1b1d2a"})
+                      "y": round(end["usa"] * 100, 1), "text": str(number)})
     spec = {"kind": "lines", "x": xs, "series": series, "marks": marks,
             "scales": {"chance": {"label": _("Chance to win (%)"), "side": "left",
                                   "min": 0, "max": 100}},
@@ -182,7 +183,7 @@ def chances(data: dict[str, Any]) -> tuple[str, dict[str, Any]]:
             "xLabel": _("Round")}
     head = [_("When"), series[0]["label"], series[1]["label"]]
     body = [[_("Round {round}, {phase}").format(round=c["round"], phase=phase_name(c["phase"])),
-             pct(c["usa"]), pct(1 - c["usa"])] for c in curve]
+             percent(c["usa"]), percent(1 - c["usa"])] for c in curve]
     note = _("Estimated from what both sides could see, by short simulations of the game "
              "from each point. The numbers mark the three biggest swings.")
     table = _table(_("Chance to win"), head, body, "chances")
@@ -195,7 +196,7 @@ def _launch_words(p: dict[str, Any]) -> str:
         "explosion": _("{nation}'s launch toward {mission} at {odds} exploded"),
         "delayed": _("{nation}'s launch toward {mission} was delayed"),
     }[p["outcome"]]
-    odds = pct(p["odds"]) if p["odds"] is not None else ""
+    odds = percent(p["odds"]) if p["odds"] is not None else ""
     return words.format(nation=nation_name(p["nation"]), mission=mission_name(p["mission"]),
                         odds=odds)
 
@@ -203,7 +204,8 @@ def _launch_words(p: dict[str, Any]) -> str:
 def swing_words(swing: dict[str, Any]) -> str:
     """'Round 6: USSR's launch toward Luna 2 at 31% succeeded (USA 62% → 35%)'."""
     start, end = swing["start"], swing["end"]
-    change = _("USA {before} → {after}").format(before=pct(start["usa"]), after=pct(end["usa"]))
+    change = _("{nation} {before} → {after}").format(
+        nation=nation_name("USA"), before=percent(start["usa"]), after=percent(end["usa"]))
     launch = swing["launch"]
     if launch is not None:
         return _("Round {round}: {launch} ({change})").format(
@@ -233,7 +235,7 @@ def report_html(data: dict[str, Any], hints: dict[str, int], step: int, total: i
                     f'<ol class="rp-swings" data-testid="report-swings">{swings}</ol>'
                     if swings else "")
     hints_items = "".join(
-        f"<li>{emblem(n)} {e(_hints(hints.get(n, 0)))}</li>" for n in NATIONS)
+        f"<li>{emblem(n)} {e(hints_taken(hints.get(n, 0)))}</li>" for n in NATIONS)
     close = _("Close")
     return (f'<div class="reportcard" role="dialog" aria-modal="true" aria-labelledby="rp-t" '
             f'data-testid="report" data-step="{step}">'
@@ -246,8 +248,14 @@ def report_html(data: dict[str, Any], hints: dict[str, int], step: int, total: i
             f'{"".join(figures)}</div>'), specs
 
 
-def _hints(count: int) -> str:
-    return ngettext("{count} hint taken", "{count} hints taken", count).format(count=count)
+def failed_html(error: str) -> str:
+    """The report when its numbers could not be worked out, and why."""
+    text = _("The game's story could not be worked out: {error}").format(error=error)
+    close = _("Close")
+    return (f'<div class="reportcard" role="alertdialog" aria-modal="true" '
+            f'data-testid="report-failed"><p>{e(text)}</p><div class="dlg-b">'
+            f'<button type="button" data-cmd="close-report" data-testid="report-close">'
+            f"{e(close)}</button></div></div>")
 
 
 def loading_html() -> str:

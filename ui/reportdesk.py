@@ -10,11 +10,11 @@ with the game.
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from . import dom
 from .i18n import _
-from .report import loading_html, report_html
+from .report import failed_html, loading_html, report_html
 
 if TYPE_CHECKING:
     from .app import App
@@ -32,21 +32,29 @@ class ReportDesk:
     def open(self) -> None:
         app = self.app
         desk = app.replays
-        if desk.replay is not None and desk.save is not None:
-            save, upto, total, hints = desk.save, desk.index, len(desk.replay), desk.hints
+        if desk.replay is not None:
+            save = json.dumps(desk.replay.save)
+            upto, total, hints = desk.index, len(desk.replay), desk.hints
         else:
-            save = json.loads(app.g.to_json())
-            upto = total = len(save["log"])
-            hints = app.hints.taken
+            save, hints = app.g.to_json(), app.hints.taken
+            upto = total = app.g.log_size
         self.opened += 1
         dom.set_html("report", loading_html())
         dom.show("report", True)
         dom.set_body("report", "loading")
         app.spawn(self._fill(self.opened, save, upto, total, hints))
 
-    async def _fill(self, opened: int, save: dict[str, Any], upto: int, total: int,
+    async def _fill(self, opened: int, save: str, upto: int, total: int,
                     hints: dict[str, int]) -> None:
-        data = await self.app.thinker.chronicle(json.dumps(save), upto, STORY_SEED)
+        try:
+            data = await self.app.thinker.chronicle(save, upto, STORY_SEED)
+        except Exception as exc:  # a broken save: say so, with a way out (not a stuck screen)
+            if opened == self.opened and dom.is_shown("report"):
+                reason = (str(exc).strip().splitlines() or [type(exc).__name__])[-1]
+                dom.set_html("report", failed_html(reason))
+                dom.set_body("report", "failed")
+                dom.focus_first('[data-testid="report-close"]')
+            return
         try:
             for tag, url in LIBRARY:
                 await dom.load_once(tag, url)

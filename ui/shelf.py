@@ -40,7 +40,7 @@ class Shelf:
         if failed is None:
             dom.storage_set(CURRENT_KEY, app.save_id)
             self.storage_failed = False
-            dom.set_body("saved", str(len(app.g.log)))
+            dom.set_body("saved", str(app.g.log_size))
         elif not self.storage_failed:
             self.storage_failed = True
             app.notice(_("Autosave failed: {error}. The game goes on; delete old saved games "
@@ -99,7 +99,7 @@ class Shelf:
         self.autosave()
         app.notice(ngettext("Imported “{title}”: {count} action, round {round}.",
                             "Imported “{title}”: {count} actions, round {round}.",
-                            len(app.g.log)).format(title=app.title, count=len(app.g.log),
+                            app.g.log_size).format(title=app.title, count=app.g.log_size,
                                                    round=app.g.round))
 
     def export(self) -> None:

@@ -46,7 +46,7 @@ class Tour:
         return steps[index] if index < len(steps) else None
 
     def index(self) -> int:
-        return script().position(len(self.app.g.log)) + self.read
+        return script().position(self.app.g.log_size) + self.read
 
     def waits(self) -> bool:
         """An info step is on: nobody acts until Next."""
@@ -79,7 +79,7 @@ class Tour:
             return None
         index = app.actions.index(action)
         routes = tuple(path for path, i in app.pick.routes if i == index)  # built already
-        return Hint(app.seat, index, len(app.g.log), routes, "")
+        return Hint(app.seat, index, app.g.log_size, routes, "")
 
     def allows(self, action: Action) -> bool:
         """Whether the person may take ``action`` now (always, outside the tutorial)."""

@@ -44,7 +44,7 @@ def player_undo(g: game.Game, seats: tuple[str, ...], ai_seats: frozenset[str] =
     of the log, when the caller keeps them (:func:`game.history.apply_traced`)."""
     if g.is_over:
         return 0, _("Undo is not available: the game is over.")
-    if not g.log:
+    if not g.log_size:
         return 0, _("Nothing has been played yet.")
     nation = seats[0].split(".")[0]
     depth, stop = undo_walk(g, nation, ai_seats, known)

@@ -10,7 +10,7 @@ from game.stakes import Stakes
 
 from .html import e
 from .i18n import _
-from .names import mission_name, nation_name, reason_words
+from .names import mission_name, nation_name, percent, reason_words
 
 
 def _ending(stakes: Stakes) -> str:
@@ -37,7 +37,7 @@ def warning_text(stakes: Stakes, action: Action) -> str:
     if stakes.odds is not None and isinstance(action, Launch):
         # With the rocket as it stands: the Engineer may still improve it, so a launch's
         # failure is never told as certain.
-        odds = f"{stakes.odds * 100:.0f}%"
+        odds = percent(stakes.odds)
         if stakes.cause == "delay":
             text = _("Launch toward {mission} with {odds} success: the rocket does not carry "
                      "the payload yet, and a delay costs {cost} Popularity, you have {left}.")

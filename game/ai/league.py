@@ -21,19 +21,17 @@ def pairings(levels: tuple[str, ...] = LEVELS) -> list[tuple[str, str]]:
 
 
 def league(games: int, seed: int, *, levels: tuple[str, ...] = LEVELS, jobs: int = 1,
-           iterations: int | None = None, out: Path | None = None) -> list[dict[str, Any]]:
+           players: int = 2, ruleset: str = "v0.10.4", iterations: int | None = None,
+           seconds: float | None = None, out: Path | None = None) -> list[dict[str, Any]]:
     """Play every pairing (``games`` games each, nations swapped every other game) in one
     pool of ``jobs`` processes; a summary per pairing, in :func:`pairings` order."""
     plan: list[tuple[tuple[str, str], list[Task]]] = [
-        (pair, tasks_for(pair[0], pair[1], games, seed, iterations=iterations))
+        (pair, tasks_for(pair[0], pair[1], games, seed, players=players, ruleset=ruleset,
+                         iterations=iterations, seconds=seconds))
         for pair in pairings(levels)]
     results = play_all([t for _, tasks in plan for t in tasks], jobs, out)
     return [summarise(a, b, [results[task_key(t)] for t in tasks], 0.0)
             for (a, b), tasks in plan]
-
-
-def _pct(x: float) -> str:
-    return f"{x * 100:.1f}%"
 
 
 def table(summaries: list[dict[str, Any]]) -> str:
@@ -55,12 +53,12 @@ def table(summaries: list[dict[str, Any]]) -> str:
             result = f"USA {usa}, USSR {ussr}"
             if s["unfinished"]:
                 result += f", {s['unfinished']} unfinished"
-            rate = f"USA {_pct(share)} ({_pct(low)}-{_pct(high)}), {fair}"
+            rate = f"USA {share:.1%} ({low:.1%}-{high:.1%}), {fair}"
         else:
             low, high = s["ci95"]
             match = f"{s['a']} vs {s['b']}"
             result = f"{s['a_wins']}-{s['b_wins']}"
-            rate = f"{_pct(s['a_win_rate'])} ({_pct(low)}-{_pct(high)})"
+            rate = f"{s['a_win_rate']:.1%} ({low:.1%}-{high:.1%})"
         r = s["rounds"]
         ends = ", ".join(f"{k} {v}" for k, v in s["end_reasons"].items())
         it = s["iterations_per_decision"]

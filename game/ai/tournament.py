@@ -8,11 +8,12 @@ import random
 import statistics
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..actions import Action
 from ..content import NATIONS, load_content
 from ..engine import Game, new_game
 from . import get_ai
@@ -76,6 +77,22 @@ def play_game(a: str, b: str, seed: int, a_nation: str, *, players: int = 2,
     by_level = Counter(missions[m].level for m, _, _ in game.state.completed)
     return GameResult(seed, a_nation, game.winner, game.end_reason if game.is_over else None,
                       game.round, dict(by_level), spent, decisions, iters)
+
+
+def medium_moves(seed: int, players: int = 2) -> Iterator[tuple[Game, str, list[Action],
+                                                                 Action]]:
+    """Every move of a whole game the medium AI plays for every seat (a random one of the
+    seats that may act): (the game, the seat, its legal actions, the move), before the move
+    is applied. Whole games reach every phase and most kinds of action."""
+    g = new_game(seed, players=players)
+    ai = get_ai("medium")
+    rng = random.Random(seed)
+    while not g.is_over:
+        seat = rng.choice(g.to_act())
+        legal = g.legal_actions(seat)
+        move = ai.choose(g.view(seat), legal, rng)
+        yield g, seat, legal, move
+        g.apply(seat, move)
 
 
 Task = tuple[str, str, int, str, int, str, int | None, float | None]

@@ -2,11 +2,13 @@
 
 :func:`value` is a logistic model over :func:`features` of a full engine state (a real game,
 or a determinization of a seat's view). The features compare the two nations (each is the
-nation's number minus its rival's), so ``value(g, "USA") + value(g, "USSR") == 1`` exactly.
+nation's number minus its rival's), so ``value(g, "USA") + value(g, "USSR") == 1`` (up to
+floating-point rounding).
 The weights are data (``game/ai/value.toml``), fitted by ``python -m game fit-value`` to the
 outcomes of games between medium players (:func:`fit`, Newton's method on the log-likelihood
-with a small ridge penalty). :mod:`game.ai.winprob` looks a few moves ahead with it, and the
-search levels use it to score the positions where their playouts stop.
+with a small ridge penalty). :mod:`game.ai.winprob` looks a few moves ahead with it. (The
+hard level's search scores its rollouts with its own hand-weighted ``game.ai.mcts.evaluate``:
+searches scored by this value at a short horizon lost to medium; see the README.)
 """
 
 from __future__ import annotations
