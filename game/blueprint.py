@@ -91,10 +91,31 @@ def module_satisfied(module: Module, cells: Sequence[Cell], content: Content) ->
     return True
 
 
+_PARAMETERS: dict[tuple[tuple[Cell, ...], tuple[str | None, ...]], Parameters] = {}
+_PARAMETERS_MAX = 20_000  # about 5 MB at most (the web build too)
+
+
 def rocket_parameters(cells: Sequence[Cell], modules: Sequence[str | None],
                       content: Content | None = None) -> Parameters:
-    """Structure, Electronics, Code and Adaptivity of a blueprint with its Modules."""
-    content = content or load_content()
+    """Structure, Electronics, Code and Adaptivity of a blueprint with its Modules.
+
+    Memoized for the game's own content: the AIs ask about the same blueprints (and the same
+    trial placements) thousands of times per decision, and a key costs a tenth of the sum.
+    """
+    standard = load_content()
+    if content is not None and content is not standard:
+        return _parameters(cells, modules, content)
+    key = (tuple(cells), tuple(modules))
+    found = _PARAMETERS.get(key)
+    if found is None:
+        if len(_PARAMETERS) >= _PARAMETERS_MAX:
+            _PARAMETERS.clear()
+        found = _PARAMETERS[key] = _parameters(cells, modules, standard)
+    return found
+
+
+def _parameters(cells: Sequence[Cell], modules: Sequence[str | None],
+                content: Content) -> Parameters:
     totals = [0, 0, 0, 0]
     tiles = content.tiles
     for cell in cells:

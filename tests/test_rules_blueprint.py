@@ -277,3 +277,35 @@ def test_rows_do_not_wrap_around(e: Game) -> None:
     assert (1, 0) not in places(e, "USA")
     place_tiles(e, "USA", {(1, 0): ("S02", 1)})  # cell 5 follows cell 4 in memory only
     assert e.parameters("USA") == (2, 0, 0, 0)
+
+
+def test_memoized_parameters_equal_a_fresh_sum_for_every_blueprint_of_random_games(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The AIs' memo of rocket_parameters never changes an answer, and stays bounded."""
+    import random
+
+    from game import blueprint
+    from game.content import load_content
+
+    content = load_content()
+    seen = 0
+    for seed in range(1, 40):
+        g = game.new_game(seed)
+        rng = random.Random(seed)
+        while not g.is_over and seen < 3000:
+            seat = rng.choice(g.to_act())
+            g.apply(seat, rng.choice(g.legal_actions(seat)))
+            for nation in ("USA", "USSR"):
+                n = g.state.nations[nation]
+                fresh = blueprint._parameters(n.blueprint, n.modules, content)
+                assert blueprint.rocket_parameters(n.blueprint, n.modules) == fresh
+                assert g.parameters(nation) == fresh
+                seen += 1
+    assert seen == 3000
+    monkeypatch.setattr(blueprint, "_PARAMETERS_MAX", 10)
+    tiles = sorted(content.tiles)
+    for i in range(25):
+        cells: list[blueprint.Cell] = [None] * (content.board.rows * content.board.cols)
+        cells[i % len(cells)] = (tiles[i], 0)
+        blueprint.rocket_parameters(cells, [None])
+        assert len(blueprint._PARAMETERS) <= 10

@@ -69,10 +69,30 @@ def path_odds(risks: Sequence[str], tests: Sequence[int], params: Sequence[int],
     return best
 
 
+_ODDS: dict[tuple[object, ...], float] = {}
+_ODDS_MAX = 20_000
+
+
 def hidden_path_odds(known: Sequence[str], tests: Sequence[int], hidden: int,
                      pool: Sequence[str], params: Sequence[int], adapt: int, sabotage: int,
                      bonus: int) -> float:
-    """Like :func:`path_odds` plus ``hidden`` cards drawn from ``pool`` (averaged)."""
+    """Like :func:`path_odds` plus ``hidden`` cards drawn from ``pool`` (averaged).
+
+    Memoized: a decision weighs the same paths with the same rocket many times over."""
+    key = (tuple(known), tuple(tests), hidden, tuple(pool), params[0], params[1], params[2],
+           adapt, sabotage, bonus)
+    found = _ODDS.get(key)
+    if found is None:
+        if len(_ODDS) >= _ODDS_MAX:
+            _ODDS.clear()
+        found = _ODDS[key] = _hidden_path_odds(known, tests, hidden, pool, params, adapt,
+                                               sabotage, bonus)
+    return found
+
+
+def _hidden_path_odds(known: Sequence[str], tests: Sequence[int], hidden: int,
+                      pool: Sequence[str], params: Sequence[int], adapt: int, sabotage: int,
+                      bonus: int) -> float:
     if hidden == 0:
         return path_odds(known, tests, params, adapt, sabotage, bonus)
     if len(pool) < hidden:

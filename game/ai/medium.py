@@ -15,20 +15,19 @@ from ..content import LIVING_PAYLOADS, MOON, NATIONS, TECH_DECKS
 from ..engine import Game
 from .heuristics import (
     CONTENT,
-    RISKS_BY_LEVEL,
     WIN,
     best_placement,
     current_score,
     effect_value,
     has_payload_tile,
     other,
-    path_odds,
     payload_cells,
     payload_ready,
     pop_value,
     prep_plan,
     raw_odds,
     stage_of,
+    strength,
 )
 
 PLACE_ORDER = (4, 2, 3, 1)  # which Politics-board places to give up first
@@ -153,11 +152,11 @@ def _announce_choice(game: Game, nation: str, announce: list[A.AnnounceMission]
         if level >= 4:
             continue
         shape = {1: [1, 1], 2: [1, 2], 3: [2, 3]}[level]
+        # One tested card of each level on the path, averaged over that level's cards.
+        per_level = strength(params[0], params[1], params[2], params[3], sab)
         chance = 1.0
         for risk_level in shape:
-            risks = RISKS_BY_LEVEL[risk_level]
-            chance *= sum(path_odds([r.id], [1], params[:3], params[3], sab, 1)
-                          for r in risks) / len(risks)
+            chance *= per_level[risk_level]
         value = chance * (1.0 + level)
         if chance >= 0.3 and (best is None or value > best[0]):
             best = (value, level)
