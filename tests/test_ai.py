@@ -211,3 +211,62 @@ def test_placement_memo_matches_a_fresh_computation() -> None:
             for stage in (0, 2, 3):
                 cached = H.best_placement(g, nation, tile, stage)
                 assert cached == H._best_placement(g, nation, tile, stage)
+
+
+def test_hard_politician_values_the_money_on_maneuver_cards_at_half() -> None:
+    """Hard trades 14 money for a Popularity point on a card (medium 7): a card without money
+    is played as medium plays it; where they differ, medium's card brings money."""
+    from game import actions as A
+    from game.ai.heuristics import MONEY_PER_POINT
+    from game.ai.mcts import CARD_MONEY, hard_move
+    from game.ai.medium import card_value, medium_move
+
+    assert CARD_MONEY == 2 * MONEY_PER_POINT
+    g0 = game.new_game(1)
+    gap = card_value(g0, "USA", "USA:industry_contract", 1) - \
+        card_value(g0, "USA", "USA:industry_contract", 1, CARD_MONEY)
+    assert gap == pytest.approx(5 / 7 - 5 / 14)
+    assert card_value(g0, "USA", "USA:press_conference", 1) == \
+        card_value(g0, "USA", "USA:press_conference", 1, CARD_MONEY)
+    same = differ = 0
+    for seed in range(1, 7):
+        for g, seat in _medium_positions(seed, 60):
+            if g.phase != "maneuvers" or not seat.endswith("politician"):
+                continue
+            legal = g.legal_actions(seat)
+            rng = random.Random(seed)
+            medium = medium_move(g, seat, legal, rng)
+            hard = hard_move(g, seat, legal, rng)
+            card = medium.card if isinstance(medium, A.PlayManeuver) else None
+            if card is None or not game.load_content().maneuver_card(card).levels[0].money:
+                assert hard == medium
+                same += 1
+            elif hard != medium:
+                differ += 1
+    assert same >= 10 and differ >= 1
+
+
+def test_hard_buys_moon_tests_that_gain_less_than_a_point() -> None:
+    """Small gains add up on a three-risk path: Tests worth under 1% each are bought too."""
+    from game import actions as A
+    from game.ai.mcts import MOON_TEST_GAIN, hard_move, moon_test
+
+    small = 0
+    for seed in range(1, 6):
+        g = game.new_game(seed)
+        rng = random.Random(seed)
+        step = 0
+        while not g.is_over and g.round <= 12:
+            seats = g.to_act()
+            seat = seats[step % len(seats)]
+            step += 1
+            legal = g.legal_actions(seat)
+            action = hard_move(g, seat, legal, rng)
+            nation = seat.split(".")[0]
+            if isinstance(action, A.Test) and g.state.nations[nation].launch != "MOON" and \
+                    action.risk in g.state.nations[nation].moon_path:
+                gain = moon_test(g, nation, legal)[1]
+                assert gain >= MOON_TEST_GAIN
+                small += gain < 0.01
+            g.apply(seat, action)
+    assert small >= 1

@@ -148,8 +148,11 @@ def pop_value(popularity: int) -> float:
     return 1.0
 
 
-def effect_value(effect: Effect, own: Nation, rival: Nation, rounds_left: float = 6.0
-                 ) -> float:
+MONEY_PER_POINT = 7.0  # money medium trades for one Popularity point
+
+
+def effect_value(effect: Effect, own: Nation, rival: Nation, rounds_left: float = 6.0,
+                 money_per_point: float = MONEY_PER_POINT) -> float:
     """An effect's worth for ``own`` in Popularity points."""
     top = CONTENT.board.popularity_max
     gain = min(effect.popularity, top - own.popularity)
@@ -157,7 +160,7 @@ def effect_value(effect: Effect, own: Nation, rival: Nation, rounds_left: float 
     budget_w = 0.25 + 0.06 * rounds_left
     v += effect.budget * budget_w
     v -= effect.opponent_budget * budget_w
-    v += effect.money / 7.0
+    v += effect.money / money_per_point
     v -= effect.opponent_popularity * 0.8 * pop_value(rival.popularity)
     v += effect.sabotage * 0.6
     v += min(effect.remove_sabotage, own.sabotage) * 1.5

@@ -15,6 +15,7 @@ from ..content import LIVING_PAYLOADS, MOON, NATIONS, TECH_DECKS
 from ..engine import Game
 from .heuristics import (
     CONTENT,
+    MONEY_PER_POINT,
     WIN,
     best_placement,
     current_score,
@@ -39,11 +40,14 @@ def _rounds_left(game: Game) -> float:
 
 # ------------------------------------------------------------------ politicians
 
-def card_value(game: Game, nation: str, card: str, level: int) -> float:
+def card_value(game: Game, nation: str, card: str, level: int,
+               money: float = MONEY_PER_POINT) -> float:
+    """A Maneuver card's worth at ``level`` for ``nation`` (``money``: money per Popularity
+    point)."""
     n = game.state.nations[nation]
     rival = game.state.nations[other(nation)]
     effect = CONTENT.maneuver_card(card).levels[level - 1]
-    return effect_value(effect, n, rival, _rounds_left(game))
+    return effect_value(effect, n, rival, _rounds_left(game), money)
 
 
 def _stack_counts(game: Game, board: str, place: int, viewer: str
@@ -57,7 +61,8 @@ def _stack_counts(game: Game, board: str, place: int, viewer: str
     return owner, rival, mine
 
 
-def choose_maneuver(game: Game, nation: str, legal: list[Action]) -> Action:
+def choose_maneuver(game: Game, nation: str, legal: list[Action],
+                    money: float = MONEY_PER_POINT) -> Action:
     n = game.state.nations[nation]
     plays = [a for a in legal if isinstance(a, A.PlayManeuver)]
     if not plays:
@@ -65,8 +70,8 @@ def choose_maneuver(game: Game, nation: str, legal: list[Action]) -> Action:
     on_board = sum(1 for st in n.stacks if st is not None)
     if on_board >= 2:
         return A.PassManeuvers()
-    best_card = max(sorted(set(n.hand)), key=lambda c: card_value(game, nation, c, 1))
-    if card_value(game, nation, best_card, 1) < 0.6:
+    best_card = max(sorted(set(n.hand)), key=lambda c: card_value(game, nation, c, 1, money))
+    if card_value(game, nation, best_card, 1, money) < 0.6:
         return A.PassManeuvers()
     for place in PLACE_ORDER:
         action = A.PlayManeuver(best_card, place)
@@ -75,7 +80,8 @@ def choose_maneuver(game: Game, nation: str, legal: list[Action]) -> Action:
     return A.PassManeuvers()
 
 
-def _support_targets(game: Game, nation: str) -> list[tuple[float, str, int, int]]:
+def _support_targets(game: Game, nation: str, money: float
+                     ) -> list[tuple[float, str, int, int]]:
     """(value, board, place, Influence still needed) for stacks worth fighting for."""
     s = game.state
     out = []
@@ -86,10 +92,10 @@ def _support_targets(game: Game, nation: str) -> list[tuple[float, str, int, int
                 continue
             owner_tokens, rival_tokens, mine = _stack_counts(game, board, place, nation)
             if board == nation:
-                value = card_value(game, nation, stack.card, stack.level)
+                value = card_value(game, nation, stack.card, stack.level, money)
                 need = rival_tokens + 1 - mine
             else:
-                value = card_value(game, board, stack.card, stack.level) * 0.8 + 0.6
+                value = card_value(game, board, stack.card, stack.level, money) * 0.8 + 0.6
                 need = owner_tokens + 1 - mine
             if need > 0:
                 out.append((value, board, place, need))
@@ -98,12 +104,12 @@ def _support_targets(game: Game, nation: str) -> list[tuple[float, str, int, int
 
 
 def choose_politics(game: Game, nation: str, legal: list[Action], rng: random.Random,
-                    shallow: bool = False) -> Action:
+                    shallow: bool = False, money: float = MONEY_PER_POINT) -> Action:
     s = game.state
     n = s.nations[nation]
     tokens = [a for a in legal if isinstance(a, A.PlaceToken)]
     if tokens and not shallow:
-        pick = _support_choice(game, nation, tokens)
+        pick = _support_choice(game, nation, tokens, money)
         if pick is not None:
             return pick
     if s.support:
@@ -123,10 +129,12 @@ def choose_politics(game: Game, nation: str, legal: list[Action], rng: random.Ra
     return A.Abort()
 
 
-def _support_choice(game: Game, nation: str, tokens: list[A.PlaceToken]) -> Action | None:
+def _support_choice(game: Game, nation: str, tokens: list[A.PlaceToken], money: float
+                    ) -> Action | None:
     s = game.state
     n = s.nations[nation]
-    targets = [t for t in _support_targets(game, nation) if t[0] > 0.4 and t[3] <= n.influence]
+    targets = [t for t in _support_targets(game, nation, money)
+               if t[0] > 0.4 and t[3] <= n.influence]
     if n.influence and targets:
         _, board, place, _ = targets[0]
         action = A.PlaceToken(board, place, "influence")
@@ -223,14 +231,15 @@ def choose_reward(game: Game, nation: str, legal: list[Action]) -> Action:
     return A.ClaimReward()
 
 
-def choose_administration(game: Game, nation: str, legal: list[Action]) -> Action:
+def choose_administration(game: Game, nation: str, legal: list[Action],
+                          money: float = MONEY_PER_POINT) -> Action:
     s = game.state
     n = s.nations[nation]
     if s.decision is not None:  # a tie
         place = int(s.decision[2])
         stack = n.stacks[place - 1]
         assert stack is not None
-        value = card_value(game, nation, stack.card, stack.level)
+        value = card_value(game, nation, stack.card, stack.level, money)
         cost = CONTENT.board.penalties["tie"]
         if n.popularity > cost + 2 and value > cost * pop_value(n.popularity - cost) + 0.5:
             return A.PayForTie()
@@ -242,8 +251,9 @@ def choose_administration(game: Game, nation: str, legal: list[Action]) -> Actio
         _, rival_tokens, mine = _stack_counts(game, nation, action.place, nation)
         if stack.level == 1 and rival_tokens == 0 and mine == 0 and n.hand:
             # Unsupported and unchallenged: raise the stakes, cover with the weakest card.
-            cover = min(sorted(set(n.hand)), key=lambda c: card_value(game, nation, c, 1))
-            if card_value(game, nation, stack.card, 2) > card_value(game, nation, cover, 1) + 1:
+            cover = min(sorted(set(n.hand)), key=lambda c: card_value(game, nation, c, 1, money))
+            if (card_value(game, nation, stack.card, 2, money)
+                    > card_value(game, nation, cover, 1, money) + 1):
                 esc = A.Escalate(action.place, cover)
                 if esc in legal:
                     return esc
@@ -499,8 +509,11 @@ def choose_split(game: Game, nation: str, legal: list[Action]) -> Action:
 # ------------------------------------------------------------------ dispatch
 
 def medium_move(game: Game, seat: str, legal: list[Action], rng: random.Random,
-                shallow: bool = False) -> Action:
-    """The medium player's move for ``seat`` in the (determinized) ``game``."""
+                shallow: bool = False, card_money: float = MONEY_PER_POINT) -> Action:
+    """The medium player's move for ``seat`` in the (determinized) ``game``.
+
+    ``card_money`` is how much money on a Maneuver card the Politician trades for one
+    Popularity point; the hard level asks for more (:mod:`game.ai.mcts`)."""
     if len(legal) == 1:
         return legal[0]
     nation, role = seat.split(".")
@@ -511,11 +524,11 @@ def medium_move(game: Game, seat: str, legal: list[Action], rng: random.Random,
     if role == "engineer":
         return choose_engineer(game, nation, legal, rng, shallow)
     if phase == "maneuvers":
-        return choose_maneuver(game, nation, legal)
+        return choose_maneuver(game, nation, legal, card_money)
     if phase == "politics":
-        return choose_politics(game, nation, legal, rng, shallow)
+        return choose_politics(game, nation, legal, rng, shallow, card_money)
     if phase == "launches":
         return choose_reward(game, nation, legal)
     if phase == "administration":
-        return choose_administration(game, nation, legal)
+        return choose_administration(game, nation, legal, card_money)
     return legal[0]
