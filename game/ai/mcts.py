@@ -20,9 +20,9 @@ Against medium this is what wins. Measured over 400 seeded policy-only games aga
 wins 81.0% (Wilson 76.9-84.5%). Without the card rule 71.5%; without it and with Tests bought
 only for a whole point of Moon odds 65.0% (47.5% at three points): a Moon path is three
 level-3 risks, so one Test moves the product of their odds little while each risk's own odds
-rise by an eighth, and small gains add up. Money valued at 10.5 or 1000 per point on cards
-gave 81.5% and 82.0% on the same seeds (77.5-79% on seeds 401-800): the gain is real, the exact
-worth is not critical.
+rise by an eighth, and small gains add up. Card money at 28 per point, or ignored, gave
+81.5% and 82.0% on the same seeds (9.3 per point: 73.5%); on seeds 401-800, 79.0% at 14 and
+77.5% ignored: the gain is real, the exact worth is not critical.
 
 **The search** then checks the policy's Politician decisions (Maneuver cards, Support,
 announcing, launch or abort, reward or Moon exploration, evaluation, ties). Each iteration
