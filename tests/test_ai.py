@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 
 import game
+from game.actions import Action
 from game.ai import LEVELS, Budget, determinize, get_ai
 from game.ai.tournament import play_game, wilson
 from game.engine import Game
@@ -172,23 +174,33 @@ def test_hard_plays_its_policy_move_without_enough_evidence() -> None:
     assert checked >= 5
 
 
+def _hard_policy_moves(seed: int) -> Iterator[tuple[Game, str, list[Action], Game, Action]]:
+    """(game, seat, legal, the seat's determinization, hard's policy move) for every move of a
+    game hard's policy plays for every seat, up to round 12; each move is applied after."""
+    from game.ai.mcts import hard_move
+
+    g = game.new_game(seed)
+    rng = random.Random(seed)
+    step = 0
+    while not g.is_over and g.round <= 12:
+        seats = g.to_act()
+        seat = seats[step % len(seats)]
+        step += 1
+        legal = g.legal_actions(seat)
+        world = determinize(g.view(seat), rng)
+        action = hard_move(world, seat, legal, rng)
+        assert action in legal
+        yield g, seat, legal, world, action
+        g.apply(seat, action)
+
+
 def test_hard_explores_the_moon_and_tests_its_moon_path() -> None:
     from game import actions as A
-    from game.ai.mcts import hard_move, moon_test
+    from game.ai.mcts import moon_test
 
     explored = tested = 0
     for seed in (1, 2, 3):
-        g = game.new_game(seed)
-        rng = random.Random(seed)
-        step = 0
-        while not g.is_over and g.round <= 12:
-            seats = g.to_act()
-            seat = seats[step % len(seats)]
-            step += 1
-            legal = g.legal_actions(seat)
-            world = determinize(g.view(seat), rng)
-            action = hard_move(world, seat, legal, rng)
-            assert action in legal
+        for g, seat, legal, world, action in _hard_policy_moves(seed):
             if any(isinstance(a, A.ExploreMoon) for a in legal):
                 assert isinstance(action, A.ExploreMoon)
                 explored += 1
@@ -198,7 +210,6 @@ def test_hard_explores_the_moon_and_tests_its_moon_path() -> None:
                 best, gain = moon_test(world, nation, legal)
                 assert best == action and gain > 0
                 tested += 1
-            g.apply(seat, action)
     assert explored >= 3 and tested >= 3
 
 
@@ -249,24 +260,15 @@ def test_hard_politician_values_the_money_on_maneuver_cards_at_half() -> None:
 def test_hard_buys_moon_tests_that_gain_less_than_a_point() -> None:
     """Small gains add up on a three-risk path: Tests worth under 1% each are bought too."""
     from game import actions as A
-    from game.ai.mcts import MOON_TEST_GAIN, hard_move, moon_test
+    from game.ai.mcts import MOON_TEST_GAIN, moon_test
 
     small = 0
     for seed in range(1, 6):
-        g = game.new_game(seed)
-        rng = random.Random(seed)
-        step = 0
-        while not g.is_over and g.round <= 12:
-            seats = g.to_act()
-            seat = seats[step % len(seats)]
-            step += 1
-            legal = g.legal_actions(seat)
-            action = hard_move(g, seat, legal, rng)
+        for g, seat, legal, world, action in _hard_policy_moves(seed):
             nation = seat.split(".")[0]
             if isinstance(action, A.Test) and g.state.nations[nation].launch != "MOON" and \
                     action.risk in g.state.nations[nation].moon_path:
-                gain = moon_test(g, nation, legal)[1]
+                gain = moon_test(world, nation, legal)[1]
                 assert gain >= MOON_TEST_GAIN
                 small += gain < 0.01
-            g.apply(seat, action)
     assert small >= 1
