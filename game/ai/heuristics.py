@@ -11,7 +11,13 @@ from collections.abc import Sequence
 from functools import cache
 from itertools import combinations
 
-from ..blueprint import rocket_parameters
+from ..blueprint import (
+    edges_of,
+    geometry,
+    module_satisfied,
+    placeable_cells,
+    rocket_parameters,
+)
 from ..content import MOON, NATIONS, Effect, Risk, load_content
 from ..engine import Game
 from ..odds import splits
@@ -296,7 +302,6 @@ def best_placement(game: Game, nation: str, tile: str, stage: int,
 def _best_placement(game: Game, nation: str, tile: str, stage: int,
                     modules: Sequence[str | None] | None = None
                     ) -> tuple[float, int, int]:
-    from ..blueprint import placeable_cells
 
     n = game.state.nations[nation]
     cells = n.blueprint[:]
@@ -331,7 +336,6 @@ def _best_placement(game: Game, nation: str, tile: str, stage: int,
             if is_payload and not has_p:
                 score += 0.0
             for module in wanted:
-                from ..blueprint import module_satisfied
                 if module_satisfied(CONTENT.modules[module], cells, CONTENT):
                     score += 0.02
             if score > best[0]:
@@ -345,7 +349,6 @@ def _wanted_modules(n: Nation) -> list[str]:
 
 
 def _open_edges(cells: Sequence[tuple[str, int] | None], cell: int) -> int:
-    from ..blueprint import edges_of, geometry
 
     geo = geometry()
     here = cells[cell]

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from .. import actions as A
 from ..actions import Action
+from ..blueprint import module_satisfied, rocket_parameters
 from ..content import LIVING_PAYLOADS, MOON, NATIONS, TECH_DECKS
 from ..engine import Game
 from .heuristics import (
@@ -21,12 +22,15 @@ from .heuristics import (
     current_score,
     effect_value,
     has_payload_tile,
+    mission_path,
     other,
+    pass_prob,
     payload_cells,
     payload_ready,
     pop_value,
     prep_plan,
     raw_odds,
+    rocket_score,
     stage_of,
     strength,
 )
@@ -286,8 +290,6 @@ def choose_pending(game: Game, nation: str, legal: list[Action]) -> Action:
     for slot in range(len(n.modules)):
         mods = n.modules[:]
         mods[slot] = module
-        from ..blueprint import rocket_parameters
-        from .heuristics import rocket_score
         score = rocket_score(rocket_parameters(n.blueprint, mods, CONTENT), stage)
         if n.modules[slot] is None:
             score += 0.001
@@ -403,8 +405,6 @@ def _weakest_deck(game: Game, nation: str) -> str:
 
 def _module_choice(game: Game, nation: str, stage: int, legal: list[Action]
                    ) -> tuple[float, Action] | None:
-    from ..blueprint import module_satisfied, rocket_parameters
-    from .heuristics import rocket_score
 
     n = game.state.nations[nation]
     orders = [a for a in legal if isinstance(a, A.OrderModule)]
@@ -445,7 +445,6 @@ def _launch_prep(game: Game, nation: str, target: str, legal: set[Action]) -> Ac
         return None
     best: tuple[float, Action] | None = None
     costs = CONTENT.board.costs
-    from .heuristics import mission_path
     known = mission_path(game, nation, target)[0]
     for risk in known:
         action: Action = A.Test(risk)
@@ -463,7 +462,6 @@ def _launch_prep(game: Game, nation: str, target: str, legal: set[Action]) -> Ac
             _, cell, rotation = best_placement(game, nation, tile, stage)
             cells = n.blueprint[:]
             cells[cell] = (tile, rotation)
-            from ..blueprint import rocket_parameters
             params = rocket_parameters(cells, n.modules, CONTENT)
             gain = raw_odds(game, nation, target, params=params) - odds
             ratio = gain / costs["line"]
@@ -487,13 +485,11 @@ def choose_split(game: Game, nation: str, legal: list[Action]) -> Action:
     s = game.state
     assert s.decision is not None
     mission = s.decision[2]
-    from .heuristics import mission_path
     known, tests, _, _ = mission_path(game, nation, mission)
     params = game.parameters(nation)
     n = s.nations[nation]
     bonus = CONTENT.rulesets[s.ruleset].test_bonus
     best: tuple[float, Action] | None = None
-    from .heuristics import pass_prob
     for action in legal:
         assert isinstance(action, A.SetAdaptivity)
         p = (params[0] + action.s, params[1] + action.e, params[2] + action.c)
