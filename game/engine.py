@@ -57,19 +57,31 @@ ENGINEER = {nation: f"{nation}.engineer" for nation in NATIONS}
 
 
 def _split_seat(seat: object) -> tuple[str, str]:
-    parts = _SEAT_PARTS.get(seat) if isinstance(seat, str) else None
-    if parts is None:
-        raise IllegalAction(f"Unknown seat {seat!r}; seats are {', '.join(SEATS)}.")
-    return parts
+    # A subscript, not .get() and isinstance(): in Pyodide a call into a builtin costs several
+    # times its CPython price, and this runs twice per action.
+    try:
+        return _SEAT_PARTS[seat]  # type: ignore[index]
+    except (KeyError, TypeError):
+        raise IllegalAction(f"Unknown seat {seat!r}; seats are {', '.join(SEATS)}.") from None
 
+
+# Actions every Engineer list may hold, built once (``_act`` would share them too, but a call
+# into its cache is dear in WebAssembly and these lists are rebuilt after every move).
+_TAKE_FROM_LINE = {d: _act(A.TakeFromLine, d) for d in "SEC"}
+_LINE_TO_SUPPLIERS = {d: _act(A.LineToSuppliers, d) for d in "SEC"}
+_PASS_ENGINEER = _act(A.PassEngineer)
 
 _KINDS = {(True, True): ("influence", "bluff"), (True, False): ("influence",),
           (False, True): ("bluff",), (False, False): ()}
 
 
 @cache
-def _tokens(board: str, place: int, kinds: tuple[str, ...]) -> tuple[Action, ...]:
-    return tuple(A.PlaceToken(board, place, kind) for kind in kinds)
+def _token_actions(kinds: tuple[str, ...], *laid: tuple[bool, ...]) -> tuple[Action, ...]:
+    """Every PlaceToken of ``kinds`` onto the laid stacks (``laid``: per nation, per place)."""
+    return tuple(A.PlaceToken(board, place, kind)
+                 for board, places in zip(NATIONS, laid, strict=True)
+                 for place, present in zip(PLACES, places, strict=True) if present
+                 for kind in kinds)
 
 
 @cache
@@ -268,16 +280,17 @@ class Game:
     def _cached_legal(self, seat: str) -> list[Action]:
         """The legal actions of ``seat``, computed once per position (callers must not
         change the list)."""
-        cached = self._legal.get(seat)
-        if cached is None:
-            nation, role = _split_seat(seat)
-            if seat not in self._acting():
-                cached = []
-            elif role == "politician":
-                cached = self._politician_actions(nation)
-            else:
-                cached = self._engineer_actions(nation)
-            self._legal[seat] = cached
+        known = self._legal
+        if seat in known:  # not .get(): see _split_seat
+            return known[seat]
+        nation, role = _split_seat(seat)
+        if seat not in self._acting():
+            cached = []
+        elif role == "politician":
+            cached = self._politician_actions(nation)
+        else:
+            cached = self._engineer_actions(nation)
+        known[seat] = cached
         return cached
 
     def _politician_actions(self, nation: str) -> list[Action]:
@@ -318,12 +331,11 @@ class Game:
         s = self._s
         found: list[Action] = []
         if s.support or n.influence + n.bluff >= 2:
-            kinds = _KINDS[bool(n.influence), bool(n.bluff)]
-            for board in NATIONS:
-                stacks = s.nations[board].stacks
-                for place in PLACES:
-                    if stacks[place - 1] is not None:
-                        found.extend(_tokens(board, place, kinds))
+            kinds = _KINDS[n.influence > 0, n.bluff > 0]
+            # One cached list per pattern of laid stacks: this runs after every Politics move.
+            first, second = (s.nations[board].stacks for board in NATIONS)
+            found.extend(_token_actions(kinds, tuple([st is not None for st in first]),
+                                        tuple([st is not None for st in second])))
         if s.support:
             if s.support >= 2:
                 found.append(_act(A.FinishSupport))
@@ -358,12 +370,10 @@ class Game:
         money = n.money
         opponent = s.nations[other(nation)]
         line = n.line
-        found: list[Action] = []
         # Plain loops rather than generators below: this runs after every Engineer move.
-        if money >= costs["line"]:
-            for d in "SEC":
-                if line.get(d):
-                    found.append(_act(A.TakeFromLine, d))
+        line_decks = [d for d in "SEC" if line.get(d)]
+        found: list[Action] = [_TAKE_FROM_LINE[d] for d in line_decks] \
+            if money >= costs["line"] else []
         if money >= costs["research"] or n.free_research:
             decks = [d for d in TECH_DECKS if s.tile_decks[d] and
                      (d != "P" or self._rules.payload_tiles)]
@@ -374,9 +384,7 @@ class Game:
         if s.research_pile and money >= costs["pile"]:
             found.append(_act(A.TakeFromPile))
         if n.suppliers[0] is None:
-            for d in "SEC":
-                if line.get(d):
-                    found.append(_act(A.LineToSuppliers, d))
+            found += [_LINE_TO_SUPPLIERS[d] for d in line_decks]
         prices = self._content.board.supplier_prices
         free_spaces = [i for i, item in enumerate(n.suppliers) if item is None and
                        prices[i] <= money]
@@ -412,7 +420,7 @@ class Game:
                          if counts[NATIONS.index(opponent.name)] > 0)
         if n.tech_steal:
             found.extend(_act(A.StealTech, d) for d in "SEC" if opponent.line.get(d))
-        found.append(_act(A.PassEngineer))
+        found.append(_PASS_ENGINEER)
         return found
 
     def _pending_actions(self, n: Nation) -> list[Action]:

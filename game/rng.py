@@ -34,7 +34,10 @@ class Rng:
 
     def below(self, n: int) -> int:
         """A uniform integer in ``0 .. n-1`` (rejection sampling, no modulo bias)."""
-        limit = _LIMITS.get(n) or _limit(n)
+        try:
+            limit = _LIMITS[n]
+        except KeyError:
+            limit = _limit(n)
         while True:
             value = self._next()
             if value < limit:
@@ -48,9 +51,13 @@ class Rng:
         """Fisher-Yates shuffle in place: ``below(i + 1)`` for each i from the top down, with
         the generator inlined (a game's setup shuffles about 120 cards; calls dominated)."""
         state = self.state
+        limits = _LIMITS
         for i in range(len(items) - 1, 0, -1):
             n = i + 1
-            limit = _LIMITS.get(n) or _limit(n)
+            try:  # a subscript, not .get(): builtin calls are dear in WebAssembly
+                limit = limits[n]
+            except KeyError:
+                limit = _limit(n)
             while True:
                 state = z = (state + _GOLDEN) & _MASK
                 z = ((z ^ (z >> 30)) * _MIX1) & _MASK
@@ -69,3 +76,7 @@ def _limit(n: int) -> int:
         raise ValueError("below() needs a positive bound")
     limit = _LIMITS[n] = (1 << 64) - ((1 << 64) % n)
     return limit
+
+
+# Every deck and bag a game shuffles is smaller, so the lookups above hit.
+_LIMITS.update((n, (1 << 64) - ((1 << 64) % n)) for n in range(1, 257))

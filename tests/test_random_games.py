@@ -61,3 +61,18 @@ def test_replay_of_seed_and_log_is_byte_identical(players: int, ruleset: str) ->
 def test_same_seed_same_setup_different_seed_different_setup() -> None:
     assert game.new_game(3).to_json() == game.new_game(3).to_json()
     assert game.new_game(3).to_json() != game.new_game(4).to_json()
+
+
+def test_the_random_mover_draws_exactly_as_random_choice() -> None:
+    # The bench and the simulations pick with simulate.pick; it must be rng.choice, draw
+    # for draw, so the games (and the CPython == Pyodide check) stay what they were.
+    from game.simulate import pick
+
+    for seed in range(50):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        for size in (1, 2, 3, 5, 8, 13, 64, 100, 1000):
+            items = list(range(size))
+            assert [pick(items, ours) for _ in range(20)] == \
+                [theirs.choice(items) for _ in range(20)]
+    with pytest.raises(IndexError):
+        pick([], random.Random(1))
