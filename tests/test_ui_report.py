@@ -129,3 +129,20 @@ def test_the_budget_gap_is_told_as_each_ruleset_ends_the_game(ruleset: str, word
     assert escape(words) in markup
     line = specs["standing"]["series"][-1]["values"]
     assert line == [max(r["budget"]) - data["budget_gap"] for r in data["rounds"]]
+
+
+def test_the_standing_table_groups_its_columns_by_measure() -> None:
+    # Two heading rows, "Popularity" and "Budget" over a column per nation, so the table
+    # fits a phone's width; each group heading spans its columns for a screen reader.
+    data, total = _story()
+    markup, _ = report_html(data, {"USA": 0, "USSR": 0}, total, total)
+    table = markup.split('data-table="standing">', 1)[1].split("</table>", 1)[0]
+    head = table.split("<thead>", 1)[1].split("</thead>", 1)[0]
+    top, under = re.findall(r"<tr>(.*?)</tr>", head)
+    assert re.findall(r"<th[^>]*>(.*?)</th>", top) == ["When", "Popularity", "Budget"]
+    assert 'scope="colgroup" colspan="2">Popularity' in top
+    assert 'scope="colgroup" colspan="3">Budget' in top and top.count('rowspan="2"') == 1
+    assert re.findall(r"<th[^>]*>(.*?)</th>", under) == ["USA", "USSR", "USA", "USSR",
+                                                         "grey line"]
+    assert table.count("<colgroup") == 3
+    assert all(len(row) == 6 for row in _rows(markup, "standing"))

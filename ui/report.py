@@ -51,14 +51,36 @@ def _row_label(rows: list[dict[str, Any]], i: int, finished: bool) -> str:
             _("Round {round}, at this step")).format(round=rows[i]["round"])
 
 
-def _table(caption: str, head: list[str], body: list[list[str]], key: str) -> str:
-    cells = "".join(f'<th scope="col">{e(h)}</th>' for h in head)
+def _table(caption: str, head: list[str], body: list[list[str]], key: str,
+           groups: list[tuple[str, int]] | None = None) -> str:
+    """A table of a chart's numbers. With ``groups`` ((label, span) over the columns after
+    the first), ``head`` names the columns under each group; a group of span 1 is a column of
+    its own. Grouped headings keep the columns narrow enough for a phone."""
     rows = "".join("<tr>" + "".join(
         (f'<th scope="row">{e(c)}</th>' if j == 0 else f"<td>{e(c)}</td>")
         for j, c in enumerate(row)) + "</tr>" for row in body)
+    if groups is None:
+        cells = "".join(f'<th scope="col">{e(h)}</th>' for h in head)
+        thead, cols = f"<tr>{cells}</tr>", ""
+    else:
+        top = [f'<th scope="col" rowspan="2">{e(head[0])}</th>']
+        under: list[str] = []
+        cols = "<colgroup></colgroup>"
+        column = 1
+        for label, span in groups:
+            if span == 1:
+                top.append(f'<th scope="col" rowspan="2">{e(label)}</th>')
+                cols += "<colgroup></colgroup>"
+            else:
+                top.append(f'<th scope="colgroup" colspan="{span}">{e(label)}</th>')
+                under.extend(f'<th scope="col">{e(h)}</th>'
+                             for h in head[column:column + span])
+                cols += f'<colgroup span="{span}"></colgroup>'
+            column += span
+        thead = f'<tr>{"".join(top)}</tr><tr>{"".join(under)}</tr>'
     return (f'<div class="rp-tablebox"><table class="rp-table" data-testid="report-table" '
-            f'data-table="{key}"><caption>{e(caption)}</caption><thead><tr>{cells}</tr>'
-            f"</thead><tbody>{rows}</tbody></table></div>")
+            f'data-table="{key}"><caption>{e(caption)}</caption>{cols}<thead>{thead}</thead>'
+            f"<tbody>{rows}</tbody></table></div>")
 
 
 def _figure(key: str, title: str, note: str, table: str) -> str:
@@ -98,7 +120,10 @@ def standing(data: dict[str, Any]) -> tuple[str, dict[str, Any]]:
             "thresholds": [{"scale": "popularity", "value": 0,
                             "label": _("Popularity 0: that nation loses")}],
             "xLabel": _("Round")}
-    head = [_("When")] + [series[k]["label"] for k in range(4)] + [_("Budget gap line")]
+    names = [nation_name(nation) for nation in NATIONS]
+    # The gap line is a Budget: it sits in that group, named as the note above names it.
+    head = [_("When"), *names, *names, _("grey line")]
+    groups = [(_("Popularity"), 2), (_("Budget"), 3)]
     body = [[_row_label(rows, i, finished), *(str(v) for v in r["popularity"]),
              *(str(v) for v in r["budget"]), str(limit[i])] for i, r in enumerate(rows)]
     note = (_("A nation loses when its Popularity reaches 0, or when its Budget falls {gap} "
@@ -106,7 +131,7 @@ def standing(data: dict[str, Any]) -> tuple[str, dict[str, Any]]:
             if data["budget_gap_inclusive"] else
             _("A nation loses when its Popularity reaches 0, or when its Budget falls more "
               "than {gap} behind the rival's (below the grey line).")).format(gap=gap)
-    table = _table(_("Popularity and Budget by round"), head, body, "standing")
+    table = _table(_("Popularity and Budget by round"), head, body, "standing", groups)
     return _figure("standing", _("Popularity and Budget"), note, table), spec
 
 
