@@ -1,0 +1,257 @@
+"""The host's referee for play between browsers: the whole game stays with the host.
+
+A guest's browser never holds the game. It receives, for its own seats only, what
+:meth:`Game.view` and :meth:`Game.legal_actions` give that seat, and each action's events as
+any seat may see them (:func:`public_events`); never the state, the seed or the random
+generator. It sends actions back; the referee checks each with the engine before anything
+changes, and answers a refused one with the reason, leaving the game as it was.
+
+Messages are JSON objects of at most :data:`MAX_GUEST_MESSAGE` characters from a guest, each
+with a type ``t`` and a sequence number ``n`` (per connection, from 1, no gaps):
+
+* guest to host: ``{"t": "hello", "n": 1}`` (joining or rejoining: answered with the whole
+  picture), ``{"t": "act", "n", "at", "seat", "action"}`` (``at``: the number of moves the
+  guest had seen, so an action sent before another move landed is refused as stale rather
+  than applied to a game it was not meant for, and a resent one is never applied twice),
+  ``{"t": "chat", "n", "text"}``;
+* host to guest, numbered the same way: ``state`` (``at``, ``to_act``, per own seat its
+  ``view`` and ``legal`` actions, and the last move's public ``events``), ``refused``
+  (``re``: the guest's number, ``error``: why), ``chat`` (``from``: a seat or "host").
+
+The referee does no input or output itself: :meth:`Referee.receive` and :meth:`Referee.apply`
+return the texts to send, to whom, so the same code runs under the browser's data channels
+and in tests.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from .actions import action_from_dict
+from .engine import SEATS, Game
+from .errors import IllegalAction
+
+MAX_GUEST_MESSAGE = 16_384  # characters; an action or a chat line needs a few hundred
+MAX_CHAT = 280  # characters of one chat line
+
+# Every event the engine emits, with the fields any seat may see. The engine keeps secrets
+# out of its events (an action's own event carries only its kind, never a token's kind or a
+# cover card); this list is the second lock: a field or an event not named here never
+# leaves the host (tests/test_referee.py checks it covers every event of whole games).
+PUBLIC_FIELDS: dict[str, frozenset[str]] = {kind: frozenset(names.split()) for kind, names in {
+    "action": "seat kind",
+    "adaptivity": "nation split",
+    "change": "nation what by now source",
+    "delivery": "nation item kind",
+    "discussion_over": "nation",
+    "engineer_passed": "nation",
+    "evaluation": "nation place card level own rival tokens",
+    "explosion": "nation mission risk lives",
+    "game_over": "winner reason",
+    "income": "nation money drawn",
+    "launch_aborted": "nation",
+    "launch_decided": "nation mission",
+    "launch_delayed": "nation mission reason",
+    "liftoff": "nation mission parameters payloads sabotage",
+    "maneuver_escalated": "nation place level",
+    "maneuver_obstructed": "nation card by",
+    "maneuver_played": "nation card place",
+    "maneuver_won": "nation card level",
+    "maneuvers_passed": "nation",
+    "mission_announced": "nation mission risks",
+    "mission_success": "nation mission",
+    "module_installed": "nation module slot parameters replaced",
+    "module_ordered": "nation module space",
+    "moon_risk_revealed": "nation slot risk",
+    "payload_booked": "nation payload mission",
+    "payload_loaded": "nation payload",
+    "phase": "phase",
+    "research": "nation decks",
+    "risk_roll": "nation mission risk die needs passed range sabotage tests value",
+    "risks_reshuffled": "level",
+    "round": "round first",
+    "sabotage_removed": "nation count",
+    "supplier_tile": "nation tile",
+    "support_done": "nation tokens",
+    "tech_stolen": "nation tile",
+    "test_stolen": "nation risk",
+    "tested": "nation risk",
+    "tile_kept": "nation tile discarded",
+    "tile_placed": "nation tile row col rotation covered parameters",
+    "tile_taken": "nation tile source",
+    "token_placed": "nation board place",
+}.items()}
+
+
+def public_events(events: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The events as any seat may see them: known kinds only, known fields only."""
+    out = []
+    for event in events:
+        allowed = PUBLIC_FIELDS.get(event.get("type", ""))
+        if allowed is not None:
+            out.append({"type": event["type"],
+                        **{k: v for k, v in event.items() if k in allowed}})
+    return out
+
+
+class Refused(Exception):
+    """A guest's message the referee does not act on; the text says why."""
+
+
+@dataclass
+class Guest:
+    """One remote player: the seats it plays, and both directions' sequence numbers."""
+
+    seats: frozenset[str]
+    received: int = 0  # the guest's last accepted message number
+    sent: int = 0  # the host's last message number to this guest
+    connected: bool = False
+
+
+@dataclass
+class Referee:
+    """The host's side of an online game. ``guests`` maps a guest's name (the host's label
+    for one invitation) to the seats it plays; the host plays every other seat."""
+
+    game: Game
+    guests: dict[str, Guest] = field(default_factory=dict)
+    refusals: list[tuple[str, str]] = field(default_factory=list)  # (guest, why): the log
+    last_events: list[dict[str, Any]] = field(default_factory=list)
+
+    @classmethod
+    def for_game(cls, game: Game, seats_of: dict[str, Iterable[str]]) -> Referee:
+        """A referee for ``game``; ``seats_of``: guest name -> the seats it plays."""
+        guests: dict[str, Guest] = {}
+        taken: set[str] = set()
+        for name, seats in seats_of.items():
+            own = frozenset(seats)
+            if not own or not own <= set(SEATS) or own & taken:
+                raise ValueError(f"guest {name!r}: seats must be known and not shared")
+            taken |= own
+            guests[name] = Guest(own)
+        return cls(game, guests)
+
+    # ------------------------------------------------------------------ connections
+
+    def connect(self, guest: str) -> None:
+        """A (new) data channel to ``guest``: both directions count from 1 again."""
+        who = self._guest(guest)
+        who.received = who.sent = 0
+        who.connected = True
+
+    def disconnect(self, guest: str) -> None:
+        self._guest(guest).connected = False
+
+    # ------------------------------------------------------------------ messages
+
+    def receive(self, guest: str, text: str) -> list[tuple[str, str]]:
+        """Handle one message from ``guest``; returns (guest, text) pairs to send. A message
+        the referee refuses is logged and answered; the game is never changed by it."""
+        who = self._guest(guest)
+        number: Any = None
+        try:
+            if not who.connected:
+                raise Refused("not connected")
+            if not isinstance(text, str) or len(text) > MAX_GUEST_MESSAGE:
+                raise Refused(f"a message may hold at most {MAX_GUEST_MESSAGE} characters")
+            try:
+                message = json.loads(text)
+            except (ValueError, RecursionError):
+                raise Refused("not a JSON message") from None
+            if not isinstance(message, dict):
+                raise Refused("a message must be a JSON object")
+            number = message.get("n")
+            if isinstance(number, bool) or not isinstance(number, int):
+                raise Refused("a message needs its sequence number n")
+            if number <= who.received:
+                return []  # already handled: a resend is not acted on twice
+            if number != who.received + 1:
+                raise Refused(f"message {number} arrived before {who.received + 1}")
+            who.received = number
+            return self._handle(guest, who, message)
+        except Refused as refusal:
+            self.refusals.append((guest, str(refusal)))
+            re = number if isinstance(number, int) and not isinstance(number, bool) else None
+            return [self._send(guest, {"t": "refused", "re": re, "error": str(refusal)})]
+
+    def apply(self, seat: str, action: Any) -> list[tuple[str, str]]:
+        """A move made on the host's own screen (a person or an AI there): applied, then the
+        new picture for every connected guest."""
+        if any(seat in who.seats for who in self.guests.values()):
+            raise IllegalAction(f"{seat} is played on a guest's screen")
+        self.last_events = public_events(self.game.apply(seat, action))
+        return self.broadcast()
+
+    def broadcast(self) -> list[tuple[str, str]]:
+        """The current picture for every connected guest."""
+        return [self._send(name, self._state(who)) for name, who in self.guests.items()
+                if who.connected]
+
+    def chat(self, text: str) -> list[tuple[str, str]]:
+        """A chat line written on the host's screen, for every connected guest (raises
+        :class:`Refused` for an empty or too long line, as a guest's would be)."""
+        line = _chat_text(text)
+        return [self._send(name, {"t": "chat", "from": "host", "text": line})
+                for name, who in self.guests.items() if who.connected]
+
+    # ------------------------------------------------------------------ internals
+
+    def _guest(self, guest: str) -> Guest:
+        try:
+            return self.guests[guest]
+        except KeyError:
+            raise ValueError(f"no guest {guest!r}") from None
+
+    def _handle(self, guest: str, who: Guest, message: dict[str, Any]
+                ) -> list[tuple[str, str]]:
+        kind = message.get("t")
+        if kind == "hello":
+            return [self._send(guest, self._state(who))]
+        if kind == "chat":
+            line = _chat_text(message.get("text"))
+            sender = min(who.seats)
+            return [self._send(name, {"t": "chat", "from": sender, "text": line})
+                    for name, other in self.guests.items() if other.connected]
+        if kind != "act":
+            raise Refused(f"unknown message type {kind!r}")
+        seat = message.get("seat")
+        if seat not in who.seats:
+            raise Refused(f"{seat!r} is not played on this screen")
+        at = message.get("at")
+        if at != self.game.log_size:
+            # Sent before another move landed (or sent again): the guest's screen is behind.
+            why = "the game moved on before this move arrived"
+            self.refusals.append((guest, why))
+            return [self._send(guest, {"t": "refused", "re": message["n"], "error": why}),
+                    self._send(guest, self._state(who))]
+        try:
+            action = action_from_dict(message.get("action"))
+            events = self.game.apply(seat, action)
+        except IllegalAction as error:
+            raise Refused(str(error)) from None
+        self.last_events = public_events(events)
+        return self.broadcast()
+
+    def _state(self, who: Guest) -> dict[str, Any]:
+        game = self.game
+        return {"t": "state", "at": game.log_size, "to_act": game.to_act(),
+                "seats": {seat: {"view": game.view(seat),
+                                 "legal": [a.to_dict() for a in game.legal_actions(seat)]}
+                          for seat in sorted(who.seats)},
+                "events": self.last_events}
+
+    def _send(self, guest: str, message: dict[str, Any]) -> tuple[str, str]:
+        who = self.guests[guest]
+        who.sent += 1
+        return guest, json.dumps({**message, "n": who.sent}, separators=(",", ":"))
+
+
+def _chat_text(text: Any) -> str:
+    if not isinstance(text, str) or not text.strip():
+        raise Refused("a chat line must be text")
+    if len(text) > MAX_CHAT:
+        raise Refused(f"a chat line may hold at most {MAX_CHAT} characters")
+    return text.strip()

@@ -1,0 +1,309 @@
+"""The host's referee for play between browsers: guests get their seats' views and public
+events only, and nothing a guest sends changes the game unless the engine accepts it."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+import game
+from game.ai import get_ai
+from game.content import load_content
+from game.referee import MAX_CHAT, MAX_GUEST_MESSAGE, PUBLIC_FIELDS, Referee, public_events
+from game.simulate import pick
+
+GUEST = ("USSR.politician", "USSR.engineer")
+
+
+Chooser = Callable[[game.Game], "tuple[str, game.Action] | None"]
+
+
+def _events_of(g: game.Game, choose: Chooser
+               ) -> Iterator[tuple[dict[str, Any], dict[str, Any], dict[str, Any]]]:
+    """(spectator view before the move, after it, event) for every event of a game played
+    by ``choose`` (None: stop)."""
+    before = g.view(None)
+    while (move := choose(g)) is not None:
+        events = g.apply(*move)
+        after = g.view(None)
+        for event in events:
+            yield before, after, event
+        before = after
+
+
+def _random_mover(rng: random.Random) -> Chooser:
+    def choose(g: game.Game) -> tuple[str, game.Action] | None:
+        if g.is_over or g.round > 30:
+            return None
+        seat = pick(g.to_act(), rng)
+        return seat, pick(g.legal_actions(seat), rng)
+    return choose
+
+
+def _medium_mover(rng: random.Random) -> Chooser:
+    medium = get_ai("medium")
+    turn = 0
+
+    def choose(g: game.Game) -> tuple[str, game.Action] | None:
+        nonlocal turn
+        if g.is_over:
+            return None
+        seats = g.to_act()
+        seat = seats[turn % len(seats)]
+        turn += 1
+        return seat, medium.choose(g.view(seat), g.legal_actions(seat), rng)
+    return choose
+
+
+def _whole_game_events() -> Iterator[tuple[dict[str, Any], dict[str, Any], dict[str, Any]]]:
+    """Every event of random games in every setting, and of a medium game (which reaches the
+    Moon and its risks), with the spectator's view before and after its move."""
+    for players in (2, 3, 4):
+        for ruleset in game.RULESETS:
+            for seed in range(1, 5):
+                yield from _events_of(game.new_game(seed, players=players, ruleset=ruleset),
+                                      _random_mover(random.Random(seed)))
+    yield from _events_of(game.new_game(1), _medium_mover(random.Random(1)))
+
+
+def _ids() -> frozenset[str]:
+    """Every id of a hidden-able thing: Maneuver cards, tiles, Risks, Modules."""
+    content = load_content()
+    cards = {f"{nation}:{key}" for nation in game.NATIONS for key in content.maneuvers}
+    return frozenset(cards | set(content.tiles) | set(content.risks) | set(content.modules))
+
+
+def _strings(value: Any) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _strings(item)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            yield from _strings(item)
+
+
+def test_every_event_of_whole_games_is_public_and_listed_field_by_field() -> None:
+    """The engine's events reveal nothing a spectator could not see just before or just
+    after the move, and the referee's list names each of their fields (so nothing a guest's
+    screen needs is cut, and a new field stays with the host until it is checked)."""
+    ids = _ids()
+    kinds: set[str] = set()
+    for before, after, event in _whole_game_events():
+        kinds.add(event["type"])
+        assert public_events([event]) == [event], event
+        shown = [text for text in _strings(event) if text in ids]
+        if shown:
+            seen = json.dumps(before) + json.dumps(after)
+            for text in shown:
+                assert f'"{text}"' in seen, (event, text)
+    assert {"adaptivity", "moon_risk_revealed", "risk_roll", "evaluation"} <= kinds
+    assert kinds <= set(PUBLIC_FIELDS)
+
+
+def test_public_events_drop_unknown_events_and_fields() -> None:
+    events: list[dict[str, Any]] = [
+        {"type": "tested", "nation": "USA", "risk": "R1-X", "secret": 1},
+        {"type": "hand_dealt", "cards": ["USA:spy"]}]
+    assert public_events(events) == [{"type": "tested", "nation": "USA", "risk": "R1-X"}]
+
+
+# ------------------------------------------------------------------ the referee
+
+
+def _referee(seed: int = 5) -> Referee:
+    referee = Referee.for_game(game.new_game(seed), {"guest": GUEST})
+    referee.connect("guest")
+    return referee
+
+
+def _send(referee: Referee, message: dict[str, Any] | str) -> list[dict[str, Any]]:
+    text = message if isinstance(message, str) else json.dumps(message)
+    out = referee.receive("guest", text)
+    assert all(name == "guest" for name, _ in out)
+    return [json.loads(t) for _, t in out]
+
+
+def _host_moves_until_guest(referee: Referee, rng: random.Random) -> list[dict[str, Any]]:
+    """The host's seats (medium) move until a guest seat may act; the guest's messages."""
+    medium = get_ai("medium")
+    out: list[dict[str, Any]] = []
+    g = referee.game
+    while not g.is_over and not set(g.to_act()) & set(GUEST):
+        seat = g.to_act()[0]
+        action = medium.choose(g.view(seat), g.legal_actions(seat), rng)
+        out += [json.loads(t) for _, t in referee.apply(seat, action)]
+    return out
+
+
+def test_a_guest_plays_a_whole_game_seeing_only_its_own_seats() -> None:
+    referee = _referee()
+    g = referee.game
+    medium = get_ai("medium")
+    rng = random.Random(5)
+    received = _send(referee, {"t": "hello", "n": 1})
+    number = 1
+    hidden_hand_seen = 0
+    while not g.is_over:
+        received += _host_moves_until_guest(referee, rng)
+        if g.is_over:
+            break
+        state = received[-1]
+        assert state["t"] == "state" and state["at"] == g.log_size
+        seat = next(s for s in g.to_act() if s in GUEST)
+        mine = state["seats"][seat]
+        action = medium.choose(mine["view"], [game.action_from_dict(a) for a in mine["legal"]],
+                               rng)
+        number += 1
+        received += _send(referee, {"t": "act", "n": number, "at": state["at"], "seat": seat,
+                                    "action": action.to_dict()})
+    assert g.is_over and number > 50
+    numbers = [message["n"] for message in received]
+    assert numbers == list(range(1, len(received) + 1))  # nothing lost, nothing twice
+    assert referee.refusals == []
+    for message in received:
+        assert message["t"] == "state"
+        assert set(message) == {"t", "n", "at", "to_act", "seats", "events"}
+        assert set(message["seats"]) == set(GUEST)
+        text = json.dumps(message)
+        for secret in ('"seed"', '"rng"'):
+            assert secret not in text
+        hidden_hand_seen += message["seats"]["USSR.politician"]["view"]["nations"]["USA"][
+            "hand"] is not None
+    assert hidden_hand_seen == 0
+
+
+def test_the_views_sent_are_the_engines_views_of_the_guests_seats() -> None:
+    referee = _referee(6)
+    rng = random.Random(6)
+    messages = _send(referee, {"t": "hello", "n": 1})
+    g = referee.game
+    for _ in range(3):  # three turns of the host's moves, each guest move in between
+        messages += _host_moves_until_guest(referee, rng)
+        seat = next(s for s in g.to_act() if s in GUEST)
+        number = referee.guests["guest"].received + 1
+        messages += _send(referee, {"t": "act", "n": number, "at": g.log_size, "seat": seat,
+                                    "action": g.legal_actions(seat)[-1].to_dict()})
+    last = messages[-1]
+    assert last["t"] == "state" and last["at"] == g.log_size > 3
+    for seat in GUEST:
+        assert last["seats"][seat]["view"] == json.loads(json.dumps(g.view(seat)))
+        assert last["seats"][seat]["legal"] == [a.to_dict() for a in g.legal_actions(seat)]
+    usa_hand = g.state.nations["USA"].hand
+    text = json.dumps(last)
+    assert usa_hand and not any(f'"{card}"' in text for card in usa_hand
+                                if f'"{card}"' not in json.dumps(g.view(None)))
+
+
+def _unchanged(referee: Referee) -> str:
+    return referee.game.to_json()
+
+
+def test_a_forged_action_for_the_hosts_seat_is_refused_and_changes_nothing() -> None:
+    referee = _referee()
+    _send(referee, {"t": "hello", "n": 1})
+    g = referee.game
+    while not any(s.startswith("USA") for s in g.to_act()):  # the guest moves first
+        mine = next(s for s in g.to_act() if s in GUEST)
+        _send(referee, {"t": "act", "n": referee.guests["guest"].received + 1,
+                        "at": g.log_size, "seat": mine,
+                        "action": g.legal_actions(mine)[-1].to_dict()})
+    seat = next(s for s in g.to_act() if s.startswith("USA"))  # the host's seat, to act
+    before = _unchanged(referee)
+    number = referee.guests["guest"].received + 1
+    answer = _send(referee, {"t": "act", "n": number, "at": g.log_size, "seat": seat,
+                             "action": g.legal_actions(seat)[0].to_dict()})
+    assert answer[0]["t"] == "refused" and answer[0]["re"] == number
+    assert "not played on this screen" in answer[0]["error"]
+    assert _unchanged(referee) == before
+    assert referee.refusals[-1][0] == "guest"
+
+
+def test_an_oversized_or_garbled_message_is_refused_logged_and_changes_nothing() -> None:
+    referee = _referee()
+    before = _unchanged(referee)
+    huge = json.dumps({"t": "chat", "n": 1, "text": "x" * 1_000_000})
+    for text, why in ((huge, f"at most {MAX_GUEST_MESSAGE}"), ("{not json", "not a JSON"),
+                      ("[1, 2]", "JSON object"), ('{"t": "act", "n": true}', "sequence"),
+                      ('{"t": "dance", "n": 1}', "unknown message type"),
+                      ("[" * 10_000, "not a JSON"), ("[" * 20_000, "characters")):
+        answer = _send(referee, text)
+        assert answer[0]["t"] == "refused" and why in answer[0]["error"], (text[:20], answer)
+        assert referee.refusals[-1] == ("guest", answer[0]["error"])
+    assert _unchanged(referee) == before
+    assert len(referee.refusals) == 7
+
+
+def test_an_illegal_or_stale_or_repeated_action_is_never_applied() -> None:
+    referee = _referee()
+    rng = random.Random(5)
+    _send(referee, {"t": "hello", "n": 1})
+    _host_moves_until_guest(referee, rng)
+    g = referee.game
+    seat = next(s for s in g.to_act() if s in GUEST)
+    before = _unchanged(referee)
+    # Illegal: the engine's own words come back.
+    answer = _send(referee, {"t": "act", "n": 2, "at": g.log_size, "seat": seat,
+                             "action": {"type": "launch", "mission": "NOWHERE"}})
+    assert answer[0]["t"] == "refused" and "is not allowed now" in answer[0]["error"]
+    assert _unchanged(referee) == before
+    # Stale: sent for an earlier position; refused, and the screen gets the present one.
+    action = g.legal_actions(seat)[0].to_dict()
+    answer = _send(referee, {"t": "act", "n": 3, "at": g.log_size - 1, "seat": seat,
+                             "action": action})
+    assert [m["t"] for m in answer] == ["refused", "state"] and answer[1]["at"] == g.log_size
+    assert _unchanged(referee) == before
+    # Accepted once; the same message again (a resend) is not acted on.
+    message = {"t": "act", "n": 4, "at": g.log_size, "seat": seat, "action": action}
+    size = g.log_size
+    assert _send(referee, message)[0]["t"] == "state"
+    assert g.log_size == size + 1
+    assert _send(referee, message) == [] and g.log_size == size + 1
+    # A gap in the numbers is refused rather than guessed at.
+    answer = _send(referee, {"t": "hello", "n": 9})
+    assert answer[0]["t"] == "refused" and "before 5" in answer[0]["error"]
+
+
+def test_a_guest_rejoins_on_a_new_channel_and_gets_the_whole_picture() -> None:
+    referee = _referee()
+    rng = random.Random(5)
+    _send(referee, {"t": "hello", "n": 1})
+    _host_moves_until_guest(referee, rng)
+    referee.disconnect("guest")
+    assert referee.broadcast() == []  # nothing is sent to a closed channel
+    answer = _send(referee, {"t": "hello", "n": 2})
+    assert answer[0]["t"] == "refused" and "not connected" in answer[0]["error"]
+    referee.connect("guest")  # a fresh invitation: numbering starts again
+    state = _send(referee, {"t": "hello", "n": 1})[0]
+    assert state["n"] == 1 and state["at"] == referee.game.log_size
+    assert set(state["seats"]) == set(GUEST)
+
+
+def test_chat_is_text_of_limited_length_for_everyone_connected() -> None:
+    referee = Referee.for_game(game.new_game(2), {"a": ["USSR.politician"],
+                                                  "b": ["USSR.engineer"]})
+    referee.connect("a")
+    referee.connect("b")
+    out = referee.receive("a", json.dumps({"t": "chat", "n": 1, "text": " <b>hi</b> "}))
+    assert sorted(name for name, _ in out) == ["a", "b"]
+    line = json.loads(out[0][1])
+    assert line["from"] == "USSR.politician" and line["text"] == "<b>hi</b>"
+    long = referee.receive("a", json.dumps({"t": "chat", "n": 2, "text": "x" * (MAX_CHAT + 1)}))
+    assert json.loads(long[0][1])["t"] == "refused" and len(long) == 1
+    assert [json.loads(t)["text"] for _, t in referee.chat("good luck")] == ["good luck"] * 2
+
+
+def test_seats_must_be_known_and_not_shared_between_guests() -> None:
+    g = game.new_game(1)
+    with pytest.raises(ValueError):
+        Referee.for_game(g, {"a": ["USA.astronaut"]})
+    with pytest.raises(ValueError):
+        Referee.for_game(g, {"a": ["USSR.politician"], "b": ["USSR.politician"]})
+    referee = Referee.for_game(g, {"a": ["USSR.politician"]})
+    with pytest.raises(game.IllegalAction):
+        referee.apply("USSR.politician", g.legal_actions(g.to_act()[0])[0])
