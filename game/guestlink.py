@@ -1,0 +1,95 @@
+"""The guest's side of the referee's protocol (:mod:`game.referee`): number the messages it
+sends, check the host's numbering, keep the last picture of its seats, and make actions that
+say which position they were chosen in.
+
+The guest holds no game: only the host's last ``state`` message (its seats' views and legal
+actions). Like the referee, it does no input or output itself.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .actions import Action, action_from_dict
+from .errors import IllegalAction
+
+MAX_HOST_MESSAGE = 1_048_576  # characters; a state message of two seats is about 30,000
+
+
+class GuestLink:
+    """One guest's end of one data channel (a new channel: a new link, numbering from 1)."""
+
+    def __init__(self) -> None:
+        self.sent = 0
+        self.received = 0
+        self.state: dict[str, Any] | None = None  # the host's last picture
+        self.lost = False  # a host message went missing: ask for the whole picture again
+
+    # ------------------------------------------------------------------ sending
+
+    def hello(self) -> str:
+        """Joining or rejoining: the host answers with the whole picture."""
+        return self._send({"t": "hello"})
+
+    def act(self, seat: str, action: Action) -> str:
+        """A move of one of this screen's seats, in the position last received. Refused here
+        already when it is not among that seat's legal actions (the host checks again)."""
+        if self.state is None or seat not in self.state["seats"]:
+            raise IllegalAction(f"{seat} is not played on this screen")
+        if action not in self.legal(seat):
+            raise IllegalAction(f"{action.describe()} is not allowed now.")
+        return self._send({"t": "act", "at": self.state["at"], "seat": seat,
+                           "action": action.to_dict()})
+
+    def chat(self, text: str) -> str:
+        return self._send({"t": "chat", "text": text})
+
+    # ------------------------------------------------------------------ receiving
+
+    def receive(self, text: str) -> dict[str, Any] | None:
+        """One message from the host, or None when it is not one to act on (a repeat, or
+        garbage: a host that sends garbage is not trusted with the picture)."""
+        if len(text) > MAX_HOST_MESSAGE:
+            return None
+        try:
+            message = json.loads(text)
+        except (ValueError, RecursionError):
+            return None
+        if not isinstance(message, dict) or not isinstance(message.get("n"), int):
+            return None
+        number: int = message["n"]
+        if number <= self.received:
+            return None
+        if number != self.received + 1:
+            # Something went missing: the caller sends hello() for the whole picture (a
+            # state message is always whole, so one arriving now mends it at once).
+            self.lost = True
+        self.received = number
+        if message.get("t") == "state" and isinstance(message.get("seats"), dict):
+            self.state = message
+            self.lost = False
+        return message
+
+    # ------------------------------------------------------------------ the picture
+
+    def view(self, seat: str) -> dict[str, Any]:
+        if self.state is None:
+            raise KeyError(seat)
+        view: dict[str, Any] = self.state["seats"][seat]["view"]
+        return view
+
+    def legal(self, seat: str) -> list[Action]:
+        if self.state is None or seat not in self.state["seats"]:
+            return []
+        return [action_from_dict(a) for a in self.state["seats"][seat]["legal"]]
+
+    def to_act(self) -> list[str]:
+        """This screen's seats that may act now."""
+        if self.state is None:
+            return []
+        return [seat for seat in self.state["to_act"] if seat in self.state["seats"]]
+
+    def _send(self, message: dict[str, Any]) -> str:
+        self.sent += 1
+        return json.dumps({**message, "n": self.sent}, separators=(",", ":"))
