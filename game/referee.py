@@ -30,7 +30,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .actions import action_from_dict
+from .actions import Action, action_from_dict
 from .engine import SEATS, Game
 from .errors import IllegalAction
 
@@ -98,7 +98,12 @@ def public_events(events: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 class Refused(Exception):
-    """A guest's message the referee does not act on; the text says why."""
+    """A guest's message the referee does not act on; the text says why. ``resync``: the
+    guest's screen is behind, so the present picture follows the refusal."""
+
+    def __init__(self, why: str, resync: bool = False) -> None:
+        super().__init__(why)
+        self.resync = resync
 
 
 @dataclass
@@ -151,7 +156,7 @@ class Referee:
         """Handle one message from ``guest``; returns (guest, text) pairs to send. A message
         the referee refuses is logged and answered; the game is never changed by it."""
         who = self._guest(guest)
-        number: Any = None
+        re: int | None = None  # the number the refusal answers, once known to be one
         try:
             if not who.connected:
                 raise Refused("not connected")
@@ -168,16 +173,19 @@ class Referee:
                 raise Refused("a message needs its sequence number n")
             if number <= who.received:
                 return []  # already handled: a resend is not acted on twice
+            re = number
             if number != who.received + 1:
                 raise Refused(f"message {number} arrived before {who.received + 1}")
             who.received = number
             return self._handle(guest, who, message)
         except Refused as refusal:
             self.refusals.append((guest, str(refusal)))
-            re = number if isinstance(number, int) and not isinstance(number, bool) else None
-            return [self._send(guest, {"t": "refused", "re": re, "error": str(refusal)})]
+            out = [self._send(guest, {"t": "refused", "re": re, "error": str(refusal)})]
+            if refusal.resync:
+                out.append(self._send(guest, self._state(who)))
+            return out
 
-    def apply(self, seat: str, action: Any) -> list[tuple[str, str]]:
+    def apply(self, seat: str, action: Action) -> list[tuple[str, str]]:
         """A move made on the host's own screen (a person or an AI there): applied, then the
         new picture for every connected guest."""
         if any(seat in who.seats for who in self.guests.values()):
@@ -193,9 +201,7 @@ class Referee:
     def chat(self, text: str) -> list[tuple[str, str]]:
         """A chat line written on the host's screen, for every connected guest (raises
         :class:`Refused` for an empty or too long line, as a guest's would be)."""
-        line = _chat_text(text)
-        return [self._send(name, {"t": "chat", "from": "host", "text": line})
-                for name, who in self.guests.items() if who.connected]
+        return self._chat("host", text)
 
     # ------------------------------------------------------------------ internals
 
@@ -211,22 +217,15 @@ class Referee:
         if kind == "hello":
             return [self._send(guest, self._state(who))]
         if kind == "chat":
-            line = _chat_text(message.get("text"))
-            sender = min(who.seats)
-            return [self._send(name, {"t": "chat", "from": sender, "text": line})
-                    for name, other in self.guests.items() if other.connected]
+            return self._chat(min(who.seats), message.get("text"))
         if kind != "act":
             raise Refused(f"unknown message type {kind!r}")
         seat = message.get("seat")
         if seat not in who.seats:
             raise Refused(f"{seat!r} is not played on this screen")
-        at = message.get("at")
-        if at != self.game.log_size:
+        if message.get("at") != self.game.log_size:
             # Sent before another move landed (or sent again): the guest's screen is behind.
-            why = "the game moved on before this move arrived"
-            self.refusals.append((guest, why))
-            return [self._send(guest, {"t": "refused", "re": message["n"], "error": why}),
-                    self._send(guest, self._state(who))]
+            raise Refused("the game moved on before this move arrived", resync=True)
         try:
             action = action_from_dict(message.get("action"))
             events = self.game.apply(seat, action)
@@ -234,6 +233,14 @@ class Referee:
             raise Refused(str(error)) from None
         self.last_events = public_events(events)
         return self.broadcast()
+
+    def _chat(self, sender: str, text: Any) -> list[tuple[str, str]]:
+        if not isinstance(text, str) or not text.strip():
+            raise Refused("a chat line must be text")
+        if len(text) > MAX_CHAT:
+            raise Refused(f"a chat line may hold at most {MAX_CHAT} characters")
+        line = {"t": "chat", "from": sender, "text": text.strip()}
+        return [self._send(name, line) for name, who in self.guests.items() if who.connected]
 
     def _state(self, who: Guest) -> dict[str, Any]:
         game = self.game
@@ -248,10 +255,3 @@ class Referee:
         who.sent += 1
         return guest, json.dumps({**message, "n": who.sent}, separators=(",", ":"))
 
-
-def _chat_text(text: Any) -> str:
-    if not isinstance(text, str) or not text.strip():
-        raise Refused("a chat line must be text")
-    if len(text) > MAX_CHAT:
-        raise Refused(f"a chat line may hold at most {MAX_CHAT} characters")
-    return text.strip()

@@ -79,4 +79,6 @@ def _limit(n: int) -> int:
 
 
 # Every deck and bag a game shuffles is smaller, so the lookups above hit.
-_LIMITS.update((n, (1 << 64) - ((1 << 64) % n)) for n in range(1, 257))
+for _size in range(1, 257):
+    _limit(_size)
+del _size

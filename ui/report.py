@@ -54,8 +54,8 @@ def _row_label(rows: list[dict[str, Any]], i: int, finished: bool) -> str:
 def _table(caption: str, head: list[str], body: list[list[str]], key: str,
            groups: list[tuple[str, int]] | None = None) -> str:
     """A table of a chart's numbers. With ``groups`` ((label, span) over the columns after
-    the first), ``head`` names the columns under each group; a group of span 1 is a column of
-    its own. Grouped headings keep the columns narrow enough for a phone."""
+    the first), ``head`` names the columns under each group: grouped headings keep the
+    columns narrow enough for a phone."""
     rows = "".join("<tr>" + "".join(
         (f'<th scope="row">{e(c)}</th>' if j == 0 else f"<td>{e(c)}</td>")
         for j, c in enumerate(row)) + "</tr>" for row in body)
@@ -63,21 +63,13 @@ def _table(caption: str, head: list[str], body: list[list[str]], key: str,
         cells = "".join(f'<th scope="col">{e(h)}</th>' for h in head)
         thead, cols = f"<tr>{cells}</tr>", ""
     else:
-        top = [f'<th scope="col" rowspan="2">{e(head[0])}</th>']
-        under: list[str] = []
-        cols = "<colgroup></colgroup>"
-        column = 1
-        for label, span in groups:
-            if span == 1:
-                top.append(f'<th scope="col" rowspan="2">{e(label)}</th>')
-                cols += "<colgroup></colgroup>"
-            else:
-                top.append(f'<th scope="colgroup" colspan="{span}">{e(label)}</th>')
-                under.extend(f'<th scope="col">{e(h)}</th>'
-                             for h in head[column:column + span])
-                cols += f'<colgroup span="{span}"></colgroup>'
-            column += span
-        thead = f'<tr>{"".join(top)}</tr><tr>{"".join(under)}</tr>'
+        top = "".join(f'<th scope="colgroup" colspan="{span}">{e(label)}</th>'
+                      for label, span in groups)
+        under = "".join(f'<th scope="col">{e(h)}</th>' for h in head[1:])
+        thead = (f'<tr><th scope="col" rowspan="2">{e(head[0])}</th>{top}</tr>'
+                 f"<tr>{under}</tr>")
+        cols = "<colgroup></colgroup>" + "".join(f'<colgroup span="{span}"></colgroup>'
+                                                 for _, span in groups)
     return (f'<div class="rp-tablebox"><table class="rp-table" data-testid="report-table" '
             f'data-table="{key}"><caption>{e(caption)}</caption>{cols}<thead>{thead}</thead>'
             f"<tbody>{rows}</tbody></table></div>")
