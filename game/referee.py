@@ -15,8 +15,10 @@ with a type ``t`` and a sequence number ``n`` (per connection, from 1, no gaps):
   than applied to a game it was not meant for, and a resent one is never applied twice),
   ``{"t": "chat", "n", "text"}``;
 * host to guest, numbered the same way: ``state`` (``at``, ``to_act``, per own seat its
-  ``view`` and ``legal`` actions, and the last move's public ``events``), ``refused``
-  (``re``: the guest's number, ``error``: why), ``chat`` (``from``: a seat or "host").
+  ``view`` and ``legal`` actions, the last move's public ``events`` and ``screens``: where
+  each seat is played, as the host describes it), ``refused`` (``re``: the guest's number,
+  ``error``: why), ``chat`` (``from``: a seat or "host"), and the host's own notices such as
+  ``clock`` (:meth:`Referee.tell`).
 
 The referee does no input or output itself: :meth:`Referee.receive` and :meth:`Referee.apply`
 return the texts to send, to whom, so the same code runs under the browser's data channels
@@ -124,7 +126,11 @@ class Referee:
     game: Game
     guests: dict[str, Guest] = field(default_factory=dict)
     refusals: list[tuple[str, str]] = field(default_factory=list)  # (guest, why): the log
+    chats: list[tuple[str, str]] = field(default_factory=list)  # (sender, line): every line
     last_events: list[dict[str, Any]] = field(default_factory=list)
+    # seat -> where it is played ({"where": "host" | "ai" | "guest", "name": ...}): public
+    # words every guest's turn indicator shows; the host's app fills it in
+    screens: dict[str, dict[str, str]] = field(default_factory=dict)
 
     @classmethod
     def for_game(cls, game: Game, seats_of: dict[str, Iterable[str]]) -> Referee:
@@ -190,8 +196,21 @@ class Referee:
         new picture for every connected guest."""
         if any(seat in who.seats for who in self.guests.values()):
             raise IllegalAction(f"{seat} is played on a guest's screen")
-        self.last_events = public_events(self.game.apply(seat, action))
+        return self.played(self.game.apply(seat, action))
+
+    def played(self, events: Iterable[dict[str, Any]]) -> list[tuple[str, str]]:
+        """The host's game just made a move of its own (``events``: what apply returned):
+        the new picture for every connected guest."""
+        self.last_events = public_events(events)
         return self.broadcast()
+
+    def tell(self, message: dict[str, Any]) -> list[tuple[str, str]]:
+        """A notice of the host's (``{"t": "clock", ...}``) for every connected guest. It
+        must hold nothing a guest may not see: only public words and numbers go here."""
+        if message.get("t") in ("state", "refused", "chat"):
+            raise ValueError("the referee writes its own state, refusals and chat")
+        return [self._send(name, dict(message)) for name, who in self.guests.items()
+                if who.connected]
 
     def broadcast(self) -> list[tuple[str, str]]:
         """The current picture for every connected guest."""
@@ -240,6 +259,7 @@ class Referee:
         if len(text) > MAX_CHAT:
             raise Refused(f"a chat line may hold at most {MAX_CHAT} characters")
         line = {"t": "chat", "from": sender, "text": text.strip()}
+        self.chats.append((sender, line["text"]))
         return [self._send(name, line) for name, who in self.guests.items() if who.connected]
 
     def _state(self, who: Guest) -> dict[str, Any]:
@@ -248,7 +268,7 @@ class Referee:
                 "seats": {seat: {"view": game.view(seat),
                                  "legal": [a.to_dict() for a in game.legal_actions(seat)]}
                           for seat in sorted(who.seats)},
-                "events": self.last_events}
+                "events": self.last_events, "screens": self.screens}
 
     def _send(self, guest: str, message: dict[str, Any]) -> tuple[str, str]:
         who = self.guests[guest]

@@ -15,6 +15,9 @@ Layout of ``dist/`` (every URL in the site is relative, so it works under any su
     pyscript/             every ``*.js`` and ``*.css`` of node_modules/@pyscript/core/dist
     vendor/uplot/         the charting library of the post-game report (node_modules/uplot:
                           its minified script, stylesheet and licence), loaded when it opens
+    vendor/qrcode/        the QR code library of online play's invitations
+                          (node_modules/qrcode-generator, MIT, its licence in the file's
+                          header), loaded when a host's first invitation is drawn
     wheels/               the engine as a pure-Python wheel, plus ``index.json``
     icons/                the app icons as PNG (drawn by scripts/icons.py, cached)
     rules.html            docs/rules.md as a page (scripts/rules_page.py), with rules.css;
@@ -55,6 +58,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 UPLOT_FILES = ("dist/uPlot.iife.min.js", "dist/uPlot.min.css", "LICENSE")
+QRCODE_FILES = ("dist/qrcode.js",)
 NODE_MODULES = ROOT / "node_modules"
 PYODIDE_FILES = (
     "pyodide.mjs",
@@ -548,6 +552,7 @@ def build(dist: Path) -> None:
     pyodide = check_node_package("pyodide", pins["pyodide"])
     pyscript = check_node_package("@pyscript/core", pins["@pyscript/core"])
     uplot = check_node_package("uplot", pins["uplot"])
+    qrcode = check_node_package("qrcode-generator", pins["qrcode-generator"])
 
     if dist.exists():
         shutil.rmtree(dist)
@@ -585,6 +590,8 @@ def build(dist: Path) -> None:
             copy_file(path, dist / "pyscript" / path.name)
     for name in UPLOT_FILES:
         copy_file(uplot / name, dist / "vendor" / "uplot" / Path(name).name)
+    for name in QRCODE_FILES:
+        copy_file(qrcode / name, dist / "vendor" / "qrcode" / Path(name).name)
     write_icons(dist)
     check_manifest(dist)
 

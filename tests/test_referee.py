@@ -168,7 +168,7 @@ def test_a_guest_plays_a_whole_game_seeing_only_its_own_seats() -> None:
     assert referee.refusals == []
     for message in received:
         assert message["t"] == "state"
-        assert set(message) == {"t", "n", "at", "to_act", "seats", "events"}
+        assert set(message) == {"t", "n", "at", "to_act", "seats", "events", "screens"}
         assert set(message["seats"]) == set(GUEST)
         text = json.dumps(message)
         for secret in ('"seed"', '"rng"'):

@@ -136,7 +136,7 @@ def test_bad_seats_and_names_are_refused() -> None:
     assert "whether it is 'human' or 'ai'" in refused(exported(g, seats={"USA": "human"}))
     seats = {s: "human" for s in SEATS}
     seats["USA.engineer"] = "robot"
-    assert "must be 'human' or 'ai'" in refused(exported(g, seats=seats))
+    assert "must be 'human', 'ai' or 'online'" in refused(exported(g, seats=seats))
     seats["USA.engineer"] = "ai"  # USA's two seats are one player in a 2-player game
     assert "not both human or both AI" in refused(exported(g, seats=seats))
     assert "at most 60" in refused(exported(g, names={"USA.politician": "x" * 61}))

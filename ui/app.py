@@ -25,11 +25,15 @@ from .centre import centre_html
 from .controls import BarState
 from .dialog import dialog_html
 from .hintdesk import Hints
+from .hosting import Hosting
 from .html import NO_MARKS, Marks, e
 from .i18n import LANGUAGES, _, choose, language, use
 from .inputs import BAR_CONTROLS, Input
+from .invite import code_in
+from .joining import Joining
 from .logbook import log_html
 from .names import role_name
+from .online import chat_html, chat_sender
 from .overlays import Overlays
 from .panels import banner_html, replay_bar_html, resume_html
 from .players import SEATS, Setup, choose_seat, parse_query
@@ -50,6 +54,7 @@ DISCUSSION_SECONDS = 120
 LANGUAGE_KEY = "moonshot.language"  # the language chosen in the header (localStorage)
 LEVEL_KEY = "moonshot.start-level"  # the start screen's last chosen level (localStorage)
 MAX_LOOP_RESTARTS = 3
+GUEST_TABLE = Setup(ai=dict.fromkeys(SEATS, False))  # behind a join panel: no AI to start
 _ids = random.Random()
 
 
@@ -92,6 +97,8 @@ class App:
         self.input = Input(self)
         self.hints = Hints(self)
         self.tour = Tour(self)
+        self.hosting = Hosting(self)  # an online game's host: the referee and invitations
+        self.joining = Joining(self)  # an online game's guest: the host's pictures
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -100,10 +107,19 @@ class App:
         dom.on("change", self.safe(self.input.on_change))
         dom.on("keydown", self.safe(self.input.on_key))
         dom.on("submit", self.safe(dom.prevent_default))
+        dom.on_hash_change(self.safe(self.on_hash_change))
         chosen = dom.storage_get(LANGUAGE_KEY) or ""
         self.set_language(chosen if chosen in LANGUAGES else choose(dom.browser_languages()))
         if dom.narrow_screen():
             dom.close_details("log")  # phones: boards and the action bar get the room
+        invitation = code_in(dom.location_hash())
+        if invitation is not None:  # an online game's invitation link: join it
+            dom.clear_hash()  # used once: a reload must not answer it again
+            self.new_game(GUEST_TABLE.copy(), run=False)  # the table behind the join panel
+            self.joining.begin(invitation)
+            dom.set_body("ready", "1")
+            self.booted = True
+            return
         asked = parse_query(dom.query_string())
         offer = self.shelf.resumable()
         if asked is None and not dom.embedded():
@@ -120,6 +136,15 @@ class App:
         dom.set_body("ready", "1")
         self.booted = True
         self.start_ai()
+
+    def on_hash_change(self, _event: Any) -> None:
+        """An invitation link opened in this tab while the app runs: join that game."""
+        invitation = code_in(dom.location_hash())
+        if invitation is None:
+            return
+        dom.clear_hash()
+        self.new_game(GUEST_TABLE.copy(), run=False)  # leaves any game this screen was in
+        self.joining.begin(invitation)
 
     def start_ai(self) -> None:
         """Boot the AI worker in the background once the page is up and a game has AI seats
@@ -168,6 +193,8 @@ class App:
         self.hints.reset()
         self.seat_players()
         self.start_ai()
+        self.joining.leave()
+        self.hosting.begin()
         self.render()
         if run:
             self.spawn(self.run())
@@ -188,6 +215,8 @@ class App:
         self.tour.resume(save_id)
         self.seat_players()
         self.start_ai()
+        self.joining.leave()
+        self.hosting.begin()  # a hosted game continues: its guests rejoin by new invitations
         self.render()
         self.spawn(self.run())
 
@@ -215,9 +244,15 @@ class App:
         if self.dialog_kind == "start":
             self.open_start()
         elif self.dialog_kind == "new" and self.dialog_setup is not None:
-            dom.set_html("dialog", dialog_html(self.dialog_setup))
+            dom.set_html("dialog", dialog_html(self.dialog_setup, self.hosting.ice_text()))
         elif self.dialog_kind == "saves":
             self.shelf.open()
+        elif self.dialog_kind == "online":
+            self.hosting.draw()
+        elif self.dialog_kind == "join":
+            self.joining.draw()
+        if self.hosting.on or self.joining.on:
+            self.chat_changed()
         if self.g.is_over and dom.is_shown("end"):
             self.overlays.end()
 
@@ -311,13 +346,15 @@ class App:
     async def run(self) -> None:
         """Advance AI seats (paced) until a human must act or the game ends."""
         gen = self.generation
-        while gen == self.generation and not self.replays.on:
+        while gen == self.generation and not self.replays.on and not self.joining.on:
             g = self.g
             if g.is_over:
                 self.seat = None
                 self.render()
                 self.overlays.end()
                 return
+            if g.phase != "discussion":
+                self.deadline = {}  # each round's discussion has its own two minutes
             if self.tour.waits():  # an info step of the tutorial: nobody acts until Next
                 self.seat = None
                 self.tab = self.tour.tab("") or self.tab  # a phone shows the part it explains
@@ -327,6 +364,13 @@ class App:
             seat = self.tour.seat(g.to_act()) or choose_seat(g.to_act(), self.last_seat,
                                                               g.view(None))
             if seat is None:
+                return
+            if self.setup.is_remote(seat):  # played on a guest's screen: its move comes in
+                self.seat = None
+                if g.phase == "discussion":
+                    self.start_countdown(seat)
+                self.render()
+                dom.set_body("busy", "0")
                 return
             if self.setup.is_ai(seat):
                 self.seat = None
@@ -386,9 +430,13 @@ class App:
 
     async def perform(self, seat: str, action: Action, redo: bool = False,
                       note: str = "") -> None:
-        kept = self.traces()  # brought up to date before the log grows
+        # Undo's traces, brought up to date before the log grows (an online game has no undo:
+        # its guests' moves are applied by the referee).
+        kept = None if self.hosting.on else self.traces()
         events, trace = apply_traced(self.g, seat, action)
-        kept.append(trace)
+        if kept is not None:
+            kept.append(trace)
+        self.hosting.moved(events)
         self.tour.played()
         if not redo:
             self.redo = []  # a new action: what was undone cannot be redone any more
@@ -399,6 +447,26 @@ class App:
         shows = launch_sequences(events)
         if shows:
             await self.overlays.launches(shows)
+
+    def remote_moved(self, events: list[dict[str, Any]]) -> None:
+        """A guest's move, applied by the referee (:mod:`ui.hosting`): tell it, save it, and
+        go on from the new position (whatever this screen was deciding is asked again)."""
+        self.generation += 1
+        self.seat, self.actions, self.pick, self.group = None, [], NO_PICK, ""
+        self.last_seat = self.g.log[-1][0]
+        self.redo = []
+        self.log.extend(lines(events, self.g.view(None)["test_bonus"], ""))
+        self.shelf.autosave()
+        shows = launch_sequences(events)
+        gen = self.generation
+
+        async def go() -> None:
+            if shows:
+                await self.overlays.launches(shows)
+            if gen == self.generation:
+                await self.run()
+
+        self.spawn(go())
 
     def try_act(self, index: int) -> None:
         """Take the acting seat's ``index``-th legal action, after a confirmation when the
@@ -419,6 +487,10 @@ class App:
         if self.seat is None or not 0 <= index < len(self.actions):
             return
         seat, action = self.seat, self.actions[index]
+        if self.joining.on:  # a guest's move goes to the host, who answers with the picture
+            dom.set_body("busy", "1")
+            self.joining.act(seat, action)
+            return
         self.seat = None
         self.actions, self.pick = [], NO_PICK
         dom.set_body("busy", "1")
@@ -487,6 +559,8 @@ class App:
         player = self.at_screen if self.controls_seat() is not None else None
         if player is None or self.replays.on:
             return 0, 0, ""
+        if self.hosting.on or self.joining.on:
+            return 0, 0, _("No undo in an online game: every screen has seen the move.")
         ai = frozenset(s for s in SEATS if self.setup.is_ai(s))
         count, reason = player_undo(self.g, player, ai, self.traces())
         redo = len(self.redo) if self.redo and self.redo[-1][0] in player else 0
@@ -530,11 +604,21 @@ class App:
             return
         loop = asyncio.get_event_loop()
         self.deadline[nation] = loop.time() + DISCUSSION_SECONDS
+        self.hosting.clock(nation, DISCUSSION_SECONDS)  # one countdown on every screen
         self.spawn(self.tick(nation, self.generation))
+
+    def countdown_from_host(self, nation: str, seconds: int) -> None:
+        """A guest's screen: the host started a nation's discussion countdown."""
+        if nation not in ("USA", "USSR") or not 0 <= seconds <= DISCUSSION_SECONDS:
+            return
+        self.deadline[nation] = asyncio.get_event_loop().time() + seconds
+        self.spawn(self.tick(nation, -1))
 
     async def tick(self, nation: str, gen: int) -> None:
         loop = asyncio.get_event_loop()
-        while gen == self.generation and self.g.phase == "discussion":
+        # A guest's countdown (gen -1) outlives its pictures: it runs while the phase does.
+        while (gen in (self.generation, -1) and self.g.phase == "discussion"
+               and self.deadline.get(nation) is not None):
             left = int(self.deadline[nation] - loop.time())
             dom.set_text("countdown", f"{max(left, 0) // 60}:{max(left, 0) % 60:02d}")
             if left <= 0 and self.seat and self.seat.startswith(nation):
@@ -546,9 +630,31 @@ class App:
 
     # ------------------------------------------------------------------ rendering
 
+    def screens(self) -> dict[str, dict[str, str]]:
+        """Where each seat is played in an online game (the turn indicator's "on whose
+        screen"); nothing otherwise."""
+        if self.hosting.referee is not None:
+            return self.hosting.referee.screens
+        return self.joining.screens() if self.joining.on else {}
+
+    def chat_changed(self) -> None:
+        """Draw the chat again (a line came in or went out)."""
+        sent = self.hosting.chat_lines() if self.hosting.on else self.joining.chats
+        screens = self.screens()
+        dom.set_html("chat", chat_html([(chat_sender(who, screens), text)
+                                        for who, text in sent]))
+
     def render(self) -> None:
-        dom.set_body("moves", str(self.g.log_size))
-        dom.set_body("state", game_fingerprint(self.g))
+        online = self.hosting.on or self.joining.on
+        if online != dom.is_shown("chat"):
+            dom.show("chat", online)
+            if online:
+                self.chat_changed()
+        if self.joining.on:  # a guest's game is the host's: its move count, no fingerprint
+            dom.set_body("moves", str(self.joining.at))
+        else:
+            dom.set_body("moves", str(self.g.log_size))
+            dom.set_body("state", game_fingerprint(self.g))
         if self.replays.replay is not None:
             self.render_replay()
             return

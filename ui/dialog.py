@@ -1,4 +1,5 @@
-"""The new-game dialog: players, which seats are human or AI (and its level), ruleset, seed."""
+"""The new-game dialog: players, which seats are human, AI (and its level) or online,
+ruleset, seed, and for an online game the ICE setting."""
 
 from __future__ import annotations
 
@@ -10,8 +11,10 @@ from .players import AI_LEVELS, LEVEL_LETTERS, SEATS, Setup
 MAX_NAME = 60
 
 SPEEDS = (0, 150, 300, 800)
-# Who plays a seat: a person or an AI level (values are the URL ``seats`` letters).
-SEAT_CHOICES = ("h", "r", "e", "m", "x")
+# Who plays a seat: a person here, an AI level (values are the URL ``seats`` letters), or a
+# person on another screen ("o": an online game's guest, see ui.hosting).
+ONLINE = "o"
+SEAT_CHOICES = ("h", "r", "e", "m", "x", ONLINE)
 
 
 def speed_words() -> dict[int, str]:
@@ -22,14 +25,34 @@ def speed_words() -> dict[int, str]:
 def seat_words() -> dict[str, str]:
     """A seat choice letter -> who plays it."""
     return {"h": _("Human"), "r": _("AI Random"), "e": _("AI Easy"), "m": _("AI Medium"),
-            "x": _("AI Hard")}
+            "x": _("AI Hard"), ONLINE: _("Online friend")}
 
 
 def _players(count: int) -> str:
     return ngettext("{count} player", "{count} players", count).format(count=count)
 
 
-def dialog_html(setup: Setup) -> str:
+def online_setup(setup: Setup) -> Setup:
+    """The dialog's "Play online": every player but the first plays on a friend's screen."""
+    online = setup.copy()
+    for index, group in enumerate(online.groups()):
+        for seat in group:
+            online.remote[seat] = index > 0
+            online.ai[seat] = False
+            online.levels.pop(seat, None)
+    return online
+
+
+def _ice_html(ice_text: str) -> str:
+    servers = _("Connection servers (STUN/TURN), one a line")
+    about = _("They help two browsers on different networks find each other; players on one "
+              "network need none. Nothing is sent anywhere until an online game starts.")
+    return (f'<label class="ice">{e(servers)} <textarea name="ice" rows="2" '
+            f'spellcheck="false" data-testid="ice-servers">{e(ice_text)}</textarea></label>'
+            f'<small class="ice-about">{e(about)}</small>')
+
+
+def dialog_html(setup: Setup, ice_text: str = "") -> str:
     players = "".join(
         f'<label><input type="radio" name="players" value="{n}"'
         f'{" checked" if setup.players == n else ""}> {e(_players(n))}</label>'
@@ -42,7 +65,8 @@ def dialog_html(setup: Setup) -> str:
     for group in setup.groups():
         key = group[0]
         label = setup.player_label(key)
-        chosen = LEVEL_LETTERS[setup.level(key)] if setup.ai.get(key, False) else "h"
+        chosen = (LEVEL_LETTERS[setup.level(key)] if setup.ai.get(key, False) else
+                  ONLINE if setup.remote.get(key, False) else "h")
         options = "".join(f'<option value="{v}"{" selected" if v == chosen else ""}>'
                           f"{e(choices[v])}</option>" for v in SEAT_CHOICES)
         name = setup.names.get(key, "")
@@ -63,16 +87,19 @@ def dialog_html(setup: Setup) -> str:
                 if setup.players == 3 else "")
     title, players_words, seats = _("New game"), _("Players"), _("Seats")
     ruleset, seed, speed = _("Ruleset"), _("Seed"), _("AI speed")
-    cancel, start = _("Cancel"), _("Start game")
+    cancel, start, online = _("Cancel"), _("Start game"), _("Play online")
+    ice = _ice_html(ice_text) if setup.guests() else ""
     return (f'<div class="dlg" role="dialog" aria-modal="true" aria-labelledby="dlg-t">'
             f'<h2 id="dlg-t">{e(title)}</h2><form id="newgame">'
             f'<fieldset class="players"><legend>{e(players_words)}</legend>{players}</fieldset>'
             f"{pair_row}"
-            f'<fieldset><legend>{e(seats)}</legend>{"".join(rows)}</fieldset>'
+            f'<fieldset><legend>{e(seats)}</legend>{"".join(rows)}</fieldset>{ice}'
             f'<label>{e(ruleset)} <select name="ruleset">{rules}</select></label>'
             f'<label>{e(seed)} <input name="seed" type="number" value="{setup.seed}"></label>'
             f'<label>{e(speed)} <select name="speed">{speeds}</select></label>'
             f'<div class="dlg-b"><button type="button" data-cmd="cancel-new">{e(cancel)}</button>'
+            f'<button type="button" data-cmd="new-online" data-testid="play-online">'
+            f"{e(online)}</button>"
             f'<button type="button" class="primary" data-testid="start-game" '
             f'data-cmd="start-game">{e(start)}</button></div></form></div>')
 
@@ -89,6 +116,7 @@ def setup_from_form(values: dict[str, str], seat_values: dict[str, str]) -> Setu
     setup.pair = "USSR" if values.get("pair") == "USSR" else "USA"
     setup.ruleset = "preview" if values.get("ruleset") == "preview" else "v0.10.4"
     ai = {s: False for s in SEATS}
+    remote = {s: False for s in SEATS}
     levels: dict[str, str] = {}
     names: dict[str, str] = {}
     for group in setup.groups():
@@ -96,11 +124,13 @@ def setup_from_form(values: dict[str, str], seat_values: dict[str, str]) -> Setu
         name = values.get(f"name.{group[0]}", "").strip()[:MAX_NAME]
         for seat in group:
             ai[seat] = choice in AI_LEVELS
+            remote[seat] = choice == ONLINE
             if choice in AI_LEVELS:
                 levels[seat] = AI_LEVELS[choice]
             if name:
                 names[seat] = name
     setup.ai = ai
+    setup.remote = remote
     setup.levels = levels
     setup.names = names
     return setup

@@ -89,7 +89,7 @@ def form_values(form_id: str) -> tuple[dict[str, str], dict[str, str]]:
     seats: dict[str, str] = {}
     if null(form):
         return values, seats
-    for el in form.querySelectorAll("input, select"):
+    for el in form.querySelectorAll("input, select, textarea"):
         name = str(el.name)
         if el.type == "radio" and not el.checked:
             continue
@@ -98,6 +98,13 @@ def form_values(form_id: str) -> tuple[dict[str, str], dict[str, str]]:
         else:
             values[name] = str(el.value)
     return values, seats
+
+
+def set_value(selector: str, value: str) -> None:
+    """Set a form field's value (a text box emptied after its line was sent)."""
+    el = document.querySelector(selector)
+    if not null(el):
+        el.value = value
 
 
 def focus_first(selector: str) -> bool:
@@ -396,3 +403,81 @@ def draw_chart(key: str, spec_json: str) -> None:
     box = document.querySelector(f'[data-chart-box="{key}"]')
     if not null(box):
         window.MoonshotCharts.draw(box, spec_json)
+
+
+# --------------------------------------------------------------------------- online play
+
+
+PEER_SCRIPT = "./peer.js"  # public/peer.js: the WebRTC transport (loaded for online play)
+QR_SCRIPT = "./vendor/qrcode/qrcode.js"  # the QR code library (npm qrcode-generator)
+
+
+def page_address() -> str:
+    """The page's address without its query or fragment (an invitation link is built on it:
+    the host's own game choices in the query are not the guest's)."""
+    return str(window.location.origin) + str(window.location.pathname)
+
+
+def on_hash_change(handler: Callable[[Any], None]) -> None:
+    """An invitation link opened in a tab already on this page changes only its fragment."""
+    proxy = create_proxy(handler)
+    _proxies.append(proxy)
+    window.addEventListener("hashchange", proxy)
+
+
+def location_hash() -> str:
+    return str(window.location.hash or "")
+
+
+def clear_hash() -> None:
+    """Drop the fragment from the address bar (a used invitation must not join twice)."""
+    window.history.replaceState(None, "", str(window.location.href).split("#", 1)[0])
+
+
+async def peer_listen(handler: Callable[[str, str, str], None]) -> None:
+    """Load the transport once and send its events (id, kind, text) to ``handler``."""
+    await load_once("script", PEER_SCRIPT)
+    proxy = create_proxy(lambda ident, kind, text: handler(str(ident), str(kind), str(text)))
+    _proxies.append(proxy)
+    window.MoonshotPeer.listen(proxy)
+
+
+async def peer_offer(ident: str, ice_json: str, limit: int) -> str:
+    return str(await window.MoonshotPeer.offer(ident, ice_json, limit))
+
+
+async def peer_accept(ident: str, sdp: str) -> None:
+    await window.MoonshotPeer.accept(ident, sdp)
+
+
+async def peer_answer(ident: str, sdp: str, ice_json: str, limit: int) -> str:
+    return str(await window.MoonshotPeer.answer(ident, sdp, ice_json, limit))
+
+
+def peer_send(ident: str, text: str) -> bool:
+    return bool(window.MoonshotPeer.send(ident, text))
+
+
+def peer_close(ident: str) -> None:
+    window.MoonshotPeer.close(ident)
+
+
+async def qr_modules(text: str) -> list[str]:
+    """The QR code of ``text`` (error correction L, smallest version that holds it) as rows
+    of "1" (dark) and "0"."""
+    await load_once("script", QR_SCRIPT)
+    code = window.qrcode(0, "L")
+    code.addData(text)
+    code.make()
+    size = int(code.getModuleCount())
+    return ["".join("1" if code.isDark(r, c) else "0" for c in range(size))
+            for r in range(size)]
+
+
+async def copy_text(text: str) -> bool:
+    """Put ``text`` on the clipboard; False when the browser refuses."""
+    try:
+        await window.navigator.clipboard.writeText(text)
+    except Exception:
+        return False
+    return True

@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from . import dom
-from .dialog import dialog_html, setup_from_form
+from .dialog import dialog_html, online_setup, setup_from_form
+from .online import ICE_KEY, parse_ice
 from .replaying import STEPS
 from .saves import KEY_PREFIX
 
@@ -101,8 +102,23 @@ class Input:
         elif cmd == "open-new":
             self.open_new()
         elif cmd == "start-game":
+            self.start_game()
+        elif cmd == "new-online":
             values, seats = dom.form_values("newgame")
-            app.new_game(setup_from_form(values, seats))
+            app.dialog_setup = online_setup(setup_from_form(values, seats))
+            dom.set_html("dialog", dialog_html(app.dialog_setup, app.hosting.ice_text()))
+        elif cmd == "online-panel" and app.hosting.on:
+            app.hosting.open_panel()
+        elif cmd == "online-invite" and el is not None:
+            app.spawn(app.hosting.invite(dom.data(el, "guest") or ""))
+        elif cmd == "online-accept" and el is not None:
+            guest = dom.data(el, "guest") or ""
+            values, _seats = dom.form_values("online")
+            app.spawn(app.hosting.accept(guest, values.get(f"answer.{guest}", "")))
+        elif cmd == "copy" and el is not None:
+            app.spawn(copy(dom.data(el, "copy") or ""))
+        elif cmd == "chat-send":
+            self.send_chat()
         elif cmd == "rules":
             app.overlays.rules()
         elif cmd == "hint":
@@ -122,6 +138,32 @@ class Input:
         elif cmd in ("confirm-yes", "confirm-no"):
             app.overlays.answer(cmd == "confirm-yes")
 
+    def start_game(self) -> None:
+        """The New game dialog's Start: an online game keeps its ICE setting for next time."""
+        app = self.app
+        values, seats = dom.form_values("newgame")
+        setup = setup_from_form(values, seats)
+        if setup.guests() and "ice" in values:
+            try:
+                parse_ice(values["ice"])
+            except ValueError as why:
+                app.notice(str(why))
+                return
+            dom.storage_set(ICE_KEY, values["ice"])
+        app.new_game(setup)
+
+    def send_chat(self) -> None:
+        app = self.app
+        values, _seats = dom.form_values("chat")
+        text = values.get("chat", "")
+        if not text.strip():
+            return
+        if app.joining.on:
+            app.joining.say(text)
+        else:
+            app.hosting.say(text)
+        dom.set_value('#chat input[name="chat"]', "")
+
     def open_new(self) -> None:
         app = self.app
         self.from_start = app.dialog_kind == "start"
@@ -130,7 +172,7 @@ class Input:
         app.dialog_setup = app.setup.copy()
         app.dialog_setup.seed = app.setup.seed + 1
         app.dialog_kind = "new"
-        dom.set_html("dialog", dialog_html(app.dialog_setup))
+        dom.set_html("dialog", dialog_html(app.dialog_setup, app.hosting.ice_text()))
         dom.show("dialog", True)
         dom.focus_first('#dialog input[name="players"]:checked')
 
@@ -147,10 +189,11 @@ class Input:
             app.replays.choose_seat(str(el.value))
         elif cmd == "lang":
             app.set_language(str(el.value), remember=True)
-        elif name in ("players", "pair") and app.dialog_setup is not None:
+        elif (name in ("players", "pair", "seat")) and app.dialog_setup is not None:
             values, seats = dom.form_values("newgame")
             app.dialog_setup = setup_from_form(values, seats)
-            dom.set_html("dialog", dialog_html(app.dialog_setup))
+            dom.set_html("dialog", dialog_html(app.dialog_setup,
+                                               values.get("ice", app.hosting.ice_text())))
 
     def on_key(self, event: Any) -> None:
         app = self.app
@@ -165,6 +208,10 @@ class Input:
             return
         if key == "Escape":
             self.escape()
+            return
+        if key == "Enter" and str(getattr(event.target, "name", "")) == "chat":
+            dom.prevent_default(event)
+            self.send_chat()
             return
         target = dom.data(event.target, "target") if hasattr(event.target, "getAttribute") \
             else None
@@ -202,3 +249,9 @@ class Input:
             app.focus_decision()
         else:
             app.overlays.skip_show = True
+
+
+async def copy(text: str) -> None:
+    """A Copy button: the text on the clipboard (a browser may refuse; the text stays shown
+    in its box to copy by hand)."""
+    await dom.copy_text(text)

@@ -19,6 +19,8 @@ import json
 import zlib
 from typing import Any
 
+from .i18n import _
+
 VERSION = 1
 KINDS = {"offer": "o", "answer": "a"}
 MAX_CODE = 8_192  # characters of a code; an offer with a few candidates needs about 700
@@ -45,12 +47,13 @@ def unpack(kind: str, code: str) -> dict[str, Any]:
     if FRAGMENT in code:
         code = code.split(FRAGMENT, 1)[1]
     if len(code) > MAX_CODE:
-        raise BadCode(f"A code has at most {MAX_CODE} characters.")
+        raise BadCode(_("A code has at most {count} characters.").format(count=MAX_CODE))
     head, dot, text = code.partition(".")
     if not dot or head != f"{KINDS[kind]}{VERSION}":
-        expected = "an invitation" if kind == "offer" else "an answer"
-        raise BadCode(f"This is not {expected} code of this version of the game.")
-    damaged = BadCode("The code is damaged; copy it again, whole.")
+        raise BadCode(_("This is not an invitation of this version of the game.")
+                      if kind == "offer" else
+                      _("This is not an answer code of this version of the game."))
+    damaged = BadCode(_("The code is damaged; copy it again, whole."))
     try:
         data = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
         inflater = zlib.decompressobj(-15)
@@ -58,7 +61,7 @@ def unpack(kind: str, code: str) -> dict[str, Any]:
     except (binascii.Error, zlib.error, ValueError):
         raise damaged from None
     if inflater.unconsumed_tail or not inflater.eof:
-        raise BadCode("The code is cut short or too large; copy it again, whole.")
+        raise BadCode(_("The code is cut short or too large; copy it again, whole."))
     try:
         payload = json.loads(raw)
     except (ValueError, RecursionError):

@@ -30,7 +30,7 @@ class Overlays:
     def end(self) -> None:
         g = self.app.g
         dom.set_html("end", end_html(g.view(None), g.winner or "?", g.end_reason or "",
-                                     self.app.hints.taken))
+                                     self.app.hints.taken, whole=not self.app.joining.on))
         dom.show("end", True)
         dom.set_body("busy", "0")
         dom.set_body("over", "1")

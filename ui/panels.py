@@ -169,9 +169,10 @@ def privacy_html(seat: str, label: str) -> str:
 
 
 def end_html(view: dict[str, Any], winner: str, end_reason: str,
-             hints: dict[str, int] | None = None) -> str:
+             hints: dict[str, int] | None = None, whole: bool = True) -> str:
     """The end screen of a game that ``winner`` won (``end_reason``: game.Game.end_reason),
-    with the hints each nation took."""
+    with the hints each nation took. ``whole``: this screen holds the whole game (an online
+    guest's does not: no report, replay or export there)."""
     taken = hints or {}
     stats = "".join(
         f"<li>{emblem(n)} {e(_stats(view, n))}<br>"
@@ -182,16 +183,16 @@ def end_html(view: dict[str, Any], winner: str, end_reason: str,
                                                   round=view["round"])
     replay, export, new = _("Watch the replay"), _("Export"), _("New game")
     report = _("Game report")
+    whole_game = (f'<button data-testid="end-report" data-cmd="report">{e(report)}</button>'
+                  f'<button data-testid="end-replay" data-cmd="replay">{e(replay)}</button>'
+                  f'<button data-testid="end-export" data-cmd="export">{e(export)}</button>')
     return (f'<div class="endcard {winner.lower()}" role="dialog" aria-modal="true" '
             f'aria-labelledby="end-t" data-testid="end-screen" data-winner="{e(winner)}">'
             f'{icon(winner.lower(), "huge")}'
             f'<h2 id="end-t">{e(wins)}</h2><p class="reason" '
             f'data-reason="{e(end_reason)}">{e(reason)}</p><ul>{stats}</ul>'
-            f'<div class="dlg-b"><button data-testid="end-report" data-cmd="report">'
-            f"{e(report)}</button>"
-            f'<button data-testid="end-replay" data-cmd="replay">'
-            f'{e(replay)}</button><button data-testid="end-export" data-cmd="export">'
-            f'{e(export)}</button><button class="primary" data-testid="end-new-game" '
+            f'<div class="dlg-b">{whole_game if whole else ""}'
+            f'<button class="primary" data-testid="end-new-game" '
             f'data-cmd="open-new">{e(new)}</button></div></div>')
 
 

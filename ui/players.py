@@ -30,6 +30,8 @@ class Setup:
     speed_ms: int = 300
     names: dict[str, str] = field(default_factory=dict)  # seat -> player name (optional)
     levels: dict[str, str] = field(default_factory=dict)  # AI seat -> AI_LEVELS value
+    # seat -> played on a guest's screen in an online game (ui.hosting); never also AI
+    remote: dict[str, bool] = field(default_factory=dict)
 
     def groups(self) -> list[tuple[str, ...]]:
         """The seats each player holds."""
@@ -56,8 +58,18 @@ class Setup:
         level = self.levels.get(self.player_of(seat)[0], DEFAULT_LEVEL)
         return level if level in LEVEL_LETTERS else DEFAULT_LEVEL
 
+    def is_remote(self, seat: str) -> bool:
+        """A player is online (on a guest's screen) when its first seat is marked remote."""
+        return self.remote.get(self.player_of(seat)[0], False)
+
     def humans(self) -> list[tuple[str, ...]]:
-        return [g for g in self.groups() if not self.ai.get(g[0], False)]
+        """The people at this screen (not AI, not online)."""
+        return [g for g in self.groups()
+                if not self.ai.get(g[0], False) and not self.remote.get(g[0], False)]
+
+    def guests(self) -> list[tuple[str, ...]]:
+        """The seats of each player on another screen (an online game's guests)."""
+        return [g for g in self.groups() if self.remote.get(g[0], False)]
 
     def player_label(self, seat: str) -> str:
         group = self.player_of(seat)
@@ -73,7 +85,7 @@ class Setup:
 
     def copy(self) -> Setup:
         return Setup(self.players, self.pair, self.ruleset, self.seed, dict(self.ai),
-                     self.speed_ms, dict(self.names), dict(self.levels))
+                     self.speed_ms, dict(self.names), dict(self.levels), dict(self.remote))
 
 
 def parse_query(query: str) -> Setup | None:

@@ -79,7 +79,8 @@ def envelope(g: game.Game, setup: Setup, title: str = "", saved_at: str = "",
     return {
         "format": FORMAT, "version": VERSION,
         "title": title or default_title(setup), "saved_at": saved_at or now_text(),
-        "seats": {seat: "ai" if setup.is_ai(seat) else "human" for seat in SEATS},
+        "seats": {seat: "ai" if setup.is_ai(seat) else "online" if setup.is_remote(seat)
+                  else "human" for seat in SEATS},
         "names": {seat: setup.names[seat] for seat in SEATS if setup.names.get(seat)},
         "levels": {seat: setup.level(seat) for seat in SEATS if setup.is_ai(seat)},
         "speed": setup.speed_ms,
@@ -136,24 +137,25 @@ def _text_field(data: dict[str, Any], key: str, limit: int = 200) -> str:
     return value
 
 
-def _seats(data: dict[str, Any], setup: Setup) -> dict[str, bool]:
+def _seats(data: dict[str, Any], setup: Setup) -> dict[str, str]:
+    """Who plays each seat: 'human' (here), 'ai' or 'online' (a guest of a hosted game)."""
     seats = data.get("seats")
     if not isinstance(seats, dict) or set(seats) != set(SEATS):
         raise SaveError(_("The file must say for each of the 4 seats "
                           "(USA/USSR politician/engineer) whether it is 'human' or 'ai'."))
-    ai: dict[str, bool] = {}
+    kinds: dict[str, str] = {}
     for seat in SEATS:
         kind = seats[seat]
-        if kind not in ("human", "ai"):
-            raise SaveError(_("Seat {seat} must be 'human' or 'ai', not {value}.").format(
-                seat=seat, value=repr(str(kind)[:20])))
-        ai[seat] = kind == "ai"
+        if kind not in ("human", "ai", "online"):
+            raise SaveError(_("Seat {seat} must be 'human', 'ai' or 'online', not {value}.")
+                            .format(seat=seat, value=repr(str(kind)[:20])))
+        kinds[seat] = kind
     for group in setup.groups():
-        if len({ai[s] for s in group}) > 1:
+        if len({kinds[s] for s in group}) > 1:
             raise SaveError(_("Seats {first} and {second} belong to one player in a "
                               "{count}-player game but are not both human or both AI.").format(
                 first=group[0], second=group[-1], count=setup.players))
-    return ai
+    return kinds
 
 
 def _levels(data: dict[str, Any], setup: Setup) -> dict[str, str]:
@@ -226,7 +228,9 @@ def parse(text: object) -> Loaded:
         raise SaveError(str(exc)) from None
     setup = Setup(players=loaded.players, pair=loaded.state.pair or "USA",
                   ruleset=loaded.ruleset, seed=loaded.seed)
-    setup.ai = _seats(data, setup)
+    kinds = _seats(data, setup)
+    setup.ai = {seat: kind == "ai" for seat, kind in kinds.items()}
+    setup.remote = {seat: kind == "online" for seat, kind in kinds.items()}
     setup.levels = _levels(data, setup)
     setup.names = _names(data)
     speed = data.get("speed", setup.speed_ms)

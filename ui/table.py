@@ -14,6 +14,7 @@ from .hints import hint_html, hint_line_html
 from .html import attrs, e, icon
 from .i18n import LANGUAGES, _, language
 from .names import emblem, nation_name, role_name, seat_name
+from .online import waiting_text
 from .panels import history_html
 from .rules import rule_link
 from .targets import Pick
@@ -51,6 +52,12 @@ def top_html(app: App, view: dict[str, Any]) -> str:
     saves, replay, new = _("Saved games"), _("Replay"), _("New game")
     rules, rules_title = _("Rules"), _("The rules reference (key ?)")
     glossary, howto = _("Glossary"), _("How to play")
+    players = _("Online players")
+    online = (f'<button data-testid="online-players" data-cmd="online-panel">'
+              f"{e(players)}</button>" if app.hosting.on else "")
+    # A guest holds no game to replay: the host's browser keeps it.
+    replay_button = ("" if app.joining.on else
+                     f'<button data-testid="replay-game" data-cmd="replay">{e(replay)}</button>')
     choices = "".join(f'<option value="{code}" lang="{code}"'
                       f'{" selected" if code == language() else ""}>{e(name)}</option>'
                       for code, name in LANGUAGES.items())
@@ -59,8 +66,8 @@ def top_html(app: App, view: dict[str, Any]) -> str:
             f'<nav class="tabs"{attrs(aria_label=boards)}>{tabs}</nav>'
             f'<div class="tools"><small data-testid="viewing">{e(who)}</small>'
             f'<label>{e(speed)} <select data-cmd="speed">{speeds}</select></label>'
-            f'<button data-testid="open-saves" data-cmd="open-saves">{e(saves)}</button>'
-            f'<button data-testid="replay-game" data-cmd="replay">{e(replay)}</button>'
+            f'{online}<button data-testid="open-saves" data-cmd="open-saves">{e(saves)}</button>'
+            f"{replay_button}"
             f'<button data-testid="new-game" data-cmd="open-new">{e(new)}</button>'
             f'<button data-testid="open-howto" data-cmd="howto">{e(howto)}</button>'
             f'<button data-testid="open-rules" data-cmd="rules"{attrs(title=rules_title)}>'
@@ -73,9 +80,8 @@ def top_html(app: App, view: dict[str, Any]) -> str:
 def actions_html(app: App, view: dict[str, Any], bar: BarState) -> str:
     seat = app.controls_seat()
     if seat is None:
-        waiting = ", ".join(seat_name(s) for s in view["to_act"])
-        text = _("Waiting for {seats}…").format(seats=waiting) if waiting else ""
-        return f'<p class="hint wait">{e(text)}</p>'
+        text = waiting_text(view["to_act"], app.screens())
+        return f'<p class="hint wait" data-testid="waiting">{e(text)}</p>'
     nation, role = seat.split(".")
     who = (f'<span class="who {nation.lower()}">{emblem(nation)} {e(role_name(role))}'
            f"</span>")

@@ -1,0 +1,427 @@
+"""Online play between two browser contexts over a real WebRTC data channel on this machine
+(host candidates only, no STUN): invitations, the referee, a guest's screen, faults.
+
+Chromium hides a page's local addresses behind mDNS names, which two contexts here cannot
+resolve; these tests launch their own Chromium with that feature off. Chromium keeps only the
+last ``--disable-features`` switch, so the list Playwright passes is read back from
+chrome://version and extended rather than replaced.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from conftest import NetworkLog, wait_ready
+from helpers import OPTIONS, answer_confirm, controls, current_save, game_over, pick, settle, table
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright
+
+import game
+from game.referee import public_events
+from scripts.localsite import CHROMIUM, CHROMIUM_ARGS
+from ui.invite import pack, unpack
+
+MDNS_FEATURE = "WebRtcHideLocalIpsWithMdns"
+# Every message the game's data channel delivers to a guest's page, as it arrived (chunks).
+RECORD_RECEIVED = """
+window.__received = [];
+(() => {
+  const slot = Object.getOwnPropertyDescriptor(RTCDataChannel.prototype, "onmessage");
+  Object.defineProperty(RTCDataChannel.prototype, "onmessage", {
+    get() { return slot.get.call(this); },
+    set(handler) {
+      const channel = this;
+      slot.set.call(this, (event) => {
+        if (channel.label === "game") { window.__received.push(event.data); }
+        return handler(event);
+      });
+    },
+  });
+})();
+"""
+
+
+@pytest.fixture(scope="module")
+def rtc_browser(playwright: Playwright) -> Iterator[Browser]:
+    probe = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    page = probe.new_page()
+    page.goto("chrome://version")
+    switches = page.inner_text("#command_line").split()
+    probe.close()
+    default = next(s for s in switches if s.startswith("--disable-features="))
+    browser = playwright.chromium.launch(
+        executable_path=CHROMIUM, ignore_default_args=[default],
+        args=[*CHROMIUM_ARGS, f"{default},{MDNS_FEATURE}"])
+    yield browser
+    browser.close()
+
+
+@pytest.fixture
+def screens(rtc_browser: Browser) -> Iterator[Callable[[], tuple[Page, NetworkLog]]]:
+    """``screen()``: a page in a fresh browser context (a person's own browser)."""
+    contexts: list[BrowserContext] = []
+
+    def screen() -> tuple[Page, NetworkLog]:
+        context = rtc_browser.new_context(viewport={"width": 1280, "height": 800})
+        contexts.append(context)
+        context.add_init_script(RECORD_RECEIVED)
+        log = NetworkLog()
+        log.attach(context)
+        return context.new_page(), log
+
+    yield screen
+    for context in contexts:
+        context.close()
+
+
+def host_game(page: Page, net: NetworkLog, site_url: str, players: int = 2) -> None:
+    """The host opens a game, chooses Play online (no STUN servers) and starts it."""
+    page.goto(site_url + f"?players={players}&seats=haaa&seed=11&speed=0")
+    wait_ready(page, net)
+    page.get_by_test_id("new-game").click()
+    page.get_by_test_id("play-online").click()
+    page.get_by_test_id("ice-servers").fill("")
+    page.get_by_test_id("start-game").click()
+    page.get_by_test_id("online-panel").wait_for()
+
+
+def invitation(host: Page, guest: str) -> str:
+    """The invitation link the host's panel shows for ``guest`` (its first seat)."""
+    field = host.locator(f'[data-testid="invite-link"][data-guest="{guest}"]')
+    field.wait_for(timeout=20_000)
+    return field.input_value()
+
+
+def join(host: Page, guest_page: Page, net: NetworkLog, link: str, guest: str) -> None:
+    """The guest opens the link and sends its answer back; the host pastes it."""
+    guest_page.goto(link)
+    wait_ready(guest_page, net)
+    code = guest_page.get_by_test_id("answer-out")
+    code.wait_for(timeout=20_000)
+    host.locator(f'textarea[name="answer.{guest}"]').fill(code.input_value())
+    host.locator(f'[data-testid="online-accept"][data-guest="{guest}"]').click()
+    guest_page.get_by_test_id("join-panel").wait_for(state="hidden", timeout=20_000)
+
+
+def received(page: Page) -> list[dict[str, Any]]:
+    """The messages the guest's page received, put together from their chunks."""
+    chunks: list[str] = page.evaluate("window.__received")
+    messages, parts = [], []
+    for chunk in chunks:
+        parts.append(chunk[1:])
+        if chunk[0] == ".":
+            messages.append(json.loads("".join(parts)))
+            parts = []
+    return messages
+
+
+STUCK = """[document.body.dataset.busy, document.body.dataset.moves,
+  document.querySelector('#actions').innerText.slice(0, 200),
+  document.querySelector('#banner').hidden ? '' : document.querySelector('#banner').innerText,
+  document.querySelector('#dialog').hidden ? '' : document.querySelector('#dialog').innerText,
+  document.querySelector('#privacy').hidden ? '' : 'privacy'].join(' / ')"""
+
+
+def play_both(pages: list[Page], rng: random.Random, until: Callable[[], bool],
+              max_steps: int = 3000, cheap: float = 0.85) -> int:
+    """Click a control on whichever screen may act until ``until()``; returns the clicks."""
+    steps = 0
+    idle_since = time.monotonic()
+    while not until():
+        acted = False
+        for page in pages:
+            if game_over(page) or page.evaluate("document.body.dataset.busy") != "0":
+                continue
+            if answer_confirm(page):
+                acted = True
+                continue
+            options = page.locator(OPTIONS)
+            if options.count():  # a board thing's options are up: choose one
+                options.nth(rng.randrange(options.count())).click()
+                steps += 1
+                acted = True
+            elif controls(page):
+                pick(page, rng, cheap)
+                steps += 1
+                acted = True
+        if acted:
+            idle_since = time.monotonic()
+        else:
+            if time.monotonic() - idle_since > 30:
+                stuck = game.load(json.dumps(json.loads(current_save(pages[0]))["save"]))
+                raise AssertionError(
+                    f"no screen could act for 30 s: {stuck.to_act()} {stuck.phase} | "
+                    + " | ".join(page.evaluate(STUCK) for page in pages))
+            pages[0].wait_for_timeout(30)
+        assert steps < max_steps, f"not done after {max_steps} clicks"
+    return steps
+
+
+def walk(value: Any) -> Iterator[Any]:
+    """Every dict, list and value inside a JSON value."""
+    yield value
+    if isinstance(value, dict):
+        for item in value.values():
+            yield from walk(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from walk(item)
+
+
+def assert_no_secret(message: dict[str, Any], g: game.Game, guest_nation: str) -> int:
+    """Nothing in ``message`` that the other nation keeps hidden in ``g``: its hand, its
+    face-down token kinds, hidden Moon risks, any deck's order, the seed or the RNG.
+    Returns how many hidden things were looked for."""
+    host_nation = "USA" if guest_nation == "USSR" else "USSR"
+    text = json.dumps(message)
+    state = g.state
+    hidden = list(state.nations[host_nation].hand)
+    for nation in state.nations.values():
+        hidden += [r for r, up in zip(nation.moon_path, nation.moon_up, strict=True) if not up]
+    for card in hidden:
+        assert f'"{card}"' not in text, f"{card} (hidden) reached the guest"
+    decks = [list(state.nations[n].deck) for n in state.nations]
+    decks += [list(d) for d in (*state.mission_decks.values(), *state.risk_decks.values(),
+                                *state.tile_decks.values(), state.module_deck)]
+    orders = [d for d in decks if len(d) > 1]
+    looked = len(hidden) + len(orders)
+    for part in walk(message):
+        if isinstance(part, dict):
+            assert not {"seed", "rng"} & set(part), "the seed or the RNG reached the guest"
+            if set(part) == {"nation", "kind"} and part["nation"] == host_nation:  # a token
+                assert part["kind"] is None, "a face-down token's kind reached the guest"
+                looked += 1
+        elif isinstance(part, list) and len(part) > 1:
+            assert part not in orders, "a deck's order reached the guest"
+    assert str(state.rng.state) not in text
+    for seat in message["seats"].values():
+        other = seat["view"]["nations"][host_nation]
+        assert other["hand"] is None and other["tokens"] is None
+    return looked
+
+
+def test_a_host_and_a_guest_play_a_whole_game_and_the_guest_never_sees_a_secret(
+        screens: Callable[[], tuple[Page, NetworkLog]], site_url: str) -> None:
+    host, host_net = screens()
+    guest, guest_net = screens()
+    host_game(host, host_net, site_url)
+    join(host, guest, guest_net, invitation(host, "USSR.politician"), "USSR.politician")
+    host.get_by_test_id("online-panel").wait_for(state="hidden")
+    settle(host)
+
+    # The chat: text only, both ways (Enter or the Send button).
+    host.get_by_test_id("chat-input").fill("Good luck <b>comrade</b>")
+    host.get_by_test_id("chat-input").press("Enter")
+    guest.get_by_test_id("chat-lines").get_by_text("Good luck <b>comrade</b>").wait_for()
+    assert guest.locator("#chat b", has_text="comrade").count() == 0  # shown, not rendered
+    guest.get_by_test_id("chat-input").fill("Spasibo")
+    guest.get_by_test_id("chat-send").click()
+    host.get_by_test_id("chat-lines").get_by_text("Spasibo").wait_for()
+    assert "USSR" in host.get_by_test_id("chat-lines").inner_text()  # the sender's name
+    assert guest.get_by_test_id("chat-input").input_value() == ""
+
+    steps = play_both([host, guest], random.Random(5),
+                      lambda: game_over(host) and game_over(guest))
+    assert steps > 40
+    assert host.get_by_test_id("end-screen").get_attribute("data-winner") == \
+        guest.get_by_test_id("end-screen").get_attribute("data-winner")
+
+    # Replay the host's game and hold every picture the guest got against it.
+    save = json.loads(current_save(host))["save"]
+    whole = game.load(json.dumps(save))
+    assert whole.is_over
+    replayed = game.new_game(whole.seed, players=2, ruleset=whole.ruleset)
+    positions = {0: replayed.clone()}
+    events_at: dict[int, list[dict[str, Any]]] = {0: []}
+    for seat, action in whole.log:
+        events = public_events(replayed.apply(seat, action))
+        events_at[replayed.log_size] = events
+        positions[replayed.log_size] = replayed.clone()
+    messages = received(guest)
+    states = [m for m in messages if m["t"] == "state"]
+    assert [m["n"] for m in messages] == list(range(1, len(messages) + 1))
+    assert states[-1]["at"] == whole.log_size
+    guest_seats = {"USSR.politician", "USSR.engineer"}
+    looked = 0
+    for message in states:
+        g = positions[message["at"]]
+        assert set(message["seats"]) == guest_seats
+        for seat in guest_seats:
+            assert message["seats"][seat]["view"] == json.loads(json.dumps(g.view(seat)))
+            assert message["seats"][seat]["legal"] == [a.to_dict() for a in
+                                                       g.legal_actions(seat)]
+        assert message["events"] in ([], json.loads(json.dumps(events_at[message["at"]])))
+        looked += assert_no_secret(message, g, "USSR")
+    assert looked > 10 * len(states)  # the hidden things were there to be looked for
+    host_net.assert_clean()
+    guest_net.assert_clean()
+
+
+def test_a_forged_move_and_a_1_mb_message_are_refused_and_the_game_goes_on(
+        screens: Callable[[], tuple[Page, NetworkLog]], site_url: str) -> None:
+    """A guest that is not the app (its own JavaScript over the same transport) sends a move
+    for the host's seat and a 1 MB message: the host refuses and logs both, and the game is
+    unchanged; its next, honest move is played."""
+    host, host_net = screens()
+    rogue, _rogue_net = screens()
+    host_game(host, host_net, site_url)
+    offer = unpack("offer", invitation(host, "USSR.politician"))
+    rogue.set_content("<!doctype html><title>a hand-made guest</title>")
+    rogue.add_script_tag(url=site_url + "peer.js")  # the transport only, not the app
+    rogue.evaluate("""() => {
+        window.inbox = [];
+        window.MoonshotPeer.listen((id, kind, text) => window.inbox.push([kind, text]));
+    }""")
+    sdp = rogue.evaluate("o => window.MoonshotPeer.answer('host', o.sdp, '[]', 1 << 20)", offer)
+    host.locator('textarea[name="answer.USSR.politician"]').fill(pack("answer", {"sdp": sdp}))
+    host.locator('[data-testid="online-accept"][data-guest="USSR.politician"]').click()
+    rogue.wait_for_function("window.inbox.some(([kind]) => kind === 'open')", timeout=20_000)
+    host.get_by_test_id("online-panel").wait_for(state="hidden")
+    settle(host)
+
+    def inbox() -> list[dict[str, Any]]:
+        found: list[list[str]] = rogue.evaluate("window.inbox")
+        return [json.loads(text) for kind, text in found if kind == "message"]
+
+    def send(message: dict[str, Any] | str) -> None:
+        text = message if isinstance(message, str) else json.dumps(message)
+        assert rogue.evaluate("t => window.MoonshotPeer.send('host', t)", text)
+
+    send({"t": "hello", "n": 1})
+    rogue.wait_for_function("window.inbox.length >= 2")
+    picture = inbox()[0]
+    assert picture["t"] == "state" and set(picture["seats"]) == {"USSR.politician",
+                                                                 "USSR.engineer"}
+    before = table(host)
+    forged = {"t": "act", "n": 2, "at": picture["at"], "seat": "USA.politician",
+              "action": {"kind": "pass_maneuvers"}}
+    send(forged)
+    send("x" * 1_000_000)
+    host.wait_for_function("document.body.dataset.refused === '2'", timeout=20_000)
+    assert table(host) == before  # the same number of moves, the same exact state
+    refusals = [m for m in inbox() if m["t"] == "refused"]
+    assert [r["re"] for r in refusals] == [2, None]
+    assert "not played on this screen" in refusals[0]["error"]
+    assert "at most 16384 characters" in refusals[1]["error"]
+    log = host.locator("#log-list").inner_text()
+    assert log.count("was refused") == 2
+
+    # The game goes on: the host plays until the guest's seat may act, which then moves.
+    rng = random.Random(2)
+    while not any(m["t"] == "state" and m["to_act"] and set(m["to_act"]) & set(m["seats"])
+                  and m["at"] == int(host.evaluate("document.body.dataset.moves"))
+                  for m in inbox()):
+        settle(host)
+        if controls(host):
+            pick(host, rng)
+        else:
+            host.wait_for_timeout(50)
+    latest = [m for m in inbox() if m["t"] == "state"][-1]
+    seat = next(s for s in latest["to_act"] if s in latest["seats"])
+    moves = latest["at"]
+    send({"t": "act", "n": 3, "at": moves, "seat": seat,
+          "action": latest["seats"][seat]["legal"][0]})
+    host.wait_for_function(f"Number(document.body.dataset.moves) > {moves}", timeout=20_000)
+    host_net.assert_clean()
+
+
+def moves(page: Page) -> int:
+    return int(page.evaluate("document.body.dataset.moves"))
+
+
+def test_a_guest_whose_page_closed_rejoins_by_a_new_invitation_and_nothing_is_lost(
+        screens: Callable[[], tuple[Page, NetworkLog]], site_url: str) -> None:
+    host, host_net = screens()
+    guest, guest_net = screens()
+    host_game(host, host_net, site_url)
+    join(host, guest, guest_net, invitation(host, "USSR.politician"), "USSR.politician")
+    host.get_by_test_id("online-panel").wait_for(state="hidden")
+    rng = random.Random(9)
+    play_both([host, guest], rng, lambda: moves(host) >= 25, cheap=0.2)
+    assert not game_over(host)
+    guest.wait_for_function(f"Number(document.body.dataset.moves) === {moves(host)}")
+
+    guest.close()  # the tab is closed mid-game
+    status = host.locator('[data-testid="online-status"][data-guest="USSR.politician"]')
+    lost = time.monotonic()
+    host.get_by_test_id("notice-banner").wait_for(timeout=15_000)
+    print(f"the host heard of the closed page in {time.monotonic() - lost:.1f} s")
+    assert "connection to USSR was lost" in host.get_by_test_id("notice-banner").inner_text()
+    host.get_by_test_id("online-players").click()
+    assert status.get_attribute("data-status") == "dropped"
+    host.locator('[data-testid="online-invite"][data-guest="USSR.politician"]').click()
+    before = moves(host)
+
+    again, again_net = screens()
+    join(host, again, again_net, invitation(host, "USSR.politician"), "USSR.politician")
+    again.wait_for_function(f"Number(document.body.dataset.moves) === {before}")
+    assert moves(host) == before
+    picture = [m for m in received(again) if m["t"] == "state"][-1]
+    whole = game.load(json.dumps(json.loads(current_save(host))["save"]))
+    assert whole.log_size == before == picture["at"]
+    for seat, mine in picture["seats"].items():
+        assert mine["view"] == json.loads(json.dumps(whole.view(seat)))
+
+    host.get_by_test_id("online-panel").wait_for(state="hidden")
+    play_both([host, again], rng, lambda: moves(host) >= before + 15, cheap=0.2)
+    again.wait_for_function(f"Number(document.body.dataset.moves) === {moves(host)}")
+    whole = game.load(json.dumps(json.loads(current_save(host))["save"]))
+    states = [m for m in received(again) if m["t"] == "state"]
+    assert [m["at"] for m in states] == list(range(before, whole.log_size + 1))
+    host_net.assert_clean()
+    again_net.assert_clean()
+    guest_net.assert_clean()
+
+
+def test_a_host_and_three_guests_play_to_the_end_of_round_2(
+        screens: Callable[[], tuple[Page, NetworkLog]], site_url: str) -> None:
+    host, host_net = screens()
+    host_game(host, host_net, site_url, players=4)
+    guests = []
+    for seat in ("USA.engineer", "USSR.politician", "USSR.engineer"):
+        page, net = screens()
+        join(host, page, net, invitation(host, seat), seat)
+        guests.append((page, net))
+    host.get_by_test_id("online-panel").wait_for(state="hidden")
+    pages = [host, *(page for page, _net in guests)]
+
+    def round_now() -> int:
+        return int(json.loads(current_save(host))["save"]["state"]["round"])
+
+    play_both(pages, random.Random(4), lambda: moves(host) > 0 and round_now() >= 3, cheap=0.5)
+    assert not game_over(host)
+    for page, net in guests:
+        page.wait_for_function(f"Number(document.body.dataset.moves) === {moves(host)}")
+        net.assert_clean()
+    host_net.assert_clean()
+
+
+def test_a_host_that_reloads_continues_from_its_autosave_and_the_guest_rejoins(
+        screens: Callable[[], tuple[Page, NetworkLog]], site_url: str) -> None:
+    host, host_net = screens()
+    guest, guest_net = screens()
+    host_game(host, host_net, site_url)
+    join(host, guest, guest_net, invitation(host, "USSR.politician"), "USSR.politician")
+    host.get_by_test_id("online-panel").wait_for(state="hidden")
+    rng = random.Random(3)
+    play_both([host, guest], rng, lambda: moves(host) >= 20, cheap=0.2)
+    assert not game_over(host)
+    saved = table(host)
+
+    host.reload()
+    wait_ready(host, host_net)
+    host.get_by_test_id("resume-continue").click()
+    assert table(host) == saved  # the very same game
+    guest.get_by_test_id("join-panel").wait_for()  # the guest hears the host left
+    assert guest.get_by_test_id("join-panel").get_attribute("data-status") == "dropped"
+    join(host, guest, guest_net, invitation(host, "USSR.politician"), "USSR.politician")
+    guest.wait_for_function(f"Number(document.body.dataset.moves) === {saved[0]}")
+    host.get_by_test_id("online-panel").wait_for(state="hidden")
+    play_both([host, guest], rng, lambda: moves(host) >= saved[0] + 10, cheap=0.2)
+    guest.wait_for_function(f"Number(document.body.dataset.moves) === {moves(host)}")
+    host_net.assert_clean()
+    guest_net.assert_clean()

@@ -1,0 +1,140 @@
+// Online play's transport: one WebRTC connection per remote player, and no server of any kind.
+// ui/hosting.py and ui/joining.py load this file when a person starts or joins an online
+// game, and do all the deciding: this file only moves text between two browsers and says when a link opens
+// or drops. Its API (window.MoonshotPeer):
+//   listen(fn)                         fn(id, kind, text): kind "open", "message" or "closed"
+//   offer(id, ice, limit)              the host's side: a new connection; resolves to its SDP
+//   accept(id, sdp)                    the host applies the guest's answer
+//   answer(id, sdp, ice, limit)        the guest's side: resolves to the answer's SDP
+//   send(id, text)                     false when the link is not open
+//   close(id)                          hang up (no "closed" event: the caller knows)
+// `ice`: the RTCIceServer list as JSON text; `limit`: the longest message (characters) this
+// side accepts from the other.
+(function () {
+  "use strict";
+
+  // Each message travels in chunks of at most CHUNK characters, each starting with "+" (more
+  // follows) or "." (the last): Chromium refuses data-channel messages past 256 KiB, and a
+  // receiver must be able to refuse a long message without holding it.
+  const CHUNK = 16000;
+  const GATHER_MS = 3000; // non-trickle ICE: every candidate goes in the one code
+  const BEAT_MS = 1000; // heartbeats on their own channel: the game's messages stay numbered
+  const LOST_MS = 5000; // silence that counts as a dropped link (WebRTC itself takes ~30 s)
+
+  const peers = new Map();
+  let listener = null;
+
+  function tell(id, kind, text) {
+    if (listener) { listener(id, kind, text || ""); }
+  }
+
+  function open(id, ice, limit) {
+    close(id);
+    const pc = new RTCPeerConnection({ iceServers: JSON.parse(ice) });
+    // Negotiated channels exist on both sides at once: no "datachannel" event to wait for.
+    const game = pc.createDataChannel("game", { negotiated: true, id: 0 });
+    const beat = pc.createDataChannel("beat", { negotiated: true, id: 1 });
+    const peer = { pc, game, beat, heard: 0, timer: 0, parts: [], size: 0, limit };
+    peers.set(id, peer);
+    game.onopen = () => {
+      peer.heard = Date.now();
+      peer.timer = setInterval(() => {
+        if (beat.readyState === "open") { beat.send(""); }
+        if (Date.now() - peer.heard > LOST_MS) { lost(id, peer); }
+      }, BEAT_MS);
+      tell(id, "open");
+    };
+    game.onmessage = (event) => receive(id, peer, event.data);
+    game.onclose = () => lost(id, peer);
+    beat.onmessage = () => { peer.heard = Date.now(); };
+    pc.onconnectionstatechange = () => {
+      if (pc.connectionState === "failed") { lost(id, peer); }
+    };
+    return peer;
+  }
+
+  function lost(id, peer) {
+    if (peers.get(id) !== peer) { return; } // replaced by a new invitation, or hung up
+    peers.delete(id);
+    clearInterval(peer.timer);
+    peer.pc.close();
+    tell(id, "closed");
+  }
+
+  function receive(id, peer, data) {
+    peer.heard = Date.now();
+    if (typeof data !== "string" || !data) { return; }
+    const part = data.slice(1);
+    // Past the limit, keep one character more than it allows (so the receiver refuses the
+    // message by its length) and drop the rest as it comes.
+    const room = peer.limit + 1 - peer.size;
+    if (room > 0) {
+      peer.parts.push(part.length > room ? part.slice(0, room) : part);
+      peer.size += Math.min(part.length, room);
+    }
+    if (data[0] !== "+") {
+      const text = peer.parts.join("");
+      peer.parts = [];
+      peer.size = 0;
+      tell(id, "message", text);
+    }
+  }
+
+  function gathered(pc) {
+    return new Promise((resolve) => {
+      if (pc.iceGatheringState === "complete") { resolve(); return; }
+      const timer = setTimeout(resolve, GATHER_MS);
+      pc.addEventListener("icegatheringstatechange", () => {
+        if (pc.iceGatheringState === "complete") { clearTimeout(timer); resolve(); }
+      });
+    });
+  }
+
+  function close(id) {
+    const peer = peers.get(id);
+    if (!peer) { return; }
+    peers.delete(id);
+    clearInterval(peer.timer);
+    peer.pc.close();
+  }
+
+  window.MoonshotPeer = {
+    listen(fn) { listener = fn; },
+
+    async offer(id, ice, limit) {
+      const { pc } = open(id, ice, limit);
+      await pc.setLocalDescription(await pc.createOffer());
+      await gathered(pc);
+      return pc.localDescription.sdp;
+    },
+
+    async accept(id, sdp) {
+      const peer = peers.get(id);
+      if (!peer) { throw new Error("this invitation is no longer open"); }
+      await peer.pc.setRemoteDescription({ type: "answer", sdp });
+    },
+
+    async answer(id, sdp, ice, limit) {
+      const { pc } = open(id, ice, limit);
+      await pc.setRemoteDescription({ type: "offer", sdp });
+      await pc.setLocalDescription(await pc.createAnswer());
+      await gathered(pc);
+      return pc.localDescription.sdp;
+    },
+
+    send(id, text) {
+      const peer = peers.get(id);
+      if (!peer || peer.game.readyState !== "open") { return false; }
+      for (let at = 0; at < text.length || at === 0; at += CHUNK) {
+        const more = at + CHUNK < text.length;
+        peer.game.send((more ? "+" : ".") + text.slice(at, at + CHUNK));
+      }
+      return true;
+    },
+
+    close,
+  };
+
+  // Leaving the page hangs up at once, so the other side hears of it now, not in seconds.
+  window.addEventListener("pagehide", () => { for (const id of [...peers.keys()]) { close(id); } });
+})();

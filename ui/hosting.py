@@ -1,0 +1,216 @@
+"""The host's side of an online game: the referee, one invitation per remote player, and the
+data channels to them (:file:`public/peer.js`).
+
+The host's browser holds the whole game (as a physical game's box does). Every guest message
+goes to :class:`game.referee.Referee`, which checks it with the engine before anything
+changes; every move, wherever it was made, goes out as each guest's own picture.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from game.referee import MAX_GUEST_MESSAGE, Referee, Refused
+
+from . import dom
+from .i18n import _
+from .invite import BadCode, code_in, link, pack, unpack
+from .online import DEFAULT_ICE, ICE_KEY, Invitation, host_panel_html, ice_json, parse_ice
+from .story import note
+
+if TYPE_CHECKING:
+    from .app import App
+
+
+class Hosting:
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.referee: Referee | None = None
+        self.invitations: dict[str, Invitation] = {}
+        self.listening = False
+
+    @property
+    def on(self) -> bool:
+        return self.referee is not None
+
+    def ice_text(self) -> str:
+        """The ICE setting: as last used to host, else the default public STUN servers."""
+        stored = dom.storage_get(ICE_KEY)
+        return DEFAULT_ICE if stored is None else stored
+
+    def reset(self) -> None:
+        """Hang up on every guest (a new or loaded game takes the table)."""
+        for guest in self.invitations:
+            dom.peer_close(guest)
+        self.referee = None
+        self.invitations = {}
+
+    def begin(self) -> None:
+        """The game on the table has remote players: a referee, and an invitation each."""
+        app = self.app
+        self.reset()
+        guests = app.setup.guests()
+        if not guests:
+            return
+        self.referee = Referee.for_game(app.g, {group[0]: group for group in guests})
+        self.referee.screens = self._screens()
+        for group in guests:
+            self.invitations[group[0]] = Invitation(group[0], group,
+                                                    app.setup.display_name(group[0]))
+        self.open_panel()
+        app.spawn(self._invite_all())
+
+    def _screens(self) -> dict[str, dict[str, str]]:
+        setup = self.app.setup
+        out: dict[str, dict[str, str]] = {}
+        for group in setup.groups():
+            where = ("ai" if setup.is_ai(group[0]) else
+                     "guest" if setup.is_remote(group[0]) else "host")
+            for seat in group:
+                # the player's own name, if the host gave one ("" otherwise)
+                out[seat] = {"where": where, "name": setup.names.get(group[0], "").strip()}
+        return out
+
+    # ------------------------------------------------------------------ invitations
+
+    async def _invite_all(self) -> None:
+        await self._listen()
+        for guest in list(self.invitations):
+            await self.invite(guest)
+
+    async def _listen(self) -> None:
+        if not self.listening:
+            await dom.peer_listen(self.on_peer)
+            self.listening = True
+
+    async def invite(self, guest: str) -> None:
+        """A fresh invitation for ``guest`` (a new connection; an old one is hung up)."""
+        inv = self.invitations.get(guest)
+        if inv is None or self.referee is None:
+            return
+        inv.status, inv.link, inv.qr, inv.error = "preparing", "", [], ""
+        self.draw()
+        referee = self.referee
+        try:
+            servers = parse_ice(self.ice_text())
+            await self._listen()
+            sdp = await dom.peer_offer(guest, ice_json(servers), MAX_GUEST_MESSAGE)
+            code = pack("offer", {"sdp": sdp, "ice": servers, "seats": list(inv.seats)})
+            inv.link = link(dom.page_address(), code)
+            inv.qr = await dom.qr_modules(inv.link)
+        except Exception as exc:  # no WebRTC, a bad setting, the QR library missing
+            inv.error = str(exc)[:300]
+        if self.referee is not referee:
+            return  # another game took the table meanwhile
+        inv.status = "waiting"
+        self.draw()
+
+    async def accept(self, guest: str, text: str) -> None:
+        """The answer code (or link) ``guest`` sent back: connect."""
+        inv = self.invitations.get(guest)
+        if inv is None:
+            return
+        inv.error = ""
+        try:
+            code = code_in(text) or text.strip()
+            sdp = unpack("answer", code).get("sdp")
+            if not isinstance(sdp, str):
+                raise BadCode(_("This answer code holds no connection details."))
+            await dom.peer_accept(guest, sdp)
+        except BadCode as exc:
+            inv.error = str(exc)
+        except Exception as exc:  # the browser refused the answer (an old or foreign one)
+            inv.error = _("This answer does not fit this invitation ({why}).").format(
+                why=str(exc)[:200])
+        self.draw()
+
+    # ------------------------------------------------------------------ the channels
+
+    def on_peer(self, guest: str, kind: str, text: str) -> None:
+        """An event of a guest's data channel (public/peer.js)."""
+        try:
+            self._on_peer(guest, kind, text)
+        except Exception as exc:
+            self.app.report(exc)
+
+    def _on_peer(self, guest: str, kind: str, text: str) -> None:
+        app, referee, inv = self.app, self.referee, self.invitations.get(guest)
+        if referee is None or inv is None:
+            return
+        if kind == "open":
+            referee.connect(guest)
+            inv.status, inv.error = "connected", ""
+            app.log.append(note(_("{name} joined the game online.").format(name=inv.name)))
+            if all(i.status == "connected" for i in self.invitations.values()) \
+                    and app.dialog_kind == "online":
+                app.close_dialog()
+        elif kind == "closed":
+            referee.disconnect(guest)
+            inv.status = "dropped"
+            lost = _("The connection to {name} was lost. Open Online players to send a new "
+                     "invitation.").format(name=inv.name)
+            app.log.append(note(lost))
+            app.notice(lost)
+        elif kind == "message":
+            self.receive(guest, text)
+            return
+        self.draw()
+        app.render()
+
+    def receive(self, guest: str, text: str) -> None:
+        app, referee = self.app, self.referee
+        assert referee is not None
+        moves, refused, chats = app.g.log_size, len(referee.refusals), len(referee.chats)
+        self.send(referee.receive(guest, text))
+        name = self.invitations[guest].name
+        for _guest, why in referee.refusals[refused:]:
+            app.log.append(note(_("A message from {name} was refused: {why}").format(
+                name=name, why=why)))
+            dom.set_body("refused", str(len(referee.refusals)))
+        if len(referee.chats) > chats:
+            app.chat_changed()
+        if app.g.log_size != moves:
+            app.remote_moved(referee.last_events)
+        elif len(referee.refusals) > refused:
+            app.render()
+
+    def send(self, out: list[tuple[str, str]]) -> None:
+        for guest, text in out:
+            dom.peer_send(guest, text)
+
+    # ------------------------------------------------------------------ the host's moves
+
+    def moved(self, events: list[dict[str, Any]]) -> None:
+        """A move made on this screen (a person or an AI): every guest's new picture."""
+        if self.referee is not None:
+            self.send(self.referee.played(events))
+
+    def clock(self, nation: str, seconds: int) -> None:
+        """A nation's strategic discussion started: its countdown on every screen."""
+        if self.referee is not None:
+            self.send(self.referee.tell({"t": "clock", "nation": nation, "left": seconds}))
+
+    def say(self, text: str) -> None:
+        if self.referee is None:
+            return
+        try:
+            self.send(self.referee.chat(text))
+        except Refused as why:
+            self.app.notice(str(why))
+            return
+        self.app.chat_changed()
+
+    def chat_lines(self) -> list[tuple[str, str]]:
+        return self.referee.chats if self.referee is not None else []
+
+    # ------------------------------------------------------------------ the panel
+
+    def open_panel(self) -> None:
+        app = self.app
+        app.dialog_kind = "online"
+        self.draw()
+        dom.show("dialog", True)
+
+    def draw(self) -> None:
+        if self.app.dialog_kind == "online":
+            dom.set_html("dialog", host_panel_html(self.invitations.values()))
