@@ -64,12 +64,12 @@ def test_the_panels_escape_every_name_and_code_and_tell_each_state() -> None:
     invitations = [Invitation("USSR.politician", ("USSR.politician", "USSR.engineer"), XSS,
                               status, link=f"https://x/#join={XSS}", qr=["101", "010", "101"],
                               error=XSS if status == "dropped" else "")
-                   for status in ("preparing", "waiting", "connected", "dropped")]
+                   for status in ("preparing", "waiting", "connected", "dropped", "failed")]
     markup = host_panel_html(invitations)
     assert XSS not in markup and "&lt;img" in markup
-    assert markup.count('data-testid="online-status"') == 4
+    assert markup.count('data-testid="online-status"') == 5
     assert markup.count('data-testid="invite-link"') == 1  # only a waiting invitation has one
-    assert markup.count('data-testid="online-invite"') == 2  # connected or dropped: a new one
+    assert markup.count('data-testid="online-invite"') == 3  # not waiting: a new invitation
     assert markup.count("<svg class=\"qr\"") == 1
     for status in ("preparing", "answer", "expired", "dropped", "failed"):
         panel = join_panel_html(status, ["USSR.politician"], XSS, XSS)

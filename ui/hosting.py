@@ -98,12 +98,11 @@ class Hosting:
             code = pack("offer", {"sdp": sdp, "ice": servers, "seats": list(inv.seats)})
             inv.link = link(dom.page_address(), code)
             inv.qr = await dom.qr_modules(inv.link)
-        except Exception as exc:  # no WebRTC, a bad setting, the QR library missing
-            inv.error = str(exc)[:300]
-        if self.referee is not referee:
-            return  # another game took the table meanwhile
-        inv.status = "waiting"
-        self.draw()
+            inv.status = "waiting"
+        except Exception as exc:  # no WebRTC here, a bad setting, the QR library missing
+            inv.status, inv.error = "failed", str(exc)[:300]
+        if self.referee is referee:  # (another game may have taken the table meanwhile)
+            self.draw()
 
     async def accept(self, guest: str, text: str) -> None:
         """The answer code (or link) ``guest`` sent back: connect."""

@@ -56,7 +56,7 @@ class Invitation:
     guest: str  # the first seat the guest plays: its name in the referee
     seats: tuple[str, ...]
     name: str  # the player's name (or seat label) as the host's dialog gave it
-    status: str = "preparing"  # preparing | waiting | connected | dropped
+    status: str = "preparing"  # preparing | waiting | connected | dropped | failed
     link: str = ""
     qr: list[str] = field(default_factory=list)  # rows of the link's QR code ("1" dark)
     error: str = ""
@@ -78,7 +78,8 @@ def _status_words(status: str) -> str:
     return {"preparing": _("Preparing the invitation…"),
             "waiting": _("Waiting for their answer code"),
             "connected": _("Connected"),
-            "dropped": _("Connection lost: send a new invitation")}[status]
+            "dropped": _("Connection lost: send a new invitation"),
+            "failed": _("The invitation could not be made")}[status]
 
 
 def _invitation_html(inv: Invitation) -> str:
@@ -102,7 +103,7 @@ def _invitation_html(inv: Invitation) -> str:
                 f"</textarea></label>"
                 f'<button type="button" class="primary" data-cmd="online-accept" '
                 f'data-testid="online-accept"{attrs(data_guest=inv.guest)}>{e(connect)}</button>')
-    if inv.status in ("dropped", "connected"):
+    if inv.status in ("dropped", "connected", "failed"):
         again = _("New invitation")
         body = (f'<button type="button" data-cmd="online-invite" data-testid="online-invite"'
                 f'{attrs(data_guest=inv.guest)}>{e(again)}</button>')
