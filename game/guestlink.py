@@ -17,6 +17,18 @@ from .errors import IllegalAction
 MAX_HOST_MESSAGE = 1_048_576  # characters; a state message of two seats is about 30,000
 
 
+def is_picture(message: dict[str, Any]) -> bool:
+    """A ``state`` message in the shape the referee sends (a host's page is not trusted to)."""
+    seats, to_act = message.get("seats"), message.get("to_act")
+    return (isinstance(message.get("at"), int) and isinstance(to_act, list)
+            and all(isinstance(seat, str) for seat in to_act)
+            and isinstance(seats, dict) and bool(seats)
+            and all(isinstance(mine, dict) and isinstance(mine.get("view"), dict)
+                    and isinstance(mine.get("legal"), list) for mine in seats.values())
+            and isinstance(message.get("events", []), list)
+            and isinstance(message.get("screens", {}), dict))
+
+
 class GuestLink:
     """One guest's end of one data channel (a new channel: a new link, numbering from 1)."""
 
@@ -66,7 +78,9 @@ class GuestLink:
             # state message is always whole, so one arriving now mends it at once).
             self.lost = True
         self.received = number
-        if message.get("t") == "state" and isinstance(message.get("seats"), dict):
+        if message.get("t") == "state":
+            if not is_picture(message):
+                return None  # not a picture this screen can draw: the last one stays
             self.state = message
             self.lost = False
         return message

@@ -38,6 +38,7 @@ from .errors import IllegalAction
 
 MAX_GUEST_MESSAGE = 16_384  # characters; an action or a chat line needs a few hundred
 MAX_CHAT = 280  # characters of one chat line
+MAX_CHAT_LINES = 50  # chat lines the host keeps
 
 # Every event the engine emits, with the fields any seat may see. The engine keeps secrets
 # out of its events (an action's own event carries only its kind, never a token's kind or a
@@ -126,7 +127,8 @@ class Referee:
     game: Game
     guests: dict[str, Guest] = field(default_factory=dict)
     refusals: list[tuple[str, str]] = field(default_factory=list)  # (guest, why): the log
-    chats: list[tuple[str, str]] = field(default_factory=list)  # (sender, line): every line
+    chats: list[tuple[str, str]] = field(default_factory=list)  # (sender, line): the last
+    chat_total: int = 0  # lines ever sent (``chats`` keeps the last MAX_CHAT_LINES)
     last_events: list[dict[str, Any]] = field(default_factory=list)
     # seat -> where it is played ({"where": "host" | "ai" | "guest", "name": ...}): public
     # words every guest's turn indicator shows; the host's app fills it in
@@ -240,7 +242,7 @@ class Referee:
         if kind != "act":
             raise Refused(f"unknown message type {kind!r}")
         seat = message.get("seat")
-        if seat not in who.seats:
+        if not isinstance(seat, str) or seat not in who.seats:
             raise Refused(f"{seat!r} is not played on this screen")
         if message.get("at") != self.game.log_size:
             # Sent before another move landed (or sent again): the guest's screen is behind.
@@ -259,7 +261,8 @@ class Referee:
         if len(text) > MAX_CHAT:
             raise Refused(f"a chat line may hold at most {MAX_CHAT} characters")
         line = {"t": "chat", "from": sender, "text": text.strip()}
-        self.chats.append((sender, line["text"]))
+        self.chats = [*self.chats[-(MAX_CHAT_LINES - 1):], (sender, line["text"])]
+        self.chat_total += 1
         return [self._send(name, line) for name, who in self.guests.items() if who.connected]
 
     def _state(self, who: Guest) -> dict[str, Any]:

@@ -90,6 +90,12 @@
     });
   }
 
+  // A connection replaced (or hung up) while its description was being made is not used.
+  function current(id, peer) {
+    if (peers.get(id) !== peer) { throw new Error("replaced by a newer connection"); }
+    return peer;
+  }
+
   function close(id) {
     const peer = peers.get(id);
     if (!peer) { return; }
@@ -102,24 +108,26 @@
     listen(fn) { listener = fn; },
 
     async offer(id, ice, limit) {
-      const { pc } = open(id, ice, limit);
-      await pc.setLocalDescription(await pc.createOffer());
-      await gathered(pc);
-      return pc.localDescription.sdp;
+      const peer = open(id, ice, limit);
+      await peer.pc.setLocalDescription(await peer.pc.createOffer());
+      await gathered(peer.pc);
+      return current(id, peer).pc.localDescription.sdp;
     },
 
     async accept(id, sdp) {
       const peer = peers.get(id);
-      if (!peer) { throw new Error("this invitation is no longer open"); }
+      if (!peer || peer.pc.signalingState !== "have-local-offer") {
+        throw new Error("this invitation is no longer open");
+      }
       await peer.pc.setRemoteDescription({ type: "answer", sdp });
     },
 
     async answer(id, sdp, ice, limit) {
-      const { pc } = open(id, ice, limit);
-      await pc.setRemoteDescription({ type: "offer", sdp });
-      await pc.setLocalDescription(await pc.createAnswer());
-      await gathered(pc);
-      return pc.localDescription.sdp;
+      const peer = open(id, ice, limit);
+      await peer.pc.setRemoteDescription({ type: "offer", sdp });
+      await peer.pc.setLocalDescription(await peer.pc.createAnswer());
+      await gathered(peer.pc);
+      return current(id, peer).pc.localDescription.sdp;
     },
 
     send(id, text) {

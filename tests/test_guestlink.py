@@ -79,6 +79,14 @@ def test_the_link_refuses_what_its_seats_may_not_do_and_ignores_garbage() -> Non
     with pytest.raises(game.IllegalAction):
         link.act(seat, illegal)
     sent = link.sent
+    picture = dict(link.state or {})
+    number = link.received
+    malformed = [{"seats": {}}, {"seats": {seat: {"view": None, "legal": []}}},
+                 {"to_act": "USA.politician"}, {"at": "5"}, {"screens": []}, {"events": {}}]
+    for change in malformed:  # a host's page is not trusted to send a drawable picture
+        number += 1
+        text = json.dumps({**picture, **change, "n": number})
+        assert link.receive(text) is None
     for text in ("{oops", "[]", json.dumps({"t": "state"}), "x" * 2_000_000):
         assert link.receive(text) is None
     assert link.sent == sent and link.state is not None and link.state["at"] == g.log_size

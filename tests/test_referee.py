@@ -222,6 +222,12 @@ def test_a_forged_action_for_the_hosts_seat_is_refused_and_changes_nothing() -> 
     assert "not played on this screen" in answer[0]["error"]
     assert _unchanged(referee) == before
     assert referee.refusals[-1][0] == "guest"
+    for odd in ([], {"seat": seat}, None, 7):  # not even a seat's name: refused the same way
+        number += 1
+        answer = _send(referee, {"t": "act", "n": number, "at": g.log_size, "seat": odd,
+                                 "action": g.legal_actions(seat)[0].to_dict()})
+        assert answer[0]["re"] == number and "not played on this screen" in answer[0]["error"]
+    assert _unchanged(referee) == before
 
 
 def test_an_oversized_or_garbled_message_is_refused_logged_and_changes_nothing() -> None:

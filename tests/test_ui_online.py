@@ -69,7 +69,7 @@ def test_the_panels_escape_every_name_and_code_and_tell_each_state() -> None:
     assert XSS not in markup and "&lt;img" in markup
     assert markup.count('data-testid="online-status"') == 5
     assert markup.count('data-testid="invite-link"') == 1  # only a waiting invitation has one
-    assert markup.count('data-testid="online-invite"') == 3  # not waiting: a new invitation
+    assert markup.count('data-testid="online-invite"') == 4  # all but one being prepared
     assert markup.count("<svg class=\"qr\"") == 1
     for status in ("preparing", "answer", "expired", "dropped", "failed"):
         panel = join_panel_html(status, ["USSR.politician"], XSS, XSS)

@@ -133,12 +133,12 @@ def test_an_edited_number_is_refused() -> None:
 
 def test_bad_seats_and_names_are_refused() -> None:
     g = played(3, 10)
-    assert "whether it is 'human' or 'ai'" in refused(exported(g, seats={"USA": "human"}))
+    assert "whether it is 'human', 'ai' or 'online'" in refused(exported(g, seats={"USA": "human"}))
     seats = {s: "human" for s in SEATS}
     seats["USA.engineer"] = "robot"
     assert "must be 'human', 'ai' or 'online'" in refused(exported(g, seats=seats))
     seats["USA.engineer"] = "ai"  # USA's two seats are one player in a 2-player game
-    assert "not both human or both AI" in refused(exported(g, seats=seats))
+    assert "are not played alike" in refused(exported(g, seats=seats))
     assert "at most 60" in refused(exported(g, names={"USA.politician": "x" * 61}))
     assert "map seats" in refused(exported(g, names={"<b>": "x"}))
     assert "name of USA.politician" in refused(exported(g, names={"USA.politician": 5}))

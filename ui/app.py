@@ -99,6 +99,7 @@ class App:
         self.tour = Tour(self)
         self.hosting = Hosting(self)  # an online game's host: the referee and invitations
         self.joining = Joining(self)  # an online game's guest: the host's pictures
+        self.peers_heard = False  # the transport's events are listened to
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -136,6 +137,22 @@ class App:
         dom.set_body("ready", "1")
         self.booted = True
         self.start_ai()
+
+    async def listen_peers(self) -> None:
+        """Load the WebRTC transport once; its events go to the host or guest side, whichever
+        this screen plays now."""
+        if not self.peers_heard:
+            await dom.peer_listen(self.on_peer)
+            self.peers_heard = True
+
+    def on_peer(self, ident: str, kind: str, text: str) -> None:
+        try:
+            if self.hosting.on:
+                self.hosting.on_peer(ident, kind, text)
+            elif self.joining.on:
+                self.joining.on_peer(ident, kind, text)
+        except Exception as exc:
+            self.report(exc)
 
     def on_hash_change(self, _event: Any) -> None:
         """An invitation link opened in this tab while the app runs: join that game."""
@@ -238,7 +255,7 @@ class App:
         })
         if not self.booted:
             return
-        if not self.replays.on:
+        if not self.replays.on and not self.joining.on:
             self.log = narrate(self.g)
         self.render()
         if self.dialog_kind == "start":
@@ -363,6 +380,9 @@ class App:
                 return
             seat = self.tour.seat(g.to_act()) or choose_seat(g.to_act(), self.last_seat,
                                                               g.view(None))
+            if seat is not None and self.setup.is_remote(seat):
+                here = [s for s in g.to_act() if not self.setup.is_remote(s)]
+                seat = here[0] if here else seat  # this screen's seat need not wait
             if seat is None:
                 return
             if self.setup.is_remote(seat):  # played on a guest's screen: its move comes in
@@ -497,6 +517,8 @@ class App:
         gen = self.generation
 
         async def go() -> None:
+            if gen != self.generation:
+                return  # a guest's move landed first: this screen decides again
             await self.perform(seat, action, redo)
             if gen == self.generation:
                 await self.run()
@@ -605,20 +627,26 @@ class App:
         loop = asyncio.get_event_loop()
         self.deadline[nation] = loop.time() + DISCUSSION_SECONDS
         self.hosting.clock(nation, DISCUSSION_SECONDS)  # one countdown on every screen
-        self.spawn(self.tick(nation, self.generation))
+        self.spawn(self.tick(nation, self.deadline[nation]))
 
     def countdown_from_host(self, nation: str, seconds: int) -> None:
         """A guest's screen: the host started a nation's discussion countdown."""
         if nation not in ("USA", "USSR") or not 0 <= seconds <= DISCUSSION_SECONDS:
             return
         self.deadline[nation] = asyncio.get_event_loop().time() + seconds
-        self.spawn(self.tick(nation, -1))
+        self.spawn(self.tick(nation, self.deadline[nation]))
 
-    async def tick(self, nation: str, gen: int) -> None:
+    def seconds_left(self) -> dict[str, int]:
+        """The discussion countdowns running now (a rejoining guest gets them)."""
+        now = asyncio.get_event_loop().time()
+        return {nation: max(0, int(end - now)) for nation, end in self.deadline.items()}
+
+    async def tick(self, nation: str, deadline: float) -> None:
+        """Show a nation's countdown each second and end its discussion at zero. It runs while
+        its deadline stands (a new game, an undo or the phase's end clear it), whatever moves
+        land meanwhile."""
         loop = asyncio.get_event_loop()
-        # A guest's countdown (gen -1) outlives its pictures: it runs while the phase does.
-        while (gen in (self.generation, -1) and self.g.phase == "discussion"
-               and self.deadline.get(nation) is not None):
+        while self.g.phase == "discussion" and self.deadline.get(nation) == deadline:
             left = int(self.deadline[nation] - loop.time())
             dom.set_text("countdown", f"{max(left, 0) // 60}:{max(left, 0) % 60:02d}")
             if left <= 0 and self.seat and self.seat.startswith(nation):

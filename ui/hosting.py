@@ -27,7 +27,7 @@ class Hosting:
         self.app = app
         self.referee: Referee | None = None
         self.invitations: dict[str, Invitation] = {}
-        self.listening = False
+        self.attempts = 0  # numbers each invitation made: a superseded one is dropped
 
     @property
     def on(self) -> bool:
@@ -74,14 +74,8 @@ class Hosting:
     # ------------------------------------------------------------------ invitations
 
     async def _invite_all(self) -> None:
-        await self._listen()
         for guest in list(self.invitations):
             await self.invite(guest)
-
-    async def _listen(self) -> None:
-        if not self.listening:
-            await dom.peer_listen(self.on_peer)
-            self.listening = True
 
     async def invite(self, guest: str) -> None:
         """A fresh invitation for ``guest`` (a new connection; an old one is hung up)."""
@@ -90,19 +84,22 @@ class Hosting:
             return
         inv.status, inv.link, inv.qr, inv.error = "preparing", "", [], ""
         self.draw()
-        referee = self.referee
+        self.attempts += 1
+        attempt = inv.attempt = self.attempts
         try:
             servers = parse_ice(self.ice_text())
-            await self._listen()
+            await self.app.listen_peers()
             sdp = await dom.peer_offer(guest, ice_json(servers), MAX_GUEST_MESSAGE)
             code = pack("offer", {"sdp": sdp, "ice": servers, "seats": list(inv.seats)})
-            inv.link = link(dom.page_address(), code)
-            inv.qr = await dom.qr_modules(inv.link)
-            inv.status = "waiting"
+            address = link(dom.page_address(), code)
+            rows = await dom.qr_modules(address)
+            if inv.attempt == attempt:
+                inv.link, inv.qr, inv.status = address, rows, "waiting"
         except Exception as exc:  # no WebRTC here, a bad setting, the QR library missing
-            inv.status, inv.error = "failed", str(exc)[:300]
-        if self.referee is referee:  # (another game may have taken the table meanwhile)
-            self.draw()
+            if inv.attempt == attempt:
+                inv.status, inv.error = "failed", str(exc)[:300]
+        if inv.attempt == attempt and self.invitations.get(guest) is inv:
+            self.draw()  # (a newer invitation, or another game, may have come meanwhile)
 
     async def accept(self, guest: str, text: str) -> None:
         """The answer code (or link) ``guest`` sent back: connect."""
@@ -127,12 +124,6 @@ class Hosting:
 
     def on_peer(self, guest: str, kind: str, text: str) -> None:
         """An event of a guest's data channel (public/peer.js)."""
-        try:
-            self._on_peer(guest, kind, text)
-        except Exception as exc:
-            self.app.report(exc)
-
-    def _on_peer(self, guest: str, kind: str, text: str) -> None:
         app, referee, inv = self.app, self.referee, self.invitations.get(guest)
         if referee is None or inv is None:
             return
@@ -159,14 +150,17 @@ class Hosting:
     def receive(self, guest: str, text: str) -> None:
         app, referee = self.app, self.referee
         assert referee is not None
-        moves, refused, chats = app.g.log_size, len(referee.refusals), len(referee.chats)
+        moves, refused, chats = app.g.log_size, len(referee.refusals), referee.chat_total
         self.send(referee.receive(guest, text))
+        if text.startswith('{"t":"hello"') and referee.guests[guest].received:
+            for nation, left in app.seconds_left().items():  # a running countdown, rejoined
+                self.clock(nation, left)
         name = self.invitations[guest].name
         for _guest, why in referee.refusals[refused:]:
             app.log.append(note(_("A message from {name} was refused: {why}").format(
                 name=name, why=why)))
             dom.set_body("refused", str(len(referee.refusals)))
-        if len(referee.chats) > chats:
+        if referee.chat_total > chats:
             app.chat_changed()
         if app.g.log_size != moves:
             app.remote_moved(referee.last_events)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from . import dom
 from .dialog import dialog_html, online_setup, setup_from_form
 from .online import ICE_KEY, parse_ice
+from .players import Setup
 from .replaying import STEPS
 from .saves import KEY_PREFIX
 
@@ -119,6 +120,9 @@ class Input:
             app.spawn(copy(dom.data(el, "copy") or ""))
         elif cmd == "chat-send":
             self.send_chat()
+        elif cmd == "leave-online":
+            app.new_game(Setup(), run=False)  # leaves the online game (ui.joining)
+            app.open_start()
         elif cmd == "rules":
             app.overlays.rules()
         elif cmd == "hint":

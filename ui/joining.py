@@ -17,7 +17,7 @@ from game.actions import Action
 from game.ai.infostate import determinize
 from game.errors import IllegalAction
 from game.guestlink import MAX_HOST_MESSAGE, GuestLink
-from game.referee import MAX_CHAT
+from game.referee import MAX_CHAT, MAX_CHAT_LINES
 
 from . import dom
 from .i18n import _
@@ -43,7 +43,6 @@ class Joining:
         self.error = ""
         self.at = -1  # the host's move count of the last picture shown
         self.chats: list[tuple[str, str]] = []
-        self.listening = False
 
     @property
     def on(self) -> bool:
@@ -59,7 +58,9 @@ class Joining:
         app = self.app
         try:
             offer = unpack("offer", code)
-            if not isinstance(offer.get("sdp"), str) or not isinstance(offer.get("seats"), list):
+            seats = offer.get("seats")
+            if not isinstance(offer.get("sdp"), str) or not isinstance(seats, list) \
+                    or not seats or not set(seats) <= set(SEATS):
                 raise BadCode(_("This invitation holds no connection details."))
         except BadCode as exc:
             self.offer, self.status, self.error = None, "failed", str(exc)
@@ -81,9 +82,7 @@ class Joining:
         if offer is None:
             return
         try:
-            if not self.listening:
-                await dom.peer_listen(self.on_peer)
-                self.listening = True
+            await self.app.listen_peers()
             given = offer.get("ice")
             servers: list[dict[str, str]] = given if isinstance(given, list) else []
             sdp = await dom.peer_answer(HOST, offer["sdp"], ice_json(servers), MAX_HOST_MESSAGE)
@@ -100,12 +99,7 @@ class Joining:
     # ------------------------------------------------------------------ the channel
 
     def on_peer(self, ident: str, kind: str, text: str) -> None:
-        try:
-            self._on_peer(kind, text)
-        except Exception as exc:
-            self.app.report(exc)
-
-    def _on_peer(self, kind: str, text: str) -> None:
+        """An event of the data channel to the host (public/peer.js)."""
         app = self.app
         if self.offer is None:
             return
@@ -141,9 +135,14 @@ class Joining:
         if kind == "state" and not link.lost:
             self.show()
         elif kind == "refused":
-            app.notice(_("The host refused a move: {why}").format(why=str(message.get("error"))))
-        elif kind == "chat" and isinstance(message.get("text"), str):
-            self.chats.append((str(message.get("from")), message["text"]))
+            app.notice(_("The host refused a move: {why}").format(
+                why=str(message.get("error"))[:300]))
+            if link.state is not None:
+                self.show()  # this screen's seat decides again (a resync may follow)
+        elif kind == "chat" and isinstance(message.get("text"), str) \
+                and message.get("from") in ("host", *SEATS):
+            self.chats = [*self.chats[-(MAX_CHAT_LINES - 1):],
+                          (str(message["from"]), message["text"][:MAX_CHAT])]
             app.chat_changed()
         elif kind == "clock" and isinstance(message.get("left"), int):
             app.countdown_from_host(str(message.get("nation")), message["left"])
@@ -151,6 +150,8 @@ class Joining:
     def send(self, text: str) -> None:
         if not dom.peer_send(HOST, text):
             self.app.notice(_("Not connected to the host."))
+            if self.link is not None and self.link.state is not None:
+                self.show()  # the move did not leave: this screen decides again
 
     # ------------------------------------------------------------------ the picture
 
@@ -160,6 +161,9 @@ class Joining:
         assert link is not None and link.state is not None
         state = link.state
         own = self.seats()
+        if set(state["seats"]) != set(own):
+            app.notice(_("The host sent the picture of other seats than this screen's."))
+            return
         at = int(state["at"])
         view = link.view(own[0])
         if at == self.at + 1:

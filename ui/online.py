@@ -12,6 +12,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.referee import MAX_CHAT_LINES
+
 from .html import attrs, e
 from .i18n import _
 from .names import seat_name
@@ -22,7 +24,6 @@ ICE_KEY = "moonshot.ice"  # the ICE setting as last used to host (localStorage)
 DEFAULT_ICE = "stun:stun.l.google.com:19302\nstun:stun.cloudflare.com:3478"
 MAX_ICE_LINES = 8
 ICE_SCHEMES = ("stun:", "stuns:", "turn:", "turns:")
-MAX_CHAT_LINES = 50  # kept on screen
 
 
 def parse_ice(text: str) -> list[dict[str, str]]:
@@ -60,6 +61,7 @@ class Invitation:
     link: str = ""
     qr: list[str] = field(default_factory=list)  # rows of the link's QR code ("1" dark)
     error: str = ""
+    attempt: int = 0  # which invitation this is (ui.hosting: a superseded one is dropped)
 
 
 def qr_svg(rows: Sequence[str], label: str) -> str:
@@ -103,10 +105,10 @@ def _invitation_html(inv: Invitation) -> str:
                 f"</textarea></label>"
                 f'<button type="button" class="primary" data-cmd="online-accept" '
                 f'data-testid="online-accept"{attrs(data_guest=inv.guest)}>{e(connect)}</button>')
-    if inv.status in ("dropped", "connected", "failed"):
-        again = _("New invitation")
-        body = (f'<button type="button" data-cmd="online-invite" data-testid="online-invite"'
-                f'{attrs(data_guest=inv.guest)}>{e(again)}</button>')
+    if inv.status != "preparing":  # a link not answered in time, or sent to no one, is
+        again = _("New invitation")  # replaced by a fresh one
+        body += (f'<button type="button" data-cmd="online-invite" data-testid="online-invite"'
+                 f'{attrs(data_guest=inv.guest)}>{e(again)}</button>')
     error = (f'<p class="ol-error" role="alert" data-testid="online-error">{e(inv.error)}</p>'
              if inv.error else "")
     return f'<section class="ol-guest">{head}{error}{body}</section>'
@@ -154,8 +156,8 @@ def join_panel_html(status: str, seats: Sequence[str], code: str = "", error: st
     return (f'<div class="dlg online" role="dialog" aria-modal="true" aria-labelledby="dlg-t"'
             f' data-testid="join-panel" data-status="{e(status)}"><h2 id="dlg-t">{e(title)}</h2>'
             f'<p>{e(you)}</p><p data-testid="join-status">{e(words)}</p>{error_html}{body}'
-            f'<div class="dlg-b"><button type="button" data-cmd="open-new">{e(leave)}</button>'
-            f"</div></div>")
+            f'<div class="dlg-b"><button type="button" data-cmd="leave-online" '
+            f'data-testid="leave-online">{e(leave)}</button></div></div>')
 
 
 def chat_html(lines: Sequence[tuple[str, str]]) -> str:

@@ -20,7 +20,9 @@ class Overlays:
     def __init__(self, app: App) -> None:
         self.app = app
         self.skip_show = False
-        self.confirming: int | None = None  # the action index waiting for a confirmation
+        # (generation, action index) waiting for a confirmation: a move that lands meanwhile
+        # (an online guest's) makes it void
+        self.confirming: tuple[int, int] | None = None
 
     def privacy(self, seat: str) -> None:
         dom.set_html("privacy", privacy_html(seat, self.app.setup.display_name(seat)))
@@ -67,16 +69,16 @@ class Overlays:
 
     def confirm(self, index: int, text: str, label: str) -> None:
         """Ask before action ``index``: the stakes in words; Cancel has the focus."""
-        self.confirming = index
+        self.confirming = (self.app.generation, index)
         self.app.dialog_kind = "confirm"
         dom.set_html("dialog", confirm_html(text, label))
         dom.show("dialog", True)
         dom.focus_first('[data-testid="confirm-no"]')
 
     def answer(self, yes: bool) -> None:
-        index, self.confirming = self.confirming, None
+        asked, self.confirming = self.confirming, None
         self.app.close_dialog()
-        if yes and index is not None:
-            self.app.act(index)
+        if yes and asked is not None and asked[0] == self.app.generation:
+            self.app.act(asked[1])
         else:
             self.app.focus_decision()

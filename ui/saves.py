@@ -142,7 +142,8 @@ def _seats(data: dict[str, Any], setup: Setup) -> dict[str, str]:
     seats = data.get("seats")
     if not isinstance(seats, dict) or set(seats) != set(SEATS):
         raise SaveError(_("The file must say for each of the 4 seats "
-                          "(USA/USSR politician/engineer) whether it is 'human' or 'ai'."))
+                          "(USA/USSR politician/engineer) whether it is 'human', 'ai' or "
+                          "'online'."))
     kinds: dict[str, str] = {}
     for seat in SEATS:
         kind = seats[seat]
@@ -153,7 +154,8 @@ def _seats(data: dict[str, Any], setup: Setup) -> dict[str, str]:
     for group in setup.groups():
         if len({kinds[s] for s in group}) > 1:
             raise SaveError(_("Seats {first} and {second} belong to one player in a "
-                              "{count}-player game but are not both human or both AI.").format(
+                              "{count}-player game but are not played alike (human, AI or "
+                              "online).").format(
                 first=group[0], second=group[-1], count=setup.players))
     return kinds
 
