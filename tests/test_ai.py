@@ -272,3 +272,77 @@ def test_hard_buys_moon_tests_that_gain_less_than_a_point() -> None:
                 assert gain >= MOON_TEST_GAIN
                 small += gain < 0.01
     assert small >= 1
+
+
+def test_hard_searches_both_roles_but_not_past_its_horizon() -> None:
+    """The search compares Politician moves and, for this round's launch, the Engineer's Test
+    or money; never a choice whose worth lies after the horizon (reward or Moon exploration,
+    Evaluate or Escalate, a tile, a Module or a Moon Test for a later flight)."""
+    from game import actions as A
+    from game.ai.mcts import candidates, launch_test
+
+    engineer = politician = 0
+    for seed in (1, 2):
+        for g, seat, legal, world, action in _hard_policy_moves(seed):
+            rng = random.Random(seed)
+            found = candidates(world, seat, legal, rng)
+            assert all(a in legal for a in found)
+            if found:
+                assert found[0] == action  # the policy move first
+            phase, nation = g.phase, seat.split(".")[0]
+            if phase == "launches" or (phase == "administration" and g.state.decision is None):
+                assert found == []
+            if seat.endswith("engineer") and found:
+                engineer += 1
+                n = world.state.nations[nation]
+                assert phase == "engineering" and n.launch and n.pending is None
+                assert isinstance(action, A.PassEngineer | A.Test)
+                assert set(found[1:]) <= {launch_test(world, nation, n.launch, legal),
+                                          A.PassEngineer()}
+            elif found:
+                politician += 1
+    assert engineer >= 3 and politician >= 20
+
+
+def test_rollout_engineers_only_prepare_this_rounds_launch() -> None:
+    """The rollouts' Engineer passes without a launch, and otherwise only loads the payload
+    or buys the Test that helps the launch most (what medium would do first)."""
+    from game import actions as A
+    from game.ai.mcts import launch_test, playout_engineer
+
+    seen = 0
+    for g, seat in _medium_positions(5, 200):
+        nation = seat.split(".")[0]
+        n = g.state.nations[nation]
+        if not seat.endswith("engineer") or g.phase != "engineering" or n.pending is not None:
+            continue
+        legal = g.legal_actions(seat)
+        move = playout_engineer(g, nation, legal, random.Random(1))
+        assert move in legal
+        if not n.launch:
+            assert move == A.PassEngineer()
+        elif isinstance(move, A.Test):
+            assert move == launch_test(g, nation, n.launch, legal)
+        else:
+            assert isinstance(move, A.PassEngineer | A.LoadPayload | A.BookPayload |
+                              A.Research)
+        seen += 1
+    assert seen >= 5
+
+
+def test_card_value_memo_matches_a_fresh_computation() -> None:
+    from game.ai import medium
+    from game.ai.heuristics import effect_value, other
+    from game.content import load_content
+
+    content = load_content()
+    for g, seat in _medium_positions(6, 30):
+        nation = seat.split(".")[0]
+        n, rival = g.state.nations[nation], g.state.nations[other(nation)]
+        for card in sorted(set(n.hand)):
+            for level in (1, 2, 3):
+                for money in (7.0, 14.0):
+                    fresh = effect_value(content.maneuver_card(card).levels[level - 1], n,
+                                         rival, max(2.0, 12.0 - g.round), money)
+                    assert medium.card_value(g, nation, card, level, money) == fresh
+    assert len(medium._CARD_VALUES) <= medium._CARD_VALUES_MAX

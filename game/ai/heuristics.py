@@ -205,8 +205,14 @@ def mission_path(game: Game, nation: str, mission: str) -> tuple[list[str], list
             seen.update(r for pile in s.risk_discards.values() for r in pile)
             pool = [r.id for r in RISKS_BY_LEVEL[3] if r.id not in seen]
         return known, [s.tests.get(r, (0, 0))[index] for r in known], hidden, pool
-    path = list(dict(s.active).get(mission, ()))
-    return path, [s.tests.get(r, (0, 0))[index] for r in path], 0, []
+    for active, risks in s.active:  # a loop, not dict(s.active): this runs per rollout step
+        if active == mission:
+            path = list(risks)
+            break
+    else:
+        path = []
+    tests = s.tests
+    return path, [tests[r][index] if r in tests else 0 for r in path], 0, []
 
 
 def raw_odds(game: Game, nation: str, mission: str, extra: dict[str, int] | None = None,

@@ -50,8 +50,23 @@ def card_value(game: Game, nation: str, card: str, level: int,
     point)."""
     n = game.state.nations[nation]
     rival = game.state.nations[other(nation)]
+    # Memoized on all that effect_value reads: Support choices ask for every stack's worth
+    # on every token, in every rollout of the hard search.
+    key = (card, level, n.popularity, n.sabotage, rival.popularity, game.round, money)
+    try:
+        return _CARD_VALUES[key]
+    except KeyError:
+        pass
     effect = CONTENT.maneuver_card(card).levels[level - 1]
-    return effect_value(effect, n, rival, _rounds_left(game), money)
+    value = effect_value(effect, n, rival, _rounds_left(game), money)
+    if len(_CARD_VALUES) >= _CARD_VALUES_MAX:
+        _CARD_VALUES.clear()
+    _CARD_VALUES[key] = value
+    return value
+
+
+_CARD_VALUES: dict[tuple[object, ...], float] = {}
+_CARD_VALUES_MAX = 50_000
 
 
 def _stack_counts(game: Game, board: str, place: int, viewer: str
@@ -59,9 +74,14 @@ def _stack_counts(game: Game, board: str, place: int, viewer: str
     """(owner tokens, rival tokens, viewer's own Influence) on a stack, as ``viewer`` sees."""
     stack = game.state.nations[board].stacks[place - 1]
     assert stack is not None
-    owner = sum(1 for who, _ in stack.tokens if who == board)
-    rival = sum(1 for who, _ in stack.tokens if who != board)
-    mine = sum(1 for who, kind in stack.tokens if who == viewer and kind == "influence")
+    owner = rival = mine = 0
+    for who, kind in stack.tokens:  # one pass (Support choices ask this for every stack)
+        if who == board:
+            owner += 1
+        else:
+            rival += 1
+        if who == viewer and kind == "influence":
+            mine += 1
     return owner, rival, mine
 
 
