@@ -116,19 +116,23 @@ def cmd_search(args: argparse.Namespace, out: TextIO) -> int:
         return 2
     iterations = [stats.iterations for stats in taken]
     seconds = [stats.seconds for stats in taken]
+    searched = [n for n in iterations if n]  # a decision with one sensible move is not searched
     figures = {
-        "decisions": len(taken), "searched": sum(1 for n in iterations if n),
+        "decisions": len(taken), "searched": len(searched),
         "iterations_mean": round(sum(iterations) / len(taken), 1),
-        "iterations_min": min(iterations), "seconds_mean": round(sum(seconds) / len(taken), 3),
+        "iterations_min": min(iterations),
+        "searched_iterations_mean": round(sum(searched) / len(searched), 1) if searched else 0,
+        "searched_iterations_min": min(searched, default=0),
+        "seconds_mean": round(sum(seconds) / len(taken), 3),
         "seconds_max": round(max(seconds), 3),
         "iterations_per_s": round(sum(iterations) / sum(seconds)),
         "python": sys.version.split()[0],
     }
     print(f"hard: {figures['decisions']} decisions of a medium game (seed {args.seed}), "
-          f"{figures['searched']} searched; {figures['iterations_mean']} iterations each on "
-          f"average (fewest {figures['iterations_min']}), {figures['seconds_mean']} s each "
-          f"(longest {figures['seconds_max']} s), {figures['iterations_per_s']} iterations/s",
-          file=out)
+          f"{figures['searched']} searched with {figures['searched_iterations_mean']} "
+          f"iterations each on average (fewest {figures['searched_iterations_min']}); "
+          f"{figures['seconds_mean']} s a decision (longest {figures['seconds_max']} s), "
+          f"{figures['iterations_per_s']} iterations/s", file=out)
     if args.json:
         print(json.dumps(figures, sort_keys=True), file=out)
     return 0

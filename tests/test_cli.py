@@ -69,6 +69,8 @@ def test_search_reports_the_hard_levels_iterations_per_decision() -> None:
     assert figures["decisions"] == 3
     assert figures["iterations_min"] <= figures["iterations_mean"]
     assert figures["searched"] >= 1 and figures["iterations_mean"] > 0  # it really searched
+    assert 0 < figures["searched_iterations_min"] <= figures["searched_iterations_mean"]
+    assert figures["searched_iterations_mean"] >= figures["iterations_mean"]
     assert 0 < figures["seconds_mean"] <= figures["seconds_max"]
     assert done.stdout.startswith("hard: 3 decisions of a medium game (seed 2)")
     nothing = run("search", "--decisions", "0")
