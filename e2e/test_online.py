@@ -391,6 +391,17 @@ def test_a_host_and_three_guests_play_to_the_end_of_round_2(
     host.get_by_test_id("online-panel").wait_for(state="hidden")
     pages = [host, *(page for page, _net in guests)]
 
+    # Round 1 opens with each nation's strategic discussion, counted down on both its screens
+    # by the host's clock (USA: the host and the first guest; USSR: the other two guests).
+    for page in pages:
+        page.wait_for_function("(document.getElementById('countdown')?.textContent || '2:00')"
+                               " < '1:59'", timeout=10_000)
+    left = [sum(int(part) * unit for part, unit in zip(
+        page.locator("#countdown").inner_text().split(":"), (60, 1), strict=True))
+        for page in pages]
+    assert all(100 < seconds < 119 for seconds in left), left
+    assert abs(left[0] - left[1]) <= 2 and abs(left[2] - left[3]) <= 2, left
+
     def round_now() -> int:
         return int(json.loads(current_save(host))["save"]["state"]["round"])
 

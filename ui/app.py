@@ -370,8 +370,16 @@ class App:
                 self.render()
                 self.overlays.end()
                 return
+            if self.hosting.waiting_for_players():  # starts when every friend has joined
+                self.seat = None
+                self.render()
+                dom.set_body("busy", "0")
+                return
             if g.phase != "discussion":
                 self.deadline = {}  # each round's discussion has its own two minutes
+            elif self.hosting.on:  # online, each nation talks on its own screens at once
+                for acting in g.to_act():
+                    self.start_countdown(acting)
             if self.tour.waits():  # an info step of the tutorial: nobody acts until Next
                 self.seat = None
                 self.tab = self.tour.tab("") or self.tab  # a phone shows the part it explains
@@ -648,8 +656,10 @@ class App:
         loop = asyncio.get_event_loop()
         while self.g.phase == "discussion" and self.deadline.get(nation) == deadline:
             left = int(self.deadline[nation] - loop.time())
-            dom.set_text("countdown", f"{max(left, 0) // 60}:{max(left, 0) % 60:02d}")
-            if left <= 0 and self.seat and self.seat.startswith(nation):
+            mine = self.seat is not None and self.seat.startswith(nation)
+            if mine:  # the bar shows the countdown of the nation whose seat acts here
+                dom.set_text("countdown", f"{max(left, 0) // 60}:{max(left, 0) % 60:02d}")
+            if left <= 0 and mine:
                 kinds = [a.kind for a in self.actions]
                 if "end_discussion" in kinds:
                     self.act(kinds.index("end_discussion"))

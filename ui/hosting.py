@@ -129,7 +129,10 @@ class Hosting:
             return
         if kind == "open":
             referee.connect(guest)
-            inv.status, inv.error = "connected", ""
+            waited = self.waiting_for_players()
+            inv.status, inv.error, inv.joined = "connected", "", True
+            if waited and not self.waiting_for_players():
+                app.spawn(app.run())  # everyone is here: the game starts on every screen
             app.log.append(note(_("{name} joined the game online.").format(name=inv.name)))
             if all(i.status == "connected" for i in self.invitations.values()) \
                     and app.dialog_kind == "online":
@@ -166,6 +169,10 @@ class Hosting:
             app.remote_moved(referee.last_events)
         elif len(referee.refusals) > refused:
             app.render()
+
+    def waiting_for_players(self) -> bool:
+        """The game waits until every online player has joined (after a host's reload too)."""
+        return any(not inv.joined for inv in self.invitations.values())
 
     def send(self, out: list[tuple[str, str]]) -> None:
         for guest, text in out:

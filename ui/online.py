@@ -62,6 +62,7 @@ class Invitation:
     qr: list[str] = field(default_factory=list)  # rows of the link's QR code ("1" dark)
     error: str = ""
     attempt: int = 0  # which invitation this is (ui.hosting: a superseded one is dropped)
+    joined: bool = False  # connected at least once since the game took the table
 
 
 def qr_svg(rows: Sequence[str], label: str) -> str:

@@ -80,7 +80,9 @@ def top_html(app: App, view: dict[str, Any]) -> str:
 def actions_html(app: App, view: dict[str, Any], bar: BarState) -> str:
     seat = app.controls_seat()
     if seat is None:
-        text = waiting_text(view["to_act"], app.screens())
+        text = (_("The game starts when every online player has joined (Online players).")
+                if app.hosting.waiting_for_players() else
+                waiting_text(view["to_act"], app.screens()))
         return f'<p class="hint wait" data-testid="waiting">{e(text)}</p>'
     nation, role = seat.split(".")
     who = (f'<span class="who {nation.lower()}">{emblem(nation)} {e(role_name(role))}'

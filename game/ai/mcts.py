@@ -222,12 +222,14 @@ def candidates(game: Game, seat: str, legal: list[Action], rng: random.Random
         # horizon (the Moon plan, the next round's evaluation), so rollouts would misjudge
         # them; the policy's measured rules decide.
         return []
+    launch = n.launch
     if role == "engineer" and (phase != "engineering" or n.pending is not None or
-                               not n.launch or not payload_ready(game, nation, n.launch)):
+                               not launch or not payload_ready(game, nation, launch)):
         return []
     base = hard_move(game, seat, legal, rng)
     if role == "engineer" and not (isinstance(base, A.PassEngineer) or (
-            isinstance(base, A.Test) and base.risk in mission_path(game, nation, n.launch)[0])):
+            isinstance(base, A.Test) and launch is not None
+            and base.risk in mission_path(game, nation, launch)[0])):
         return []  # a tile, a Module or a Moon Test pays off over rounds, beyond the horizon
     out: list[Action] = [base]
 
