@@ -45,7 +45,7 @@ def test_a_person_plays_a_whole_game_against_the_medium_ai_in_its_worker(
     page.get_by_test_id("start-new").click()  # the start screen's way to every option
     seat = page.locator('#newgame select[data-seat="USSR.politician"]')
     assert seat.locator("option").all_inner_texts() == [
-        "Human", "AI Random", "AI Easy", "AI Medium", "AI Hard"]
+        "Human", "AI Random", "AI Easy", "AI Medium", "AI Hard", "Online friend"]
     expect(seat).to_have_value("m")  # the default AI level
     seat.select_option("x")
     seat.select_option("m")

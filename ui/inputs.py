@@ -193,11 +193,17 @@ class Input:
             app.replays.choose_seat(str(el.value))
         elif cmd == "lang":
             app.set_language(str(el.value), remember=True)
-        elif (name in ("players", "pair", "seat")) and app.dialog_setup is not None:
+        elif name in ("players", "pair", "seat") and app.dialog_setup is not None:
             values, seats = dom.form_values("newgame")
-            app.dialog_setup = setup_from_form(values, seats)
-            dom.set_html("dialog", dialog_html(app.dialog_setup,
-                                               values.get("ice", app.hosting.ice_text())))
+            chosen = setup_from_form(values, seats)
+            if name == "seat" and bool(chosen.guests()) == bool(app.dialog_setup.guests()):
+                app.dialog_setup = chosen  # nothing else in the dialog changes
+                return
+            app.dialog_setup = chosen  # other seat rows, or the online setting, come or go
+            dom.set_html("dialog", dialog_html(chosen, values.get("ice", app.hosting.ice_text())))
+            seat = dom.data(el, "seat")
+            if seat:  # the keyboard stays where it was
+                dom.focus_first(f'#newgame select[data-seat="{seat}"]')
 
     def on_key(self, event: Any) -> None:
         app = self.app
