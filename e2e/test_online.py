@@ -9,6 +9,7 @@ chrome://version and extended rather than replaced.
 
 from __future__ import annotations
 
+import io
 import json
 import random
 import time
@@ -16,8 +17,10 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
+import zxingcpp
 from conftest import NetworkLog, wait_ready
 from helpers import OPTIONS, answer_confirm, controls, current_save, game_over, pick, settle, table
+from PIL import Image
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright
 
 import game
@@ -94,6 +97,15 @@ def invitation(host: Page, guest: str) -> str:
     field = host.locator(f'[data-testid="invite-link"][data-guest="{guest}"]')
     field.wait_for(timeout=20_000)
     return field.input_value()
+
+
+def scanned(host: Page, guest: str) -> list[str]:
+    """What a phone's camera would read from ``guest``'s QR code as the host's page draws it."""
+    code = host.locator(f'[data-testid="invite-link"][data-guest="{guest}"]').locator(
+        "xpath=ancestor::section[1]").locator("svg.qr")
+    code.scroll_into_view_if_needed()
+    picture = Image.open(io.BytesIO(code.screenshot()))
+    return [found.text for found in zxingcpp.read_barcodes(picture)]
 
 
 def join(host: Page, guest_page: Page, net: NetworkLog, link: str, guest: str) -> None:
@@ -384,9 +396,13 @@ def test_a_host_and_three_guests_play_to_the_end_of_round_2(
     host, host_net = screens()
     host_game(host, host_net, site_url, players=4)
     guests = []
+    host.wait_for_function("document.querySelectorAll('#online svg.qr').length === 3",
+                           timeout=30_000)  # every invitation made: the panel stands still
     for seat in ("USA.engineer", "USSR.politician", "USSR.engineer"):
         page, net = screens()
-        join(host, page, net, invitation(host, seat), seat)
+        link = invitation(host, seat)
+        assert scanned(host, seat) == [link]  # the QR code is the link, whole
+        join(host, page, net, link, seat)
         guests.append((page, net))
     host.get_by_test_id("online-panel").wait_for(state="hidden")
     pages = [host, *(page for page, _net in guests)]
