@@ -119,6 +119,18 @@ def join(host: Page, guest_page: Page, net: NetworkLog, link: str, guest: str) -
     guest_page.get_by_test_id("join-panel").wait_for(state="hidden", timeout=20_000)
 
 
+def playing_pair(screens: Callable[[], tuple[Page, NetworkLog]], site_url: str
+                 ) -> tuple[Page, NetworkLog, Page, NetworkLog]:
+    """A 2-player online game under way: the host (USA) and a guest (USSR) connected."""
+    host, host_net = screens()
+    guest, guest_net = screens()
+    host_game(host, host_net, site_url)
+    join(host, guest, guest_net, invitation(host, "USSR.politician"), "USSR.politician")
+    host.get_by_test_id("online-panel").wait_for(state="hidden")
+    settle(host)
+    return host, host_net, guest, guest_net
+
+
 def received(page: Page) -> list[dict[str, Any]]:
     """The messages the guest's page received, put together from their chunks."""
     chunks: list[str] = page.evaluate("window.__received")
@@ -218,12 +230,7 @@ def assert_no_secret(message: dict[str, Any], g: game.Game, guest_nation: str) -
 
 def test_a_host_and_a_guest_play_a_whole_game_and_the_guest_never_sees_a_secret(
         screens: Callable[[], tuple[Page, NetworkLog]], site_url: str) -> None:
-    host, host_net = screens()
-    guest, guest_net = screens()
-    host_game(host, host_net, site_url)
-    join(host, guest, guest_net, invitation(host, "USSR.politician"), "USSR.politician")
-    host.get_by_test_id("online-panel").wait_for(state="hidden")
-    settle(host)
+    host, host_net, guest, guest_net = playing_pair(screens, site_url)
 
     # The chat: text only, both ways (Enter or the Send button).
     host.get_by_test_id("chat-input").fill("Good luck <b>comrade</b>")
@@ -349,11 +356,7 @@ def moves(page: Page) -> int:
 
 def test_a_guest_whose_page_closed_rejoins_by_a_new_invitation_and_nothing_is_lost(
         screens: Callable[[], tuple[Page, NetworkLog]], site_url: str) -> None:
-    host, host_net = screens()
-    guest, guest_net = screens()
-    host_game(host, host_net, site_url)
-    join(host, guest, guest_net, invitation(host, "USSR.politician"), "USSR.politician")
-    host.get_by_test_id("online-panel").wait_for(state="hidden")
+    host, host_net, guest, guest_net = playing_pair(screens, site_url)
     rng = random.Random(9)
     play_both([host, guest], rng, lambda: moves(host) >= 25, cheap=0.2)
     assert not game_over(host)
@@ -431,11 +434,7 @@ def test_a_host_and_three_guests_play_to_the_end_of_round_2(
 
 def test_a_host_that_reloads_continues_from_its_autosave_and_the_guest_rejoins(
         screens: Callable[[], tuple[Page, NetworkLog]], site_url: str) -> None:
-    host, host_net = screens()
-    guest, guest_net = screens()
-    host_game(host, host_net, site_url)
-    join(host, guest, guest_net, invitation(host, "USSR.politician"), "USSR.politician")
-    host.get_by_test_id("online-panel").wait_for(state="hidden")
+    host, host_net, guest, guest_net = playing_pair(screens, site_url)
     rng = random.Random(3)
     play_both([host, guest], rng, lambda: moves(host) >= 20, cheap=0.2)
     assert not game_over(host)

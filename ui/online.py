@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.referee import MAX_CHAT_LINES
+from game.referee import MAX_CHAT, MAX_CHAT_LINES
 
 from .html import attrs, e
 from .i18n import _
@@ -167,8 +167,9 @@ def chat_html(lines: Sequence[tuple[str, str]]) -> str:
     label, send = _("Chat"), _("Send")
     return (f'<h2>{e(label)}</h2><ol class="chat-lines" data-testid="chat-lines" '
             f'aria-live="polite">{shown}</ol>'
-            f'<form id="chat" class="chat-form"><input type="text" name="chat" maxlength="280" '
-            f'autocomplete="off" data-testid="chat-input"{attrs(aria_label=label)}>'
+            f'<form id="chat" class="chat-form"><input type="text" name="chat" '
+            f'autocomplete="off" data-testid="chat-input"'
+            f'{attrs(maxlength=MAX_CHAT, aria_label=label)}>'
             f'<button type="button" data-cmd="chat-send" data-testid="chat-send">{e(send)}'
             f"</button></form>")
 
