@@ -26,7 +26,8 @@ def is_picture(message: dict[str, Any]) -> bool:
             and all(isinstance(mine, dict) and isinstance(mine.get("view"), dict)
                     and isinstance(mine.get("legal"), list) for mine in seats.values())
             and isinstance(message.get("events", []), list)
-            and isinstance(message.get("screens", {}), dict))
+            and isinstance(message.get("screens", {}), dict)
+            and isinstance(message.get("clock", {}), dict))
 
 
 class GuestLink:

@@ -15,10 +15,10 @@ with a type ``t`` and a sequence number ``n`` (per connection, from 1, no gaps):
   than applied to a game it was not meant for, and a resent one is never applied twice),
   ``{"t": "chat", "n", "text"}``;
 * host to guest, numbered the same way: ``state`` (``at``, ``to_act``, per own seat its
-  ``view`` and ``legal`` actions, the last move's public ``events`` and ``screens``: where
-  each seat is played, as the host describes it), ``refused`` (``re``: the guest's number,
-  ``error``: why), ``chat`` (``from``: a seat or "host"), and the host's own notices such as
-  ``clock`` (:meth:`Referee.tell`).
+  ``view`` and ``legal`` actions, the last move's public ``events``, ``screens``: where
+  each seat is played, as the host describes it, and ``clock``: the seconds left of each
+  strategic discussion under way), ``refused`` (``re``: the guest's number, ``error``: why),
+  ``chat`` (``from``: a seat or "host").
 
 The referee does no input or output itself: :meth:`Referee.receive` and :meth:`Referee.apply`
 return the texts to send, to whom, so the same code runs under the browser's data channels
@@ -28,7 +28,7 @@ and in tests.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -133,6 +133,8 @@ class Referee:
     # seat -> where it is played ({"where": "host" | "ai" | "guest", "name": ...}): public
     # words every guest's turn indicator shows; the host's app fills it in
     screens: dict[str, dict[str, str]] = field(default_factory=dict)
+    # nation -> seconds left of its strategic discussion (the host's app keeps the time)
+    clock: Callable[[], dict[str, int]] = dict
 
     @classmethod
     def for_game(cls, game: Game, seats_of: dict[str, Iterable[str]]) -> Referee:
@@ -206,14 +208,6 @@ class Referee:
         self.last_events = public_events(events)
         return self.broadcast()
 
-    def tell(self, message: dict[str, Any]) -> list[tuple[str, str]]:
-        """A notice of the host's (``{"t": "clock", ...}``) for every connected guest. It
-        must hold nothing a guest may not see: only public words and numbers go here."""
-        if message.get("t") in ("state", "refused", "chat"):
-            raise ValueError("the referee writes its own state, refusals and chat")
-        return [self._send(name, dict(message)) for name, who in self.guests.items()
-                if who.connected]
-
     def broadcast(self) -> list[tuple[str, str]]:
         """The current picture for every connected guest."""
         return [self._send(name, self._state(who)) for name, who in self.guests.items()
@@ -271,7 +265,7 @@ class Referee:
                 "seats": {seat: {"view": game.view(seat),
                                  "legal": [a.to_dict() for a in game.legal_actions(seat)]}
                           for seat in sorted(who.seats)},
-                "events": self.last_events, "screens": self.screens}
+                "events": self.last_events, "screens": self.screens, "clock": self.clock()}
 
     def _send(self, guest: str, message: dict[str, Any]) -> tuple[str, str]:
         who = self.guests[guest]

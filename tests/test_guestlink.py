@@ -82,7 +82,8 @@ def test_the_link_refuses_what_its_seats_may_not_do_and_ignores_garbage() -> Non
     picture = dict(link.state or {})
     number = link.received
     malformed = [{"seats": {}}, {"seats": {seat: {"view": None, "legal": []}}},
-                 {"to_act": "USA.politician"}, {"at": "5"}, {"screens": []}, {"events": {}}]
+                 {"to_act": "USA.politician"}, {"at": "5"}, {"screens": []}, {"events": {}},
+                 {"clock": [97]}]
     for change in malformed:  # a host's page is not trusted to send a drawable picture
         number += 1
         text = json.dumps({**picture, **change, "n": number})

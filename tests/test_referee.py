@@ -168,7 +168,8 @@ def test_a_guest_plays_a_whole_game_seeing_only_its_own_seats() -> None:
     assert referee.refusals == []
     for message in received:
         assert message["t"] == "state"
-        assert set(message) == {"t", "n", "at", "to_act", "seats", "events", "screens"}
+        assert set(message) == {"t", "n", "at", "to_act", "seats", "events", "screens",
+                                "clock"}
         assert set(message["seats"]) == set(GUEST)
         text = json.dumps(message)
         for secret in ('"seed"', '"rng"'):
@@ -288,6 +289,17 @@ def test_a_guest_rejoins_on_a_new_channel_and_gets_the_whole_picture() -> None:
     state = _send(referee, {"t": "hello", "n": 1})[0]
     assert state["n"] == 1 and state["at"] == referee.game.log_size
     assert set(state["seats"]) == set(GUEST)
+    assert state["clock"] == {}  # no discussion under way
+
+
+def test_every_picture_carries_the_hosts_discussion_countdowns() -> None:
+    referee = _referee()
+    left = {"USA": 97}
+    referee.clock = lambda: dict(left)
+    state = _send(referee, {"t": "hello", "n": 1})[0]
+    assert state["clock"] == {"USA": 97}
+    left["USA"] = 41  # a rejoining or a later picture has the time left then
+    assert json.loads(referee.broadcast()[0][1])["clock"] == {"USA": 41}
 
 
 def test_chat_is_text_of_limited_length_for_everyone_connected() -> None:

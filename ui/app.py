@@ -113,11 +113,7 @@ class App:
         self.set_language(chosen if chosen in LANGUAGES else choose(dom.browser_languages()))
         if dom.narrow_screen():
             dom.close_details("log")  # phones: boards and the action bar get the room
-        invitation = code_in(dom.location_hash())
-        if invitation is not None:  # an online game's invitation link: join it
-            dom.clear_hash()  # used once: a reload must not answer it again
-            self.new_game(GUEST_TABLE.copy(), run=False)  # the table behind the join panel
-            self.joining.begin(invitation)
+        if self.join_invitation():  # the page was opened by an online game's invitation link
             dom.set_body("ready", "1")
             self.booted = True
             return
@@ -156,12 +152,22 @@ class App:
 
     def on_hash_change(self, _event: Any) -> None:
         """An invitation link opened in this tab while the app runs: join that game."""
+        self.join_invitation()
+
+    def join_invitation(self) -> bool:
+        """Answer the invitation in the address's fragment, if there is one (True then)."""
         invitation = code_in(dom.location_hash())
         if invitation is None:
-            return
-        dom.clear_hash()
-        self.new_game(GUEST_TABLE.copy(), run=False)  # leaves any game this screen was in
+            return False
+        dom.clear_hash()  # used once: a reload must not answer it again
+        self.new_game(GUEST_TABLE.copy(), run=False)  # the table behind the join panel
         self.joining.begin(invitation)
+        return True
+
+    @property
+    def online(self) -> bool:
+        """This screen hosts or joins an online game."""
+        return self.hosting.on or self.joining.on
 
     def start_ai(self) -> None:
         """Boot the AI worker in the background once the page is up and a game has AI seats
@@ -268,7 +274,7 @@ class App:
             self.hosting.draw()
         elif self.dialog_kind == "join":
             self.joining.draw()
-        if self.hosting.on or self.joining.on:
+        if self.online:
             self.chat_changed()
         if self.g.is_over and dom.is_shown("end"):
             self.overlays.end()
@@ -395,8 +401,6 @@ class App:
                 return
             if self.setup.is_remote(seat):  # played on a guest's screen: its move comes in
                 self.seat = None
-                if g.phase == "discussion":
-                    self.start_countdown(seat)
                 self.render()
                 dom.set_body("busy", "0")
                 return
@@ -466,26 +470,28 @@ class App:
             kept.append(trace)
         self.hosting.moved(events)
         self.tour.played()
+        shows = self.after_move(seat, events, note, redo)
+        if shows:
+            await self.overlays.launches(shows)
+
+    def after_move(self, seat: str, events: list[dict[str, Any]], note: str = "",
+              redo: bool = False) -> list[list[dict[str, Any]]]:
+        """After any move (this screen's or a guest's): tell it, save it; returns the launch
+        shows it brings."""
         if not redo:
             self.redo = []  # a new action: what was undone cannot be redone any more
         self.last_seat = seat
         self.group = ""
         self.log.extend(lines(events, self.g.view(None)["test_bonus"], note))
         self.shelf.autosave()
-        shows = launch_sequences(events)
-        if shows:
-            await self.overlays.launches(shows)
+        return launch_sequences(events)
 
     def remote_moved(self, events: list[dict[str, Any]]) -> None:
-        """A guest's move, applied by the referee (:mod:`ui.hosting`): tell it, save it, and
-        go on from the new position (whatever this screen was deciding is asked again)."""
+        """A guest's move, applied by the referee (:mod:`ui.hosting`): told and saved like any
+        move, then on from the new position (what this screen was deciding is asked again)."""
         self.generation += 1
-        self.seat, self.actions, self.pick, self.group = None, [], NO_PICK, ""
-        self.last_seat = self.g.log[-1][0]
-        self.redo = []
-        self.log.extend(lines(events, self.g.view(None)["test_bonus"], ""))
-        self.shelf.autosave()
-        shows = launch_sequences(events)
+        self.seat, self.actions, self.pick = None, [], NO_PICK
+        shows = self.after_move(self.g.log[-1][0], events)
         gen = self.generation
 
         async def go() -> None:
@@ -589,7 +595,7 @@ class App:
         player = self.at_screen if self.controls_seat() is not None else None
         if player is None or self.replays.on:
             return 0, 0, ""
-        if self.hosting.on or self.joining.on:
+        if self.online:
             return 0, 0, _("No undo in an online game: every screen has seen the move.")
         ai = frozenset(s for s in SEATS if self.setup.is_ai(s))
         count, reason = player_undo(self.g, player, ai, self.traces())
@@ -634,7 +640,7 @@ class App:
             return
         loop = asyncio.get_event_loop()
         self.deadline[nation] = loop.time() + DISCUSSION_SECONDS
-        self.hosting.clock(nation, DISCUSSION_SECONDS)  # one countdown on every screen
+        self.hosting.broadcast()  # every picture carries the countdowns: one on every screen
         self.spawn(self.tick(nation, self.deadline[nation]))
 
     def countdown_from_host(self, nation: str, seconds: int) -> None:
@@ -683,10 +689,9 @@ class App:
                                         for who, text in sent]))
 
     def render(self) -> None:
-        online = self.hosting.on or self.joining.on
-        if online != dom.is_shown("chat"):
-            dom.show("chat", online)
-            if online:
+        if self.online != dom.is_shown("chat"):
+            dom.show("chat", self.online)
+            if self.online:
                 self.chat_changed()
         if self.joining.on:  # a guest's game is the host's: its move count, no fingerprint
             dom.set_body("moves", str(self.joining.at))

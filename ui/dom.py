@@ -474,10 +474,8 @@ async def qr_modules(text: str) -> list[str]:
             for r in range(size)]
 
 
-async def copy_text(text: str) -> bool:
-    """Put ``text`` on the clipboard; False when the browser refuses."""
-    try:
+async def copy_text(text: str) -> None:
+    """A Copy button: ``text`` on the clipboard. A browser may refuse (no permission, not a
+    secure context); the text stays shown in its box to copy by hand."""
+    with contextlib.suppress(Exception):
         await window.navigator.clipboard.writeText(text)
-    except Exception:
-        return False
-    return True

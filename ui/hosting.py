@@ -54,6 +54,7 @@ class Hosting:
             return
         self.referee = Referee.for_game(app.g, {group[0]: group for group in guests})
         self.referee.screens = self._screens()
+        self.referee.clock = app.seconds_left
         for group in guests:
             self.invitations[group[0]] = Invitation(group[0], group,
                                                     app.setup.display_name(group[0]))
@@ -155,9 +156,6 @@ class Hosting:
         assert referee is not None
         moves, refused, chats = app.g.log_size, len(referee.refusals), referee.chat_total
         self.send(referee.receive(guest, text))
-        if text.startswith('{"t":"hello"') and referee.guests[guest].received:
-            for nation, left in app.seconds_left().items():  # a running countdown, rejoined
-                self.clock(nation, left)
         name = self.invitations[guest].name
         for _guest, why in referee.refusals[refused:]:
             app.log.append(note(_("A message from {name} was refused: {why}").format(
@@ -185,10 +183,10 @@ class Hosting:
         if self.referee is not None:
             self.send(self.referee.played(events))
 
-    def clock(self, nation: str, seconds: int) -> None:
-        """A nation's strategic discussion started: its countdown on every screen."""
+    def broadcast(self) -> None:
+        """Every guest's picture again (a countdown started: the pictures carry them)."""
         if self.referee is not None:
-            self.send(self.referee.tell({"t": "clock", "nation": nation, "left": seconds}))
+            self.send(self.referee.broadcast())
 
     def say(self, text: str) -> None:
         if self.referee is None:

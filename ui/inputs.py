@@ -117,7 +117,7 @@ class Input:
             values, _seats = dom.form_values("online")
             app.spawn(app.hosting.accept(guest, values.get(f"answer.{guest}", "")))
         elif cmd == "copy" and el is not None:
-            app.spawn(copy(dom.data(el, "copy") or ""))
+            app.spawn(dom.copy_text(dom.data(el, "copy") or ""))
         elif cmd == "chat-send":
             self.send_chat()
         elif cmd == "leave-online":
@@ -259,9 +259,3 @@ class Input:
             app.focus_decision()
         else:
             app.overlays.skip_show = True
-
-
-async def copy(text: str) -> None:
-    """A Copy button: the text on the clipboard (a browser may refuse; the text stays shown
-    in its box to copy by hand)."""
-    await dom.copy_text(text)

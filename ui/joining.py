@@ -144,8 +144,6 @@ class Joining:
             self.chats = [*self.chats[-(MAX_CHAT_LINES - 1):],
                           (str(message["from"]), message["text"][:MAX_CHAT])]
             app.chat_changed()
-        elif kind == "clock" and isinstance(message.get("left"), int):
-            app.countdown_from_host(str(message.get("nation")), message["left"])
 
     def send(self, text: str) -> None:
         if not dom.peer_send(HOST, text):
@@ -172,6 +170,9 @@ class Joining:
             joined = note(_("Joined the game in round {round}.").format(round=view["round"]))
             app.log = [joined] if self.at < 0 else [*app.log, joined]  # not the table behind
         self.at = at
+        for nation, left in state.get("clock", {}).items():  # the host keeps the time
+            if isinstance(left, int):
+                app.countdown_from_host(nation, left)
         mine = link.to_act()
         seat = choose_seat(mine, app.last_seat, view) if mine else None
         viewer = seat or own[0]
