@@ -191,9 +191,15 @@ def wait_ready(page: Page, net: NetworkLog, timeout_ms: int = READY_TIMEOUT_MS) 
 
 @pytest.fixture
 def open_game(page: Page, net: NetworkLog) -> Callable[[str], float]:
-    """``open_game(url)``: navigate, wait until the page says it is ready; returns seconds."""
+    """``open_game(url)``: navigate, wait until the page says it is ready; returns seconds.
+
+    A page whose AI worker is still loading the game's wheel is left only once it has loaded:
+    leaving earlier aborts that download, which ``net`` would rightly count as a failure."""
 
     def open_(url: str) -> float:
+        page.wait_for_function(
+            "document.body === null || document.body.dataset.aiWorker !== 'starting'",
+            timeout=READY_TIMEOUT_MS)
         start = time.perf_counter()
         page.goto(url)
         wait_ready(page, net)

@@ -72,6 +72,13 @@ def test_imported_names_are_text_never_markup(
     expect(page.get_by_test_id("saves")).to_contain_text(XSS)
     screenshot("xss-as-text")
     page.get_by_test_id("close-saves").click()
+    # The import's notice hangs below the header, which the long name has made two lines tall,
+    # so the toolbar stays clickable while it shows.
+    header = page.locator("header.top").bounding_box()
+    notice = page.get_by_test_id("notice-banner").bounding_box()
+    assert header is not None and notice is not None
+    assert header["height"] > 60, header
+    assert notice["y"] >= header["y"] + header["height"], (header, notice)
     # Typed into the new-game dialog's name fields, too.
     page.get_by_test_id("new-game").click()
     page.get_by_test_id("name-USA.politician").fill(XSS)
