@@ -9,7 +9,7 @@
   unlike the rocket's other upgrades they can never be lost) whenever medium would only buy
   a marginal upgrade or pass, as long as the Test raises the Moon's odds at all
   (:data:`MOON_TEST_GAIN`). The Test chosen is the one with the largest exact gain in the
-  Moon's odds (:func:`game.ai.heuristics.raw_odds`, hidden risks averaged, never read).
+  Moon's odds (:func:`game.ai.pathodds.raw_odds`, hidden risks averaged, never read).
 
 * the Politician trades :data:`CARD_MONEY` (14) money on a Maneuver card for a Popularity
   point where medium trades 7, so it plays, supports and contests cards for Popularity,
@@ -55,17 +55,10 @@ from ..actions import Action
 from ..content import MOON, NATIONS
 from ..engine import Game
 from .base import Budget, Stats
-from .heuristics import (
-    CONTENT,
-    mission_path,
-    other,
-    payload_ready,
-    raw_odds,
-    rocket_score,
-    stage_of,
-)
+from .heuristics import CONTENT, other, payload_ready, rocket_score, stage_of
 from .infostate import determinize
 from .medium import card_value, choose_engineer, medium_move
+from .pathodds import PathOdds, mission_path, raw_odds
 
 DEFAULT_SECONDS = 1.4  # measured: about 1,000 iterations in Pyodide, ending under 1.5 s
 MIN_PAIRS = 8  # complete paired iterations needed before the search may overrule the policy
@@ -82,13 +75,14 @@ def moon_test(game: Game, nation: str, legal: list[Action]) -> tuple[Action | No
     n = game.state.nations[nation]
     if not any(n.moon_up) or n.money < CONTENT.board.costs["test"]:
         return None, 0.0
-    base = raw_odds(game, nation, MOON)
+    path = PathOdds(game, nation, MOON)
+    base = path.odds()
     best: tuple[float, Action | None] = (0.0, None)
     for risk, up in zip(n.moon_path, n.moon_up, strict=True):
         action = A.Test(risk)
         if not up or action not in legal:
             continue
-        gain = raw_odds(game, nation, MOON, {risk: 1}) - base
+        gain = path.odds({risk: 1}) - base
         if gain > best[0]:
             best = (gain, action)
     return best[1], best[0]
@@ -173,13 +167,14 @@ def launch_test(game: Game, nation: str, target: str, legal: list[Action]) -> Ac
     n = game.state.nations[nation]
     if n.money < CONTENT.board.costs["test"]:
         return None
-    odds = raw_odds(game, nation, target)
+    path = PathOdds(game, nation, target)
+    odds = path.odds()
     best: tuple[float, Action | None] = (0.02, None)
     if odds < 0.97:
-        for risk in mission_path(game, nation, target)[0]:
+        for risk in path.known:
             test = A.Test(risk)
             if test in legal:
-                gain = raw_odds(game, nation, target, {risk: 1}) - odds
+                gain = path.odds({risk: 1}) - odds
                 if gain >= best[0]:
                     best = (gain, test)
     return best[1]

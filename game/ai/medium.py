@@ -22,18 +22,16 @@ from .heuristics import (
     current_score,
     effect_value,
     has_payload_tile,
-    mission_path,
     other,
-    pass_prob,
     payload_cells,
     payload_ready,
     pop_value,
     prep_plan,
-    raw_odds,
     rocket_score,
     stage_of,
     strength,
 )
+from .pathodds import PathOdds, mission_path, pass_prob, raw_odds
 
 PLACE_ORDER = (4, 2, 3, 1)  # which Politics-board places to give up first
 
@@ -460,16 +458,16 @@ def _module_choice(game: Game, nation: str, stage: int, legal: list[Action]
 def _launch_prep(game: Game, nation: str, target: str, legal: set[Action]) -> Action | None:
     """The action that raises this round's launch odds most per money, if worth it."""
     n = game.state.nations[nation]
-    odds = raw_odds(game, nation, target)
+    path = PathOdds(game, nation, target)
+    odds = path.odds()
     if odds >= 0.97:
         return None
     best: tuple[float, Action] | None = None
     costs = CONTENT.board.costs
-    known = mission_path(game, nation, target)[0]
-    for risk in known:
+    for risk in path.known:
         action: Action = A.Test(risk)
         if action in legal:
-            gain = raw_odds(game, nation, target, {risk: 1}) - odds
+            gain = path.odds({risk: 1}) - odds
             ratio = gain / costs["test"]
             if gain >= 0.02 and (best is None or ratio > best[0]):
                 best = (ratio, action)

@@ -21,7 +21,8 @@ from pathlib import Path
 
 from ..content import MOON
 from ..engine import Game
-from .heuristics import CONTENT, other, raw_odds, rocket_score, stage_of
+from .heuristics import CONTENT, other, rocket_score, stage_of
+from .pathodds import raw_odds
 
 WEIGHTS_FILE = Path(__file__).with_name("value.toml")
 

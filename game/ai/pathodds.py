@@ -1,0 +1,215 @@
+"""A nation's chance to pass a Mission's path of risks, as the computer players weigh it.
+
+The exact die arithmetic of a launch (sabotage, Test tokens, the rocket's parameters, the best
+Adaptivity split), with face-down risks averaged over the cards they could be, never read.
+Everything is memoized: the hard search weighs the same paths with the same rockets many
+thousands of times a decision.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+from itertools import combinations
+
+from ..content import MOON, NATIONS, Risk, load_content
+from ..engine import Game
+from ..odds import splits
+
+CONTENT = load_content()
+RISKS_BY_LEVEL: dict[int, list[Risk]] = {
+    lv: [r for r in CONTENT.risks.values() if r.level == lv] for lv in range(4)}
+
+
+@cache
+def _pass_count(risk_id: str, sabotage: int, tests: int, bonus: int,
+                s: int, e: int, c: int) -> int:
+    """Die faces (out of 8) on which the rocket survives the risk."""
+    risk = CONTENT.risks[risk_id]
+    wins = 0
+    for die in range(1, 9):
+        value = die - sabotage
+        if value <= 0:
+            continue
+        value += tests * bonus
+        for index, rr in enumerate(risk.ranges):
+            if value <= rr.high or index == 2:
+                lo = rr.minimum
+                if s >= lo[0] and e >= lo[1] and c >= lo[2]:
+                    wins += 1
+                break
+    return wins
+
+
+def pass_prob(risk_id: str, sabotage: int, tests: int, bonus: int,
+              params: Sequence[int]) -> float:
+    return _pass_count(risk_id, sabotage, tests, bonus, params[0], params[1], params[2]) / 8
+
+
+def path_odds(risks: Sequence[str], tests: Sequence[int], params: Sequence[int],
+              adapt: int, sabotage: int, bonus: int) -> float:
+    """Chance of passing every risk, with the best Adaptivity split."""
+    best = 0.0
+    for split in splits(adapt):
+        p = (params[0] + split[0], params[1] + split[1], params[2] + split[2])
+        chance = 1.0
+        for risk, count in zip(risks, tests, strict=True):
+            chance *= pass_prob(risk, sabotage, count, bonus, p)
+            if chance == 0.0:
+                break
+        best = max(best, chance)
+        if best >= 1.0:
+            break
+    return best
+
+
+_ODDS: dict[tuple[object, ...], float] = {}
+_ODDS_MAX = 20_000
+
+
+def hidden_path_odds(known: Sequence[str], tests: Sequence[int], hidden: int,
+                     pool: Sequence[str], params: Sequence[int], adapt: int, sabotage: int,
+                     bonus: int) -> float:
+    """Like :func:`path_odds` plus ``hidden`` cards drawn from ``pool`` (averaged).
+
+    Memoized: a decision weighs the same paths with the same rocket many times over."""
+    key = (tuple(known), tuple(tests), hidden, tuple(pool), params[0], params[1], params[2],
+           adapt, sabotage, bonus)
+    found = _ODDS.get(key)
+    if found is None:
+        if len(_ODDS) >= _ODDS_MAX:
+            _ODDS.clear()
+        found = _ODDS[key] = _hidden_path_odds(known, tests, hidden, pool, params, adapt,
+                                               sabotage, bonus)
+    return found
+
+
+def _hidden_path_odds(known: Sequence[str], tests: Sequence[int], hidden: int,
+                      pool: Sequence[str], params: Sequence[int], adapt: int, sabotage: int,
+                      bonus: int) -> float:
+    if hidden == 0:
+        return path_odds(known, tests, params, adapt, sabotage, bonus)
+    if len(pool) < hidden:
+        return 0.0
+    total = 0.0
+    count = 0
+    for chosen in combinations(pool, hidden):
+        total += path_odds([*known, *chosen], [*tests, *([0] * hidden)], params, adapt,
+                           sabotage, bonus)
+        count += 1
+    return total / count
+
+
+def mission_path(game: Game, nation: str, mission: str) -> tuple[list[str], list[int], int,
+                                                                 list[str]]:
+    """(known risks, own tests on them, hidden count, pool of possible hidden risks)."""
+    s = game.state
+    index = NATIONS.index(nation)
+    rules = CONTENT.rulesets[s.ruleset]
+    n = s.nations[nation]
+    if mission == MOON and rules.moon == "display":
+        known = [r for r, up in zip(n.moon_path, n.moon_up, strict=True) if up]
+        hidden = len(n.moon_path) - len(known)
+        pool: list[str] = []
+        if hidden:
+            seen = {r for _, path in s.active for r in path}
+            for name in NATIONS:
+                m = s.nations[name]
+                seen.update(r for r, up in zip(m.moon_path, m.moon_up, strict=True) if up)
+            seen.update(r for pile in s.risk_discards.values() for r in pile)
+            pool = [r.id for r in RISKS_BY_LEVEL[3] if r.id not in seen]
+        return known, [s.tests.get(r, (0, 0))[index] for r in known], hidden, pool
+    for active, risks in s.active:  # a loop, not dict(s.active): this runs per rollout step
+        if active == mission:
+            path = list(risks)
+            break
+    else:
+        path = []
+    tests = s.tests
+    return path, [tests[r][index] if r in tests else 0 for r in path], 0, []
+
+
+class PathOdds:
+    """The chance that one nation passes one Mission's path (payload ignored), prepared once
+    so that many Test plans can be weighed: ``odds({risk: tests})`` looks only the answer up.
+    A Test plan is weighed after every Politics and Engineer move of a rollout, so finding
+    the path and the rocket once per plan instead of once per weighing matters.
+
+    ``params`` and ``sabotage`` replace the rocket's own (a tile or a removal considered)."""
+
+    __slots__ = ("_args", "_key", "_known", "_tests", "known")
+
+    def __init__(self, game: Game, nation: str, mission: str,
+                 params: Sequence[int] | None = None, sabotage: int | None = None) -> None:
+        known, tests, hidden, pool = mission_path(game, nation, mission)
+        n = game.state.nations[nation]
+        p = params if params is not None else game.parameters(nation)
+        sab = n.sabotage if sabotage is None else sabotage
+        bonus = CONTENT.rulesets[game.state.ruleset].test_bonus
+        if hidden and len(pool) > 9:
+            pool = pool[:9]  # keeps the average cheap; pool order is content order, not hidden
+        self.known = known
+        self._known = tuple(known)
+        self._tests = tests
+        self._args = (hidden, pool, p[:3], p[3], sab, bonus)
+        # Everything the odds depend on but the Tests, as hidden_path_odds keys them.
+        self._key = (hidden, tuple(pool), p[0], p[1], p[2], p[3], sab, bonus)
+
+    def odds(self, extra: dict[str, int] | None = None) -> float:
+        """The chance with ``extra`` Test tokens on known risks (none by default)."""
+        tests = self._tests
+        if extra:
+            tests = [t + extra.get(r, 0) for r, t in zip(self.known, tests, strict=True)]
+        found = _ODDS.get((self._known, tuple(tests), *self._key))
+        if found is not None:
+            return found
+        return hidden_path_odds(self.known, tests, *self._args)
+
+    def test_plan(self, budget: int, test_cost: int, max_tests: int
+                  ) -> tuple[float, int, dict[str, int]]:
+        """(odds, Tests bought, Tests per risk) of the greedy plan that buys, while
+        ``budget`` lasts, the Test that raises the odds most, as long as it brings 3 points.
+
+        Memoized: every Politics move of a rollout weighs the same launches again."""
+        key = (self._known, tuple(self._tests), *self._key, budget, test_cost,
+               max_tests)
+        found = _PLANS.get(key)
+        if found is None:
+            if len(_PLANS) >= _PLANS_MAX:
+                _PLANS.clear()
+            found = _PLANS[key] = self._greedy(budget, test_cost, max_tests)
+        odds, bought, extra = found
+        return odds, bought, dict(extra)
+
+    def _greedy(self, budget: int, test_cost: int, max_tests: int
+                ) -> tuple[float, int, dict[str, int]]:
+        known = self.known
+        extra: dict[str, int] = {}
+        odds = self.odds()
+        bought = 0
+        for _ in range(max_tests):
+            if budget - bought * test_cost < test_cost or not known:
+                break
+            best_gain, best_risk = 0.0, ""
+            for risk in known:
+                extra[risk] = extra.get(risk, 0) + 1
+                gain = self.odds(extra) - odds
+                extra[risk] -= 1
+                if gain > best_gain + 1e-9:
+                    best_gain, best_risk = gain, risk
+            if best_gain < 0.03:
+                break
+            extra[best_risk] = extra.get(best_risk, 0) + 1
+            odds += best_gain
+            bought += 1
+        return odds, bought, {k: v for k, v in extra.items() if v}
+
+
+_PLANS: dict[tuple[object, ...], tuple[float, int, dict[str, int]]] = {}
+_PLANS_MAX = 20_000
+
+
+def raw_odds(game: Game, nation: str, mission: str, extra: dict[str, int] | None = None,
+             params: Sequence[int] | None = None, sabotage: int | None = None) -> float:
+    """Chance to pass the path (payload ignored), with ``extra`` Test tokens."""
+    return PathOdds(game, nation, mission, params, sabotage).odds(extra)

@@ -1,0 +1,82 @@
+"""The AIs' launch odds: ``PathOdds`` prepared once gives what ``raw_odds`` gives, and the
+memoized greedy Test plan is the plan the greedy rule makes, however often it is asked."""
+
+from __future__ import annotations
+
+import random
+
+import game
+from game.ai import get_ai
+from game.ai.heuristics import prep_plan
+from game.ai.pathodds import PathOdds, mission_path, raw_odds
+from game.content import MOON
+from game.engine import Game
+
+
+def _launch_positions(seed: int) -> list[tuple[Game, str, str]]:
+    """(position, nation, Mission) for every active Mission and the Moon, along a medium game."""
+    g = game.new_game(seed)
+    ai = get_ai("medium")
+    rng = random.Random(seed)
+    out: list[tuple[Game, str, str]] = []
+    step = 0
+    while not g.is_over and step < 600:
+        seats = g.to_act()
+        seat = seats[step % len(seats)]
+        if step % 7 == 0:
+            for nation in game.NATIONS:
+                for mission in [m for m, _ in g.state.active] + [MOON]:
+                    out.append((g.clone(), nation, mission))
+        step += 1
+        g.apply(seat, ai.choose(g.view(seat), g.legal_actions(seat), rng))
+    return out
+
+
+def _greedy_reference(g: Game, nation: str, mission: str, budget: int, test_cost: int,
+                      max_tests: int) -> tuple[float, int, dict[str, int]]:
+    """The greedy rule written plainly: buy the Test that raises the odds most, while money
+    lasts and it brings at least 3 points."""
+    known = mission_path(g, nation, mission)[0]
+    extra: dict[str, int] = {}
+    odds = raw_odds(g, nation, mission)
+    bought = 0
+    while bought < max_tests and known and budget - bought * test_cost >= test_cost:
+        gains = {}
+        for risk in known:
+            trial = dict(extra)
+            trial[risk] = trial.get(risk, 0) + 1
+            gains[risk] = raw_odds(g, nation, mission, trial) - odds
+        best = max(known, key=lambda r: (gains[r] > 1e-9, gains[r], -known.index(r)))
+        if gains[best] < 0.03:
+            break
+        extra[best] = extra.get(best, 0) + 1
+        odds += gains[best]
+        bought += 1
+    return odds, bought, extra
+
+
+def test_path_odds_match_raw_odds_and_the_greedy_plan() -> None:
+    positions = _launch_positions(3)
+    assert len(positions) > 100
+    planned = 0
+    for g, nation, mission in positions:
+        path = PathOdds(g, nation, mission)
+        assert path.known == mission_path(g, nation, mission)[0]
+        assert path.odds() == raw_odds(g, nation, mission)
+        for risk in path.known:
+            assert path.odds({risk: 2}) == raw_odds(g, nation, mission, {risk: 2})
+        for budget in (0, 6, 20, 45):
+            expected = _greedy_reference(g, nation, mission, budget, 3, 8)
+            assert path.test_plan(budget, 3, 8) == expected
+            planned += bool(expected[1])
+    assert planned > 20  # the positions include real plans, not only "buy nothing"
+
+
+def test_a_remembered_plan_cannot_be_changed_by_its_caller() -> None:
+    g, nation, mission = next(p for p in _launch_positions(3)
+                              if PathOdds(*p).test_plan(30, 3, 8)[1] > 0)
+    first = prep_plan(g, nation, mission, money=30)
+    tests = dict(first[2])
+    assert tests
+    first[2].clear()
+    assert prep_plan(g, nation, mission, money=30) == (first[0], first[1], tests, True)
