@@ -180,10 +180,14 @@ def launch_test(game: Game, nation: str, target: str, legal: list[Action]) -> Ac
     return best[1]
 
 
+_ENGINEER_NATION = {f"{nation}.engineer": nation for nation in NATIONS}
+
+
 def rollout(game: Game, nation: str, rng: random.Random, horizon_round: int,
             stop_at_administration: bool, max_steps: int = 400) -> float:
     """Play on (``nation`` with the hard policy, the rival with medium) and evaluate."""
     step = 0
+    own = f"{nation}.politician"
     while not game.is_over and step < max_steps:
         if game.round > horizon_round or (stop_at_administration and
                                           game.round == horizon_round and
@@ -195,9 +199,9 @@ def rollout(game: Game, nation: str, rng: random.Random, horizon_round: int,
         legal = game.legal_actions(seat)
         if len(legal) == 1:
             game.apply(seat, legal[0])
-        elif seat.endswith("engineer"):
-            game.apply(seat, playout_engineer(game, seat.split(".")[0], legal, rng))
-        elif seat.startswith(nation):
+        elif seat in _ENGINEER_NATION:
+            game.apply(seat, playout_engineer(game, _ENGINEER_NATION[seat], legal, rng))
+        elif seat == own:
             game.apply(seat, hard_move(game, seat, legal, rng))
         else:
             game.apply(seat, medium_move(game, seat, legal, rng))

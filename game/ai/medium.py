@@ -14,6 +14,7 @@ from ..actions import Action
 from ..blueprint import module_satisfied, rocket_parameters
 from ..content import LIVING_PAYLOADS, MOON, NATIONS, TECH_DECKS
 from ..engine import Game
+from ..state import Stack
 from .heuristics import (
     CONTENT,
     MONEY_PER_POINT,
@@ -46,8 +47,9 @@ def card_value(game: Game, nation: str, card: str, level: int,
                money: float = MONEY_PER_POINT) -> float:
     """A Maneuver card's worth at ``level`` for ``nation`` (``money``: money per Popularity
     point)."""
-    n = game.state.nations[nation]
-    rival = game.state.nations[other(nation)]
+    nations = game.state.nations
+    n = nations[nation]
+    rival = nations[other(nation)]
     # Memoized on all that effect_value reads: Support choices ask for every stack's worth
     # on every token, in every rollout of the hard search.
     key = (card, level, n.popularity, n.sabotage, rival.popularity, game.round, money)
@@ -67,11 +69,9 @@ _CARD_VALUES: dict[tuple[object, ...], float] = {}
 _CARD_VALUES_MAX = 50_000
 
 
-def _stack_counts(game: Game, board: str, place: int, viewer: str
-                  ) -> tuple[int, int, int]:
-    """(owner tokens, rival tokens, viewer's own Influence) on a stack, as ``viewer`` sees."""
-    stack = game.state.nations[board].stacks[place - 1]
-    assert stack is not None
+def _stack_counts(stack: Stack, board: str, viewer: str) -> tuple[int, int, int]:
+    """(owner tokens, rival tokens, viewer's own Influence) on ``board``'s ``stack``, as
+    ``viewer`` sees."""
     owner = rival = mine = 0
     for who, kind in stack.tokens:  # one pass (Support choices ask this for every stack)
         if who == board:
@@ -105,14 +105,13 @@ def choose_maneuver(game: Game, nation: str, legal: list[Action],
 def _support_targets(game: Game, nation: str, money: float
                      ) -> list[tuple[float, str, int, int]]:
     """(value, board, place, Influence still needed) for stacks worth fighting for."""
-    s = game.state
+    nations = game.state.nations
     out = []
     for board in NATIONS:
-        for place in range(1, 5):
-            stack = s.nations[board].stacks[place - 1]
+        for place, stack in enumerate(nations[board].stacks, 1):
             if stack is None or stack.fate is not None:
                 continue
-            owner_tokens, rival_tokens, mine = _stack_counts(game, board, place, nation)
+            owner_tokens, rival_tokens, mine = _stack_counts(stack, board, nation)
             if board == nation:
                 value = card_value(game, nation, stack.card, stack.level, money)
                 need = rival_tokens + 1 - mine
@@ -129,7 +128,16 @@ def choose_politics(game: Game, nation: str, legal: list[Action], rng: random.Ra
                     shallow: bool = False, money: float = MONEY_PER_POINT) -> Action:
     s = game.state
     n = s.nations[nation]
-    tokens = [a for a in legal if isinstance(a, A.PlaceToken)]
+    tokens: list[A.PlaceToken] = []
+    announce: list[A.AnnounceMission] = []
+    launches: list[A.Launch] = []
+    for a in legal:  # one pass: this runs on every Politics move of every rollout
+        if isinstance(a, A.PlaceToken):
+            tokens.append(a)
+        elif isinstance(a, A.AnnounceMission):
+            announce.append(a)
+        elif isinstance(a, A.Launch):
+            launches.append(a)
     if tokens and not shallow:
         pick = _support_choice(game, nation, tokens, money)
         if pick is not None:
@@ -137,8 +145,7 @@ def choose_politics(game: Game, nation: str, legal: list[Action], rng: random.Ra
     if s.support:
         return A.FinishSupport() if A.FinishSupport() in legal else tokens[0]
     # Announce a Mission when nothing active suits the rocket.
-    launch, ev_launch = best_launch(game, nation, legal)
-    announce = [a for a in legal if isinstance(a, A.AnnounceMission)]
+    launch, ev_launch = best_launch(game, nation, launches)
     if announce and ev_launch < 0.3 and not shallow:
         pick = _announce_choice(game, nation, announce)
         if pick is not None:
@@ -270,7 +277,7 @@ def choose_administration(game: Game, nation: str, legal: list[Action],
     for action in evaluations:
         stack = n.stacks[action.place - 1]
         assert stack is not None
-        _, rival_tokens, mine = _stack_counts(game, nation, action.place, nation)
+        _, rival_tokens, mine = _stack_counts(stack, nation, nation)
         if stack.level == 1 and rival_tokens == 0 and mine == 0 and n.hand:
             # Unsupported and unchallenged: raise the stakes, cover with the weakest card.
             cover = min(sorted(set(n.hand)), key=lambda c: card_value(game, nation, c, 1, money))
