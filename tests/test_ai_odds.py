@@ -1,5 +1,6 @@
-"""The AIs' launch odds: ``PathOdds`` prepared once gives what ``raw_odds`` gives, and the
-memoized greedy Test plan is the plan the greedy rule makes, however often it is asked."""
+"""The AIs' launch odds: ``PathOdds`` prepared once gives what ``raw_odds`` gives, and its
+memoized answers (one more Test's gains, the greedy Test plan) are what the plain rule gives,
+however often they are asked."""
 
 from __future__ import annotations
 
@@ -65,6 +66,9 @@ def test_path_odds_match_raw_odds_and_the_greedy_plan() -> None:
         assert path.odds() == raw_odds(g, nation, mission)
         for risk in path.known:
             assert path.odds({risk: 2}) == raw_odds(g, nation, mission, {risk: 2})
+        base = raw_odds(g, nation, mission)
+        assert path.test_gains() == (base, tuple(
+            (risk, raw_odds(g, nation, mission, {risk: 1}) - base) for risk in path.known))
         for budget in (0, 6, 20, 45):
             expected = _greedy_reference(g, nation, mission, budget, 3, 8)
             assert path.test_plan(budget, 3, 8) == expected

@@ -75,14 +75,11 @@ def moon_test(game: Game, nation: str, legal: list[Action]) -> tuple[Action | No
     n = game.state.nations[nation]
     if not any(n.moon_up) or n.money < CONTENT.board.costs["test"]:
         return None, 0.0
-    path = PathOdds(game, nation, MOON)
-    base = path.odds()
     best: tuple[float, Action | None] = (0.0, None)
-    for risk, up in zip(n.moon_path, n.moon_up, strict=True):
+    for risk, gain in PathOdds(game, nation, MOON).test_gains()[1]:  # the face-up risks
         action = A.Test(risk)
-        if not up or action not in legal:
+        if action not in legal:
             continue
-        gain = path.odds({risk: 1}) - base
         if gain > best[0]:
             best = (gain, action)
     return best[1], best[0]
@@ -167,16 +164,12 @@ def launch_test(game: Game, nation: str, target: str, legal: list[Action]) -> Ac
     n = game.state.nations[nation]
     if n.money < CONTENT.board.costs["test"]:
         return None
-    path = PathOdds(game, nation, target)
-    odds = path.odds()
+    odds, gains = PathOdds(game, nation, target).test_gains()
     best: tuple[float, Action | None] = (0.02, None)
     if odds < 0.97:
-        for risk in path.known:
-            test = A.Test(risk)
-            if test in legal:
-                gain = path.odds({risk: 1}) - odds
-                if gain >= best[0]:
-                    best = (gain, test)
+        for risk, gain in gains:
+            if gain >= best[0] and (test := A.Test(risk)) in legal:
+                best = (gain, test)
     return best[1]
 
 

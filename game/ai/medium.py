@@ -465,16 +465,14 @@ def _module_choice(game: Game, nation: str, stage: int, legal: list[Action]
 def _launch_prep(game: Game, nation: str, target: str, legal: set[Action]) -> Action | None:
     """The action that raises this round's launch odds most per money, if worth it."""
     n = game.state.nations[nation]
-    path = PathOdds(game, nation, target)
-    odds = path.odds()
+    odds, gains = PathOdds(game, nation, target).test_gains()
     if odds >= 0.97:
         return None
     best: tuple[float, Action] | None = None
     costs = CONTENT.board.costs
-    for risk in path.known:
+    for risk, gain in gains:
         action: Action = A.Test(risk)
         if action in legal:
-            gain = path.odds({risk: 1}) - odds
             ratio = gain / costs["test"]
             if gain >= 0.02 and (best is None or ratio > best[0]):
                 best = (ratio, action)

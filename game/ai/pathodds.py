@@ -165,6 +165,20 @@ class PathOdds:
             return found
         return hidden_path_odds(self.known, tests, *self._args)
 
+    def test_gains(self) -> tuple[float, tuple[tuple[str, float], ...]]:
+        """(the odds, then per known risk the odds gained by one more Test on it).
+
+        Memoized: the rollouts' Engineers weigh their launch's Tests after every move."""
+        key = (self._known, tuple(self._tests), *self._key)
+        found = _GAINS.get(key)
+        if found is None:
+            if len(_GAINS) >= _GAINS_MAX:
+                _GAINS.clear()
+            odds = self.odds()
+            found = _GAINS[key] = (odds, tuple((risk, self.odds({risk: 1}) - odds)
+                                               for risk in self.known))
+        return found
+
     def test_plan(self, budget: int, test_cost: int, max_tests: int
                   ) -> tuple[float, int, dict[str, int]]:
         """(odds, Tests bought, Tests per risk) of the greedy plan that buys, while
@@ -207,6 +221,8 @@ class PathOdds:
 
 _PLANS: dict[tuple[object, ...], tuple[float, int, dict[str, int]]] = {}
 _PLANS_MAX = 20_000
+_GAINS: dict[tuple[object, ...], tuple[float, tuple[tuple[str, float], ...]]] = {}
+_GAINS_MAX = 20_000
 
 
 def raw_odds(game: Game, nation: str, mission: str, extra: dict[str, int] | None = None,
