@@ -85,6 +85,27 @@ def _token_actions(kinds: tuple[str, ...], *laid: tuple[bool, ...]) -> tuple[Act
 
 
 @cache
+def _research_actions(decks: tuple[tuple[str, bool], ...]) -> tuple[Action, ...]:
+    """Every Research of two tiles from ``decks`` ((deck, holds two or more) per open deck):
+    two decks, or one deck twice when it holds two tiles."""
+    return tuple(A.Research(first, second)
+                 for i, (first, two) in enumerate(decks) for second, _ in decks[i:]
+                 if first != second or two)
+
+
+@cache
+def _order_actions(row: tuple[str | None, ...], spaces: tuple[int, ...]) -> tuple[Action, ...]:
+    """Every OrderModule of a Module in the row onto one of the affordable free spaces."""
+    return tuple(A.OrderModule(module, space)
+                 for module in row if module is not None for space in spaces)
+
+
+@cache
+def _test_actions(risks: tuple[str, ...]) -> tuple[Action, ...]:
+    return tuple(A.Test(risk) for risk in risks)
+
+
+@cache
 def _raises(popularity: int) -> tuple[Action, ...]:
     """Trading 1 .. popularity-1 Popularity for Influence (never all of it)."""
     return tuple(A.RaiseInfluence(x) for x in range(1, popularity))
@@ -375,12 +396,10 @@ class Game:
         found: list[Action] = [_TAKE_FROM_LINE[d] for d in line_decks] \
             if money >= costs["line"] else []
         if money >= costs["research"] or n.free_research:
-            decks = [d for d in TECH_DECKS if s.tile_decks[d] and
-                     (d != "P" or self._rules.payload_tiles)]
-            for i, first in enumerate(decks):
-                for second in decks[i:]:
-                    if first != second or len(s.tile_decks[first]) >= 2:
-                        found.append(_act(A.Research, first, second))
+            piles = s.tile_decks
+            found.extend(_research_actions(tuple([
+                (d, len(piles[d]) >= 2) for d in TECH_DECKS
+                if piles[d] and (d != "P" or self._rules.payload_tiles)])))
         if s.research_pile and money >= costs["pile"]:
             found.append(_act(A.TakeFromPile))
         if n.suppliers[0] is None:
@@ -389,12 +408,9 @@ class Game:
         free_spaces = [i for i, item in enumerate(n.suppliers) if item is None and
                        prices[i] <= money]
         if free_spaces:
-            for module in s.module_row:
-                if module is not None:
-                    found.extend(_act(A.OrderModule, module, space) for space in free_spaces)
+            found.extend(_order_actions(tuple(s.module_row), tuple(free_spaces)))
         if money >= costs["test"]:
-            for risk in self._testable_risks(nation):
-                found.append(_act(A.Test, risk))
+            found.extend(_test_actions(tuple(self._testable_risks(nation))))
         for x in range(1, n.sabotage + 1):
             if money >= costs["anti_sabotage_base"] + x:
                 found.append(_act(A.RemoveSabotage, x))
