@@ -537,8 +537,7 @@ def medium_move(game: Game, seat: str, legal: list[Action], rng: random.Random,
         return legal[0]
     nation, role = seat.split(".")
     phase = game.state.phase
-    kinds = {a.kind for a in legal}
-    if "end_discussion" in kinds:
+    if phase == "discussion":  # its one action per seat is returned above; kept for safety
         return A.EndDiscussion()
     if role == "engineer":
         return choose_engineer(game, nation, legal, rng, shallow)
