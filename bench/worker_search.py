@@ -3,12 +3,16 @@
     python bench/worker_search.py [--seconds 60] [--seed 3] [--no-build] [--json]
 
 Builds and serves dist/ on 127.0.0.1, opens a two-player game with the hard level in every
-seat (``?players=2&seats=xxxx``, no animation) and, every ten seconds, reads what the page
-itself records of each search in its worker (``data-ai-search``: searched decisions, their
-iterations in all, the fewest in one). It prints the figures of the whole window: searched
-decisions, iterations per searched decision on average and the fewest. The main thread also
-redraws the board after every move meanwhile, as in a real game. A separate command, not
-part of the test run (``e2e/test_ai_browser.py`` checks that the worker searches at all).
+seat (``?players=2&seats=xxxx``, no animation) and reads, five times a second, what the page
+itself records of the searches in its worker (``data-ai-search``: searched decisions, their
+iterations in all, the fewest in one, the longest one's own time; a search takes over a
+second, so each new one is seen alone and its own iterations are the growth of the total).
+It prints the figures of the whole window: searched decisions, iterations per searched
+decision on average, the fewest, the tenth percentile, how many stayed under 1,000, and the
+longest searched decision as the worker timed it.
+The main thread also redraws the board after every move meanwhile, as in a real game. A
+separate command, not part of the test run (``e2e/test_ai_browser.py`` checks that the worker
+searches at all).
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ import json
 import subprocess
 import sys
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -30,9 +35,20 @@ from scripts.localsite import CHROMIUM, CHROMIUM_ARGS, start_server  # noqa: E40
 WORKER_UP_MS = 180_000
 
 
-def measure(seconds: float, seed: int) -> list[int]:
-    """[searched decisions, iterations in all, fewest in one] after ``seconds`` of play."""
+@dataclass
+class Window:
+    """What the page recorded of hard's searches and decisions in the measured window."""
+
+    searched: int = 0
+    iterations: int = 0
+    fewest: int = 0
+    each: list[int] = field(default_factory=list)  # iterations of each search seen alone
+    longest_ms: float = 0.0  # the longest searched decision, as the worker timed it
+
+
+def measure(seconds: float, seed: int) -> Window:
     server, base = start_server(ROOT / "dist")
+    window = Window()
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
@@ -41,16 +57,22 @@ def measure(seconds: float, seed: int) -> list[int]:
             page.wait_for_selector('body[data-ai-worker="ready"]', state="attached",
                                    timeout=WORKER_UP_MS)
             started = time.monotonic()
+            seen = [0, 0, 0, 0.0]
             while time.monotonic() - started < seconds and \
                     page.evaluate("document.body.dataset.over") != "1":
-                time.sleep(1)
-            record = json.loads(page.evaluate("document.body.dataset.aiSearch || '{}'"))
+                time.sleep(0.2)
+                record = json.loads(page.evaluate("document.body.dataset.aiSearch || '{}'"))
+                now = record.get("hard/worker", seen)
+                if now[0] == seen[0] + 1:
+                    window.each.append(int(now[1] - seen[1]))
+                seen = now
+            window.searched, window.iterations, window.fewest = map(int, seen[:3])
+            window.longest_ms = seen[3]
             browser.close()
     finally:
         server.shutdown()
         server.server_close()
-    searched: list[int] = record.get("hard/worker", [0, 0, 0])
-    return searched
+    return window
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -63,15 +85,23 @@ def main(argv: list[str] | None = None) -> int:
     if not args.no_build:
         subprocess.run([sys.executable, str(ROOT / "scripts" / "build.py")], check=True,
                        stdout=subprocess.DEVNULL)
-    count, total, fewest = measure(args.seconds, args.seed)
+    window = measure(args.seconds, args.seed)
+    count = window.searched
     if not count:
         print("worker search: no search finished in the window", file=sys.stderr)
         return 2
-    figures = {"searched": count, "iterations_mean": round(total / count, 1),
-               "iterations_min": fewest, "seconds": args.seconds, "seed": args.seed}
+    each = sorted(window.each)
+    figures = {"searched": count, "iterations_mean": round(window.iterations / count, 1),
+               "iterations_min": window.fewest, "seen_alone": len(each),
+               "iterations_p10": each[len(each) // 10] if each else None,
+               "under_1000": sum(1 for n in each if n < 1000),
+               "longest_search_ms": window.longest_ms, "seconds": args.seconds,
+               "seed": args.seed}
     print(f"hard in the worker: {count} searched decisions in {args.seconds:.0f} s of a "
           f"hard-vs-hard game (seed {args.seed}), {figures['iterations_mean']} iterations "
-          f"each on average, fewest {fewest}")
+          f"each on average, fewest {window.fewest}; of the {len(each)} seen alone, tenth "
+          f"percentile {figures['iterations_p10']}, {figures['under_1000']} under 1,000; "
+          f"longest searched decision {window.longest_ms:.0f} ms")
     if args.json:
         print(json.dumps(figures, sort_keys=True))
     return 0

@@ -79,3 +79,8 @@ def test_the_worker_chooses_a_legal_action_from_json_reproducibly(
     assert game.action_from_dict(json.loads(answer)["action"]) in legal
     if level != "hard":  # a time budget is not reproducible; the other levels are
         assert choose(*args) == answer
+    told = json.loads(answer)
+    if told["iterations"]:  # a search tells its own time, within its budget and a margin
+        assert 0 < told["seconds"] < 0.2 + 0.1
+    else:
+        assert "seconds" not in told

@@ -12,7 +12,8 @@ The body tells the tests what happened: ``data-ai-worker`` (starting, ready, fai
 ``data-ai-timing`` (JSON: per "level/place", [decisions, total ms, max ms], measured on the
 page, worker round trip included; hints for a person count as "hint/place") and
 ``data-ai-search`` (JSON: per "level/place", [searched decisions, total iterations, fewest
-iterations in one], for the levels that search).
+iterations in one, longest ms of one decision as the AI itself timed it], for the levels that
+search).
 """
 
 from __future__ import annotations
@@ -53,7 +54,7 @@ class Thinker:
         self.boot: asyncio.Future[None] | None = None
         self.moves = {"worker": 0, "main": 0}
         self.timing: dict[str, list[float]] = {}
-        self.search: dict[str, list[int]] = {}
+        self.search: dict[str, list[float]] = {}
 
     def start(self) -> None:
         """Start the worker in the background (once); the page does not wait for it."""
@@ -102,7 +103,8 @@ class Thinker:
         key = level if purpose == "move" else purpose
         self.record(key, where, (time.perf_counter() - started) * 1000)
         if answer.get("iterations"):
-            self.record_search(f"{key}/{where}", int(answer["iterations"]))
+            self.record_search(f"{key}/{where}", int(answer["iterations"]),
+                               float(answer["seconds"]))
         return action, where
 
     async def chronicle(self, save_json: str, upto: int, seed: int) -> dict[str, Any]:
@@ -129,11 +131,12 @@ class Thinker:
                 self.fail(exc)
         return read(json.loads(getattr(ai_worker, name)(*args))), "main"
 
-    def record_search(self, key: str, iterations: int) -> None:
-        stats = self.search.setdefault(key, [0, 0, iterations])
+    def record_search(self, key: str, iterations: int, seconds: float) -> None:
+        stats = self.search.setdefault(key, [0, 0, iterations, 0.0])
         stats[0] += 1
         stats[1] += iterations
         stats[2] = min(stats[2], iterations)
+        stats[3] = max(stats[3], round(seconds * 1000, 1))
         dom.set_body("ai-search", json.dumps(self.search, separators=(",", ":")))
 
     def record(self, key: str, where: str, ms: float) -> None:

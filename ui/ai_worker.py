@@ -20,13 +20,18 @@ from game.chronicle import story
 
 
 def choose(view_json: str, legal_json: str, level: str, seed: int) -> str:
-    """The chosen action (JSON: ``{"action": <action dict>, "iterations": <searched>}``)
-    among ``legal_json`` (a list of action dicts)."""
+    """The chosen action (JSON: ``{"action": <action dict>, "iterations": <searched>}``, and
+    ``"seconds"``, the search's own time, when it searched) among ``legal_json`` (a list of
+    action dicts)."""
     view = json.loads(str(view_json))
     legal = [game.action_from_dict(item) for item in json.loads(str(legal_json))]
     ai = get_ai(str(level))
     action = ai.choose(view, legal, random.Random(int(seed)))
-    return json.dumps({"action": action.to_dict(), "iterations": ai.last_stats.iterations})
+    answer: dict[str, object] = {"action": action.to_dict(),
+                                 "iterations": ai.last_stats.iterations}
+    if ai.last_stats.iterations:  # a search's own time; other answers stay reproducible
+        answer["seconds"] = round(ai.last_stats.seconds, 4)
+    return json.dumps(answer)
 
 
 def chronicle(save_json: str, upto: int, seed: int) -> str:

@@ -34,8 +34,9 @@ Politicians by the policy (this nation with :func:`hard_move`, the rival with me
 both Engineers by a cheap playout (:func:`playout_engineer`: payload and Tests for this
 round's launch, otherwise pass) until a short horizon (the end of this round, or of the
 next round's launches for decisions taken during administration), and are scored by
-:func:`evaluate`. The cheap Engineer makes a rollout about three times faster (about 1,500
-iterations a second in CPython, 775 in Pyodide). Choices whose worth comes after the horizon
+:func:`evaluate`. The cheap Engineer makes a rollout about three times faster, and the launch
+odds it and the Politicians weigh are memoized (:mod:`game.ai.pathodds`): about 1,950
+iterations a second in CPython, 1,000 in Pyodide. Choices whose worth comes after the horizon
 are not searched (Moon exploration against the reward, Evaluate against Escalate, a tile, a
 Module or a Moon Test for a later flight): rollouts would misjudge them, and the policy's
 measured rules decide. An alternative replaces the policy move only with evidence: at
@@ -60,7 +61,7 @@ from .infostate import determinize
 from .medium import card_value, choose_engineer, medium_move
 from .pathodds import PathOdds, mission_path, raw_odds
 
-DEFAULT_SECONDS = 1.4  # measured: about 1,000 iterations in Pyodide, ending under 1.5 s
+DEFAULT_SECONDS = 1.4  # measured: 1,000 iterations or more in Pyodide, ending under 1.5 s
 MIN_PAIRS = 8  # complete paired iterations needed before the search may overrule the policy
 MARGIN = 0.03  # how much better than the policy move an alternative must look ...
 Z = 2.5  # ... plus this many standard errors of the paired differences
