@@ -324,6 +324,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
     play.add_argument("--ruleset", choices=RULESETS, default="v0.10.4")
     tour = sub.add_parser("tournament", help="computer players against each other")
     from .ai import LEVELS as levels
+    from .ai.mcts import DEFAULT_SECONDS
     from .ai.winprob import SAMPLES, STEPS
     tour.add_argument("--a", choices=levels)
     tour.add_argument("--b", choices=levels)
@@ -339,7 +340,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
     tour.add_argument("--iterations", type=int, default=None,
                       help="cap on the hard level's search iterations per decision")
     tour.add_argument("--seconds", type=float, default=None,
-                      help="time limit per hard decision (default 1.2 s without --iterations)")
+                      help=f"time limit per hard decision (default {DEFAULT_SECONDS} s, the "
+                           "browser's, without --iterations)")
     tour.add_argument("--jobs", type=int, default=1, help="games played in parallel")
     tour.add_argument("--players", type=int, choices=(2, 3, 4), default=2)
     tour.add_argument("--ruleset", choices=RULESETS, default="v0.10.4")
