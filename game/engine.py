@@ -102,6 +102,7 @@ def _order_actions(row: tuple[str | None, ...], spaces: tuple[int, ...]) -> tupl
 
 @cache
 def _test_actions(risks: tuple[str, ...]) -> tuple[Action, ...]:
+    """A Test on each of ``risks``, in their order."""
     return tuple(A.Test(risk) for risk in risks)
 
 
@@ -410,7 +411,7 @@ class Game:
         if free_spaces:
             found.extend(_order_actions(tuple(s.module_row), tuple(free_spaces)))
         if money >= costs["test"]:
-            found.extend(_test_actions(tuple(self._testable_risks(nation))))
+            found.extend(_test_actions(self._testable_risks(nation)))
         for x in range(1, n.sabotage + 1):
             if money >= costs["anti_sabotage_base"] + x:
                 found.append(_act(A.RemoveSabotage, x))
@@ -448,11 +449,11 @@ class Game:
             return [_act(A.InstallModule, slot) for slot in range(len(n.modules))]
         return list(_placements(tuple(placeable_cells(n.blueprint)), self._content.board.cols))
 
-    def _testable_risks(self, nation: str) -> list[str]:
-        risks = [risk for _, path in self._s.active for risk in path]
+    def _testable_risks(self, nation: str) -> tuple[str, ...]:
+        """The risks on active Missions' paths, then the nation's face-up Moon risks."""
         n = self._s.nations[nation]
-        risks.extend(r for r, up in zip(n.moon_path, n.moon_up, strict=True) if up)
-        return risks
+        return (*[risk for _, path in self._s.active for risk in path],
+                *[r for r, up in zip(n.moon_path, n.moon_up, strict=True) if up])
 
     def _moon_gate_open(self) -> bool:
         missions = self._content.missions

@@ -105,6 +105,40 @@ def success_probability(known: Sequence[Risk], known_tests: Sequence[int], hidde
     return total / count
 
 
+def launch_path(game: Game, nation: str, mission: str
+                ) -> tuple[list[str], list[int], int, list[str]] | None:
+    """What ``nation`` sees of the risks between it and ``mission``: (the face-up risk ids in
+    path order, the nation's Test tokens on each, how many are face down, the ids of the
+    cards a face-down one could be), or None when ``mission`` is neither active nor the Moon
+    on display. The pool holds the level-3 risks no one can see, in content order; it never
+    depends on a hidden card. The AI's search weighs paths through this after every move,
+    so it is written for speed."""
+    from .content import MOON, NATIONS
+
+    state = game.state
+    content = game._content
+    n = state.nations[nation]
+    index = NATIONS.index(nation)
+    tests = state.tests
+    if mission == MOON and content.rulesets[state.ruleset].moon == "display":
+        known = [r for r, up in zip(n.moon_path, n.moon_up, strict=True) if up]
+        hidden = len(n.moon_path) - len(known)
+        pool: list[str] = []
+        if hidden:
+            seen = {r for _, path in state.active for r in path}
+            for name in NATIONS:
+                m = state.nations[name]
+                seen.update(r for r, up in zip(m.moon_path, m.moon_up, strict=True) if up)
+            seen.update(r for pile in state.risk_discards.values() for r in pile)
+            pool = [r.id for r in content.risks.values() if r.level == 3 and r.id not in seen]
+        return known, [tests[r][index] if r in tests else 0 for r in known], hidden, pool
+    for active, risks in state.active:  # a loop, not dict(state.active): it runs per move
+        if active == mission:
+            return (list(risks), [tests[r][index] if r in tests else 0 for r in risks], 0,
+                    [])
+    return None
+
+
 def launch_odds(game: Game, nation: str, mission: str | None = None) -> float:
     """Exact chance that ``nation``'s rocket, as it stands, completes ``mission``.
 
@@ -113,44 +147,27 @@ def launch_odds(game: Game, nation: str, mission: str | None = None) -> float:
     payload. Face-down Moon risks are averaged over every card the nation cannot see, so the
     number never reveals a hidden card. A rival completing the Mission first is not counted.
     """
-    from .content import MOON, NATIONS
+    from .content import NATIONS
 
     state = game.state
     content = game._content
-    rules = content.rulesets[state.ruleset]
     if nation not in NATIONS:
         raise ValueError(f"unknown nation {nation!r}")
     n = state.nations[nation]
     target = mission if mission is not None else n.launch
     if not target:
         raise ValueError(f"{nation} has not chosen a Mission to launch toward")
-    on_display = target == MOON and rules.moon == "display"
-    paths = dict(state.active)
-    if not on_display and target not in paths:
+    path = launch_path(game, nation, target)
+    if path is None:
         raise ValueError(f"{target!r} is not an active Mission")
     required = content.missions[target].payload
     if required != "none" and not game._has_payload(n, target, required):
         return 0.0
-    index = NATIONS.index(nation)
-    if on_display:
-        known_ids = [r for r, up in zip(n.moon_path, n.moon_up, strict=True) if up]
-        hidden = len(n.moon_path) - len(known_ids)
-    else:
-        known_ids, hidden = list(paths[target]), 0
-    pool: list[Risk] = []
-    if hidden:
-        seen = {r for path in paths.values() for r in path}
-        for name in NATIONS:
-            other_nation = state.nations[name]
-            seen.update(r for r, up in zip(other_nation.moon_path, other_nation.moon_up,
-                                           strict=True) if up)
-        seen.update(r for pile in state.risk_discards.values() for r in pile)
-        pool = [r for r in content.risks.values() if r.level == 3 and r.id not in seen]
+    known, tests, hidden, pool = path
     params = game.parameters(nation)
     return success_probability(
-        [content.risks[r] for r in known_ids],
-        [state.tests.get(r, (0, 0))[index] for r in known_ids],
-        hidden, pool, params[:3], params[3], n.sabotage, rules.test_bonus)
+        [content.risks[r] for r in known], tests, hidden, [content.risks[r] for r in pool],
+        params[:3], params[3], n.sabotage, content.rulesets[state.ruleset].test_bonus)
 
 
 def split_odds(game: Game, nation: str, mission: str) -> list[tuple[Split, float]]:

@@ -1,17 +1,20 @@
-"""The AIs' launch odds: ``PathOdds`` prepared once gives what ``raw_odds`` gives, and its
-memoized answers (one more Test's gains, the greedy Test plan) are what the plain rule gives,
-however often they are asked."""
+"""The AIs' launch odds: the engine's own arithmetic (``game.odds``), found faster; ``PathOdds``
+prepared once gives what ``raw_odds`` gives, and its memoized answers (one more Test's gains,
+the greedy Test plan) are what the plain rule gives, however often they are asked."""
 
 from __future__ import annotations
 
 import random
 
+import pytest
+
 import game
 from game.ai import get_ai
 from game.ai.heuristics import prep_plan
 from game.ai.pathodds import PathOdds, mission_path, raw_odds
-from game.content import MOON
+from game.content import MOON, load_content
 from game.engine import Game
+from game.odds import best_split, launch_odds, success_probability
 
 
 def _launch_positions(seed: int) -> list[tuple[Game, str, str]]:
@@ -84,3 +87,32 @@ def test_a_remembered_plan_cannot_be_changed_by_its_caller() -> None:
     assert tests
     first[2].clear()
     assert prep_plan(g, nation, mission, money=30) == (first[0], first[1], tests, True)
+
+
+def test_the_ais_odds_are_the_engines_launch_arithmetic() -> None:
+    """The AI weighs paths by its own memoized copy of the split loop (over risk ids, for
+    speed); it must give what the engine's ``game.odds`` gives, Tests added or not. Face-down
+    Moon risks average over the first 9 possible cards in the AI (its one approximation)."""
+    content = load_content()
+    compared = hidden_seen = 0
+    for g, nation, mission in _launch_positions(3):
+        known, tests, hidden, pool = mission_path(g, nation, mission)
+        n = g.state.nations[nation]
+        p = g.parameters(nation)
+        bonus = content.rulesets[g.state.ruleset].test_bonus
+        path = PathOdds(g, nation, mission)
+        for extra in ({}, *({risk: 1} for risk in known)):
+            with_tests = [t + extra.get(r, 0) for r, t in zip(known, tests, strict=True)]
+            engine = success_probability(
+                [content.risks[r] for r in known], with_tests, hidden,
+                [content.risks[r] for r in pool[:9]], p[:3], p[3], n.sabotage, bonus)
+            assert path.odds(extra) == pytest.approx(engine, abs=1e-12)
+            if not hidden:
+                split = best_split([content.risks[r] for r in known], with_tests, p[:3],
+                                   p[3], n.sabotage, bonus)
+                assert path.odds(extra) == pytest.approx(split[1], abs=1e-12)
+            compared += 1
+        hidden_seen += bool(hidden)
+        if mission != MOON and launch_odds(g, nation, mission) > 0:  # its payload is aboard
+            assert path.odds() == pytest.approx(launch_odds(g, nation, mission), abs=1e-12)
+    assert compared > 300 and hidden_seen > 20  # face-down Moon risks were among them

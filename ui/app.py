@@ -475,7 +475,7 @@ class App:
             await self.overlays.launches(shows)
 
     def after_move(self, seat: str, events: list[dict[str, Any]], note: str = "",
-              redo: bool = False) -> list[list[dict[str, Any]]]:
+                   redo: bool = False) -> list[list[dict[str, Any]]]:
         """After any move (this screen's or a guest's): tell it, save it; returns the launch
         shows it brings."""
         if not redo:
@@ -647,8 +647,11 @@ class App:
         """A guest's screen: the host started a nation's discussion countdown."""
         if nation not in ("USA", "USSR") or not 0 <= seconds <= DISCUSSION_SECONDS:
             return
-        self.deadline[nation] = asyncio.get_event_loop().time() + seconds
-        self.spawn(self.tick(nation, self.deadline[nation]))
+        end = asyncio.get_event_loop().time() + seconds
+        if abs(self.deadline.get(nation, -DISCUSSION_SECONDS) - end) < 1:
+            return  # every picture carries the clock: this countdown already runs in step
+        self.deadline[nation] = end
+        self.spawn(self.tick(nation, end))
 
     def seconds_left(self) -> dict[str, int]:
         """The discussion countdowns running now (a rejoining guest gets them)."""

@@ -536,9 +536,7 @@ def medium_move(game: Game, seat: str, legal: list[Action], rng: random.Random,
     if len(legal) == 1:
         return legal[0]
     nation, role = seat.split(".")
-    phase = game.state.phase
-    if phase == "discussion":  # its one action per seat is returned above; kept for safety
-        return A.EndDiscussion()
+    phase = game.state.phase  # (a discussion's one action per seat is returned above)
     if role == "engineer":
         return choose_engineer(game, nation, legal, rng, shallow)
     if phase == "maneuvers":

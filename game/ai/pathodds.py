@@ -12,9 +12,9 @@ from collections.abc import Sequence
 from functools import cache
 from itertools import combinations
 
-from ..content import MOON, NATIONS, Risk, load_content
+from ..content import Risk, load_content
 from ..engine import Game
-from ..odds import splits
+from ..odds import launch_path, pass_probability, splits
 
 CONTENT = load_content()
 RISKS_BY_LEVEL: dict[int, list[Risk]] = {
@@ -22,33 +22,23 @@ RISKS_BY_LEVEL: dict[int, list[Risk]] = {
 
 
 @cache
-def _pass_count(risk_id: str, sabotage: int, tests: int, bonus: int,
-                s: int, e: int, c: int) -> int:
-    """Die faces (out of 8) on which the rocket survives the risk."""
-    risk = CONTENT.risks[risk_id]
-    wins = 0
-    for die in range(1, 9):
-        value = die - sabotage
-        if value <= 0:
-            continue
-        value += tests * bonus
-        for index, rr in enumerate(risk.ranges):
-            if value <= rr.high or index == 2:
-                lo = rr.minimum
-                if s >= lo[0] and e >= lo[1] and c >= lo[2]:
-                    wins += 1
-                break
-    return wins
+def _pass_chance(risk_id: str, sabotage: int, tests: int, bonus: int,
+                 s: int, e: int, c: int) -> float:
+    """:func:`game.odds.pass_probability`, the engine's own rule, remembered by the risk's id
+    (a Risk hashes all its ranges, slowly)."""
+    return pass_probability(CONTENT.risks[risk_id], sabotage, tests, bonus, (s, e, c))
 
 
 def pass_prob(risk_id: str, sabotage: int, tests: int, bonus: int,
               params: Sequence[int]) -> float:
-    return _pass_count(risk_id, sabotage, tests, bonus, params[0], params[1], params[2]) / 8
+    return _pass_chance(risk_id, sabotage, tests, bonus, params[0], params[1], params[2])
 
 
 def path_odds(risks: Sequence[str], tests: Sequence[int], params: Sequence[int],
               adapt: int, sabotage: int, bonus: int) -> float:
-    """Chance of passing every risk, with the best Adaptivity split."""
+    """Chance of passing every risk, with the best Adaptivity split: the chance of
+    :func:`game.odds.best_split` (``tests/test_ai_odds.py`` compares them), over risk ids and
+    remembered pass chances, as the search weighs paths thousands of times a decision."""
     best = 0.0
     for split in splits(adapt):
         p = (params[0] + split[0], params[1] + split[1], params[2] + split[2])
@@ -63,23 +53,23 @@ def path_odds(risks: Sequence[str], tests: Sequence[int], params: Sequence[int],
     return best
 
 
-_ODDS: dict[tuple[object, ...], float] = {}
+# (known risks, their tests, the rest: hidden count, pool, S, E, C, Adaptivity, sabotage,
+# Test bonus) -> the chance; every weighing of a path goes through _path_chance
+OddsRest = tuple[int, tuple[str, ...], int, int, int, int, int, int]
+_ODDS: dict[tuple[tuple[str, ...], tuple[int, ...], OddsRest], float] = {}
 _ODDS_MAX = 20_000
 
 
-def hidden_path_odds(known: Sequence[str], tests: Sequence[int], hidden: int,
-                     pool: Sequence[str], params: Sequence[int], adapt: int, sabotage: int,
-                     bonus: int) -> float:
-    """Like :func:`path_odds` plus ``hidden`` cards drawn from ``pool`` (averaged).
-
-    Memoized: a decision weighs the same paths with the same rocket many times over."""
-    key = (tuple(known), tuple(tests), hidden, tuple(pool), params[0], params[1], params[2],
-           adapt, sabotage, bonus)
+def _path_chance(known: tuple[str, ...], tests: tuple[int, ...], rest: OddsRest) -> float:
+    """Like :func:`path_odds` plus ``hidden`` cards drawn from ``pool`` (averaged), memoized:
+    a decision weighs the same paths with the same rocket many times over."""
+    key = (known, tests, rest)
     found = _ODDS.get(key)
     if found is None:
         if len(_ODDS) >= _ODDS_MAX:
             _ODDS.clear()
-        found = _ODDS[key] = _hidden_path_odds(known, tests, hidden, pool, params, adapt,
+        hidden, pool, s, e, c, adapt, sabotage, bonus = rest
+        found = _ODDS[key] = _hidden_path_odds(known, tests, hidden, pool, (s, e, c), adapt,
                                                sabotage, bonus)
     return found
 
@@ -102,31 +92,9 @@ def _hidden_path_odds(known: Sequence[str], tests: Sequence[int], hidden: int,
 
 def mission_path(game: Game, nation: str, mission: str) -> tuple[list[str], list[int], int,
                                                                  list[str]]:
-    """(known risks, own tests on them, hidden count, pool of possible hidden risks)."""
-    s = game.state
-    index = NATIONS.index(nation)
-    rules = CONTENT.rulesets[s.ruleset]
-    n = s.nations[nation]
-    if mission == MOON and rules.moon == "display":
-        known = [r for r, up in zip(n.moon_path, n.moon_up, strict=True) if up]
-        hidden = len(n.moon_path) - len(known)
-        pool: list[str] = []
-        if hidden:
-            seen = {r for _, path in s.active for r in path}
-            for name in NATIONS:
-                m = s.nations[name]
-                seen.update(r for r, up in zip(m.moon_path, m.moon_up, strict=True) if up)
-            seen.update(r for pile in s.risk_discards.values() for r in pile)
-            pool = [r.id for r in RISKS_BY_LEVEL[3] if r.id not in seen]
-        return known, [s.tests.get(r, (0, 0))[index] for r in known], hidden, pool
-    for active, risks in s.active:  # a loop, not dict(s.active): this runs per rollout step
-        if active == mission:
-            path = list(risks)
-            break
-    else:
-        path = []
-    tests = s.tests
-    return path, [tests[r][index] if r in tests else 0 for r in path], 0, []
+    """(known risks, own tests on them, hidden count, pool of possible hidden risks):
+    :func:`game.odds.launch_path`, an empty path for a Mission that is not active."""
+    return launch_path(game, nation, mission) or ([], [], 0, [])
 
 
 class PathOdds:
@@ -137,7 +105,7 @@ class PathOdds:
 
     ``params`` and ``sabotage`` replace the rocket's own (a tile or a removal considered)."""
 
-    __slots__ = ("_args", "_key", "_known", "_tests", "known")
+    __slots__ = ("_base", "_known", "_rest", "_tests", "known")
 
     def __init__(self, game: Game, nation: str, mission: str,
                  params: Sequence[int] | None = None, sabotage: int | None = None) -> None:
@@ -151,31 +119,27 @@ class PathOdds:
         self.known = known
         self._known = tuple(known)
         self._tests = tests
-        self._args = (hidden, pool, p[:3], p[3], sab, bonus)
-        # Everything the odds depend on but the Tests, as hidden_path_odds keys them.
-        self._key = (hidden, tuple(pool), p[0], p[1], p[2], p[3], sab, bonus)
+        # everything the odds depend on but the path and its Tests
+        self._rest: OddsRest = (hidden, tuple(pool), p[0], p[1], p[2], p[3], sab, bonus)
+        self._base = (self._known, tuple(tests), self._rest)  # the memos' key, as it stands
 
     def odds(self, extra: dict[str, int] | None = None) -> float:
         """The chance with ``extra`` Test tokens on known risks (none by default)."""
-        tests = self._tests
-        if extra:
-            tests = [t + extra.get(r, 0) for r, t in zip(self.known, tests, strict=True)]
-        found = _ODDS.get((self._known, tuple(tests), *self._key))
-        if found is not None:
-            return found
-        return hidden_path_odds(self.known, tests, *self._args)
+        if not extra:
+            return _path_chance(self._known, self._base[1], self._rest)
+        tests = tuple([t + extra.get(r, 0) for r, t in zip(self.known, self._tests, strict=True)])
+        return _path_chance(self._known, tests, self._rest)
 
     def test_gains(self) -> tuple[float, tuple[tuple[str, float], ...]]:
         """(the odds, then per known risk the odds gained by one more Test on it).
 
         Memoized: the rollouts' Engineers weigh their launch's Tests after every move."""
-        key = (self._known, tuple(self._tests), *self._key)
-        found = _GAINS.get(key)
+        found = _GAINS.get(self._base)
         if found is None:
             if len(_GAINS) >= _GAINS_MAX:
                 _GAINS.clear()
             odds = self.odds()
-            found = _GAINS[key] = (odds, tuple((risk, self.odds({risk: 1}) - odds)
+            found = _GAINS[self._base] = (odds, tuple((risk, self.odds({risk: 1}) - odds)
                                                for risk in self.known))
         return found
 
@@ -185,8 +149,7 @@ class PathOdds:
         ``budget`` lasts, the Test that raises the odds most, as long as it brings 3 points.
 
         Memoized: every Politics move of a rollout weighs the same launches again."""
-        key = (self._known, tuple(self._tests), *self._key, budget, test_cost,
-               max_tests)
+        key = (self._base, budget, test_cost, max_tests)
         found = _PLANS.get(key)
         if found is None:
             if len(_PLANS) >= _PLANS_MAX:
