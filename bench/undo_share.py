@@ -5,7 +5,7 @@
 Scripted games: the person holds both USA seats and plays as AI Medium would, the USSR is AI
 Medium. Each time the person's turn comes back after one of their actions, it records whether
 Undo would take that action back, under the rule on main before issue 9 (never past the
-other nation's move) and under the current one (:func:`ui.undo.player_undo`: the computer's
+other nation's move) and under the current one (:func:`ui.model.undo.player_undo`: the computer's
 answers are taken back too unless one rolled, drew or showed something).
 """
 
@@ -21,8 +21,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import game
 from game.ai import get_ai
 from game.history import Trace, apply_traced
-from ui.players import choose_seat
-from ui.undo import player_undo
+from ui.model.players import choose_seat
+from ui.model.undo import player_undo
 
 PERSON = ("USA.politician", "USA.engineer")
 COMPUTER = frozenset({"USSR.politician", "USSR.engineer"})

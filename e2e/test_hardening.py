@@ -28,9 +28,9 @@ from playwright.sync_api import Page, expect
 
 sys.path.insert(0, str(ROOT))  # the engine and the pure ui modules from this checkout
 import game
-from ui.players import SEATS, Setup
-from ui.replay import narrate
-from ui.saves import export_text, parse
+from ui.model.players import SEATS, Setup
+from ui.model.replay import narrate
+from ui.model.saves import export_text, parse
 
 Opener = Callable[[str], float]
 Shot = Callable[[str], Path]

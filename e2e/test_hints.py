@@ -10,7 +10,7 @@ from collections.abc import Callable
 from helpers import MARKED, answer_confirm, current_save, pick, settle
 from playwright.sync_api import Page, expect
 
-from ui.saves import parse
+from ui.model.saves import parse
 
 Opener = Callable[[str], float]
 HARD_BUDGET_MS = 1200  # the Hard level's thinking time (game/ai/levels.py)

@@ -26,7 +26,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, Playwright
 import game
 from game.referee import public_events
 from scripts.localsite import CHROMIUM, CHROMIUM_ARGS
-from ui.invite import pack, unpack
+from ui.model.invite import pack, unpack
 
 MDNS_FEATURE = "WebRtcHideLocalIpsWithMdns"
 # Every message the game's data channel delivers to a guest's page, as it arrived (chunks).

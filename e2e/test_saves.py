@@ -27,8 +27,8 @@ from helpers import (
 from playwright.sync_api import Page, expect
 
 sys.path.insert(0, str(ROOT))  # the engine and the pure ui modules from this checkout
-from ui.replay import game_fingerprint
-from ui.saves import parse
+from ui.model.replay import game_fingerprint
+from ui.model.saves import parse
 
 Opener = Callable[[str], float]
 Shot = Callable[[str], Path]
@@ -303,7 +303,7 @@ def test_undo_and_redo(
     # The engine agrees: undo stopped at a barrier (the AI's answers are taken back too).
     g = parse(current_save(page)).game
     assert g.log, "undo went past the start"
-    from ui.undo import player_undo
+    from ui.model.undo import player_undo
 
     computer = frozenset({"USSR.politician", "USSR.engineer"})
     assert player_undo(g, ("USA.politician", "USA.engineer"), computer) == (0, reason)

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from helpers import CONTROLS, answer_confirm, axe_serious, settle
 from playwright.sync_api import Page, expect
 
-from ui.tutorial import script
+from ui.model.tutorial import script
 
 Opener = Callable[[str], float]
 LEAVE_AT = 20  # the step after which the page is closed and reopened

@@ -1,5 +1,5 @@
 // Online play's transport: one WebRTC connection per remote player, and no server of any kind.
-// ui/hosting.py and ui/joining.py load this file when a person starts or joins an online
+// ui/control/hosting.py and ui/control/joining.py load this file when a person starts or joins an online
 // game, and do all the deciding: this file only moves text between two browsers and says when a link opens
 // or drops. Its API (window.MoonshotPeer):
 //   listen(fn)                         fn(id, kind, text): kind "open", "message" or "closed"

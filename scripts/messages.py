@@ -1,16 +1,16 @@
-"""The app's message catalogues (see ui/i18n.py): extract the English messages from ui/ and
+"""The app's message catalogues (see ui/words/i18n.py): extract the English messages from ui/ and
 bring every translation up to date with them.
 
-    python scripts/messages.py extract   # ui/locale/messages.pot, and merge it into each .po
+    python scripts/messages.py extract   # ui/words/locale/messages.pot, and merge it into each .po
 
 Besides the code's messages, the template lists the names the game's content gives the player
 to read (game/content/*.toml, through game.content): Maneuver cards, Politics-board places,
 Missions, Risk cards (with their flavour text, shown on the Moon path), Modules and rulesets;
-the app translates them where it shows them (ui/names.py).
+the app translates them where it shows them (ui/words/names.py).
 
 New messages arrive in a ``.po`` untranslated (tests/test_messages.py then fails until a
 translator fills them in); messages gone from the code are dropped. The build compiles the
-``.po`` files (``ui.i18n.compile_po``).
+``.po`` files (``ui.words.i18n.compile_po``).
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ if str(ROOT) not in sys.path:
 from game.content import read_content  # noqa: E402
 
 UI = ROOT / "ui"
-LOCALE = UI / "locale"
+LOCALE = UI / "words" / "locale"
 TEMPLATE = LOCALE / "messages.pot"
 KEYWORDS = {"_": None, "ngettext": (1, 2)}
 PROJECT = "moonshot-game"
@@ -71,13 +71,13 @@ def content_messages() -> Iterator[tuple[str, str, str]]:
     for ruleset in content.rulesets.values():
         yield ruleset.title, "game/content/rulesets.toml", "Ruleset"
     for text in tutorial_texts():
-        yield text, "ui/tutorial.toml", "A step of the Tutorial"
+        yield text, "ui/model/tutorial.toml", "A step of the Tutorial"
 
 
 def tutorial_texts() -> list[str]:
     sys.path.insert(0, str(ROOT))
     try:
-        from ui.tutorial import texts
+        from ui.model.tutorial import texts
     finally:
         sys.path.remove(str(ROOT))
     return texts()

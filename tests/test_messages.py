@@ -1,4 +1,4 @@
-"""The message catalogues (ui/i18n.py): complete, in step with the code, and used."""
+"""The message catalogues (ui/words/i18n.py): complete, in step with the code, and used."""
 
 from __future__ import annotations
 
@@ -17,9 +17,9 @@ import pytest
 from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import read_po
 
-from ui import i18n
-from ui.saves import Summary
-from ui.start import start_html
+from ui.model.saves import Summary
+from ui.screens.start import start_html
+from ui.words import i18n
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -98,7 +98,7 @@ def test_no_message_is_looked_up_inside_an_f_string() -> None:
     """The extractor cannot see a ``_()`` inside an f-string's braces (Python 3.11 keeps the
     f-string one token), so such a message would never reach the catalogues."""
     found = []
-    for path in sorted((ROOT / "ui").glob("*.py")):
+    for path in sorted((ROOT / "ui").rglob("*.py")):
         tokens = tokenize.generate_tokens(io.StringIO(path.read_text()).readline)
         for token in tokens:
             text = token.string
@@ -161,13 +161,17 @@ def played_in_hungarian() -> Iterator[Played]:
     import game
     from game.ai import get_ai
     from game.stakes import Stakes
-    from ui.board import board_html
-    from ui.centre import centre_html
-    from ui.controls import BarState, bar_html, group_key
-    from ui.dialog import dialog_html
-    from ui.launchshow import frames
-    from ui.logbook import log_html
-    from ui.panels import (
+    from ui.markup.board import board_html
+    from ui.markup.centre import centre_html
+    from ui.markup.controls import BarState, bar_html, group_key
+    from ui.markup.launchshow import frames
+    from ui.markup.logbook import log_html
+    from ui.model.players import Setup
+    from ui.model.replay import Replay, opening_line
+    from ui.model.saves import KEY_PREFIX, default_title, export_text, summarize
+    from ui.model.undo import player_undo
+    from ui.screens.newgame import dialog_html
+    from ui.screens.panels import (
         banner_html,
         end_html,
         history_html,
@@ -176,13 +180,9 @@ def played_in_hungarian() -> Iterator[Played]:
         resume_html,
         saves_html,
     )
-    from ui.players import Setup
-    from ui.replay import Replay, opening_line
-    from ui.rules import panel_html
-    from ui.saves import KEY_PREFIX, default_title, export_text, summarize
-    from ui.story import launch_sequences, lines, note
-    from ui.undo import player_undo
-    from ui.warn import confirm_html, warning_text
+    from ui.words.narration import launch_sequences, lines, note
+    from ui.words.rules import panel_html
+    from ui.words.warn import confirm_html, warning_text
 
     i18n.use("hu")
     screens: dict[str, list[str]] = {name: [] for name in (

@@ -105,8 +105,8 @@ def test_every_action_names_an_existing_rules_section() -> None:
 
 def test_every_section_has_a_summary_and_the_app_reads_them_from_the_reference() -> None:
     """The app's rule summaries (tooltips) are the reference's own "In short" lines."""
-    from ui.rulebook import summaries
-    from ui.rules import SECTIONS, tip
+    from ui.words.rulebook import summaries
+    from ui.words.rules import SECTIONS, tip
 
     found = summaries(_doc())
     assert sorted(found) == sorted(SECTION_IDS)

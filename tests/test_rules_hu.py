@@ -15,7 +15,7 @@ import pytest
 
 from game.reference import BEGIN, END, content_markdown, extract_block
 from tests.scripts import load_script
-from ui.rulebook import ID_LINE, summaries
+from ui.words.rulebook import ID_LINE, summaries
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "docs" / "rules.md"

@@ -1,4 +1,4 @@
-"""The Tutorial's script (ui/tutorial.toml) can never drift from the rules: every step is
+"""The Tutorial's script (ui/model/tutorial.toml) can never drift from the rules: every step is
 replayed through the engine, and every action the person takes has a path on the board."""
 
 from __future__ import annotations
@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 import game
-from ui.targets import Pick, paths
-from ui.tutorial import PERSON, parse, script
+from ui.model.targets import Pick, paths
+from ui.model.tutorial import PERSON, parse, script
 
 TAUGHT = {  # what the guided game must have the person do (issue: the Tutorial's contents)
     "play_maneuver", "place_token", "announce_mission", "raise_influence", "launch",
@@ -56,7 +56,7 @@ def test_a_launch_succeeds_a_maneuver_is_won_and_a_round_ends() -> None:
 
 def test_every_action_of_the_person_is_reached_by_following_its_highlights() -> None:
     """The board marks the first thing of the action's path, then the next, until it is
-    taken (what the app highlights: ui.hints.Hint.target over ui.targets)."""
+    taken (what the app highlights: ui.markup.hints.Hint.target over ui.model.targets)."""
     tour = script()
     g = game.new_game(tour.seed, players=2)
     for step in tour.steps:

@@ -10,9 +10,9 @@ import pytest
 
 import game
 from ui.ai_worker import choose
-from ui.dialog import dialog_html, setup_from_form
-from ui.players import SEATS, Setup, parse_query
-from ui.saves import SaveError, envelope, parse
+from ui.model.players import SEATS, Setup, parse_query
+from ui.model.saves import SaveError, envelope, parse
+from ui.screens.newgame import dialog_html, setup_from_form
 
 
 def levels_of(setup: Setup) -> dict[str, str | None]:

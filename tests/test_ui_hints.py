@@ -1,4 +1,4 @@
-"""ui.hints: every action a hint can name has words, and the reason says what moves."""
+"""ui.markup.hints: every action a hint can name has words, and the reason says what moves."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from game import actions as A
 from game.advice import Advice, Change, advise
 from game.ai.tournament import medium_moves
 from tests.test_stakes import SPUTNIK, engineering
-from ui.hints import Hint, action_name, reason_text
-from ui.targets import Pick, paths
+from ui.markup.hints import Hint, action_name, reason_text
+from ui.model.targets import Pick, paths
 
 
 def test_every_action_in_whole_games_has_a_name_and_a_reason() -> None:

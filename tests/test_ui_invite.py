@@ -7,7 +7,7 @@ import zlib
 
 import pytest
 
-from ui.invite import FRAGMENT, MAX_CODE, BadCode, code_in, link, pack, unpack
+from ui.model.invite import FRAGMENT, MAX_CODE, BadCode, code_in, link, pack, unpack
 
 # What a browser's offer looks like: one data channel, two host candidates.
 SDP = "\r\n".join([

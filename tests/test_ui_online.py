@@ -8,8 +8,10 @@ import json
 import pytest
 
 import game
-from ui.dialog import dialog_html, online_setup, setup_from_form
-from ui.online import (
+from ui.model.players import SEATS, Setup
+from ui.model.saves import envelope, parse
+from ui.screens.newgame import dialog_html, online_setup, setup_from_form
+from ui.screens.online import (
     DEFAULT_ICE,
     Invitation,
     chat_html,
@@ -21,8 +23,6 @@ from ui.online import (
     qr_svg,
     waiting_text,
 )
-from ui.players import SEATS, Setup
-from ui.saves import envelope, parse
 
 XSS = '<img src=x onerror="window.__pwned=1">'
 

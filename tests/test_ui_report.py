@@ -15,7 +15,7 @@ import pytest
 import game
 from game.ai.tournament import medium_moves
 from ui.ai_worker import chronicle
-from ui.report import CHARTS, report_html, swing_words
+from ui.screens.report import CHARTS, report_html, swing_words
 
 
 @cache

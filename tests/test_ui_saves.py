@@ -12,10 +12,9 @@ import pytest
 import game
 from game import actions as A
 from game.history import replay as engine_replay
-from ui.panels import replay_bar_html, resume_html, saves_html
-from ui.players import SEATS, Setup
-from ui.replay import Replay, game_fingerprint, narrate
-from ui.saves import (
+from ui.model.players import SEATS, Setup
+from ui.model.replay import Replay, game_fingerprint, narrate
+from ui.model.saves import (
     KEY_PREFIX,
     SaveError,
     bug_report_text,
@@ -25,7 +24,8 @@ from ui.saves import (
     sorted_summaries,
     summarize,
 )
-from ui.undo import player_undo
+from ui.model.undo import player_undo
+from ui.screens.panels import replay_bar_html, resume_html, saves_html
 
 XSS = '<img src=x onerror="window.__pwned=1">'
 
@@ -260,7 +260,7 @@ def test_against_the_computer_undo_takes_back_its_answers_too() -> None:
 
 
 def test_hints_taken_survive_an_export_and_show_on_the_end_screen() -> None:
-    from ui.panels import end_html
+    from ui.screens.panels import end_html
 
     g = played(3)
     text = export_text(g, setup_for(g), hints={"USA": 2, "USSR": 1})

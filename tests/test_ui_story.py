@@ -7,8 +7,8 @@ import random
 
 import game
 from game.ai import get_ai
-from ui.logbook import chapters, log_html, merged, runs
-from ui.story import Told, describe, lines, note, with_article
+from ui.markup.logbook import chapters, log_html, merged, runs
+from ui.words.narration import Told, describe, lines, note, with_article
 
 
 def test_articles() -> None:

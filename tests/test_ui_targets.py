@@ -1,4 +1,4 @@
-"""ui.targets: every legal action can be taken by touching the board, and only legal ones."""
+"""ui.model.targets: every legal action can be taken by touching the board, and only legal ones."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import random
 import pytest
 
 import game
-from ui.targets import Pick, paths
+from ui.model.targets import Pick, paths
 
 
 def positions(seed: int, players: int, ruleset: str, every: int = 3):
@@ -105,8 +105,8 @@ def _medium_positions(seed: int, players: int):
 def _drawn_targets(view: dict[str, object], marks: object) -> set[str]:
     import re
 
-    from ui.board import board_html
-    from ui.centre import centre_html
+    from ui.markup.board import board_html
+    from ui.markup.centre import centre_html
 
     html = "".join(board_html(view, n, marks=marks) for n in ("USA", "USSR"))  # type: ignore[arg-type]
     html += centre_html(view, marks, {})  # type: ignore[arg-type]
@@ -114,11 +114,11 @@ def _drawn_targets(view: dict[str, object], marks: object) -> set[str]:
 
 
 def test_every_marked_thing_is_drawn_on_the_board_and_rare_actions_have_paths() -> None:
-    """The renderers put a touchable thing wherever ui.targets marks one (the two name the
+    """The renderers put a touchable thing wherever ui.model.targets marks one (the two name the
     same ids), before and after a first touch; AI Medium's games reach the rarer actions."""
     from html import unescape
 
-    from ui.html import Marks
+    from ui.markup.html import Marks
 
     kinds: set[str] = set()
     games = (_medium_positions(seed, players) for seed, players in ((1, 2), (2, 4), (3, 2)))

@@ -1,7 +1,8 @@
 """The AI's thinking, in a PyScript worker: its own Pyodide, no DOM, so the page stays live.
 
-The page (``ui/ai.py``) starts this file as a worker with ``worker.toml`` (the engine wheel
-unpacked, nothing else) and calls ``await worker.sync.choose(...)`` or ``...chronicle(...)``.
+The page (``ui/control/thinker.py``) starts this file as a worker with ``worker.toml`` (the
+engine wheel unpacked, nothing else) and calls ``await worker.sync.choose(...)`` or
+``...chronicle(...)``.
 The AI gets a seat's view and that seat's legal actions as JSON, never the Game, and answers
 with the chosen action as JSON. The post-game report's numbers (:func:`chronicle`) are worked
 out here too: a second or two of simulations that would otherwise freeze the page. Pure

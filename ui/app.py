@@ -1,8 +1,8 @@
 """The running app: one game, its players, whose turn it is, and what the table shows.
 
-The rooms around it: :mod:`ui.inputs` (clicks, taps, keys), :mod:`ui.shelf` (saves),
-:mod:`ui.replaying` (replays), :mod:`ui.overlays` (privacy, launches, end, rules, confirm),
-:mod:`ui.table` (the markup of the header, action bar and board popover).
+The rooms around it: :mod:`ui.control.inputs` (clicks, taps, keys), :mod:`ui.control.saves`
+(saves), :mod:`ui.control.replay` (replays), :mod:`ui.control.overlays` (privacy, launches,
+end, rules, confirm), :mod:`ui.markup.table` (the header, action bar and board popover).
 """
 
 from __future__ import annotations
@@ -18,37 +18,37 @@ import game
 from game.actions import Action
 from game.history import Trace, apply_traced, rewind, traces
 
-from . import dom
-from .ai import Thinker
-from .board import board_html
-from .centre import centre_html
-from .controls import BarState
-from .dialog import dialog_html
-from .hintdesk import Hints
-from .hosting import Hosting
-from .html import NO_MARKS, Marks, e
-from .i18n import LANGUAGES, _, choose, language, use
-from .inputs import BAR_CONTROLS, Input
-from .invite import code_in
-from .joining import Joining
-from .logbook import log_html
-from .names import role_name
-from .online import chat_html, chat_sender
-from .overlays import Overlays
-from .panels import banner_html, replay_bar_html, resume_html
-from .players import SEATS, Setup, choose_seat, parse_query
-from .replay import game_fingerprint, narrate, opening_line
-from .replaying import ReplayDesk
-from .reportdesk import ReportDesk
-from .saves import Loaded, default_title
-from .shelf import Shelf
-from .start import START_LEVELS, start_html
-from .story import Told, launch_sequences, lines, note
-from .table import actions_html, launch_odds_of, popover_html, top_html
-from .targets import NO_PICK, Pick
-from .tour import Tour
-from .undo import player_undo
-from .warn import warning_text
+from .control.hints import Hints
+from .control.hosting import Hosting
+from .control.inputs import BAR_CONTROLS, Input
+from .control.joining import Joining
+from .control.overlays import Overlays
+from .control.replay import ReplayDesk
+from .control.report import ReportDesk
+from .control.saves import Shelf
+from .control.thinker import Thinker
+from .control.tutorial import Tour
+from .markup.board import board_html
+from .markup.centre import centre_html
+from .markup.controls import BarState
+from .markup.html import NO_MARKS, Marks, e
+from .markup.logbook import log_html
+from .markup.table import actions_html, launch_odds_of, popover_html, top_html
+from .model.invite import code_in
+from .model.players import SEATS, Setup, choose_seat, parse_query
+from .model.replay import game_fingerprint, narrate, opening_line
+from .model.saves import Loaded, default_title
+from .model.targets import NO_PICK, Pick
+from .model.undo import player_undo
+from .platform import dom
+from .screens.newgame import dialog_html
+from .screens.online import chat_html, chat_sender
+from .screens.panels import banner_html, replay_bar_html, resume_html
+from .screens.start import START_LEVELS, start_html
+from .words.i18n import LANGUAGES, _, choose, language, use
+from .words.names import role_name
+from .words.narration import Told, launch_sequences, lines, note
+from .words.warn import warning_text
 
 DISCUSSION_SECONDS = 120
 LANGUAGE_KEY = "moonshot.language"  # the language chosen in the header (localStorage)
@@ -70,7 +70,7 @@ class App:
         self.seat: str | None = None  # the human seat whose controls are shown
         self.last_seat: str | None = None
         self.actions: list[Action] = []
-        self.pick = NO_PICK  # the seat's board paths and its half-made choice (ui.targets)
+        self.pick = NO_PICK  # the seat's board paths and its half-made choice (ui.model.targets)
         self.group = ""  # the group of controls opened in the action bar
         self.log: list[Told] = []
         self._traced: tuple[game.Game | None, list[Trace]] = (None, [])
@@ -280,7 +280,7 @@ class App:
             self.overlays.end()
 
     def open_start(self) -> None:
-        """The start screen (:mod:`ui.start`), over the table of a game not yet started."""
+        """The start screen (:mod:`ui.screens.start`), over the table of a game not yet started."""
         self.dialog_kind = "start"
         dom.set_html("dialog", start_html(self.shelf.resumable(), self.start_level()))
         dom.show("dialog", True)
@@ -487,8 +487,8 @@ class App:
         return launch_sequences(events)
 
     def remote_moved(self, events: list[dict[str, Any]]) -> None:
-        """A guest's move, applied by the referee (:mod:`ui.hosting`): told and saved like any
-        move, then on from the new position (what this screen was deciding is asked again)."""
+        """A guest's move, applied by the referee (:mod:`ui.control.hosting`): told and saved like
+        any move, then on from the new position (what this screen was deciding is asked again)."""
         self.generation += 1
         self.seat, self.actions, self.pick = None, [], NO_PICK
         shows = self.after_move(self.g.log[-1][0], events)

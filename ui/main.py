@@ -3,8 +3,8 @@
 import importlib.metadata
 import sys
 
-from ui import dom
 from ui.app import App
+from ui.platform import dom
 
 python = ".".join(str(part) for part in sys.version_info[:3])
 dom.set_text_by_testid(

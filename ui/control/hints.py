@@ -1,0 +1,77 @@
+"""The hint desk of the app: asks the Hard AI (in the worker) for the seat at the screen,
+keeps the hint on show and counts hints per nation (saved with the game, shown at the end).
+
+The words and the pointing are :mod:`ui.markup.hints` (pure Python, tested in CPython).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING
+
+from game.advice import advise
+
+from ..markup.hints import LEVEL, Hint, reason_text
+from ..model.saves import NATIONS
+from ..platform import dom
+
+if TYPE_CHECKING:
+    from ..app import App
+
+
+class Hints:
+    """Asks for hints, keeps the one on show and counts them per nation."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.shown: Hint | None = None
+        self.thinking = False
+        self.taken = dict.fromkeys(NATIONS, 0)
+
+    def current(self) -> Hint | None:
+        """The hint on show, while it still fits the decision at hand."""
+        app = self.app
+        hint = self.shown
+        if hint is None or hint.seat != app.controls_seat() or hint.moves != app.g.log_size:
+            return None
+        return hint
+
+    def reset(self, taken: dict[str, int] | None = None) -> None:
+        """A new or loaded game: no hint on show; ``taken`` as saved (none for a new game)."""
+        self.shown = None
+        self.thinking = False
+        self.taken = {n: int((taken or {}).get(n, 0)) for n in NATIONS}
+
+    def ask(self) -> None:
+        app = self.app
+        seat = app.controls_seat()
+        if seat is None or self.thinking or app.replays.on:
+            return
+        self.thinking = True
+        app.render()
+        app.spawn(self._think(seat, app.generation, app.g.log_size))
+
+    async def _think(self, seat: str, generation: int, moves: int) -> None:
+        app = self.app
+        g = app.g
+        view = g.view(seat)
+        legal = list(app.actions)
+        seed = (g.seed * 1_000_003 + moves) % 2**31
+        dom.set_body("hint-seat", seat)  # whose view the AI is given (tests compare it)
+        try:
+            action, _where = await app.thinker.choose(view, legal, LEVEL, seed, purpose="hint")
+        finally:
+            self.thinking = False
+        if generation != app.generation or moves != app.g.log_size or app.seat != seat:
+            app.render()  # the decision moved on while the AI thought: this hint is stale
+            return
+        nation = seat.split(".")[0]
+        reason = reason_text(advise(g, seat, action), action, view)
+        index = legal.index(action)
+        routes = tuple(path for path, i in app.pick.routes if i == index)  # the board's paths
+        self.shown = Hint(seat, index, moves, routes, reason)
+        self.taken[nation] += 1
+        dom.set_body("hints", json.dumps(self.taken, separators=(",", ":")))
+        app.shelf.autosave()
+        app.render()
+        dom.scroll_into_view("[data-hint]")

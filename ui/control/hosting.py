@@ -1,0 +1,214 @@
+"""The host's side of an online game: the referee, one invitation per remote player, and the
+data channels to them (:file:`public/peer.js`).
+
+The host's browser holds the whole game (as a physical game's box does). Every guest message
+goes to :class:`game.referee.Referee`, which checks it with the engine before anything
+changes; every move, wherever it was made, goes out as each guest's own picture.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from game.referee import MAX_GUEST_MESSAGE, Referee, Refused
+
+from ..model.invite import BadCode, code_in, link, pack, unpack
+from ..platform import dom
+from ..screens.online import DEFAULT_ICE, ICE_KEY, Invitation, host_panel_html, ice_json, parse_ice
+from ..words.i18n import _
+from ..words.narration import note
+
+if TYPE_CHECKING:
+    from ..app import App
+
+
+class Hosting:
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.referee: Referee | None = None
+        self.invitations: dict[str, Invitation] = {}
+        self.attempts = 0  # numbers each invitation made: a superseded one is dropped
+
+    @property
+    def on(self) -> bool:
+        return self.referee is not None
+
+    def ice_text(self) -> str:
+        """The ICE setting: as last used to host, else the default public STUN servers."""
+        stored = dom.storage_get(ICE_KEY)
+        return DEFAULT_ICE if stored is None else stored
+
+    def reset(self) -> None:
+        """Hang up on every guest (a new or loaded game takes the table)."""
+        for guest in self.invitations:
+            dom.peer_close(guest)
+        self.referee = None
+        self.invitations = {}
+
+    def begin(self) -> None:
+        """The game on the table has remote players: a referee, and an invitation each."""
+        app = self.app
+        self.reset()
+        guests = app.setup.guests()
+        if not guests:
+            return
+        self.referee = Referee.for_game(app.g, {group[0]: group for group in guests})
+        self.referee.screens = self._screens()
+        self.referee.clock = app.seconds_left
+        for group in guests:
+            self.invitations[group[0]] = Invitation(group[0], group,
+                                                    app.setup.display_name(group[0]))
+        self.open_panel()
+        app.spawn(self._invite_all())
+
+    def _screens(self) -> dict[str, dict[str, str]]:
+        setup = self.app.setup
+        out: dict[str, dict[str, str]] = {}
+        for group in setup.groups():
+            where = ("ai" if setup.is_ai(group[0]) else
+                     "guest" if setup.is_remote(group[0]) else "host")
+            for seat in group:
+                # the player's own name, if the host gave one ("" otherwise)
+                out[seat] = {"where": where, "name": setup.names.get(group[0], "").strip()}
+        return out
+
+    # ------------------------------------------------------------------ invitations
+
+    async def _invite_all(self) -> None:
+        for guest in list(self.invitations):
+            await self.invite(guest)
+
+    async def invite(self, guest: str) -> None:
+        """A fresh invitation for ``guest`` (a new connection; an old one is hung up)."""
+        inv = self.invitations.get(guest)
+        if inv is None or self.referee is None:
+            return
+        inv.status, inv.link, inv.qr, inv.error = "preparing", "", [], ""
+        self.draw()
+        self.attempts += 1
+        attempt = inv.attempt = self.attempts
+        try:
+            servers = parse_ice(self.ice_text())
+            await self.app.listen_peers()
+            sdp = await dom.peer_offer(guest, ice_json(servers), MAX_GUEST_MESSAGE)
+            code = pack("offer", {"sdp": sdp, "ice": servers, "seats": list(inv.seats)})
+            address = link(dom.page_address(), code)
+            rows = await dom.qr_modules(address)
+            if inv.attempt == attempt:
+                inv.link, inv.qr, inv.status = address, rows, "waiting"
+        except Exception as exc:  # no WebRTC here, a bad setting, the QR library missing
+            if inv.attempt == attempt:
+                inv.status, inv.error = "failed", str(exc)[:300]
+        if inv.attempt == attempt and self.invitations.get(guest) is inv:
+            self.draw()  # (a newer invitation, or another game, may have come meanwhile)
+
+    async def accept(self, guest: str, text: str) -> None:
+        """The answer code (or link) ``guest`` sent back: connect."""
+        inv = self.invitations.get(guest)
+        if inv is None:
+            return
+        inv.error = ""
+        try:
+            code = code_in(text) or text.strip()
+            sdp = unpack("answer", code).get("sdp")
+            if not isinstance(sdp, str):
+                raise BadCode(_("This answer code holds no connection details."))
+            await dom.peer_accept(guest, sdp)
+        except BadCode as exc:
+            inv.error = str(exc)
+        except Exception as exc:  # the browser refused the answer (an old or foreign one)
+            inv.error = _("This answer does not fit this invitation ({why}).").format(
+                why=str(exc)[:200])
+        self.draw()
+
+    # ------------------------------------------------------------------ the channels
+
+    def on_peer(self, guest: str, kind: str, text: str) -> None:
+        """An event of a guest's data channel (public/peer.js)."""
+        app, referee, inv = self.app, self.referee, self.invitations.get(guest)
+        if referee is None or inv is None:
+            return
+        if kind == "open":
+            referee.connect(guest)
+            waited = self.waiting_for_players()
+            inv.status, inv.error, inv.joined = "connected", "", True
+            if waited and not self.waiting_for_players():
+                app.spawn(app.run())  # everyone is here: the game starts on every screen
+            app.log.append(note(_("{name} joined the game online.").format(name=inv.name)))
+            if all(i.status == "connected" for i in self.invitations.values()) \
+                    and app.dialog_kind == "online":
+                app.close_dialog()
+        elif kind == "closed":
+            referee.disconnect(guest)
+            inv.status = "dropped"
+            lost = _("The connection to {name} was lost. Open Online players to send a new "
+                     "invitation.").format(name=inv.name)
+            app.log.append(note(lost))
+            app.notice(lost)
+        elif kind == "message":
+            self.receive(guest, text)
+            return
+        self.draw()
+        app.render()
+
+    def receive(self, guest: str, text: str) -> None:
+        app, referee = self.app, self.referee
+        assert referee is not None
+        moves, refused, chats = app.g.log_size, len(referee.refusals), referee.chat_total
+        self.send(referee.receive(guest, text))
+        name = self.invitations[guest].name
+        for _guest, why in referee.refusals[refused:]:
+            app.log.append(note(_("A message from {name} was refused: {why}").format(
+                name=name, why=why)))
+            dom.set_body("refused", str(len(referee.refusals)))
+        if referee.chat_total > chats:
+            app.chat_changed()
+        if app.g.log_size != moves:
+            app.remote_moved(referee.last_events)
+        elif len(referee.refusals) > refused:
+            app.render()
+
+    def waiting_for_players(self) -> bool:
+        """The game waits until every online player has joined (after a host's reload too)."""
+        return any(not inv.joined for inv in self.invitations.values())
+
+    def send(self, out: list[tuple[str, str]]) -> None:
+        for guest, text in out:
+            dom.peer_send(guest, text)
+
+    # ------------------------------------------------------------------ the host's moves
+
+    def moved(self, events: list[dict[str, Any]]) -> None:
+        """A move made on this screen (a person or an AI): every guest's new picture."""
+        if self.referee is not None:
+            self.send(self.referee.played(events))
+
+    def broadcast(self) -> None:
+        """Every guest's picture again (a countdown started: the pictures carry them)."""
+        if self.referee is not None:
+            self.send(self.referee.broadcast())
+
+    def say(self, text: str) -> None:
+        if self.referee is None:
+            return
+        try:
+            self.send(self.referee.chat(text))
+        except Refused as why:
+            self.app.notice(str(why))
+            return
+        self.app.chat_changed()
+
+    def chat_lines(self) -> list[tuple[str, str]]:
+        return self.referee.chats if self.referee is not None else []
+
+    # ------------------------------------------------------------------ the panel
+
+    def open_panel(self) -> None:
+        app = self.app
+        app.dialog_kind = "online"
+        self.draw()
+        dom.show("dialog", True)
+
+    def draw(self) -> None:
+        if self.app.dialog_kind == "online":
+            dom.set_html("dialog", host_panel_html(self.invitations.values()))

@@ -1,0 +1,246 @@
+"""A guest's side of an online game: answer the host's invitation, then play from the host's
+pictures (:class:`game.guestlink.GuestLink`) over the data channel (:file:`public/peer.js`).
+
+The guest's browser never holds the game. To draw the table and answer what the rest of the
+app asks of a game (what a move risks, the launch odds, a hint), it builds a game from its
+own seat's view with every hidden part sampled (:func:`game.ai.infostate.determinize`, as the
+AI does): nothing in it comes from the host's secrets, and its view of that seat is exactly
+the host's. Moves go to the host, never into that game.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from game.actions import Action
+from game.ai.infostate import determinize
+from game.errors import IllegalAction
+from game.guestlink import MAX_HOST_MESSAGE, GuestLink
+from game.referee import MAX_CHAT, MAX_CHAT_LINES
+
+from ..model.invite import BadCode, pack, unpack
+from ..model.players import SEATS, Setup, choose_seat
+from ..model.targets import NO_PICK, Pick
+from ..platform import dom
+from ..screens.online import ice_json, join_panel_html
+from ..words.i18n import _
+from ..words.narration import lines, note
+
+if TYPE_CHECKING:
+    from ..app import App
+
+HOST = "host"  # the transport's name for the one connection a guest has
+
+
+class Joining:
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.offer: dict[str, Any] | None = None  # the invitation being answered
+        self.link: GuestLink | None = None  # set once the channel opened: guest mode
+        self.status = ""
+        self.code = ""
+        self.error = ""
+        self.at = -1  # the host's move count of the last picture shown
+        self.chats: list[tuple[str, str]] = []
+
+    @property
+    def on(self) -> bool:
+        """This screen plays a guest's seats (from the invitation until it is left)."""
+        return self.offer is not None
+
+    def seats(self) -> tuple[str, ...]:
+        offered = self.offer.get("seats", []) if self.offer else []
+        return tuple(s for s in SEATS if s in offered)
+
+    def begin(self, code: str) -> None:
+        """Answer the invitation in ``code`` (the link's fragment)."""
+        app = self.app
+        try:
+            offer = unpack("offer", code)
+            seats = offer.get("seats")
+            if not isinstance(offer.get("sdp"), str) or not isinstance(seats, list) \
+                    or not seats or not set(seats) <= set(SEATS):
+                raise BadCode(_("This invitation holds no connection details."))
+        except BadCode as exc:
+            self.offer, self.status, self.error = None, "failed", str(exc)
+            self.open_panel()
+            return
+        self.offer = offer
+        self.status, self.error, self.at, self.chats = "preparing", "", -1, []
+        self.open_panel()
+        app.spawn(self._answer("preparing"))
+
+    def leave(self) -> None:
+        """Back to playing on this screen alone (a new game, a loaded one)."""
+        if self.offer is not None or self.link is not None:
+            dom.peer_close(HOST)
+        self.offer, self.link, self.status = None, None, ""
+
+    async def _answer(self, status: str) -> None:
+        offer = self.offer
+        if offer is None:
+            return
+        try:
+            await self.app.listen_peers()
+            given = offer.get("ice")
+            servers: list[dict[str, str]] = given if isinstance(given, list) else []
+            sdp = await dom.peer_answer(HOST, offer["sdp"], ice_json(servers), MAX_HOST_MESSAGE)
+        except Exception as exc:  # no WebRTC here, or an offer the browser refuses
+            if offer is self.offer:
+                self.status, self.error = "failed", str(exc)[:300]
+                self.draw()
+            return
+        if offer is self.offer:
+            self.code = pack("answer", {"sdp": sdp})
+            self.status = "answer" if status == "preparing" else status
+            self.draw()
+
+    # ------------------------------------------------------------------ the channel
+
+    def on_peer(self, ident: str, kind: str, text: str) -> None:
+        """An event of the data channel to the host (public/peer.js)."""
+        app = self.app
+        if self.offer is None:
+            return
+        if kind == "open":
+            self.link = GuestLink()
+            self.send(self.link.hello())
+            if app.dialog_kind == "join":
+                app.dialog_kind = ""
+                dom.show("dialog", False)
+        elif kind == "closed":
+            if self.link is None:  # the answer went stale before the host used it
+                app.spawn(self._answer("expired"))
+                return
+            self.link, self.status = None, "dropped"
+            app.log.append(note(_("The connection to the host was lost.")))
+            app.seat, app.actions, app.pick = None, [], NO_PICK
+            app.notice(_("The connection to the host was lost. Ask the host for a new "
+                         "invitation link to rejoin."))
+            app.render()
+            self.open_panel()
+        elif kind == "message" and self.link is not None:
+            self.receive(text)
+
+    def receive(self, text: str) -> None:
+        link, app = self.link, self.app
+        assert link is not None
+        message = link.receive(text)
+        if message is None:
+            return
+        if link.lost:
+            self.send(link.hello())
+        kind = message.get("t")
+        if kind == "state" and not link.lost:
+            self.show()
+        elif kind == "refused":
+            app.notice(_("The host refused a move: {why}").format(
+                why=str(message.get("error"))[:300]))
+            if link.state is not None:
+                self.show()  # this screen's seat decides again (a resync may follow)
+        elif kind == "chat" and isinstance(message.get("text"), str) \
+                and message.get("from") in ("host", *SEATS):
+            self.chats = [*self.chats[-(MAX_CHAT_LINES - 1):],
+                          (str(message["from"]), message["text"][:MAX_CHAT])]
+            app.chat_changed()
+
+    def send(self, text: str) -> None:
+        if not dom.peer_send(HOST, text):
+            self.app.notice(_("Not connected to the host."))
+            if self.link is not None and self.link.state is not None:
+                self.show()  # the move did not leave: this screen decides again
+
+    # ------------------------------------------------------------------ the picture
+
+    def show(self) -> None:
+        """Put the host's last picture on the table; this screen's seat acts if it may."""
+        app, link = self.app, self.link
+        assert link is not None and link.state is not None
+        state = link.state
+        own = self.seats()
+        if set(state["seats"]) != set(own):
+            app.notice(_("The host sent the picture of other seats than this screen's."))
+            return
+        at = int(state["at"])
+        view = link.view(own[0])
+        if at == self.at + 1:
+            app.log.extend(lines(state.get("events", []), view["test_bonus"], ""))
+        elif at != self.at:
+            joined = note(_("Joined the game in round {round}.").format(round=view["round"]))
+            app.log = [joined] if self.at < 0 else [*app.log, joined]  # not the table behind
+        self.at = at
+        for nation, left in state.get("clock", {}).items():  # the host keeps the time
+            if isinstance(left, int):
+                app.countdown_from_host(nation, left)
+        mine = link.to_act()
+        seat = choose_seat(mine, app.last_seat, view) if mine else None
+        viewer = seat or own[0]
+        app.generation += 1
+        if (app.setup.players, app.setup.pair) != (view["players"], view["pair"] or "USA") \
+                or any(app.setup.ai.values()):
+            # The table's players as the host set them; every seat is a person somewhere.
+            app.setup = Setup(players=view["players"], pair=view["pair"] or "USA",
+                              ai=dict.fromkeys(SEATS, False))
+        app.at_screen = own
+        app.g = determinize(link.view(viewer), random.Random(at))
+        app.seat = seat
+        app.actions = link.legal(seat) if seat else []
+        app.pick = Pick.of(app.actions, link.view(seat)) if seat else NO_PICK
+        app.group = ""
+        app.hints.shown = None  # a hint on show was for the last picture
+        if seat is not None:
+            app.tab = seat.split(".")[0]
+        if app.g.is_over:
+            app.seat = None
+            app.render()
+            app.overlays.end()
+            return
+        app.render()
+        if seat is not None:
+            app.bring_into_view(seat)
+            app.focus_decision()
+        dom.set_body("busy", "0")
+
+    def act(self, seat: str, action: Action) -> None:
+        """A move chosen on this screen: to the host, who answers with the new picture."""
+        link = self.link
+        if link is None:
+            return
+        try:
+            text = link.act(seat, action)
+        except IllegalAction as why:
+            self.app.notice(str(why))
+            return
+        self.app.last_seat = seat
+        self.app.seat, self.app.actions, self.app.pick = None, [], NO_PICK
+        self.send(text)
+        self.app.render()
+
+    def say(self, text: str) -> None:
+        if self.link is None:
+            return
+        if not text.strip() or len(text) > MAX_CHAT:
+            return  # the box holds at most MAX_CHAT characters; an empty line says nothing
+        self.send(self.link.chat(text))
+
+    def screens(self) -> dict[str, dict[str, str]]:
+        """Where every seat is played, as the host described it (this screen's: "you")."""
+        state = self.link.state if self.link is not None else None
+        given = state.get("screens", {}) if state else {}
+        out = {seat: dict(where) for seat, where in given.items() if isinstance(where, dict)}
+        for seat in self.seats():
+            out[seat] = {"where": "you", "name": ""}
+        return out
+
+    # ------------------------------------------------------------------ the panel
+
+    def open_panel(self) -> None:
+        self.app.dialog_kind = "join"
+        self.draw()
+        dom.show("dialog", True)
+
+    def draw(self) -> None:
+        if self.app.dialog_kind == "join":
+            dom.set_html("dialog", join_panel_html(self.status or "failed", self.seats(),
+                                                   self.code, self.error))

@@ -1,0 +1,159 @@
+"""Computer players on the page: the AI worker, started in the background, and the fallback.
+
+The AI thinks in a PyScript worker (``ui/ai_worker.py``: its own Pyodide, no DOM) so the page
+stays live while it does (the hard level takes about a second). It gets only the acting seat's
+view and that seat's legal actions, as JSON, and answers with an action. Until the worker is
+up (it boots its own interpreter, a few seconds), or if it fails, the very same function runs
+on the main thread: same inputs, same seed, same answer; the app says so in the game log. (A
+hard move first waits a while for a starting worker: see ``WAIT_FOR_WORKER``.)
+
+The body tells the tests what happened: ``data-ai-worker`` (starting, ready, failed),
+``data-ai-moves-worker`` / ``data-ai-moves-main`` (decisions made in each place) and
+``data-ai-timing`` (JSON: per "level/place", [decisions, total ms, max ms], measured on the
+page, worker round trip included; hints for a person count as "hint/place") and
+``data-ai-search`` (JSON: per "level/place", [searched decisions, total iterations, fewest
+iterations in one, longest ms of one decision as the AI itself timed it], for the levels that
+search).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import json
+import time
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import game
+from game.actions import Action
+
+from .. import ai_worker
+from ..platform import dom
+from ..words.i18n import _
+
+WORKER_SRC = "./ui/ai_worker.py"
+WORKER_CONFIG = "./worker.toml"
+CALL_TIMEOUT = 60.0  # seconds: a worker that does not answer by then is given up
+# Levels whose move waits (up to so many seconds) for a worker that is still starting rather
+# than think on the main thread: a hard search there would freeze the page for a second per
+# move, and slow the worker's own start. The other levels answer in milliseconds anyway.
+WAIT_FOR_WORKER = {"hard": 12.0}
+# The report's simulations take a few seconds in the worker, and would freeze the page as long.
+WAIT_FOR_REPORT = 12.0
+T = TypeVar("T")
+
+
+class Thinker:
+    """Chooses AI moves, in the worker when it is ready, else on the main thread."""
+
+    def __init__(self) -> None:
+        self.state = "off"  # off, starting, ready, failed
+        self.error = ""
+        self.worker: Any = None
+        self.boot: asyncio.Future[None] | None = None
+        self.moves = {"worker": 0, "main": 0}
+        self.timing: dict[str, list[float]] = {}
+        self.search: dict[str, list[float]] = {}
+
+    def start(self) -> None:
+        """Start the worker in the background (once); the page does not wait for it."""
+        if self.state != "off":
+            return
+        self.state = "starting"
+        dom.set_body("ai-worker", "starting")
+        self.boot = asyncio.ensure_future(self._boot())
+
+    async def _boot(self) -> None:
+        try:
+            self.worker = await dom.start_worker(WORKER_SRC, WORKER_CONFIG)
+        except Exception as exc:
+            self.fail(exc)
+            return
+        self.state = "ready"
+        dom.set_body("ai-worker", "ready")
+
+    def fail(self, exc: BaseException) -> None:
+        text = str(exc).strip().splitlines()
+        self.error = (text[-1] if text else type(exc).__name__)[:160]
+        self.state = "failed"
+        self.worker = None
+        dom.set_body("ai-worker", "failed")
+
+    async def choose(self, view: dict[str, Any], legal: list[Action], level: str,
+                     seed: int, purpose: str = "move") -> tuple[Action, str]:
+        """(the chosen action, where it was chosen: "worker" or "main"). ``purpose`` is
+        "move" (an AI seat's) or "hint" (for a person: timed apart, and the page records a
+        digest of the view sent, ``data-hint-sent``, which tests compare with the seat's)."""
+        view_json = json.dumps(view)
+        if purpose == "hint":
+            dom.set_body("hint-sent", hashlib.sha256(view_json.encode()).hexdigest()[:16])
+        legal_json = json.dumps([a.to_dict() for a in legal])
+        started = time.perf_counter()
+
+        def legal_action(answer: dict[str, Any]) -> Action:
+            action = game.action_from_dict(answer["action"])
+            if action not in legal:
+                raise ValueError("the worker answered an action that is not legal")
+            return action
+
+        (action, answer), where = await self._call(
+            "choose", WAIT_FOR_WORKER.get(level, 0.0), (view_json, legal_json, level, seed),
+            lambda answer: (legal_action(answer), answer))
+        key = level if purpose == "move" else purpose
+        self.record(key, where, (time.perf_counter() - started) * 1000)
+        if answer.get("iterations"):
+            self.record_search(f"{key}/{where}", int(answer["iterations"]),
+                               float(answer["seconds"]))
+        return action, where
+
+    async def chronicle(self, save_json: str, upto: int, seed: int) -> dict[str, Any]:
+        """The post-game report's numbers (``ui.ai_worker.chronicle``), worked out in the
+        worker (started now if it was not), else here."""
+        self.start()
+        data, _where = await self._call("chronicle", WAIT_FOR_REPORT, (save_json, upto, seed),
+                                        lambda answer: answer)
+        return data
+
+    async def _call(self, name: str, wait: float, args: tuple[Any, ...],
+                    read: Callable[[dict[str, Any]], T]) -> tuple[T, str]:
+        """(``read`` of the JSON answer of ``ui.ai_worker``'s function ``name``, where it was
+        worked out): in the worker, waiting up to ``wait`` seconds for one still starting,
+        else (the worker not there, failing, or ``read`` refusing its answer) here."""
+        if self.state == "starting" and self.boot is not None and wait:
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(asyncio.shield(self.boot), wait)
+        if self.state == "ready":
+            try:
+                call = dom.worker_call(self.worker, name, *args)
+                return read(json.loads(await asyncio.wait_for(call, CALL_TIMEOUT))), "worker"
+            except Exception as exc:
+                self.fail(exc)
+        return read(json.loads(getattr(ai_worker, name)(*args))), "main"
+
+    def record_search(self, key: str, iterations: int, seconds: float) -> None:
+        stats = self.search.setdefault(key, [0, 0, iterations, 0.0])
+        stats[0] += 1
+        stats[1] += iterations
+        stats[2] = min(stats[2], iterations)
+        stats[3] = max(stats[3], round(seconds * 1000, 1))
+        dom.set_body("ai-search", json.dumps(self.search, separators=(",", ":")))
+
+    def record(self, key: str, where: str, ms: float) -> None:
+        if key != "hint":
+            self.moves[where] += 1
+        stats = self.timing.setdefault(f"{key}/{where}", [0, 0.0, 0.0])
+        stats[0] += 1
+        stats[1] = round(stats[1] + ms, 1)
+        stats[2] = round(max(stats[2], ms), 1)
+        dom.set_body(f"ai-moves-{where}", str(self.moves[where]))
+        dom.set_body("ai-timing", json.dumps(self.timing, separators=(",", ":")))
+
+    def notice(self) -> str:
+        """Why the AI thinks on the main thread (for the game log)."""
+        if self.state == "failed":
+            return _("Note: the AI worker is not available ({error}); the AI thinks on the "
+                     "page instead, which may pause it briefly.").format(error=self.error)
+        return _("Note: the AI worker is still starting; until it is ready the AI thinks on the "
+                 "page, which may pause it briefly.")

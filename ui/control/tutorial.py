@@ -1,0 +1,192 @@
+"""The Tutorial running in the app: which step is on, what it lets the person do, its panel.
+
+The script and where a game stands in it are :mod:`ui.model.tutorial`; this desk follows the game
+on the table. An action step lets exactly its action through: the board marks only the next
+thing of its path, highlighted, and any other control or option is answered with a nudge and
+changes nothing. The rival's steps are played by the app, and an info step waits for Next.
+The tutorial's game is saved like any other, and its id is remembered (``TOUR_KEY``), so
+reopening the page and continuing that game resumes the tutorial. After the last step the
+computer takes over the rival at the script's level.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.actions import Action
+
+from ..markup.hints import Hint
+from ..markup.html import e, icon
+from ..model.tutorial import Step, script
+from ..platform import dom
+from ..words.i18n import _
+
+if TYPE_CHECKING:
+    from ..app import App
+
+TOUR_KEY = "moonshot.tutorial"  # localStorage: the save id of the tutorial's game
+# Targets drawn in the centre column (the phone shows the centre tab for them).
+CENTRE = ("mdeck:", "mission:", "risk:", "deck:", "pile", "modrow:", "moonrisk:")
+
+
+class Tour:
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.active = False
+        self.read = 0  # info steps read (Next) since the last action
+        self.nudged = False
+
+    # ------------------------------------------------------------------ where it stands
+
+    def step(self) -> Step | None:
+        """The step on show (None when no tutorial runs or it is over)."""
+        if not self.active:
+            return None
+        steps, index = script().steps, self.index()
+        return steps[index] if index < len(steps) else None
+
+    def index(self) -> int:
+        return script().position(self.app.g.log_size) + self.read
+
+    def waits(self) -> bool:
+        """An info step is on: nobody acts until Next."""
+        step = self.step()
+        return step is not None and step.seat is None
+
+    def seat(self, to_act: list[str]) -> str | None:
+        """The seat whose step is on, when it may act now (the Engineers act in any order:
+        the script's order is the one the tutorial plays)."""
+        step = self.step()
+        return step.seat if step is not None and step.seat in to_act else None
+
+    def scripted(self, seat: str) -> Action | None:
+        """The rival's scripted action when it is that seat's step."""
+        step = self.step()
+        if step is not None and step.scripted and step.seat == seat:
+            return step.action
+        return None
+
+    def expected(self) -> Action | None:
+        """The person's action this step waits for."""
+        step = self.step()
+        return step.action if step is not None and not step.scripted else None
+
+    def pointer(self) -> Hint | None:
+        """The expected action as a hint, so the board highlights its next step."""
+        app = self.app
+        action = self.expected()
+        if action is None or app.seat is None or action not in app.actions:
+            return None
+        index = app.actions.index(action)
+        routes = tuple(path for path, i in app.pick.routes if i == index)  # built already
+        return Hint(app.seat, index, app.g.log_size, routes, "")
+
+    def allows(self, action: Action) -> bool:
+        """Whether the person may take ``action`` now (always, outside the tutorial)."""
+        if not self.active:
+            return True
+        if action == self.expected():
+            self.nudged = False
+            return True
+        self.nudged = True
+        self.app.render()
+        return False
+
+    # ------------------------------------------------------------------ the course
+
+    def begin(self) -> None:
+        tour = script()
+        app = self.app
+        app.new_game(tour.setup(), run=False)
+        self.active, self.read, self.nudged = True, 0, False
+        app.title = _("Tutorial")
+        dom.storage_set(TOUR_KEY, app.save_id)
+        app.pending_start = False
+        app.close_dialog()
+        app.render()
+        app.spawn(app.run())
+
+    def resume(self, save_id: str) -> None:
+        """A loaded game: the tutorial goes on if it is the tutorial's game."""
+        self.active = (dom.storage_get(TOUR_KEY) == save_id
+                       and script().follows(self.app.g))
+        self.read, self.nudged = 0, False
+
+    def played(self) -> None:
+        """An action was played: the next step's info comes first."""
+        self.read, self.nudged = 0, False
+
+    def next(self) -> None:
+        """Next on an info step (the last one hands the game over)."""
+        if not self.waits():
+            return
+        self.read += 1
+        app = self.app
+        if self.step() is None:
+            self.finish()
+            return
+        app.render()
+        app.spawn(app.run())
+
+    def finish(self) -> None:
+        """The end: the computer takes the rival at the script's level, the game goes on."""
+        app = self.app
+        self.active = False
+        dom.storage_remove(TOUR_KEY)
+        app.notice(_("The tutorial is over: the computer (Easy) now plays the USSR. "
+                     "Good luck!"))
+        app.render()
+        app.spawn(app.run())
+
+    def leave(self) -> None:
+        """Back to the start screen; Continue there resumes the tutorial."""
+        self.active = False
+        self.app.generation += 1  # the run loop stops
+        self.app.open_start()
+
+    # ------------------------------------------------------------------ on screen
+
+    def tab(self, target: str) -> str | None:
+        """The phone tab that shows ``target`` or the info step's part of the table."""
+        step = self.step()
+        if step is not None and step.seat is None:
+            where = step.highlight.split()[0]
+            if where == "#centre":
+                return "centre"
+            return where.removeprefix("#board-") if where.startswith("#board-") else None
+        if target.startswith(CENTRE):
+            return "centre"
+        return None
+
+    def panel_html(self) -> str:
+        step = self.step()
+        if step is None:
+            return ""
+        total = len(script().steps)
+        number = _("Step {number} of {total}").format(number=self.index() + 1, total=total)
+        index = self.index()
+        if step.scripted:
+            moving = _("The USSR is making its move…")
+            return (f'<div class="tour" data-testid="tour" data-step="{index}">'
+                    f'<p class="tour-n">{e(number)}</p><p>{e(moving)}</p></div>')
+        nudge = ""
+        if self.nudged:
+            try_this = _("Not now: try the highlighted one.")
+            nudge = f'<p class="nudge" role="alert" data-testid="tour-nudge">{e(try_this)}</p>'
+        next_button = ""
+        if step.seat is None:
+            next_label = _("Next")
+            next_button = (f'<button type="button" class="primary" data-cmd="tour-next" '
+                           f'data-testid="tour-next">{e(next_label)}</button>')
+        leave_label, title = _("Leave the tutorial"), _("Tutorial")
+        leave = (f'<button type="button" class="tour-leave" data-cmd="tour-leave" '
+                 f'data-testid="tour-leave">{e(leave_label)}</button>')
+        return (f'<div class="tour" data-testid="tour" data-step="{index}">'
+                f'<p class="tour-n">{icon("rocket")} {e(title)} · {e(number)}{leave}</p>'
+                f'<p class="tour-t" data-testid="tour-text">{e(step.words())}</p>{nudge}'
+                f"{next_button}</div>")
+
+    def spot(self) -> str:
+        """The CSS selector of the part of the table an info step explains ("" if none)."""
+        step = self.step()
+        return step.highlight if step is not None and step.seat is None else ""

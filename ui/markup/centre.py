@@ -1,0 +1,259 @@
+"""The shared centre: tracks, active Missions and their Risks, the Moon, the Research Center."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..words.i18n import _
+from ..words.names import (
+    PAYLOAD_ICON,
+    bonus_words,
+    deck_name,
+    effect_words,
+    mission_name,
+    module_name,
+    nation_name,
+    need_words,
+    payload_name,
+    percent,
+    phase_name,
+    region_words,
+    risk_name,
+    ruleset_title,
+    seat_name,
+)
+from ..words.rules import rule_link, tip
+from .board import moon_cards
+from .html import NO_MARKS, Marks, attrs, e, icon
+from .tiles import tile_svg
+
+NATIONS = ("USA", "USSR")
+
+
+def _marker(nation: str) -> str:
+    return (f'<span class="mk {nation.lower()}"{attrs(title=nation_name(nation))}>'
+            f"{icon(nation.lower())}</span>")
+
+
+def popularity_track(view: dict[str, Any]) -> str:
+    top = view["popularity_max"]
+    cells = []
+    zero_title, loses = _("At 0 Popularity a nation loses"), _("loses")
+    for value in range(top + 1):
+        here = "".join(_marker(n) for n in NATIONS if view["nations"][n]["popularity"] == value)
+        zero = f' class="zero"{attrs(title=zero_title)}' if value == 0 else ""
+        mark = f"<em>{e(loses)}</em>" if value == 0 else ""
+        cells.append(f'<li{zero}><small>{value}</small>{mark}{here}</li>')
+    own = view["nation"]
+    stand = ""
+    if own:
+        left = view["nations"][own]["popularity"]
+        danger = " danger" if left <= 3 else ""
+        words = _("{nation} has {left} Popularity: at 0 it loses the game").format(
+            nation=nation_name(own), left=left)
+        stand = f'<p class="stand{danger}" data-testid="popularity-stand">{e(words)}</p>'
+    title = _("Popularity")
+    return (f'<div class="track pop"><h4>{icon("popularity")} {e(title)}</h4>'
+            f'<ol>{"".join(cells)}</ol>{stand}</div>')
+
+
+def _budget_of(nation: str, budget: int) -> str:
+    return _("{nation} Budget {budget}").format(nation=nation_name(nation), budget=budget)
+
+
+def _tests_of(nation: str) -> str:
+    return _("{nation} Test tokens").format(nation=nation_name(nation))
+
+
+def budget_track(view: dict[str, Any]) -> str:
+    values = [view["nations"][n]["budget"] for n in NATIONS]
+    lo, hi = min(0, *values), max(45, *values)
+    marks = "".join(
+        f'<span class="bmk {n.lower()}" data-left="{(v - lo) * 100 / (hi - lo):.1f}"'
+        f"{attrs(title=_budget_of(n, v))}>{icon(n.lower())}<b>{v}</b></span>"
+        for n, v in zip(NATIONS, values, strict=True))
+    gap = abs(values[0] - values[1])
+    limit = view["budget_gap_limit"]
+    inclusive = view["budget_gap_inclusive"]
+    leader = NATIONS[0] if values[0] >= values[1] else NATIONS[1]
+    behind = NATIONS[1] if leader == NATIONS[0] else NATIONS[0]
+    ends = limit if inclusive else limit + 1
+    room = ends - gap
+    if gap:
+        stand = _("{nation} loses if the gap grows by {room} more").format(
+            nation=nation_name(behind), room=room)
+    elif inclusive:
+        stand = _("either nation loses when the gap reaches {limit}").format(limit=limit)
+    else:
+        stand = _("either nation loses when the gap exceeds {limit}").format(limit=limit)
+    ends_words = (_("gap {gap}: the game ends when it reaches {limit}") if inclusive
+                  else _("gap {gap}: the game ends when it exceeds {limit}")).format(
+        gap=gap, limit=limit)
+    title = _("Budget")
+    return (f'<div class="track bud"><h4>{icon("budget")} {e(title)} <small>{e(ends_words)}'
+            f'</small></h4><div class="bbar">{marks}</div>'
+            f'<p class="stand{" danger" if gap and room <= 5 else ""}" data-testid="budget-stand">'
+            f"{e(stand)}</p></div>")
+
+
+def _ranges(risk: dict[str, Any], viewer: str | None) -> str:
+    """The three d8 ranges as a bar; pass/fail coloured for the viewer's rocket (the view
+    says whether each nation's rocket meets each range)."""
+    parts = []
+    for rg in risk["ranges"]:
+        width = (min(rg["to"], 8) - rg["from"] + 1) * 12.5
+        state = ""
+        if viewer is not None:
+            state = " pass" if rg["meets"][viewer] else " fail"
+        mark = ("✓" if "pass" in state else "✗") if state else ""
+        needs = _("{low}-{high}: needs {needs}").format(
+            low=rg["from"], high=rg["to"], needs=f'S{rg["S"]} E{rg["E"]} C{rg["C"]}')
+        parts.append(f'<span class="rg{state}" data-width="{width}"{attrs(title=needs)}>'
+                     f'<i>{rg["from"]}-{rg["to"]}</i><b>S{rg["S"]} E{rg["E"]} C{rg["C"]}</b>'
+                     f"<em>{mark}</em></span>")
+    return f'<div class="ranges">{"".join(parts)}</div>'
+
+
+def risk_html(risk: dict[str, Any], view: dict[str, Any], marks: Marks = NO_MARKS) -> str:
+    viewer = view["nation"]
+    tests = "".join(
+        f'<span class="tests {n.lower()}"{attrs(title=_tests_of(n))}>'
+        f'{icon("test")}{e(nation_name(n))} {risk["tests"][n]}</span>'
+        for n in NATIONS if risk["tests"][n])
+    target = marks.at(f"risk:{risk['id']}")
+    return (f'<li class="risk" data-risk="{e(risk["id"])}" data-rule="risk-roll" '
+            f'title="{e(tip("risk-roll"))}"><div class="rk"{target}>'
+            f'<div class="rk-h"><b>{e(risk_name(risk["id"]))}</b>'
+            f'<small>L{risk["level"]}</small>{tests}</div>{_ranges(risk, viewer)}</div></li>')
+
+
+def _odds(mission: str, odds: dict[str, float], marks: Marks) -> str:
+    """A launch target's exact chance of success, printed on the card itself."""
+    if f"mission:{mission}" not in marks or mission not in odds:
+        return ""
+    title = _("Chance of success")
+    words = _("launch {odds}").format(odds=percent(odds[mission]))
+    return f'<b class="odds"{attrs(title=title)}>{e(words)}</b>'
+
+
+def mission_html(m: dict[str, Any], view: dict[str, Any], marks: Marks = NO_MARKS,
+                 odds: dict[str, float] | None = None) -> str:
+    pay = m["payload"]
+    pay_html = ""
+    if pay != "none":
+        needs = _("Needs {payload}").format(payload=payload_name(pay))
+        pay_html = (f'<span class="payload"{attrs(title=needs)}>'
+                    f"{icon(PAYLOAD_ICON[pay])}{e(payload_name(pay))}</span>")
+    launching = "".join(f'<span class="launching {n.lower()}">{icon("rocket")}'
+                        f"{e(nation_name(n))}</span>"
+                        for n in m.get("launching", []))
+    reward = _("Reward: {reward}").format(reward=effect_words(m["reward"]))
+    risks = "".join(risk_html(r, view, marks) for r in m.get("risks", []))
+    target = marks.at(f"mission:{m['id']}")
+    return (f'<li class="mission lv{m["level"]}" data-mission="{e(m["id"])}" '
+            f'data-rule="launches" title="{e(tip("launches"))}">'
+            f'<div class="ms-t"{target}><div class="ms-h"><span class="lvl">L{m["level"]}</span>'
+            f'<b>{e(mission_name(m["id"]))}</b><small>{m["year"]}</small>{pay_html}{launching}'
+            f'{_odds(m["id"], odds or {}, marks)}</div>'
+            f'<div class="reward">{e(reward)}</div></div>'
+            f'<ol class="risks">{risks}</ol></li>')
+
+
+def moon_html(view: dict[str, Any], marks: Marks = NO_MARKS,
+              odds: dict[str, float] | None = None) -> str:
+    moon = view["moon"]
+    if not moon["on_display"]:
+        return ""
+    paths = []
+    for n in NATIONS:
+        cards = moon_cards(view["nations"][n], marks,
+                           lambda r: f'<li class="up"><ol>{risk_html(r, view, marks)}</ol></li>')
+        paths.append(f'<div class="mpath {n.lower()}">{_marker(n)}<ol>{cards}</ol></div>')
+    gate = (_("Needs Astronaut · gate open: a level-3 Mission has been completed")
+            if moon["gate_open"]
+            else _("Needs Astronaut · gate closed until a level-3 Mission is completed"))
+    target = marks.at(f"mission:{moon['id']}")
+    return (f'<section class="moon" data-rule="moon">{icon("moon", "big")}<div>'
+            f'<div class="ms-t"{target}><h3>'
+            f'{e(mission_name(moon["id"]))} {rule_link("moon")}</h3>'
+            f'<small>{e(gate)}</small>{_odds(moon["id"], odds or {}, marks)}'
+            f'</div>{"".join(paths)}</div></section>')
+
+
+def _deck_marks(deck: str, marks: Marks) -> str:
+    """A Technology deck's tooltip: what touching it does when it can be touched."""
+    name = deck_name(deck)
+    return (marks.at(f"deck:{deck}", tip=_("Research from the {deck} deck").format(deck=name))
+            or attrs(title=_("{deck} deck").format(deck=name)))
+
+
+def research_html(view: dict[str, Any], marks: Marks = NO_MARKS) -> str:
+    r = view["research"]
+    decks = "".join(f'<span class="deck k{d}"{_deck_marks(d, marks)}>{icon(d)}<b>{c}</b></span>'
+                    for d, c in r["decks"].items())
+    empty = _("empty")
+    pile = (f'<div class="mini">{tile_svg(r["pile"][-1])}</div>' if r["pile"]
+            else f'<span class="empty-slot">{e(empty)}</span>')
+    mods = []
+    for m in r["module_row"]:
+        if m is None:
+            mods.append('<li class="empty-slot">—</li>')
+            continue
+        need = _("{region}: {need}").format(region=region_words(m["id"]),
+                                            need=need_words(m["need"]))
+        target = marks.at(f"modrow:{m['id']}")
+        mods.append(f'<li class="module"><div class="slot"{target}>'
+                    f'<b>{e(module_name(m["id"]))}</b><small>{e(need)}</small>'
+                    f'<small class="bonus">{e(bonus_words(m["bonus"]))}</small></div></li>')
+    centre = _("Research Center")
+    install = _("Install the top Research tile")
+    pile_words = _("Research pile ({count}):").format(count=len(r["pile"]))
+    row = _("Module row")
+    in_deck = _("({count} in deck)").format(count=r["module_deck"])
+    return (f'<section class="research" data-rule="eng-research"><h3>{e(centre)} '
+            f'{rule_link("eng-research")}</h3><div class="row">{decks}'
+            f'<span class="pile"{marks.at("pile", tip=install)}>'
+            f"{e(pile_words)} {pile}</span></div>"
+            f"<h4>{e(row)} <small>{e(in_deck)}</small></h4>"
+            f'<ol class="modrow">{"".join(mods)}</ol></section>')
+
+
+def status_html(view: dict[str, Any]) -> str:
+    acting = ", ".join(seat_name(s) for s in view["to_act"]) or _("nobody")
+    round_words = e(_("Round {round}")).format(round=f'<b>{view["round"]}</b>')
+    to_act = e(_("To act: {seats}")).format(seats=f"<b>{e(acting)}</b>")
+    return (f'<div class="status"><span class="round">{round_words}</span>'
+            f'<span class="phase">{e(phase_name(view["phase"]))}</span>'
+            f'<span class="fp">{icon("first")} {_marker(view["first_player"])}</span>'
+            f'<span class="turn">{to_act}</span>'
+            f'<small>{e(ruleset_title(view["ruleset"]))}</small></div>')
+
+
+def _mission_decks(view: dict[str, Any], marks: Marks) -> str:
+    out = []
+    for lv, c in view["mission_decks"].items():
+        announce = _("Announce a level {level} Mission").format(level=lv)
+        left = _("{count} left").format(count=c)
+        out.append(f'<span class="mdeck"{marks.at(f"mdeck:{lv}", tip=announce)}>'
+                   f"L{lv} <small>{e(left)}</small></span>")
+    return "".join(out)
+
+
+def _round(number: int) -> str:
+    """'round 3': when a Mission was completed."""
+    return _("round {round}").format(round=number)
+
+
+def centre_html(view: dict[str, Any], marks: Marks = NO_MARKS,
+                odds: dict[str, float] | None = None) -> str:
+    """The centre; ``odds``: exact launch chances of the Missions the viewer may launch to."""
+    missions = "".join(mission_html(m, view, marks, odds) for m in view["missions"])
+    done = "".join(f'<li>{_marker(c["nation"])} {e(mission_name(c["mission"]))} '
+                   f'<small>{e(_round(c["round"]))}</small></li>' for c in view["completed"])
+    completed, active, decks = _("Completed"), _("Active Missions"), _("Mission decks")
+    done_html = f'<h4>{e(completed)}</h4><ul class="done">{done}</ul>' if done else ""
+    return (f'{status_html(view)}{popularity_track(view)}{budget_track(view)}'
+            f'<section class="missions"><h3>{e(active)} {rule_link("launches")}</h3>'
+            f'<div class="mdecks"><small>{e(decks)}</small>{_mission_decks(view, marks)}</div>'
+            f'<ol>{missions}</ol>{done_html}</section>{moon_html(view, marks, odds)}'
+            f'{research_html(view, marks)}')

@@ -1,0 +1,67 @@
+"""Tiny helpers to build markup strings (one innerHTML per region is the fast path)."""
+
+from __future__ import annotations
+
+from html import escape
+
+ICONS = "icons.svg"
+
+
+def e(text: object) -> str:
+    """Escape any value for use in text or a quoted attribute."""
+    return escape(str(text), quote=True)
+
+
+def icon(name: str, cls: str = "", title: str = "") -> str:
+    """An inline SVG icon from the sprite; ``title`` gives it an accessible name."""
+    label = f' role="img" aria-label="{e(title)}"' if title else ' aria-hidden="true"'
+    tip = f"<title>{e(title)}</title>" if title else ""
+    return (f'<svg class="ic {e(cls)}"{label} viewBox="0 0 24 24">{tip}'
+            f'<use href="{ICONS}#i-{e(name)}"/></svg>')
+
+
+def attrs(**values: object) -> str:
+    """``data_x=1`` becomes ``data-x="1"``; None values are left out."""
+    return "".join(f' {k.replace("_", "-")}="{e(v)}"' for k, v in values.items()
+                   if v is not None)
+
+
+def emblem(nation: str) -> str:
+    """The nation's emblem and name together: never colour alone."""
+    return (f'<span class="emblem {nation.lower()}">{icon(nation.lower(), "em")}'
+            f"<b>{e(nation)}</b></span>")
+
+
+class Marks:
+    """Which board things the person may touch now (see :mod:`ui.model.targets`), for renderers.
+
+    ``at(target)`` gives the attributes of a thing: nothing when it cannot be touched now;
+    else its target id, a mark for the eye (``data-can``, styled), and for the keyboard and
+    assistive technology a focusable button (``data-sel`` on the thing already chosen)."""
+
+    def __init__(self, marked: set[str] | None = None, chosen: str = "",
+                 hinted: str = "") -> None:
+        self.marked = marked or set()
+        self.chosen = chosen
+        self.hinted = hinted  # the thing a hint says to touch next (``data-hint``)
+
+    def __contains__(self, target: str) -> bool:
+        return target in self.marked
+
+    def at(self, target: str, label: str = "", tip: str = "") -> str:
+        """``label`` names a thing that shows no words (a blueprint cell, a tile picture);
+        a thing with words of its own is named by them, and ``tip`` says what touching it
+        does (a tooltip and, for assistive technology, its description)."""
+        if target not in self.marked:
+            return ""
+        sel = ' data-sel="1" aria-pressed="true"' if target == self.chosen else ""
+        if target == self.hinted:
+            sel += ' data-hint="1"'
+
+        name = f' aria-label="{e(label)}"' if label else ""
+        title = f' title="{e(tip)}"' if tip else ""
+        return (f' data-target="{e(target)}" data-can="1" role="button" tabindex="0"'
+                f"{sel}{name}{title}")
+
+
+NO_MARKS = Marks()

@@ -1,0 +1,76 @@
+"""A launch played out risk by risk: the rocket climbs the path, the die shows its face."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..words.i18n import _
+from ..words.names import content, emblem, mission_name, risk_name
+from ..words.narration import delay_reason, roll_words
+from .html import e, icon
+
+
+def _path(risks: list[str], at: int, results: list[bool]) -> str:
+    out = []
+    for i, risk in enumerate(risks):
+        state = ""
+        if i < len(results):
+            state = " ok" if results[i] else " boom"
+        if i == at:
+            state += " now"
+        rocket = icon("rocket", "climb") if i == at else ""
+        out.append(f'<li class="step{state}">{rocket}<span>{e(risk_name(risk))}</span></li>')
+    return f'<ol class="lpath">{"".join(out)}</ol>'
+
+
+def _ranges(risk: str, used: int) -> str:
+    obj = content().risks.get(risk)
+    if obj is None:
+        return ""
+    parts = []
+    for i, rg in enumerate(obj.ranges):
+        width = (min(rg.high, 8) - rg.low + 1) * 12.5
+        hit = " used" if i == used else ""
+        s, e_, c = rg.minimum
+        parts.append(f'<span class="rg{hit}" data-width="{width}"><i>{rg.low}-{rg.high}</i>'
+                     f"<b>S{s} E{e_} C{c}</b></span>")
+    return f'<div class="ranges big">{"".join(parts)}</div>'
+
+
+def frames(seq: list[dict[str, Any]], test_bonus: int) -> list[str]:
+    """Markup of each frame of one launch (the last one is the verdict)."""
+    first = seq[0]
+    nation = first["nation"]
+    title = (f'<h2>{emblem(nation)} → {e(mission_name(first["mission"]))}</h2>')
+    if first["type"] == "launch_delayed":
+        delayed = _("LAUNCH DELAYED")
+        why = _("{reason} · -3 Popularity").format(reason=delay_reason(first["reason"]))
+        return [f'{title}<div class="verdict delayed">{icon("rocket")} {e(delayed)}'
+                f"<small>{e(why)}</small></div>"]
+    risks = [ev["risk"] for ev in seq if ev["type"] == "risk_roll"]
+    params = first.get("parameters", [0, 0, 0])
+    rocket = _("Rocket: {parameters}").format(
+        parameters=f"S{params[0]} E{params[1]} C{params[2]}")
+    pre = f'<p class="lparams">{e(rocket)}</p>'
+    liftoff, explosion, success = _("LIFTOFF"), _("EXPLOSION"), _("MISSION SUCCESS")
+    out = [f'{title}{pre}{_path(risks, -1, [])}<div class="verdict liftoff">'
+           f'{icon("rocket", "lift")} {e(liftoff)}</div>']
+    results: list[bool] = []
+    for ev in seq:
+        if ev["type"] == "risk_roll":
+            at = len(results)
+            die = (f'<div class="die">{icon("d8")}<b>{ev["die"]}</b></div>')
+            verdict = "pass" if ev["passed"] else "fail"
+            results.append(bool(ev["passed"]))
+            out.append(f'{title}{pre}{_path(risks, at, results)}<div class="roll {verdict}">'
+                       f'{die}<p>{e(roll_words(ev, test_bonus))}</p></div>'
+                       f'{_ranges(ev["risk"], ev["range"])}')
+        elif ev["type"] == "explosion":
+            where = _("on {risk}").format(risk=risk_name(ev["risk"]))
+            out.append(f'{title}{_path(risks, -1, results)}<div class="verdict explosion">'
+                       f'{icon("sabotage", "big")} {e(explosion)}'
+                       f"<small>{e(where)}</small></div>")
+        elif ev["type"] == "mission_success":
+            out.append(f'{title}{_path(risks, -1, results)}<div class="verdict success">'
+                       f"★ {e(success)} ★</div>")
+    return out

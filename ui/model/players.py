@@ -1,0 +1,145 @@
+"""Who sits where: players, which seats each holds, human or AI, and whose turn on the screen.
+
+Pure Python (no browser), so it can be unit-tested in CPython.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..words.names import nation_name, seat_name
+
+SEATS = ("USA.politician", "USA.engineer", "USSR.politician", "USSR.engineer")
+# URL ``seats`` letters that make a seat an AI, and its level (game.ai levels); ``a`` (the
+# letter before levels existed) means the default level. ``h`` is a person.
+DEFAULT_LEVEL = "medium"
+AI_LEVELS = {"a": DEFAULT_LEVEL, "r": "random", "e": "easy", "m": "medium", "x": "hard"}
+LEVEL_LETTERS = {"random": "r", "easy": "e", "medium": "m", "hard": "x"}
+
+
+@dataclass
+class Setup:
+    """A new game's choices, as the dialog (or the URL) gives them."""
+
+    players: int = 2
+    pair: str = "USA"  # with 3 players: the nation played by two people
+    ruleset: str = "v0.10.4"
+    seed: int = 1
+    ai: dict[str, bool] = field(default_factory=lambda: {s: s.startswith("USSR") for s in SEATS})
+    speed_ms: int = 300
+    names: dict[str, str] = field(default_factory=dict)  # seat -> player name (optional)
+    levels: dict[str, str] = field(default_factory=dict)  # AI seat -> AI_LEVELS value
+    # seat -> played on a guest's screen in an online game (ui.control.hosting); never also AI
+    remote: dict[str, bool] = field(default_factory=dict)
+
+    def groups(self) -> list[tuple[str, ...]]:
+        """The seats each player holds."""
+        if self.players == 2:
+            return [SEATS[:2], SEATS[2:]]
+        if self.players == 4:
+            return [(s,) for s in SEATS]
+        solo = "USSR" if self.pair == "USA" else "USA"
+        pair = [(f"{self.pair}.politician",), (f"{self.pair}.engineer",)]
+        return [*pair, (f"{solo}.politician", f"{solo}.engineer")]
+
+    def player_of(self, seat: str) -> tuple[str, ...]:
+        for group in self.groups():
+            if seat in group:
+                return group
+        raise KeyError(seat)
+
+    def is_ai(self, seat: str) -> bool:
+        """A player is an AI when the first seat it holds is marked AI."""
+        return self.ai.get(self.player_of(seat)[0], False)
+
+    def level(self, seat: str) -> str:
+        """The AI level of the player holding ``seat`` (the level of its first seat)."""
+        level = self.levels.get(self.player_of(seat)[0], DEFAULT_LEVEL)
+        return level if level in LEVEL_LETTERS else DEFAULT_LEVEL
+
+    def is_remote(self, seat: str) -> bool:
+        """A player is online (on a guest's screen) when its first seat is marked remote."""
+        return self.remote.get(self.player_of(seat)[0], False)
+
+    def humans(self) -> list[tuple[str, ...]]:
+        """The people at this screen (not AI, not online)."""
+        return [g for g in self.groups()
+                if not self.ai.get(g[0], False) and not self.remote.get(g[0], False)]
+
+    def guests(self) -> list[tuple[str, ...]]:
+        """The seats of each player on another screen (an online game's guests)."""
+        return [g for g in self.groups() if self.remote.get(g[0], False)]
+
+    def player_label(self, seat: str) -> str:
+        group = self.player_of(seat)
+        nation = group[0].split(".")[0]
+        if len(group) == 2:
+            return nation_name(nation)
+        return seat_name(group[0])
+
+    def display_name(self, seat: str) -> str:
+        """The player's own name when given, else the seat label ("USA", "USSR Engineer")."""
+        name = self.names.get(self.player_of(seat)[0], "").strip()
+        return name or self.player_label(seat)
+
+    def copy(self) -> Setup:
+        return Setup(self.players, self.pair, self.ruleset, self.seed, dict(self.ai),
+                     self.speed_ms, dict(self.names), dict(self.levels), dict(self.remote))
+
+
+def parse_query(query: str) -> Setup | None:
+    """``?players=2&seats=hhaa&seed=5&ruleset=preview&pair=USSR&speed=0``: a game to start.
+
+    ``seats``: one letter per seat (USA Politician, USA Engineer, USSR Politician, USSR
+    Engineer): ``h`` a person, or an AI: ``r``/``e``/``m``/``x`` (random, easy, medium,
+    hard), ``a`` the default level (medium)."""
+    params: dict[str, str] = {}
+    for part in query.lstrip("?").split("&"):
+        if "=" in part:
+            key, value = part.split("=", 1)
+            params[key] = value
+    if "seed" not in params and "seats" not in params:
+        return None
+    setup = Setup()
+    try:
+        setup.players = int(params.get("players", "2"))
+        setup.seed = int(params.get("seed", "1"))
+        setup.speed_ms = int(params.get("speed", "300"))
+    except ValueError:
+        return None
+    if setup.players not in (2, 3, 4):
+        setup.players = 2
+    setup.pair = "USSR" if params.get("pair") == "USSR" else "USA"
+    setup.ruleset = "preview" if params.get("ruleset") == "preview" else "v0.10.4"
+    seats = params.get("seats", "")
+    if len(seats) == 4:
+        letters = dict(zip(SEATS, seats.lower(), strict=True))
+        setup.ai = {s: c in AI_LEVELS for s, c in letters.items()}
+        setup.levels = {s: AI_LEVELS[c] for s, c in letters.items() if c in AI_LEVELS}
+        for group in setup.groups():  # a player's seats are all human or all AI
+            for seat in group:
+                setup.ai[seat] = setup.ai[group[0]]
+                if group[0] in setup.levels:
+                    setup.levels[seat] = setup.levels[group[0]]
+                else:
+                    setup.levels.pop(seat, None)
+    return setup
+
+
+def choose_seat(to_act: list[str], last: str | None, view: dict[str, Any]) -> str | None:
+    """Which of the seats that may act gets the screen next.
+
+    A seat finishing a pending tile/module decision keeps it; otherwise simultaneous
+    Engineers alternate single actions (``to_act`` lists the First Player's nation first).
+    """
+    if not to_act:
+        return None
+    if last in to_act:
+        nation = last.split(".")[0]
+        if view["nations"][nation]["pending"] is not None:
+            return last
+        others = [s for s in to_act if s.split(".")[0] != nation]
+        if others:
+            return others[0]
+    return to_act[0]

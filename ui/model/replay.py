@@ -1,0 +1,83 @@
+"""Replays and the game's story, rebuilt from a save's seed, settings and action log alone.
+
+Pure Python (no browser), so it is unit-tested in CPython (tests/test_ui_saves.py).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+import game
+
+from ..words.i18n import _, ngettext
+from ..words.names import ruleset_title, seat_name
+from ..words.narration import Told, lines, note
+from .saves import SaveError
+
+
+def fingerprint(state: dict[str, Any]) -> str:
+    """A short hash of a state in ``Game.fingerprint``'s canonical form."""
+    text = json.dumps(state, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def game_fingerprint(g: game.Game) -> str:
+    return hashlib.sha256(g.fingerprint().encode()).hexdigest()[:16]
+
+
+def opening_line(g: game.Game) -> str:
+    return ngettext("New game: {count} player, {ruleset}, seed {seed}.",
+                    "New game: {count} players, {ruleset}, seed {seed}.", g.players).format(
+        count=g.players, ruleset=ruleset_title(g.ruleset), seed=g.seed)
+
+
+class Replay:
+    """Every position of a game, built by replaying its log from the seed.
+
+    ``frames[0]`` is the game before any action, ``frames[i]`` after the i-th action;
+    ``notes[i]`` tells (public facts only) what the i-th action did. ``matches`` says whether
+    the last frame is exactly the state the save recorded."""
+
+    def __init__(self, save: dict[str, Any]) -> None:
+        try:
+            seed, players = save["seed"], save["players"]
+            ruleset, pair, log = save["ruleset"], save.get("pair") or "USA", save["log"]
+            current = game.new_game(seed, players=players, ruleset=ruleset, pair=pair)
+        except Exception as exc:
+            raise SaveError(_("This game cannot be replayed: {error}").format(
+                error=exc)) from None
+        bonus = current.view(None)["test_bonus"]
+        self.frames = [current.clone()]
+        self.notes: list[list[Told]] = [[note(opening_line(current))]]
+        self.seats: list[str | None] = [None]
+        for number, entry in enumerate(log, start=1):
+            try:
+                seat = entry["seat"]
+                events = current.apply(seat, game.action_from_dict(entry["action"]))
+            except Exception as exc:
+                raise SaveError(_("Action {number} of the log cannot be replayed: {error}")
+                                .format(number=number, error=exc)) from None
+            self.frames.append(current.clone())
+            self.seats.append(seat)
+            acted = _("{seat} acted.").format(seat=seat_name(seat))
+            self.notes.append(lines(events, bonus) or [note(acted)])
+        self.save = save  # what was replayed (the report works its numbers out from it)
+        self.saved_fingerprint = fingerprint(save.get("state") or {})
+        self.final_fingerprint = game_fingerprint(current)
+        self.matches = self.saved_fingerprint == self.final_fingerprint
+        self.finished = current.is_over
+
+    def __len__(self) -> int:
+        """The number of actions (frames are one more)."""
+        return len(self.frames) - 1
+
+    def story(self, upto: int) -> list[Told]:
+        """The log lines of the first ``upto`` actions."""
+        return [line for notes in self.notes[:upto + 1] for line in notes]
+
+
+def narrate(g: game.Game) -> list[Told]:
+    """The whole log of a game in plain words (for a continued, imported or undone game)."""
+    return Replay(json.loads(g.to_json())).story(g.log_size)

@@ -1,0 +1,136 @@
+"""The new-game dialog: players, which seats are human, AI (and its level) or online,
+ruleset, seed, and for an online game the ICE setting."""
+
+from __future__ import annotations
+
+from ..markup.html import attrs, e
+from ..model.players import AI_LEVELS, LEVEL_LETTERS, SEATS, Setup
+from ..words.i18n import _, ngettext
+from ..words.names import nation_name
+
+MAX_NAME = 60
+
+SPEEDS = (0, 150, 300, 800)
+# Who plays a seat: a person here, an AI level (values are the URL ``seats`` letters), or a
+# person on another screen ("o": an online game's guest, see ui.control.hosting).
+ONLINE = "o"
+SEAT_CHOICES = ("h", "r", "e", "m", "x", ONLINE)
+
+
+def speed_words() -> dict[int, str]:
+    """The AI's pace (milliseconds between its moves) -> its name."""
+    return {0: _("instant"), 150: _("fast"), 300: _("normal"), 800: _("slow")}
+
+
+def seat_words() -> dict[str, str]:
+    """A seat choice letter -> who plays it."""
+    return {"h": _("Human"), "r": _("AI Random"), "e": _("AI Easy"), "m": _("AI Medium"),
+            "x": _("AI Hard"), ONLINE: _("Online friend")}
+
+
+def _players(count: int) -> str:
+    return ngettext("{count} player", "{count} players", count).format(count=count)
+
+
+def online_setup(setup: Setup) -> Setup:
+    """The dialog's "Play online": every player but the first plays on a friend's screen."""
+    online = setup.copy()
+    for index, group in enumerate(online.groups()):
+        for seat in group:
+            online.remote[seat] = index > 0
+            online.ai[seat] = False
+            online.levels.pop(seat, None)
+    return online
+
+
+def _ice_html(ice_text: str) -> str:
+    servers = _("Connection servers (STUN/TURN), one a line")
+    about = _("They help two browsers on different networks find each other; players on one "
+              "network need none. Nothing is sent anywhere until an online game starts.")
+    return (f'<label class="ice">{e(servers)} <textarea name="ice" rows="2" '
+            f'spellcheck="false" data-testid="ice-servers">{e(ice_text)}</textarea></label>'
+            f'<small class="ice-about">{e(about)}</small>')
+
+
+def dialog_html(setup: Setup, ice_text: str = "") -> str:
+    players = "".join(
+        f'<label><input type="radio" name="players" value="{n}"'
+        f'{" checked" if setup.players == n else ""}> {e(_players(n))}</label>'
+        for n in (2, 3, 4))
+    pair = "".join(f'<option value="{n}"{" selected" if setup.pair == n else ""}>'
+                   f"{e(nation_name(n))}</option>" for n in ("USA", "USSR"))
+    choices = seat_words()
+    name_words, optional = _("Name"), _("optional")
+    rows = []
+    for group in setup.groups():
+        key = group[0]
+        label = setup.player_label(key)
+        chosen = (LEVEL_LETTERS[setup.level(key)] if setup.ai.get(key, False) else
+                  ONLINE if setup.remote.get(key, False) else "h")
+        options = "".join(f'<option value="{v}"{" selected" if v == chosen else ""}>'
+                          f"{e(choices[v])}</option>" for v in SEAT_CHOICES)
+        name = setup.names.get(key, "")
+        rows.append(
+            f'<div class="seatrow {key.split(".")[0].lower()}"><label>{e(label)} '
+            f'<select name="seat"{attrs(data_seat=key)}>{options}</select></label>'
+            f'<label class="pname">{e(name_words)} <input type="text" maxlength="{MAX_NAME}" '
+            f'autocomplete="off"{attrs(placeholder=optional)}'
+            f'{attrs(name=f"name.{key}", value=name, data_testid=f"name-{key}")}></label>'
+            f"</div>")
+    rulesets = (("v0.10.4", _("Rules v0.10.4")), ("preview", _("Web preview")))
+    rules = "".join(f'<option value="{r}"{" selected" if setup.ruleset == r else ""}>{e(t)}'
+                    f"</option>" for r, t in rulesets)
+    speeds = "".join(f'<option value="{ms}"{" selected" if setup.speed_ms == ms else ""}>{e(t)}'
+                     f"</option>" for ms, t in speed_words().items())
+    two = _("Nation with two players")
+    pair_row = (f'<label>{e(two)} <select name="pair">{pair}</select></label>'
+                if setup.players == 3 else "")
+    title, players_words, seats = _("New game"), _("Players"), _("Seats")
+    ruleset, seed, speed = _("Ruleset"), _("Seed"), _("AI speed")
+    cancel, start, online = _("Cancel"), _("Start game"), _("Play online")
+    ice = _ice_html(ice_text) if setup.guests() else ""
+    return (f'<div class="dlg" role="dialog" aria-modal="true" aria-labelledby="dlg-t">'
+            f'<h2 id="dlg-t">{e(title)}</h2><form id="newgame">'
+            f'<fieldset class="players"><legend>{e(players_words)}</legend>{players}</fieldset>'
+            f"{pair_row}"
+            f'<fieldset><legend>{e(seats)}</legend>{"".join(rows)}</fieldset>{ice}'
+            f'<label>{e(ruleset)} <select name="ruleset">{rules}</select></label>'
+            f'<label>{e(seed)} <input name="seed" type="number" value="{setup.seed}"></label>'
+            f'<label>{e(speed)} <select name="speed">{speeds}</select></label>'
+            f'<div class="dlg-b"><button type="button" data-cmd="cancel-new">{e(cancel)}</button>'
+            f'<button type="button" data-cmd="new-online" data-testid="play-online">'
+            f"{e(online)}</button>"
+            f'<button type="button" class="primary" data-testid="start-game" '
+            f'data-cmd="start-game">{e(start)}</button></div></form></div>')
+
+
+def setup_from_form(values: dict[str, str], seat_values: dict[str, str]) -> Setup:
+    """Read the dialog's fields (strings) into a Setup; bad numbers fall back to defaults."""
+    setup = Setup()
+    try:
+        setup.players = int(values.get("players", "2"))
+        setup.seed = int(values.get("seed", "1"))
+        setup.speed_ms = int(values.get("speed", "300"))
+    except ValueError:
+        pass
+    setup.pair = "USSR" if values.get("pair") == "USSR" else "USA"
+    setup.ruleset = "preview" if values.get("ruleset") == "preview" else "v0.10.4"
+    ai = {s: False for s in SEATS}
+    remote = {s: False for s in SEATS}
+    levels: dict[str, str] = {}
+    names: dict[str, str] = {}
+    for group in setup.groups():
+        choice = seat_values.get(group[0], "h")
+        name = values.get(f"name.{group[0]}", "").strip()[:MAX_NAME]
+        for seat in group:
+            ai[seat] = choice in AI_LEVELS
+            remote[seat] = choice == ONLINE
+            if choice in AI_LEVELS:
+                levels[seat] = AI_LEVELS[choice]
+            if name:
+                names[seat] = name
+    setup.ai = ai
+    setup.remote = remote
+    setup.levels = levels
+    setup.names = names
+    return setup

@@ -1,0 +1,207 @@
+"""Online play's words and markup: the ICE setting, the host's invitations panel, the guest's
+join panel, the chat, the QR code and the turn indicator's "on whose screen".
+
+Pure Python (no browser), unit-tested in CPython (tests/test_ui_online.py). The moving parts
+are :mod:`ui.control.hosting` (the host) and :mod:`ui.control.joining` (a guest).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.referee import MAX_CHAT, MAX_CHAT_LINES
+
+from ..markup.html import attrs, e
+from ..words.i18n import _
+from ..words.names import seat_name
+
+ICE_KEY = "moonshot.ice"  # the ICE setting as last used to host (localStorage)
+# Well-known public STUN servers: they tell each browser its public address and see nothing
+# else. Two people on one network need none; behind strict NATs only a TURN server helps.
+DEFAULT_ICE = "stun:stun.l.google.com:19302\nstun:stun.cloudflare.com:3478"
+MAX_ICE_LINES = 8
+ICE_SCHEMES = ("stun:", "stuns:", "turn:", "turns:")
+
+
+def parse_ice(text: str) -> list[dict[str, str]]:
+    """The ICE setting (one server a line: a STUN or TURN URL, and for TURN its user name and
+    password after spaces) as RTCIceServer objects. Raises ValueError saying which line is
+    wrong."""
+    servers: list[dict[str, str]] = []
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    if len(lines) > MAX_ICE_LINES:
+        raise ValueError(_("At most {count} servers.").format(count=MAX_ICE_LINES))
+    for line in lines:
+        parts = line.split()
+        url = parts[0]
+        if not url.startswith(ICE_SCHEMES) or len(url) > 200 or len(parts) not in (1, 3):
+            raise ValueError(_("Not a STUN or TURN server: {line}").format(line=line[:60]))
+        server = {"urls": url}
+        if len(parts) == 3:
+            server["username"], server["credential"] = parts[1], parts[2]
+        servers.append(server)
+    return servers
+
+
+def ice_json(servers: Sequence[dict[str, str]]) -> str:
+    return json.dumps(list(servers), separators=(",", ":"))
+
+
+@dataclass
+class Invitation:
+    """The host's invitation to one remote player and how far it got."""
+
+    guest: str  # the first seat the guest plays: its name in the referee
+    seats: tuple[str, ...]
+    name: str  # the player's name (or seat label) as the host's dialog gave it
+    status: str = "preparing"  # preparing | waiting | connected | dropped | failed
+    link: str = ""
+    qr: list[str] = field(default_factory=list)  # rows of the link's QR code ("1" dark)
+    error: str = ""
+    attempt: int = 0  # which invitation this is (ui.control.hosting: a superseded one is dropped)
+    joined: bool = False  # connected at least once since the game took the table
+
+
+def qr_svg(rows: Sequence[str], label: str) -> str:
+    """A QR code's modules as one SVG path (a quiet zone of 4 modules around it)."""
+    if not rows:
+        return ""
+    size = len(rows) + 8
+    path = "".join(f"M{c + 4} {r + 4}h1v1h-1z" for r, row in enumerate(rows)
+                   for c, dark in enumerate(row) if dark == "1")
+    return (f'<svg class="qr" role="img"{attrs(aria_label=label)} viewBox="0 0 {size} {size}" '
+            f'shape-rendering="crispEdges"><rect width="{size}" height="{size}" fill="#fff"/>'
+            f'<path d="{path}" fill="#000"/></svg>')
+
+
+def _status_words(status: str) -> str:
+    return {"preparing": _("Preparing the invitation…"),
+            "waiting": _("Waiting for their answer code"),
+            "connected": _("Connected"),
+            "dropped": _("Connection lost: send a new invitation"),
+            "failed": _("The invitation could not be made")}[status]
+
+
+def _invitation_html(inv: Invitation) -> str:
+    seats = ", ".join(seat_name(s) for s in inv.seats)
+    head = (f'<h3>{e(inv.name)} <small>{e(seats)}</small></h3>'
+            f'<p class="ol-status" data-testid="online-status" data-status="{e(inv.status)}"'
+            f'{attrs(data_guest=inv.guest)}>{e(_status_words(inv.status))}</p>')
+    body = ""
+    if inv.status == "waiting" and inv.link:
+        send = _("Send them this link (copy it, or let them scan the code):")
+        copy, paste = _("Copy link"), _("Their answer code (or the link they sent):")
+        connect = _("Connect")
+        qr_label = _("QR code of the invitation link")
+        body = (f'<p>{e(send)}</p><div class="ol-link">'
+                f'<input type="text" readonly data-testid="invite-link"'
+                f'{attrs(value=inv.link, data_guest=inv.guest, aria_label=send)}>'
+                f'<button type="button" data-cmd="copy"{attrs(data_copy=inv.link)}>'
+                f"{e(copy)}</button></div>{qr_svg(inv.qr, qr_label)}"
+                f'<label>{e(paste)} <textarea rows="2" data-testid="answer-code" '
+                f'autocomplete="off" spellcheck="false"{attrs(name=f"answer.{inv.guest}")}>'
+                f"</textarea></label>"
+                f'<button type="button" class="primary" data-cmd="online-accept" '
+                f'data-testid="online-accept"{attrs(data_guest=inv.guest)}>{e(connect)}</button>')
+    if inv.status != "preparing":  # a link not answered in time, or sent to no one, is
+        again = _("New invitation")  # replaced by a fresh one
+        body += (f'<button type="button" data-cmd="online-invite" data-testid="online-invite"'
+                 f'{attrs(data_guest=inv.guest)}>{e(again)}</button>')
+    error = (f'<p class="ol-error" role="alert" data-testid="online-error">{e(inv.error)}</p>'
+             if inv.error else "")
+    return f'<section class="ol-guest">{head}{error}{body}</section>'
+
+
+def host_panel_html(invitations: Iterable[Invitation]) -> str:
+    """The host's dialog: one invitation per remote player, each with its state."""
+    title = _("Online players")
+    about = _("Your browser holds the whole game, as a game's box does; each friend's screen "
+              "gets only what their seats may see. The links go by whatever you use to chat: "
+              "no server is involved.")
+    close = _("Back to the table")
+    rows = "".join(_invitation_html(inv) for inv in invitations)
+    return (f'<div class="dlg online" role="dialog" aria-modal="true" aria-labelledby="dlg-t"'
+            f' data-testid="online-panel"><h2 id="dlg-t">{e(title)}</h2><p>{e(about)}</p>'
+            f'<form id="online">{rows}</form>'
+            f'<div class="dlg-b"><button type="button" data-cmd="close-dialog" '
+            f'data-testid="online-close">{e(close)}</button></div></div>')
+
+
+def join_panel_html(status: str, seats: Sequence[str], code: str = "", error: str = "") -> str:
+    """The guest's dialog: the answer code to send back, then the wait for the host."""
+    title = _("Join an online game")
+    plays = ", ".join(seat_name(s) for s in seats)
+    you = _("You play: {seats}").format(seats=plays) if seats else ""
+    words = {
+        "preparing": _("Preparing your answer…"),
+        "answer": _("Send this answer code back to the host (copy it into your chat). The "
+                    "game starts here once the host pastes it."),
+        "expired": _("The host did not connect in time; here is a fresh answer code."),
+        "dropped": _("The connection to the host was lost. Ask the host for a new "
+                     "invitation link."),
+        "failed": _("This invitation cannot be used."),
+    }[status]
+    body = ""
+    if status in ("answer", "expired") and code:
+        copy = _("Copy answer code")
+        body = (f'<textarea readonly rows="4" data-testid="answer-out" spellcheck="false"'
+                f'{attrs(aria_label=copy)}>{e(code)}</textarea>'
+                f'<button type="button" class="primary" data-cmd="copy" data-testid="copy-answer"'
+                f'{attrs(data_copy=code)}>{e(copy)}</button>')
+    error_html = (f'<p class="ol-error" role="alert" data-testid="online-error">{e(error)}</p>'
+                  if error else "")
+    leave = _("Leave")
+    return (f'<div class="dlg online" role="dialog" aria-modal="true" aria-labelledby="dlg-t"'
+            f' data-testid="join-panel" data-status="{e(status)}"><h2 id="dlg-t">{e(title)}</h2>'
+            f'<p>{e(you)}</p><p data-testid="join-status">{e(words)}</p>{error_html}{body}'
+            f'<div class="dlg-b"><button type="button" data-cmd="leave-online" '
+            f'data-testid="leave-online">{e(leave)}</button></div></div>')
+
+
+def chat_html(lines: Sequence[tuple[str, str]]) -> str:
+    """The chat: (who, line) pairs, as text only, and a one-line box to write in."""
+    shown = "".join(f'<li><b>{e(who)}</b> {e(text)}</li>' for who, text in lines[-MAX_CHAT_LINES:])
+    label, send = _("Chat"), _("Send")
+    return (f'<h2>{e(label)}</h2><ol class="chat-lines" data-testid="chat-lines" '
+            f'aria-live="polite">{shown}</ol>'
+            f'<form id="chat" class="chat-form"><input type="text" name="chat" '
+            f'autocomplete="off" data-testid="chat-input"'
+            f'{attrs(maxlength=MAX_CHAT, aria_label=label)}>'
+            f'<button type="button" data-cmd="chat-send" data-testid="chat-send">{e(send)}'
+            f"</button></form>")
+
+
+def screen_words(where: dict[str, str] | None) -> str:
+    """Where a seat is played, as a guest's or the host's turn indicator says it."""
+    if not where:
+        return ""
+    kind, name = where.get("where", ""), where.get("name", "")
+    if kind == "ai":
+        return _("the computer")
+    if kind == "host":
+        return _("on the host's screen")
+    if kind == "guest":
+        return _("on {name}'s screen").format(name=name) if name else _("on a friend's screen")
+    if kind == "you":
+        return _("on your screen")
+    return ""
+
+
+def waiting_text(to_act: Sequence[str], screens: dict[str, dict[str, str]]) -> str:
+    """'Waiting for USSR Politician (on Ann's screen)…' for the seats that may act."""
+    parts = []
+    for seat in to_act:
+        where = screen_words(screens.get(seat))
+        parts.append(f"{seat_name(seat)} ({where})" if where else seat_name(seat))
+    return _("Waiting for {seats}…").format(seats=", ".join(parts)) if parts else ""
+
+
+def chat_sender(sender: str, screens: dict[str, Any]) -> str:
+    """A chat line's sender as a name: the host, or the player of the guest's first seat."""
+    if sender == "host":
+        return _("Host")
+    where = screens.get(sender) or {}
+    return str(where.get("name") or _("Guest ({seat})").format(seat=seat_name(sender)))

@@ -1,0 +1,204 @@
+"""Markup of the panels: resume prompt, Saved games, replay bar, banner, undo, and the
+hot-seat privacy screen and end screen shown over the table (ui.control.overlays).
+
+Pure Python (strings only); every piece of text that came from a player or a file goes
+through :func:`ui.markup.html.e`, so names and imported titles show as text, never as markup.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..markup.html import attrs, e, icon
+from ..model.players import SEATS
+from ..model.replay import Replay
+from ..model.saves import KEY_PREFIX, Summary
+from ..words.i18n import _, ngettext
+from ..words.names import emblem, hints_taken, nation_name, reason_words, seat_name
+
+
+def actions_words(count: int) -> str:
+    """How long a saved game is ("4 actions")."""
+    return ngettext("{count} action", "{count} actions", count).format(count=count)
+
+
+def resume_html(summary: Summary) -> str:
+    title, saved = _("Continue your game?"), _("saved {time}").format(time=summary.saved_at)
+    saves, new, go_on = _("Saved games"), _("New game"), _("Continue")
+    return (f'<div class="dlg resume" role="dialog" aria-modal="true" aria-labelledby="rs-t" '
+            f'data-testid="resume">'
+            f'<h2 id="rs-t">{e(title)}</h2>'
+            f'<p><b>{e(summary.title)}</b><br><small>{e(summary.detail)} · '
+            f"{e(actions_words(summary.moves))} · {e(saved)}</small></p>"
+            f'<div class="dlg-b"><button type="button" data-cmd="open-saves">{e(saves)}</button>'
+            f'<button type="button" data-cmd="resume-new" data-testid="resume-new">'
+            f"{e(new)}</button>"
+            f'<button type="button" class="primary" data-testid="resume-continue"'
+            f'{attrs(data_cmd="continue", data_key=summary.key)}>{e(go_on)}</button></div></div>')
+
+
+def _entry(s: Summary, current: str | None) -> str:
+    key = attrs(data_key=s.key)
+    delete_words = _("Delete")
+    delete = (f'<button type="button" class="del" data-cmd="delete-save" '
+              f'data-testid="delete-save"{key}>{e(delete_words)}</button>')
+    if not s.ok:
+        unreadable = _("Unreadable saved game")
+        return (f'<li class="save bad" data-testid="save-entry" data-ok="0"{key}>'
+                f'<div><b>{e(unreadable)}</b><br><small>{e(s.key[len(KEY_PREFIX):])}: '
+                f'{e(s.error)}</small></div><div class="sb">{delete}</div></li>')
+    this_game = _("this game")
+    this = f' <span class="this">{e(this_game)}</span>' if s.key == current else ""
+    open_words = _("Open") if s.over else _("Continue")
+    replay = _("Replay")
+    return (f'<li class="save" data-testid="save-entry" data-ok="1"{key}>'
+            f"<div><b>{e(s.title)}</b>{this}<br><small>{e(s.detail)} · "
+            f"{e(actions_words(s.moves))} · {e(s.saved_at)}</small></div>"
+            f'<div class="sb">'
+            f'<button type="button" data-cmd="continue" data-testid="continue-save"{key}>'
+            f"{e(open_words)}</button>"
+            f'<button type="button" data-cmd="replay-saved" data-testid="replay-save"{key}>'
+            f"{e(replay)}</button>{delete}</div></li>")
+
+
+def saves_html(summaries: list[Summary], current: str | None, error: str = "",
+               notice: str = "") -> str:
+    none_yet = _("No saved games yet: games are saved here after every action.")
+    items = "".join(_entry(s, current) for s in summaries) or (
+        f'<li class="empty">{e(none_yet)}</li>')
+    err = (f'<p class="error" role="alert" data-testid="import-error">{e(error)}</p>'
+           if error else "")
+    note = f'<p class="note" data-testid="saves-notice">{e(notice)}</p>' if notice else ""
+    title, export = _("Saved games"), _("Export this game")
+    import_words, close = _("Import a game file"), _("Close")
+    return (f'<div class="dlg saves" role="dialog" aria-modal="true" aria-labelledby="sv-t" '
+            f'data-testid="saves">'
+            f'<h2 id="sv-t">{e(title)}</h2>'
+            f'<ul class="savelist">{items}</ul>'
+            f'<div class="io"><button type="button" data-cmd="export" data-testid="export">'
+            f'{icon("card")} {e(export)}</button>'
+            f'<label class="file">{e(import_words)} '
+            f'<input type="file" accept=".json,application/json" data-cmd="import" '
+            f'data-testid="import-file"></label></div>{err}{note}'
+            f'<div class="dlg-b"><button type="button" data-cmd="close-dialog" '
+            f'data-testid="close-saves">{e(close)}</button></div></div>')
+
+
+def replay_bar_html(rp: Replay, index: int, seat: str | None, seats: list[str]) -> str:
+    total = len(rp)
+    public = _("Public view")
+    options = [f'<option value=""{"" if seat else " selected"}>{e(public)}</option>']
+    options += [f'<option value="{s}"{" selected" if s == seat else ""}>{e(seat_name(s))}'
+                f"</option>" for s in SEATS if s in seats]
+
+    def btn(cmd: str, label: str, off: bool) -> str:
+        return (f'<button type="button" data-cmd="{cmd}" data-testid="{cmd}"'
+                f'{" disabled" if off else ""}>{e(label)}</button>')
+    match = (_("final state matches the save") if rp.matches
+             else _("final state does NOT match the save"))
+    fingerprints = _("replayed {replayed}, saved {saved}").format(
+        replayed=rp.final_fingerprint, saved=rp.saved_fingerprint)
+    notes = "".join(f"<li>{e(t.line)}</li>" for t in rp.notes[index])
+    replay, step = _("Replay"), _("Action {index} / {total}").format(index=index, total=total)
+    view, leave, report = _("View"), _("Exit replay"), _("Report at this step")
+    first, prev, after, last = _("« First"), _("◀ Prev"), _("Next ▶"), _("Last »")
+    return (f'<div class="replay" data-testid="replay" data-step="{index}" data-total="{total}">'
+            f'<div class="bar-h"><span class="who">{icon("rocket")} {e(replay)}</span>'
+            f'<span class="step" data-testid="replay-step">{e(step)}</span>'
+            f'<span class="match {"ok" if rp.matches else "bad"}" data-testid="replay-match" '
+            f'data-match="{1 if rp.matches else 0}"{attrs(title=fingerprints)}>'
+            f'{"✓" if rp.matches else "✗"} {e(match)} '
+            f"<code>{rp.final_fingerprint}</code></span></div>"
+            f'<div class="rp-b">{btn("rp-first", first, index == 0)}'
+            f'{btn("rp-prev", prev, index == 0)}{btn("rp-next", after, index >= total)}'
+            f'{btn("rp-last", last, index >= total)}'
+            f'<label>{e(view)} <select data-cmd="rp-seat" data-testid="rp-seat">'
+            f'{"".join(options)}</select></label>'
+            f'<button type="button" data-cmd="report" data-testid="rp-report">{e(report)}'
+            f"</button>"
+            f'<button type="button" class="primary" data-cmd="rp-exit" data-testid="rp-exit">'
+            f"{e(leave)}</button></div>"
+            f'<ul class="rp-notes" data-testid="replay-notes">{notes}</ul></div>')
+
+
+def banner_html(kind: str, text: str) -> str:
+    dismiss = _("Dismiss")
+    if kind == "error":
+        wrong = _("Something went wrong.")
+        usable = _("The game is still usable: carry on, or save a bug report for the "
+                   "developers.")
+        report = _("Save a bug report")
+        return (f'<div class="bn error" data-testid="error-banner"><p><b>{e(wrong)}'
+                f"</b> {e(text)} {e(usable)}</p>"
+                f'<button type="button" data-cmd="bug-report" '
+                f'data-testid="bug-report">{e(report)}</button>'
+                f'<button type="button" data-cmd="dismiss" data-testid="dismiss">{e(dismiss)}'
+                f"</button></div>")
+    return (f'<div class="bn {e(kind)}" data-testid="notice-banner"><p>{e(text)}</p>'
+            f'<button type="button" data-cmd="dismiss" data-testid="dismiss">{e(dismiss)}'
+            f"</button></div>")
+
+
+def history_html(undo: int, redo: int, reason: str) -> str:
+    """Undo / redo buttons for the player at the screen, with the reason undo is off."""
+    why = (f'<small class="why" data-testid="undo-reason">{e(reason)}</small>'
+           if not undo and reason else "")
+    tip = reason or ngettext("{count} action can be undone", "{count} actions can be undone",
+                             undo).format(count=undo)
+    undo_words = (_("↶ Undo ({count})").format(count=undo) if undo else _("↶ Undo"))
+    redo_words = (_("↷ Redo ({count})").format(count=redo) if redo else _("↷ Redo"))
+    return (f'<span class="hist">{why}'
+            f'<button type="button" data-cmd="undo" data-testid="undo"'
+            f'{"" if undo else " disabled"} title="{e(tip)}">'
+            f"{e(undo_words)}</button>"
+            f'<button type="button" data-cmd="redo" data-testid="redo"'
+            f'{"" if redo else " disabled"}>{e(redo_words)}</button></span>')
+
+
+def privacy_html(seat: str, label: str) -> str:
+    """The hot-seat privacy screen before ``seat`` (played by ``label``) takes the screen."""
+    nation = seat.split(".")[0]
+    pass_to = _("Pass to {player}").format(player=label)
+    away = _("Next: {seat}. Everyone else, look away: hands and face-down tokens are hidden "
+             "until they confirm.").format(seat=seat_name(seat))
+    show = _("I am {player}: show my board").format(player=label)
+    return (f'<div class="pv {nation.lower()}">{icon(nation.lower(), "huge")}'
+            f"<h2>{e(pass_to)}</h2><p>{e(away)}</p>"
+            f'<button class="primary" data-testid="privacy-continue" data-cmd="privacy">'
+            f"{e(show)}</button></div>")
+
+
+def end_html(view: dict[str, Any], winner: str, end_reason: str,
+             hints: dict[str, int] | None = None, whole: bool = True) -> str:
+    """The end screen of a game that ``winner`` won (``end_reason``: game.Game.end_reason),
+    with the hints each nation took. ``whole``: this screen holds the whole game (an online
+    guest's does not: no report, replay or export there)."""
+    taken = hints or {}
+    stats = "".join(
+        f"<li>{emblem(n)} {e(_stats(view, n))}<br>"
+        f'<small data-testid="end-hints">{e(hints_taken(taken.get(n, 0)))}</small></li>'
+        for n in ("USA", "USSR"))
+    wins = _("{nation} wins!").format(nation=nation_name(winner))
+    reason = _("{reason} · round {round}").format(reason=reason_words(end_reason),
+                                                  round=view["round"])
+    replay, export, new = _("Watch the replay"), _("Export"), _("New game")
+    report = _("Game report")
+    whole_game = (f'<button data-testid="end-report" data-cmd="report">{e(report)}</button>'
+                  f'<button data-testid="end-replay" data-cmd="replay">{e(replay)}</button>'
+                  f'<button data-testid="end-export" data-cmd="export">{e(export)}</button>')
+    return (f'<div class="endcard {winner.lower()}" role="dialog" aria-modal="true" '
+            f'aria-labelledby="end-t" data-testid="end-screen" data-winner="{e(winner)}">'
+            f'{icon(winner.lower(), "huge")}'
+            f'<h2 id="end-t">{e(wins)}</h2><p class="reason" '
+            f'data-reason="{e(end_reason)}">{e(reason)}</p><ul>{stats}</ul>'
+            f'<div class="dlg-b">{whole_game if whole else ""}'
+            f'<button class="primary" data-testid="end-new-game" '
+            f'data-cmd="open-new">{e(new)}</button></div></div>')
+
+
+def _stats(view: dict[str, Any], nation: str) -> str:
+    """'Popularity 7, Budget 31, Missions 2'."""
+    n = view["nations"][nation]
+    missions = sum(1 for c in view["completed"] if c["nation"] == nation)
+    return _("Popularity {popularity}, Budget {budget}, Missions {missions}").format(
+        popularity=n["popularity"], budget=n["budget"], missions=missions)

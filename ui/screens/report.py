@@ -1,0 +1,281 @@
+"""The post-game report: a game's story drawn as four charts, each with a table of its numbers.
+
+Pure Python (strings and JSON-safe chart specifications), unit-tested in CPython. The numbers
+come from :func:`game.chronicle.chronicle` (as its ``to_dict()``, worked out in the AI
+worker); the page draws each specification with the charting library (``public/charts.js``
+over uPlot, loaded when the report first opens: :mod:`ui.control.report`). Every chart is a
+picture for the eye only (``aria-hidden``); the table beside it holds the same numbers for
+everyone else.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game import NATIONS
+
+from ..markup.html import e
+from ..words.i18n import _, ngettext
+from ..words.names import emblem, hints_taken, mission_name, nation_name, percent, phase_name
+
+# The page's own colours (public/style.css), which charts.js reads from the stylesheet.
+COLOURS = {"USA": "var(--usa)", "USSR": "var(--ussr)"}
+LIMIT_COLOUR = "var(--muted)"
+# Where in a round each phase sits on the charts' round axis.
+PHASE_AT = {"discussion": 0.0, "maneuvers": 0.1, "politics": 0.3, "engineering": 0.5,
+            "launches": 0.7, "administration": 0.9, "over": 0.95}
+CHARTS = ("standing", "launches", "missions", "chances")
+
+
+def outcome_name(outcome: str) -> str:
+    words = {"success": _("success"), "explosion": _("explosion"), "delayed": _("delayed")}
+    return words.get(outcome, outcome)
+
+
+def _mid_round(rows: list[dict[str, Any]], i: int) -> bool:
+    """Whether row ``i`` was taken inside its round (the chronicle's last row: the end of the
+    game, or a replay's step) rather than at the round's start."""
+    return i == len(rows) - 1 and i > 0 and rows[i - 1]["round"] == rows[i]["round"]
+
+
+def _row_x(rows: list[dict[str, Any]]) -> list[float]:
+    """Round-start rows sit on their round; a mid-round last row near the round's end."""
+    return [row["round"] + (PHASE_AT["over"] if _mid_round(rows, i) else 0.0)
+            for i, row in enumerate(rows)]
+
+
+def _row_label(rows: list[dict[str, Any]], i: int, finished: bool) -> str:
+    if not _mid_round(rows, i):
+        return _("Round {round}, start").format(round=rows[i]["round"])
+    return (_("Round {round}, end of the game") if finished else
+            _("Round {round}, at this step")).format(round=rows[i]["round"])
+
+
+def _table(caption: str, head: list[str], body: list[list[str]], key: str,
+           groups: list[tuple[str, int]] | None = None) -> str:
+    """A table of a chart's numbers. With ``groups`` ((label, span) over the columns after
+    the first), ``head`` names the columns under each group: grouped headings keep the
+    columns narrow enough for a phone."""
+    rows = "".join("<tr>" + "".join(
+        (f'<th scope="row">{e(c)}</th>' if j == 0 else f"<td>{e(c)}</td>")
+        for j, c in enumerate(row)) + "</tr>" for row in body)
+    if groups is None:
+        cells = "".join(f'<th scope="col">{e(h)}</th>' for h in head)
+        thead, cols = f"<tr>{cells}</tr>", ""
+    else:
+        top = "".join(f'<th scope="colgroup" colspan="{span}">{e(label)}</th>'
+                      for label, span in groups)
+        under = "".join(f'<th scope="col">{e(h)}</th>' for h in head[1:])
+        thead = (f'<tr><th scope="col" rowspan="2">{e(head[0])}</th>{top}</tr>'
+                 f"<tr>{under}</tr>")
+        cols = "<colgroup></colgroup>" + "".join(f'<colgroup span="{span}"></colgroup>'
+                                                 for _, span in groups)
+    return (f'<div class="rp-tablebox"><table class="rp-table" data-testid="report-table" '
+            f'data-table="{key}"><caption>{e(caption)}</caption>{cols}<thead>{thead}</thead>'
+            f"<tbody>{rows}</tbody></table></div>")
+
+
+def _figure(key: str, title: str, note: str, table: str) -> str:
+    return (f'<section class="rp-fig" data-testid="report-chart" data-chart="{key}" '
+            f'aria-labelledby="rp-{key}-t"><h3 id="rp-{key}-t">{e(title)}</h3>'
+            f'<p class="rp-note">{e(note)}</p><div class="rp-body">'
+            f'<div class="rp-canvas" data-chart-box="{key}" aria-hidden="true"></div>'
+            f"{table}</div></section>")
+
+
+# ------------------------------------------------------------------ the four charts
+
+def standing(data: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """Popularity and Budget by round, with the two ways to lose drawn: Popularity 0 and the
+    Budget gap (the trailing nation loses once it falls this far behind the leader)."""
+    rows: list[dict[str, Any]] = data["rounds"]
+    gap: int = data["budget_gap"]
+    finished = data["winner"] is not None
+    xs = _row_x(rows)
+    limit = [max(r["budget"]) - gap for r in rows]
+    series: list[dict[str, Any]] = []
+    for i, nation in enumerate(NATIONS):
+        series.append({"label": _("{nation} Popularity").format(nation=nation_name(nation)),
+                       "colour": COLOURS[nation], "values": [r["popularity"][i] for r in rows],
+                       "scale": "popularity"})
+    for i, nation in enumerate(NATIONS):
+        series.append({"label": _("{nation} Budget").format(nation=nation_name(nation)),
+                       "colour": COLOURS[nation], "values": [r["budget"][i] for r in rows],
+                       "scale": "budget", "dash": True})
+    series.append({"label": _("Budget gap line: behind the leader by {gap}").format(gap=gap),
+                   "colour": LIMIT_COLOUR, "values": limit, "scale": "budget", "dash": True,
+                   "thin": True})
+    spec = {"kind": "lines", "x": xs, "series": series,
+            "scales": {"popularity": {"label": _("Popularity"), "side": "left", "min": 0,
+                                      "whole": True},
+                       "budget": {"label": _("Budget"), "side": "right", "whole": True}},
+            "thresholds": [{"scale": "popularity", "value": 0,
+                            "label": _("Popularity 0: that nation loses")}],
+            "xLabel": _("Round")}
+    names = [nation_name(nation) for nation in NATIONS]
+    # The gap line is a Budget: it sits in that group, named as the note above names it.
+    head = [_("When"), *names, *names, _("grey line")]
+    groups = [(_("Popularity"), 2), (_("Budget"), 3)]
+    body = [[_row_label(rows, i, finished), *(str(v) for v in r["popularity"]),
+             *(str(v) for v in r["budget"]), str(limit[i])] for i, r in enumerate(rows)]
+    note = (_("A nation loses when its Popularity reaches 0, or when its Budget falls {gap} "
+               "or more behind the rival's (onto or below the grey line).")
+            if data["budget_gap_inclusive"] else
+            _("A nation loses when its Popularity reaches 0, or when its Budget falls more "
+              "than {gap} behind the rival's (below the grey line).")).format(gap=gap)
+    table = _table(_("Popularity and Budget by round"), head, body, "standing", groups)
+    return _figure("standing", _("Popularity and Budget"), note, table), spec
+
+
+def launches(data: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """Every launch as a point: its round, its odds before the die, and how it ended."""
+    points: list[dict[str, Any]] = data["launches"]
+    flown = [p for p in points if p["odds"] is not None]
+    marks = []
+    for p in flown:
+        x = p["round"] + PHASE_AT["launches"] + (-0.06 if p["nation"] == "USA" else 0.06)
+        marks.append({"x": x, "y": round(p["odds"] * 100, 1), "colour": COLOURS[p["nation"]],
+                      "shape": "disc" if p["outcome"] == "success" else "cross"})
+    rounds = [r["round"] for r in data["rounds"]]
+    spec = {"kind": "points", "x": [min(rounds), max(rounds) + 1], "marks": marks,
+            "scales": {"odds": {"label": _("Odds before the die (%)"), "side": "left",
+                                "min": 0, "max": 100}},
+            "legend": [{"label": _("success"), "shape": "disc", "colour": LIMIT_COLOUR},
+                       {"label": _("explosion"), "shape": "cross", "colour": LIMIT_COLOUR}],
+            "thresholds": [{"scale": "odds", "value": 50, "label": _("even odds")}],
+            "xLabel": _("Round")}
+    head = [_("Round"), _("Nation"), _("Mission"), _("Odds"), _("Outcome")]
+    body = [[str(p["round"]), nation_name(p["nation"]), mission_name(p["mission"]),
+             percent(p["odds"]) if p["odds"] is not None else "-",
+             outcome_name(p["outcome"])]
+            for p in points]
+    if not points:
+        body = [[_("No launch yet."), "", "", "", ""]]
+    note = ngettext("{count} launch: a filled dot succeeded, a cross exploded.",
+                    "{count} launches: a filled dot succeeded, a cross exploded.",
+                    len(points)).format(count=len(points))
+    table = _table(_("Launches with their odds and outcome"), head, body, "launches")
+    return _figure("launches", _("Launches"), note, table), spec
+
+
+def missions(data: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """Missions completed so far, by round, for both nations."""
+    rows: list[dict[str, Any]] = data["rounds"]
+    finished = data["winner"] is not None
+    series: list[dict[str, Any]] = [{"label": _("{nation} Missions").format(nation=nation_name(n)),
+               "colour": COLOURS[n], "values": [r["missions"][i] for r in rows],
+               "scale": "missions", "steps": True} for i, n in enumerate(NATIONS)]
+    spec = {"kind": "lines", "x": _row_x(rows), "series": series,
+            "scales": {"missions": {"label": _("Missions completed"), "side": "left",
+                                    "min": 0, "whole": True}},
+            "thresholds": [], "xLabel": _("Round")}
+    head = [_("When"), series[0]["label"], series[1]["label"]]
+    body = [[_row_label(rows, i, finished), *(str(v) for v in r["missions"])]
+            for i, r in enumerate(rows)]
+    note = _("Missions each nation had completed, counted at the start of every round.")
+    table = _table(_("Missions completed by round"), head, body, "missions")
+    return _figure("missions", _("Missions completed"), note, table), spec
+
+
+def chances(data: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """Each nation's chance to win, with the three biggest swings numbered."""
+    curve: list[dict[str, Any]] = data["curve"]
+    xs = [c["round"] + PHASE_AT.get(c["phase"], 0.0) for c in curve]
+    usa = [round(c["usa"] * 100, 1) for c in curve]
+    series: list[dict[str, Any]] = [
+              {"label": _("{nation}'s chance to win").format(nation=nation_name("USA")),
+               "colour": COLOURS["USA"], "values": usa, "scale": "chance"},
+              {"label": _("{nation}'s chance to win").format(nation=nation_name("USSR")),
+               "colour": COLOURS["USSR"], "values": [round(100 - v, 1) for v in usa],
+               "scale": "chance"}]
+    marks = []
+    for number, swing in enumerate(data["swings"], start=1):
+        end = swing["end"]
+        marks.append({"x": end["round"] + PHASE_AT.get(end["phase"], 0.0),
+                      "y": round(end["usa"] * 100, 1), "text": str(number)})
+    spec = {"kind": "lines", "x": xs, "series": series, "marks": marks,
+            "scales": {"chance": {"label": _("Chance to win (%)"), "side": "left",
+                                  "min": 0, "max": 100}},
+            "thresholds": [{"scale": "chance", "value": 50, "label": _("even")}],
+            "xLabel": _("Round")}
+    head = [_("When"), series[0]["label"], series[1]["label"]]
+    body = [[_("Round {round}, {phase}").format(round=c["round"], phase=phase_name(c["phase"])),
+             percent(c["usa"]), percent(1 - c["usa"])] for c in curve]
+    note = _("Estimated from what both sides could see, by short simulations of the game "
+             "from each point. The numbers mark the three biggest swings.")
+    table = _table(_("Chance to win"), head, body, "chances")
+    return _figure("chances", _("Chance to win"), note, table), spec
+
+
+def _launch_words(p: dict[str, Any]) -> str:
+    words = {
+        "success": _("{nation}'s launch toward {mission} at {odds} succeeded"),
+        "explosion": _("{nation}'s launch toward {mission} at {odds} exploded"),
+        "delayed": _("{nation}'s launch toward {mission} was delayed"),
+    }[p["outcome"]]
+    odds = percent(p["odds"]) if p["odds"] is not None else ""
+    return words.format(nation=nation_name(p["nation"]), mission=mission_name(p["mission"]),
+                        odds=odds)
+
+
+def swing_words(swing: dict[str, Any]) -> str:
+    """'Round 6: USSR's launch toward Luna 2 at 31% succeeded (USA 62% → 35%)'."""
+    start, end = swing["start"], swing["end"]
+    change = _("{nation} {before} → {after}").format(
+        nation=nation_name("USA"), before=percent(start["usa"]), after=percent(end["usa"]))
+    launch = swing["launch"]
+    if launch is not None:
+        return _("Round {round}: {launch} ({change})").format(
+            round=launch["round"], launch=_launch_words(launch), change=change)
+    return _("Round {round}, {phase}: the chances moved ({change})").format(
+        round=end["round"], phase=phase_name(end["phase"]), change=change)
+
+
+# ------------------------------------------------------------------ the whole report
+
+def report_html(data: dict[str, Any], hints: dict[str, int], step: int, total: int,
+                ) -> tuple[str, dict[str, dict[str, Any]]]:
+    """The report's markup and one chart specification per chart (by ``CHARTS`` key), for
+    the story ``data`` up to ``step`` of ``total`` logged actions."""
+    figures, specs = [], {}
+    for key, build in zip(CHARTS, (standing, launches, missions, chances), strict=True):
+        markup, spec = build(data)
+        figures.append(markup)
+        specs[key] = spec
+    if data["winner"] is not None:
+        title = _("Game report: {nation} won").format(nation=nation_name(data["winner"]))
+    else:
+        title = _("Game report: up to action {step} of {total}").format(step=step, total=total)
+    swings = "".join(f"<li>{e(swing_words(s))}</li>" for s in data["swings"])
+    biggest, hints_title = _("The three biggest swings"), _("Hints taken in the whole game")
+    swings_block = (f"<h3>{e(biggest)}</h3>"
+                    f'<ol class="rp-swings" data-testid="report-swings">{swings}</ol>'
+                    if swings else "")
+    hints_items = "".join(
+        f"<li>{emblem(n)} {e(hints_taken(hints.get(n, 0)))}</li>" for n in NATIONS)
+    close = _("Close")
+    return (f'<div class="reportcard" role="dialog" aria-modal="true" aria-labelledby="rp-t" '
+            f'data-testid="report" data-step="{step}">'
+            f'<header class="rp-head"><h2 id="rp-t">{e(title)}</h2>'
+            f'<button type="button" data-cmd="close-report" data-testid="report-close">'
+            f"{e(close)}</button></header>"
+            f'<div class="rp-story">{swings_block}'
+            f"<h3>{e(hints_title)}</h3>"
+            f'<ul class="rp-hints" data-testid="report-hints">{hints_items}</ul></div>'
+            f'{"".join(figures)}</div>'), specs
+
+
+def failed_html(error: str) -> str:
+    """The report when its numbers could not be worked out, and why."""
+    text = _("The game's story could not be worked out: {error}").format(error=error)
+    close = _("Close")
+    return (f'<div class="reportcard" role="alertdialog" aria-modal="true" '
+            f'data-testid="report-failed"><p>{e(text)}</p><div class="dlg-b">'
+            f'<button type="button" data-cmd="close-report" data-testid="report-close">'
+            f"{e(close)}</button></div></div>")
+
+
+def loading_html() -> str:
+    text = _("Working out the game's story…")
+    return (f'<div class="reportcard" role="dialog" aria-modal="true" aria-busy="true" '
+            f'data-testid="report-loading"><p>{e(text)}</p></div>')

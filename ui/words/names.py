@@ -1,0 +1,199 @@
+"""Plain words for ids: nations, seats, decks, payloads, phases, and content names (public data).
+
+Every word is looked up when it is shown (:mod:`ui.words.i18n`), never kept in a table at import:
+the player may switch the language while the page runs. Content names (Missions, Risks,
+Modules, Maneuver cards, Politics-board places, rulesets) are English in game/content/*.toml;
+scripts/messages.py puts them in the catalogue, and they are translated here.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+import game
+
+from ..markup import html
+from .i18n import _, ngettext
+
+PAYLOAD_ICON = {"astrodog": "astrodog", "satellite": "satellite", "astronaut": "astronaut"}
+
+
+@cache
+def content() -> Any:
+    return game.load_content()
+
+
+def percent(chance: float) -> str:
+    """A chance in [0, 1] as the player reads it: '31%'."""
+    return f"{chance * 100:.0f}%"
+
+
+def hints_taken(count: int) -> str:
+    """'2 hints taken'."""
+    return ngettext("{count} hint taken", "{count} hints taken", count).format(count=count)
+
+
+def nation_name(nation: str) -> str:
+    """'USA', 'USSR' in the player's words (the id itself stays in data attributes)."""
+    words = {"USA": _("USA"), "USSR": _("USSR")}
+    return words.get(nation, nation)
+
+
+def emblem(nation: str) -> str:
+    """:func:`ui.markup.html.emblem` with the nation's name in the player's words."""
+    return html.emblem(nation).replace(f"<b>{html.e(nation)}</b>",
+                                       f"<b>{html.e(nation_name(nation))}</b>", 1)
+
+
+def role_name(role: str) -> str:
+    words = {"politician": _("Politician"), "engineer": _("Engineer")}
+    return words.get(role, role.capitalize())
+
+
+def seat_name(seat: str) -> str:
+    """'USA Politician', 'USSR Engineer'."""
+    words = {"USA.politician": _("USA Politician"), "USA.engineer": _("USA Engineer"),
+             "USSR.politician": _("USSR Politician"), "USSR.engineer": _("USSR Engineer")}
+    if seat in words:
+        return words[seat]
+    nation, role = seat.split(".")
+    return f"{nation_name(nation)} {role_name(role)}"
+
+
+def decks() -> dict[str, str]:
+    """Technology deck letter -> its name."""
+    return {"S": _("Structure"), "E": _("Electronics"), "C": _("Code"), "P": _("Payload")}
+
+
+def deck_name(deck: str) -> str:
+    return decks().get(deck, deck)
+
+
+def deck_tile(deck: str) -> str:
+    """'Structure tile': a tile of that deck, as one noun."""
+    words = {"S": _("Structure tile"), "E": _("Electronics tile"), "C": _("Code tile"),
+             "P": _("Payload tile")}
+    return words.get(deck, _("tile"))
+
+
+def payload_name(payload: str) -> str:
+    words = {"astrodog": _("Astrodog"), "satellite": _("Satellite"),
+             "astronaut": _("Astronaut"), "none": _("no payload")}
+    return words.get(payload, payload)
+
+
+def phase_name(phase: str) -> str:
+    words = {"discussion": _("Strategic discussion"), "maneuvers": _("Maneuver cards"),
+             "politics": _("Politics"), "engineering": _("Engineering"),
+             "launches": _("Launches"), "administration": _("Administration"),
+             "over": _("Game over")}
+    return words.get(phase, phase)
+
+
+def reason_words(reason: str) -> str:
+    """Why a game ended: 'landed on the Moon first'."""
+    words = {"moon_landing": _("landed on the Moon first"),
+             "popularity": _("the rival's Popularity fell to zero"),
+             "budget": _("the Budget gap grew too wide")}
+    return words.get(reason, reason)
+
+
+def category_name(category: str) -> str:
+    """When a Politics-board place pays."""
+    words = {"per_round": _("Each round"), "mission": _("On a successful Mission"),
+             "obstruction": _("On an Obstruction")}
+    return words.get(category, category)
+
+
+def mission_name(mission: str) -> str:
+    found = content().missions.get(mission)
+    return _(str(found.name)) if found else mission
+
+
+def risk_name(risk: str) -> str:
+    found = content().risks.get(risk)
+    return _(str(found.name)) if found else risk
+
+
+def risk_flavour(risk: str) -> str:
+    found = content().risks.get(risk)
+    return _(str(found.flavour)) if found else ""
+
+
+def module_name(module: str) -> str:
+    found = content().modules.get(module)
+    return _(str(found.name)) if found else module
+
+
+def card_name(card: str) -> str:
+    """A Maneuver card id such as 'USA:press_conference' in its nation's words."""
+    nation = card.split(":")[0]
+    return _(str(content().maneuver_card(card).names[nation]))
+
+
+def place_name(nation: str, index: int) -> str:
+    """The name of place ``index`` (1-4) of ``nation``'s Politics board."""
+    for place in content().places:
+        if place.index == index:
+            return _(str(place.names[nation]))
+    return str(index)
+
+
+def ruleset_title(ruleset: str) -> str:
+    found = content().rulesets.get(ruleset)
+    return _(str(found.title)) if found else ruleset
+
+
+def effect_words(effect: dict[str, int]) -> str:
+    """Plain words for an effect (``Effect.to_dict()``), e.g. '+2 Popularity, +5 money'."""
+    words = {
+        "popularity": _("{amount} Popularity"), "budget": _("{amount} Budget"),
+        "money": _("{amount} money"),
+        "opponent_popularity": _("{amount} opponent Popularity"),
+        "opponent_budget": _("{amount} opponent Budget"),
+        "sabotage": _("{amount} Sabotage on the opponent"),
+        "remove_sabotage": _("{amount} own Sabotage removed"),
+        "test_steal": _("{amount} Test Steal"), "tech_steal": _("{amount} Tech Steal"),
+        "free_research": _("{amount} free Research"),
+    }
+    parts = []
+    for key, value in effect.items():
+        sign = "+" if value > 0 and key != "remove_sabotage" else ""
+        amount = f"{sign}{value}"
+        parts.append(words[key].format(amount=amount) if key in words else f"{amount} {key}")
+    return ", ".join(parts) if parts else _("nothing")
+
+
+def card_levels(card: str) -> list[str]:
+    return [effect_words(level.to_dict()) for level in content().maneuver_card(card).levels]
+
+
+def region_words(module: str) -> str:
+    """Where a Module looks on the blueprint: 'row 1', 'rows 2-3', 'column 4'."""
+    found = content().modules.get(module)
+    if found is None:
+        return ""
+    cols = content().board.cols
+    rows = sorted({cell // cols + 1 for cell in found.cells})
+    columns = sorted({cell % cols + 1 for cell in found.cells})
+    if len(columns) == 1 and len(rows) > 1:
+        return _("column {column}").format(column=columns[0])
+    if len(rows) == 1:
+        return _("row {row}").format(row=rows[0])
+    return _("rows {first}-{last}").format(first=rows[0], last=rows[-1])
+
+
+def need_words(need: dict[str, int]) -> str:
+    """A Module's condition: '2 C', '4 filled', '2 matches'."""
+    words = {"filled": _("{count} filled"), "payload": _("{count} payload"),
+             "matches": _("{count} matches")}
+    return ", ".join(words[k].format(count=v) if k in words else f"{v} {k}"
+                     for k, v in need.items())
+
+
+def bonus_words(bonus: dict[str, int]) -> str:
+    """A Module's bonus: '+1S +1E', '+2 Adapt'."""
+    return " ".join(_("+{count} Adapt").format(count=v) if k == "adapt" else f"+{v}{k}"
+                    for k, v in bonus.items() if v)
+
