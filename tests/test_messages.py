@@ -166,6 +166,7 @@ def played_in_hungarian() -> Iterator[Played]:
     from ui.markup.controls import BarState, bar_html, group_key
     from ui.markup.launchshow import frames
     from ui.markup.logbook import log_html
+    from ui.markup.table import history_html
     from ui.model.players import Setup
     from ui.model.replay import Replay, opening_line
     from ui.model.saves import KEY_PREFIX, default_title, export_text, summarize
@@ -173,16 +174,16 @@ def played_in_hungarian() -> Iterator[Played]:
     from ui.screens.newgame import dialog_html
     from ui.screens.panels import (
         banner_html,
+        confirm_html,
         end_html,
-        history_html,
         privacy_html,
         replay_bar_html,
         resume_html,
+        rules_panel_html,
         saves_html,
     )
     from ui.words.narration import launch_sequences, lines, note
-    from ui.words.rules import panel_html
-    from ui.words.warn import confirm_html, warning_text
+    from ui.words.warn import warning_text
 
     i18n.use("hu")
     screens: dict[str, list[str]] = {name: [] for name in (
@@ -230,7 +231,7 @@ def played_in_hungarian() -> Iterator[Played]:
     done = summarize(KEY_PREFIX + "done", exported)
     broken = summarize(KEY_PREFIX + "bad", "{")
     screens["saves"] += [saves_html([done, broken], done.key, notice="x"), saves_html([], None),
-                         resume_html(done), banner_html("error", "x"), panel_html("tie"),
+                         resume_html(done), banner_html("error", "x"), rules_panel_html("tie"),
                          history_html(0, 0, player_undo(g, ("USA.politician",))[1]),
                          history_html(2, 1, "")]
     replay = Replay(json.loads(g.to_json()))

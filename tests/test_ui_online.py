@@ -15,14 +15,13 @@ from ui.screens.online import (
     DEFAULT_ICE,
     Invitation,
     chat_html,
-    chat_sender,
     host_panel_html,
     ice_json,
     join_panel_html,
     parse_ice,
     qr_svg,
-    waiting_text,
 )
+from ui.words.names import chat_sender, waiting_text
 
 XSS = '<img src=x onerror="window.__pwned=1">'
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from game import actions as A
 from game.stakes import Stakes, stakes
 from tests.test_stakes import SPUTNIK, VANGUARD, politics
-from ui.words.warn import confirm_html, warning_text
+from ui.screens.panels import confirm_html
+from ui.words.warn import warning_text
 
 
 def test_a_low_odds_launch_is_told_with_its_chance_cost_and_popularity() -> None:

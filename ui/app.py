@@ -22,6 +22,7 @@ from .control.hints import Hints
 from .control.hosting import Hosting
 from .control.inputs import BAR_CONTROLS, Input
 from .control.joining import Joining
+from .control.newgame import NewGame
 from .control.overlays import Overlays
 from .control.replay import ReplayDesk
 from .control.report import ReportDesk
@@ -33,20 +34,19 @@ from .markup.centre import centre_html
 from .markup.controls import BarState
 from .markup.html import NO_MARKS, Marks, e
 from .markup.logbook import log_html
-from .markup.table import actions_html, launch_odds_of, popover_html, top_html
+from .markup.table import Bar, Header, actions_html, launch_odds_of, popover_html, top_html
 from .model.invite import code_in
 from .model.players import SEATS, Setup, choose_seat, parse_query
 from .model.replay import game_fingerprint, narrate, opening_line
 from .model.saves import Loaded, default_title
 from .model.targets import NO_PICK, Pick
 from .model.undo import player_undo
-from .platform import dom
-from .screens.newgame import dialog_html
-from .screens.online import chat_html, chat_sender
+from .platform.port import Commands, Platform
+from .screens.online import chat_html
 from .screens.panels import banner_html, replay_bar_html, resume_html
 from .screens.start import START_LEVELS, start_html
 from .words.i18n import LANGUAGES, _, choose, language, use
-from .words.names import role_name
+from .words.names import chat_sender, role_name
 from .words.narration import Told, launch_sequences, lines, note
 from .words.warn import warning_text
 
@@ -59,11 +59,16 @@ _ids = random.Random()
 
 
 def new_save_id() -> str:
+    """A fresh id for a game's autosave (time first, so ids sort as they were made)."""
     return f"{int(time.time() * 1000):x}-{_ids.getrandbits(24):06x}"
 
 
 class App:
-    def __init__(self) -> None:
+    """The composition root: it holds the table and wires the controllers, each given the
+    browser (``dom``) and this app through the small Protocol it declares."""
+
+    def __init__(self, dom: Platform) -> None:
+        self.dom = dom
         self.setup = Setup()
         self.g = game.new_game(self.setup.seed)
         self.at_screen: tuple[str, ...] | None = None
@@ -78,7 +83,6 @@ class App:
         self.tab = "USA"
         self.generation = 0
         self.deadline: dict[str, float] = {}
-        self.dialog_setup: Setup | None = None
         self.dialog_kind = ""  # "start", "new", "saves", "resume", "confirm" or "" (closed)
         self.tasks: set[asyncio.Future[None]] = set()
         self.save_id = new_save_id()
@@ -87,50 +91,79 @@ class App:
         self.error_text = ""
         self.loop_restarts = 0
         self.pending_start = False  # a game waits behind the resume prompt
-        self.thinker = Thinker()  # computer players: the AI worker
+        self.thinker = Thinker(dom)  # computer players: the AI worker
         self.booted = False
         self.ai_told = ""
-        self.shelf = Shelf(self)
-        self.replays = ReplayDesk(self)
-        self.gamereport = ReportDesk(self)
-        self.overlays = Overlays(self)
-        self.input = Input(self)
-        self.hints = Hints(self)
-        self.tour = Tour(self)
-        self.hosting = Hosting(self)  # an online game's host: the referee and invitations
-        self.joining = Joining(self)  # an online game's guest: the host's pictures
+        self.shelf = Shelf(self, dom)
+        self.replays = ReplayDesk(self, dom)
+        self.gamereport = ReportDesk(self, dom)
+        self.overlays = Overlays(self, dom)
+        self.hints = Hints(self, dom)
+        self.tour = Tour(self, dom)
+        self.newgame = NewGame(self, dom)
+        self.hosting = Hosting(self, dom)  # an online game's host: the referee and invitations
+        self.joining = Joining(self, dom)  # an online game's guest: the host's pictures
+        self.input = Input(self, dom, self.commands())
         self.peers_heard = False  # the transport's events are listened to
+
+    def commands(self) -> Commands:
+        """Every ``data-cmd`` of the page and its handler: the controllers' and the app's."""
+        own = {
+            "undo": lambda _el: self.undo(),
+            "redo": lambda _el: self.redo_one(),
+            "close-dialog": lambda _el: self.close_dialog(),
+            "resume-new": lambda _el: self.close_dialog(),
+            "start-play": lambda _el: self.play_computer(
+                self.dom.form_values("startform")[0].get("start-level", "")),
+            "privacy": lambda _el: self.claim_screen(),
+            "leave-online": lambda _el: self.leave_online(),
+            "copy": self.copy,
+            "chat-send": lambda _el: self.send_chat(),
+            "speed": self.set_speed,
+            "lang": lambda el: self.set_language(str(el.value), remember=True),
+            # the tutorial's own text leads the way: no hints while it runs
+            "hint": lambda _el: None if self.tour.active else self.hints.ask(),
+        }
+        table: dict[str, Callable[[Any], None]] = {}
+        for part in (self.shelf.commands(), self.replays.commands(),
+                     self.gamereport.commands(), self.overlays.commands(),
+                     self.tour.commands(), self.newgame.commands(), self.hosting.commands(),
+                     own):
+            clash = table.keys() & part.keys()
+            assert not clash, f"commands claimed twice: {clash}"
+            table.update(part)
+        return table
 
     # ------------------------------------------------------------------ lifecycle
 
     def start(self) -> None:
-        dom.on("click", self.safe(self.input.on_click))
-        dom.on("change", self.safe(self.input.on_change))
-        dom.on("keydown", self.safe(self.input.on_key))
-        dom.on("submit", self.safe(dom.prevent_default))
-        dom.on_hash_change(self.safe(self.on_hash_change))
-        chosen = dom.storage_get(LANGUAGE_KEY) or ""
-        self.set_language(chosen if chosen in LANGUAGES else choose(dom.browser_languages()))
-        if dom.narrow_screen():
-            dom.close_details("log")  # phones: boards and the action bar get the room
+        self.dom.on("click", self.safe(self.input.on_click))
+        self.dom.on("change", self.safe(self.input.on_change))
+        self.dom.on("keydown", self.safe(self.input.on_key))
+        self.dom.on("submit", self.safe(self.dom.prevent_default))
+        self.dom.on_hash_change(self.safe(self.on_hash_change))
+        chosen = self.dom.storage_get(LANGUAGE_KEY) or ""
+        self.set_language(chosen if chosen in LANGUAGES else choose(self.dom.browser_languages()))
+        if self.dom.narrow_screen():
+            self.dom.close_details("log")  # phones: boards and the action bar get the room
         if self.join_invitation():  # the page was opened by an online game's invitation link
-            dom.set_body("ready", "1")
+            self.dom.set_body("ready", "1")
             self.booted = True
             return
-        asked = parse_query(dom.query_string())
+        asked = parse_query(self.dom.query_string())
         offer = self.shelf.resumable()
-        if asked is None and not dom.embedded():
+        if asked is None and not self.dom.embedded():
             self.new_game(Setup(), run=False)  # the table behind the start screen
             self.open_start()
         else:
             self.new_game(asked or Setup(), run=offer is None)
         if offer is not None and self.dialog_kind != "start":
             self.dialog_kind = "resume"
-            dom.set_html("dialog", resume_html(offer))
-            dom.show("dialog", True)
-            dom.set_body("busy", "0")
-            dom.focus_first('[data-testid="resume-continue"]')
-        dom.set_body("ready", "1")
+            self.dom.set_html("dialog", resume_html(offer))
+            self.dom.show("dialog", True)
+            self.dom.set_body("busy", "0")
+            self.dom.focus_first('[data-testid="resume-continue"]')
+        self.dom.set_body("ready", "1")
         self.booted = True
         self.start_ai()
 
@@ -138,7 +171,7 @@ class App:
         """Load the WebRTC transport once; its events go to the host or guest side, whichever
         this screen plays now."""
         if not self.peers_heard:
-            await dom.peer_listen(self.on_peer)
+            await self.dom.peer_listen(self.on_peer)
             self.peers_heard = True
 
     def on_peer(self, ident: str, kind: str, text: str) -> None:
@@ -156,10 +189,10 @@ class App:
 
     def join_invitation(self) -> bool:
         """Answer the invitation in the address's fragment, if there is one (True then)."""
-        invitation = code_in(dom.location_hash())
+        invitation = code_in(self.dom.location_hash())
         if invitation is None:
             return False
-        dom.clear_hash()  # used once: a reload must not answer it again
+        self.dom.clear_hash()  # used once: a reload must not answer it again
         self.new_game(GUEST_TABLE.copy(), run=False)  # the table behind the join panel
         self.joining.begin(invitation)
         return True
@@ -168,6 +201,104 @@ class App:
     def online(self) -> bool:
         """This screen hosts or joins an online game."""
         return self.hosting.on or self.joining.on
+
+    # ------------------------------------------------------------------ for the controllers
+    # What one controller needs of another goes through here: the controllers never see
+    # each other (each declares the little it asks of the app as a Protocol).
+
+    @property
+    def guest(self) -> bool:
+        """This screen plays a guest's seats (its game is a stand-in built from views)."""
+        return self.joining.on
+
+    @property
+    def replaying(self) -> bool:
+        return self.replays.on
+
+    @property
+    def reporting(self) -> bool:
+        return self.gamereport.on
+
+    @property
+    def hints_taken(self) -> dict[str, int]:
+        return self.hints.taken
+
+    @property
+    def half_chosen(self) -> bool:
+        """A thing touched on the board, or a group of the bar opened (Escape undoes it)."""
+        return bool(self.pick.chosen or self.group)
+
+    def cancel_choice(self) -> None:
+        self.pick.chosen, self.group = (), ""
+        self.render()
+        self.focus_decision()
+
+    def new_save_id(self) -> str:
+        return new_save_id()
+
+    def autosave(self) -> None:
+        self.shelf.autosave()
+
+    def open_saves(self, error: str) -> None:
+        self.shelf.open(error=error)
+
+    def show_end(self) -> None:
+        self.overlays.end()
+
+    def show_privacy(self, seat: str) -> None:
+        self.overlays.privacy(seat)
+
+    def open_rule(self, section: str) -> None:
+        self.overlays.rules(section)
+
+    def close_report(self) -> None:
+        self.gamereport.close()
+
+    def leave_replay(self) -> None:
+        if self.replays.on:
+            self.replays.exit()
+
+    def forget_hint(self) -> None:
+        self.hints.shown = None
+
+    def ice_text(self) -> str:
+        return self.hosting.ice_text()
+
+    def report_subject(self) -> tuple[str, int, int, dict[str, int]]:
+        """What the report tells: the replay up to its step, else the game on the table."""
+        return self.replays.report_subject() or (
+            self.g.to_json(), self.g.log_size, self.g.log_size, self.hints.taken)
+
+    async def chronicle(self, save_json: str, upto: int, seed: int) -> dict[str, Any]:
+        return await self.thinker.chronicle(save_json, upto, seed)
+
+    async def think(self, view: dict[str, Any], legal: list[Action], level: str, seed: int,
+                    purpose: str) -> tuple[Action, str]:
+        return await self.thinker.choose(view, legal, level, seed, purpose=purpose)
+
+    # ------------------------------------------------------------------ the app's commands
+
+    def leave_online(self) -> None:
+        self.new_game(Setup(), run=False)  # leaves the online game (ui.control.joining)
+        self.open_start()
+
+    def copy(self, el: Any) -> None:
+        if el is not None:
+            self.spawn(self.dom.copy_text(self.dom.data(el, "copy") or ""))
+
+    def send_chat(self) -> None:
+        values, _seats = self.dom.form_values("chat")
+        text = values.get("chat", "")
+        if not text.strip():
+            return
+        if self.joining.on:
+            self.joining.say(text)
+        else:
+            self.hosting.say(text)
+        self.dom.set_value('#chat input[name="chat"]', "")
+
+    def set_speed(self, el: Any) -> None:
+        self.setup.speed_ms = int(el.value)
 
     def start_ai(self) -> None:
         """Boot the AI worker in the background once the page is up and a game has AI seats
@@ -190,10 +321,10 @@ class App:
         self.pending_start = False
         self.tour.active = False
         for overlay in ("end", "dialog", "launch", "privacy", "report"):
-            dom.show(overlay, False)
+            self.dom.show(overlay, False)
         self.dialog_kind = ""
-        dom.set_body("over", "0")
-        dom.set_body("replay", "0")
+        self.dom.set_body("over", "0")
+        self.dom.set_body("replay", "0")
 
     def seat_players(self) -> None:
         """Who is at the screen when a game starts: the only human, or nobody (hot-seat)."""
@@ -247,10 +378,10 @@ class App:
         """Every word from now on in ``code``; what is on screen is drawn again in it (the
         log re-told from the game). ``remember``: the header's choice, kept for next time."""
         use(code)
-        dom.set_language(language())
+        self.dom.set_language(language())
         if remember:
-            dom.storage_set(LANGUAGE_KEY, language())
-        dom.set_words({
+            self.dom.storage_set(LANGUAGE_KEY, language())
+        self.dom.set_words({
             "#log > summary": ("", _("Mission log")),
             '[data-testid="skip-launch"]': ("", _("Skip ▸▸")),
             "#board-USA": ("aria-label", _("USA team board")),
@@ -266,8 +397,8 @@ class App:
         self.render()
         if self.dialog_kind == "start":
             self.open_start()
-        elif self.dialog_kind == "new" and self.dialog_setup is not None:
-            dom.set_html("dialog", dialog_html(self.dialog_setup, self.hosting.ice_text()))
+        elif self.dialog_kind == "new":
+            self.newgame.draw()
         elif self.dialog_kind == "saves":
             self.shelf.open()
         elif self.dialog_kind == "online":
@@ -276,33 +407,33 @@ class App:
             self.joining.draw()
         if self.online:
             self.chat_changed()
-        if self.g.is_over and dom.is_shown("end"):
+        if self.g.is_over and self.dom.is_shown("end"):
             self.overlays.end()
 
     def open_start(self) -> None:
         """The start screen (:mod:`ui.screens.start`), over the table of a game not yet started."""
         self.dialog_kind = "start"
-        dom.set_html("dialog", start_html(self.shelf.resumable(), self.start_level()))
-        dom.show("dialog", True)
-        dom.set_body("busy", "0")
-        dom.focus_first('#dialog .st-go.primary')
+        self.dom.set_html("dialog", start_html(self.shelf.resumable(), self.start_level()))
+        self.dom.show("dialog", True)
+        self.dom.set_body("busy", "0")
+        self.dom.focus_first('#dialog .st-go.primary')
 
     def start_level(self) -> str:
         """The computer's level last chosen on the start screen (Easy at first)."""
-        level = dom.storage_get(LEVEL_KEY) or ""
+        level = self.dom.storage_get(LEVEL_KEY) or ""
         return level if level in START_LEVELS else START_LEVELS[0]
 
     def play_computer(self, level: str) -> None:
         """The start screen's game: the USA here against the computer's USSR, a fresh deal."""
         level = level if level in START_LEVELS else self.start_level()
-        dom.storage_set(LEVEL_KEY, level)
+        self.dom.storage_set(LEVEL_KEY, level)
         setup = Setup(seed=_ids.randrange(1, 1_000_000))
         setup.levels = {seat: level for seat in SEATS if setup.ai[seat]}
         self.new_game(setup)
 
     def close_dialog(self) -> None:
         self.dialog_kind = ""
-        dom.show("dialog", False)
+        self.dom.show("dialog", False)
         if self.pending_start and not self.replays.on:
             self.pending_start = False
             self.spawn(self.run())  # the game behind the resume prompt starts now
@@ -337,20 +468,20 @@ class App:
         """Show a readable banner (never a traceback); keep the details for a bug report."""
         self.error_text = "".join(traceback.format_exception(exc))
         try:
-            dom.console_warn("Moonshot UI error (reported in the page):\n" + self.error_text)
+            self.dom.console_warn("Moonshot UI error (reported in the page):\n" + self.error_text)
             summary = f"{type(exc).__name__}: {exc}"[:300]
-            dom.set_html("banner", banner_html("error", summary))
-            dom.show("banner", True)
-            dom.show("launch", False)
+            self.dom.set_html("banner", banner_html("error", summary))
+            self.dom.show("banner", True)
+            self.dom.show("launch", False)
             if self.seat is not None:
-                dom.set_body("busy", "0")
+                self.dom.set_body("busy", "0")
             self.render()
         except Exception:  # reporting must never raise in turn
             pass
 
     def notice(self, text: str) -> None:
-        dom.set_html("banner", banner_html("warn", text))
-        dom.show("banner", True)
+        self.dom.set_html("banner", banner_html("warn", text))
+        self.dom.show("banner", True)
 
     # ------------------------------------------------------------------ whose turn
 
@@ -379,7 +510,7 @@ class App:
             if self.hosting.waiting_for_players():  # starts when every friend has joined
                 self.seat = None
                 self.render()
-                dom.set_body("busy", "0")
+                self.dom.set_body("busy", "0")
                 return
             if g.phase != "discussion":
                 self.deadline = {}  # each round's discussion has its own two minutes
@@ -390,7 +521,7 @@ class App:
                 self.seat = None
                 self.tab = self.tour.tab("") or self.tab  # a phone shows the part it explains
                 self.render()
-                dom.set_body("busy", "0")
+                self.dom.set_body("busy", "0")
                 return
             seat = self.tour.seat(g.to_act()) or choose_seat(g.to_act(), self.last_seat,
                                                               g.view(None))
@@ -402,11 +533,11 @@ class App:
             if self.setup.is_remote(seat):  # played on a guest's screen: its move comes in
                 self.seat = None
                 self.render()
-                dom.set_body("busy", "0")
+                self.dom.set_body("busy", "0")
                 return
             if self.setup.is_ai(seat):
                 self.seat = None
-                dom.set_body("busy", "1")
+                self.dom.set_body("busy", "1")
                 self.render()
                 await asyncio.sleep(0)  # let the page paint before the AI thinks
                 started = time.perf_counter()
@@ -432,7 +563,7 @@ class App:
                 self.at_screen = None
                 self.render()
                 self.overlays.privacy(seat)
-                dom.set_body("busy", "0")
+                self.dom.set_body("busy", "0")
                 return
             self.at_screen = player
             self.tab = self.tour.tab(self.tour_target()) or seat.split(".")[0]
@@ -441,7 +572,7 @@ class App:
             self.render()
             self.bring_into_view(seat)
             self.focus_decision()
-            dom.set_body("busy", "0")
+            self.dom.set_body("busy", "0")
             return
 
     async def ai_move(self, g: game.Game, seat: str) -> tuple[Action, str]:
@@ -522,12 +653,12 @@ class App:
             return
         seat, action = self.seat, self.actions[index]
         if self.joining.on:  # a guest's move goes to the host, who answers with the picture
-            dom.set_body("busy", "1")
+            self.dom.set_body("busy", "1")
             self.joining.act(seat, action)
             return
         self.seat = None
         self.actions, self.pick = [], NO_PICK
-        dom.set_body("busy", "1")
+        self.dom.set_body("busy", "1")
         gen = self.generation
 
         async def go() -> None:
@@ -551,15 +682,15 @@ class App:
             return
         self.render()
         if self.pick.chosen:
-            dom.focus_first("#pick .opt") or dom.focus_first("[data-can]:not([data-sel])")
+            self.dom.focus_first("#pick .opt") or self.dom.focus_first("[data-can]:not([data-sel])")
         else:
             self.focus_decision()
 
     def claim_screen(self) -> None:
         """The person called by the privacy screen is at the screen now."""
-        dom.show("privacy", False)
-        dom.set_html("privacy", "")
-        dom.set_body("busy", "1")
+        self.dom.show("privacy", False)
+        self.dom.set_html("privacy", "")
+        self.dom.set_body("busy", "1")
         if self.seat is not None:
             self.at_screen = self.setup.player_of(self.seat)
         self.spawn(self.run())
@@ -567,9 +698,9 @@ class App:
     def focus_decision(self) -> None:
         """Keyboard focus on the first control of the decision at hand (none while a dialog
         or screen is up)."""
-        if self.dialog_kind or self.controls_seat() is None or dom.is_shown("privacy"):
+        if self.dialog_kind or self.controls_seat() is None or self.dom.is_shown("privacy"):
             return
-        dom.focus_first(BAR_CONTROLS)
+        self.dom.focus_first(BAR_CONTROLS)
 
     def bring_into_view(self, seat: str) -> None:
         """Scroll the part of the board the decision is about into view (no one has to)."""
@@ -578,7 +709,7 @@ class App:
         part = ".blueprint" if role == "engineer" else '[data-part="politician"]'
         if pending and pending["what"] == "keep":
             part = ".pending"
-        dom.scroll_into_view(f"#board-{nation} {part}")
+        self.dom.scroll_into_view(f"#board-{nation} {part}")
 
     # ------------------------------------------------------------------ undo / redo
 
@@ -617,7 +748,7 @@ class App:
         self.seat = None
         self.deadline = {}
         self.shelf.autosave()
-        dom.set_body("busy", "1")
+        self.dom.set_body("busy", "1")
         self.spawn(self.run())
 
     def redo_one(self) -> None:
@@ -667,7 +798,7 @@ class App:
             left = int(self.deadline[nation] - loop.time())
             mine = self.seat is not None and self.seat.startswith(nation)
             if mine:  # the bar shows the countdown of the nation whose seat acts here
-                dom.set_text("countdown", f"{max(left, 0) // 60}:{max(left, 0) % 60:02d}")
+                self.dom.set_text("countdown", f"{max(left, 0) // 60}:{max(left, 0) % 60:02d}")
             if left <= 0 and mine:
                 kinds = [a.kind for a in self.actions]
                 if "end_discussion" in kinds:
@@ -688,19 +819,19 @@ class App:
         """Draw the chat again (a line came in or went out)."""
         sent = self.hosting.chat_lines() if self.hosting.on else self.joining.chats
         screens = self.screens()
-        dom.set_html("chat", chat_html([(chat_sender(who, screens), text)
+        self.dom.set_html("chat", chat_html([(chat_sender(who, screens), text)
                                         for who, text in sent]))
 
     def render(self) -> None:
-        if self.online != dom.is_shown("chat"):
-            dom.show("chat", self.online)
+        if self.online != self.dom.is_shown("chat"):
+            self.dom.show("chat", self.online)
             if self.online:
                 self.chat_changed()
         if self.joining.on:  # a guest's game is the host's: its move count, no fingerprint
-            dom.set_body("moves", str(self.joining.at))
+            self.dom.set_body("moves", str(self.joining.at))
         else:
-            dom.set_body("moves", str(self.g.log_size))
-            dom.set_body("state", game_fingerprint(self.g))
+            self.dom.set_body("moves", str(self.g.log_size))
+            self.dom.set_body("state", game_fingerprint(self.g))
         if self.replays.replay is not None:
             self.render_replay()
             return
@@ -718,23 +849,32 @@ class App:
             odds = launch_odds_of(self.g, seat, self.actions)
             ghost = pick.chosen_cell()
         self.render_boards(view, marks, ghost, odds)
-        dom.set_html("top", top_html(self, view))
+        self.dom.set_html("top", top_html(self.header()))
         if self.log_drawn != (id(self.log), len(self.log)):  # new lines: draw, show the newest
             self.log_drawn = (id(self.log), len(self.log))
-            dom.set_html("log-list", log_html(self.log))
-            dom.scroll_to_end("log")
+            self.dom.set_html("log-list", log_html(self.log))
+            self.dom.scroll_to_end("log")
         bar = BarState(self.group, ghost)
         tour = self.tour.panel_html()
-        dom.set_html("tour", tour)
-        dom.show("tour", bool(tour))
-        dom.spot(self.tour.spot())
-        dom.set_html("actions", actions_html(self, view, bar))
+        self.dom.set_html("tour", tour)
+        self.dom.show("tour", bool(tour))
+        self.dom.spot(self.tour.spot())
+        self.dom.set_html("actions", actions_html(self.g, view, Bar(
+            seat, self.actions, bar, self.hosting.waiting_for_players(), self.screens(),
+            self.undo_state(), self.hints.thinking, not self.tour.active,
+            self.hints.current())))
         popover = (popover_html(self.g, seat, self.actions, view, pick, marks.hinted)
                    if seat else "")
-        dom.set_html("pick", popover)
-        dom.show("pick", bool(popover))
+        self.dom.set_html("pick", popover)
+        self.dom.show("pick", bool(popover))
         if popover:
-            dom.place_popover("pick", f'[data-sel][data-target="{e(pick.chosen[-1])}"]')
+            self.dom.place_popover("pick", f'[data-sel][data-target="{e(pick.chosen[-1])}"]')
+
+    def header(self) -> Header:
+        viewer = self.viewer()
+        return Header(self.tab, self.setup.speed_ms, self.replays.on, self.replays.seat,
+                      viewer, self.setup.display_name(viewer) if viewer else "",
+                      self.hosting.on, self.joining.on)
 
     def tour_target(self) -> str:
         """The first board thing the tutorial's step points at ("" outside the tutorial)."""
@@ -747,18 +887,19 @@ class App:
         for nation in ("USA", "USSR"):
             roles = " & ".join(role_name(s.split(".")[1]) for s in acting
                                if s.startswith(nation))
-            dom.set_html(f"board-{nation}", board_html(view, nation, marks=marks,
+            self.dom.set_html(f"board-{nation}", board_html(view, nation, marks=marks,
                                                        ghost_cell=ghost, acting=roles))
-        dom.set_html("centre", centre_html(view, marks, odds))
-        dom.set_class("main", f"show-{self.tab}")
+        self.dom.set_html("centre", centre_html(view, marks, odds))
+        self.dom.set_class("main", f"show-{self.tab}")
 
     def render_replay(self) -> None:
         desk = self.replays
         assert desk.replay is not None
         view = desk.replay.frames[desk.index].view(desk.seat)
         self.render_boards(view, NO_MARKS, None, {})
-        dom.set_html("top", top_html(self, view))
-        dom.set_html("log-list", log_html(desk.replay.story(desk.index)))
+        self.dom.set_html("top", top_html(self.header()))
+        self.dom.set_html("log-list", log_html(desk.replay.story(desk.index)))
         self.log_drawn = None
-        dom.set_html("actions", replay_bar_html(desk.replay, desk.index, desk.seat, desk.seats))
-        dom.show("pick", False)
+        self.dom.set_html("actions", replay_bar_html(desk.replay, desk.index, desk.seat,
+                                                     desk.seats))
+        self.dom.show("pick", False)

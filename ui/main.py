@@ -9,4 +9,4 @@ from ui.platform import dom
 python = ".".join(str(part) for part in sys.version_info[:3])
 dom.set_text_by_testid(
     "boot", f"Python {python} · moonshot-game {importlib.metadata.version('moonshot-game')}")
-App().start()
+App(dom).start()

@@ -7,22 +7,43 @@ The words and the pointing are :mod:`ui.markup.hints` (pure Python, tested in CP
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING
+from collections.abc import Coroutine
+from typing import Any, Protocol
 
+import game
+from game.actions import Action
 from game.advice import advise
 
 from ..markup.hints import LEVEL, Hint, reason_text
 from ..model.saves import NATIONS
-from ..platform import dom
+from ..model.targets import Pick
+from ..platform.port import Platform
 
-if TYPE_CHECKING:
-    from ..app import App
+
+class Table(Protocol):
+    """What the hint desk asks of the app."""
+
+    g: game.Game
+    seat: str | None
+    actions: list[Action]
+    pick: Pick
+    generation: int
+    @property
+    def replaying(self) -> bool: ...
+
+    def controls_seat(self) -> str | None: ...
+    def render(self) -> None: ...
+    def spawn(self, coro: Coroutine[Any, Any, None]) -> None: ...
+    def autosave(self) -> None: ...
+    async def think(self, view: dict[str, Any], legal: list[Action], level: str, seed: int,
+                    purpose: str) -> tuple[Action, str]: ...
 
 
 class Hints:
     """Asks for hints, keeps the one on show and counts them per nation."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Table, dom: Platform) -> None:
+        self.dom = dom
         self.app = app
         self.shown: Hint | None = None
         self.thinking = False
@@ -45,7 +66,7 @@ class Hints:
     def ask(self) -> None:
         app = self.app
         seat = app.controls_seat()
-        if seat is None or self.thinking or app.replays.on:
+        if seat is None or self.thinking or app.replaying:
             return
         self.thinking = True
         app.render()
@@ -57,9 +78,9 @@ class Hints:
         view = g.view(seat)
         legal = list(app.actions)
         seed = (g.seed * 1_000_003 + moves) % 2**31
-        dom.set_body("hint-seat", seat)  # whose view the AI is given (tests compare it)
+        self.dom.set_body("hint-seat", seat)  # whose view the AI is given (tests compare it)
         try:
-            action, _where = await app.thinker.choose(view, legal, LEVEL, seed, purpose="hint")
+            action, _where = await app.think(view, legal, LEVEL, seed, "hint")
         finally:
             self.thinking = False
         if generation != app.generation or moves != app.g.log_size or app.seat != seat:
@@ -71,7 +92,7 @@ class Hints:
         routes = tuple(path for path, i in app.pick.routes if i == index)  # the board's paths
         self.shown = Hint(seat, index, moves, routes, reason)
         self.taken[nation] += 1
-        dom.set_body("hints", json.dumps(self.taken, separators=(",", ":")))
-        app.shelf.autosave()
+        self.dom.set_body("hints", json.dumps(self.taken, separators=(",", ":")))
+        app.autosave()
         app.render()
-        dom.scroll_into_view("[data-hint]")
+        self.dom.scroll_into_view("[data-hint]")

@@ -8,22 +8,42 @@ changes; every move, wherever it was made, goes out as each guest's own picture.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Coroutine
+from typing import Any, Protocol
 
+import game
 from game.referee import MAX_GUEST_MESSAGE, Referee, Refused
 
 from ..model.invite import BadCode, code_in, link, pack, unpack
-from ..platform import dom
+from ..model.players import Setup
+from ..platform.port import Handler, Platform
 from ..screens.online import DEFAULT_ICE, ICE_KEY, Invitation, host_panel_html, ice_json, parse_ice
 from ..words.i18n import _
-from ..words.narration import note
+from ..words.narration import Told, note
 
-if TYPE_CHECKING:
-    from ..app import App
+
+class Table(Protocol):
+    """What the host's side asks of the app."""
+
+    g: game.Game
+    setup: Setup
+    log: list[Told]
+    dialog_kind: str
+
+    def seconds_left(self) -> dict[str, int]: ...
+    async def listen_peers(self) -> None: ...
+    def remote_moved(self, events: list[dict[str, Any]]) -> None: ...
+    def chat_changed(self) -> None: ...
+    def close_dialog(self) -> None: ...
+    def notice(self, text: str) -> None: ...
+    def render(self) -> None: ...
+    def spawn(self, coro: Coroutine[Any, Any, None]) -> None: ...
+    async def run(self) -> None: ...
 
 
 class Hosting:
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Table, dom: Platform) -> None:
+        self.dom = dom
         self.app = app
         self.referee: Referee | None = None
         self.invitations: dict[str, Invitation] = {}
@@ -33,15 +53,33 @@ class Hosting:
     def on(self) -> bool:
         return self.referee is not None
 
+    def commands(self) -> dict[str, Handler]:
+        return {"online-panel": self._panel, "online-invite": self._invite,
+                "online-accept": self._accept}
+
+    def _panel(self, _el: Any) -> None:
+        if self.on:
+            self.open_panel()
+
+    def _invite(self, el: Any) -> None:
+        if el is not None:
+            self.app.spawn(self.invite(self.dom.data(el, "guest") or ""))
+
+    def _accept(self, el: Any) -> None:
+        if el is not None:
+            guest = self.dom.data(el, "guest") or ""
+            values, _seats = self.dom.form_values("online")
+            self.app.spawn(self.accept(guest, values.get(f"answer.{guest}", "")))
+
     def ice_text(self) -> str:
         """The ICE setting: as last used to host, else the default public STUN servers."""
-        stored = dom.storage_get(ICE_KEY)
+        stored = self.dom.storage_get(ICE_KEY)
         return DEFAULT_ICE if stored is None else stored
 
     def reset(self) -> None:
         """Hang up on every guest (a new or loaded game takes the table)."""
         for guest in self.invitations:
-            dom.peer_close(guest)
+            self.dom.peer_close(guest)
         self.referee = None
         self.invitations = {}
 
@@ -90,10 +128,10 @@ class Hosting:
         try:
             servers = parse_ice(self.ice_text())
             await self.app.listen_peers()
-            sdp = await dom.peer_offer(guest, ice_json(servers), MAX_GUEST_MESSAGE)
+            sdp = await self.dom.peer_offer(guest, ice_json(servers), MAX_GUEST_MESSAGE)
             code = pack("offer", {"sdp": sdp, "ice": servers, "seats": list(inv.seats)})
-            address = link(dom.page_address(), code)
-            rows = await dom.qr_modules(address)
+            address = link(self.dom.page_address(), code)
+            rows = await self.dom.qr_modules(address)
             if inv.attempt == attempt:
                 inv.link, inv.qr, inv.status = address, rows, "waiting"
         except Exception as exc:  # no WebRTC here, a bad setting, the QR library missing
@@ -113,7 +151,7 @@ class Hosting:
             sdp = unpack("answer", code).get("sdp")
             if not isinstance(sdp, str):
                 raise BadCode(_("This answer code holds no connection details."))
-            await dom.peer_accept(guest, sdp)
+            await self.dom.peer_accept(guest, sdp)
         except BadCode as exc:
             inv.error = str(exc)
         except Exception as exc:  # the browser refused the answer (an old or foreign one)
@@ -160,7 +198,7 @@ class Hosting:
         for _guest, why in referee.refusals[refused:]:
             app.log.append(note(_("A message from {name} was refused: {why}").format(
                 name=name, why=why)))
-            dom.set_body("refused", str(len(referee.refusals)))
+            self.dom.set_body("refused", str(len(referee.refusals)))
         if referee.chat_total > chats:
             app.chat_changed()
         if app.g.log_size != moves:
@@ -174,7 +212,7 @@ class Hosting:
 
     def send(self, out: list[tuple[str, str]]) -> None:
         for guest, text in out:
-            dom.peer_send(guest, text)
+            self.dom.peer_send(guest, text)
 
     # ------------------------------------------------------------------ the host's moves
 
@@ -207,8 +245,8 @@ class Hosting:
         app = self.app
         app.dialog_kind = "online"
         self.draw()
-        dom.show("dialog", True)
+        self.dom.show("dialog", True)
 
     def draw(self) -> None:
         if self.app.dialog_kind == "online":
-            dom.set_html("dialog", host_panel_html(self.invitations.values()))
+            self.dom.set_html("dialog", host_panel_html(self.invitations.values()))

@@ -11,8 +11,10 @@ the host's. Moves go to the host, never into that game.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from collections.abc import Coroutine
+from typing import Any, Protocol
 
+import game
 from game.actions import Action
 from game.ai.infostate import determinize
 from game.errors import IllegalAction
@@ -22,19 +24,45 @@ from game.referee import MAX_CHAT, MAX_CHAT_LINES
 from ..model.invite import BadCode, pack, unpack
 from ..model.players import SEATS, Setup, choose_seat
 from ..model.targets import NO_PICK, Pick
-from ..platform import dom
+from ..platform.port import Platform
 from ..screens.online import ice_json, join_panel_html
 from ..words.i18n import _
-from ..words.narration import lines, note
+from ..words.narration import Told, lines, note
 
-if TYPE_CHECKING:
-    from ..app import App
+
+class Table(Protocol):
+    """What a guest's side asks of the app (it puts the host's picture on the table)."""
+
+    g: game.Game
+    setup: Setup
+    seat: str | None
+    last_seat: str | None
+    at_screen: tuple[str, ...] | None
+    actions: list[Action]
+    pick: Pick
+    group: str
+    tab: str
+    log: list[Told]
+    generation: int
+    dialog_kind: str
+
+    async def listen_peers(self) -> None: ...
+    def countdown_from_host(self, nation: str, seconds: int) -> None: ...
+    def forget_hint(self) -> None: ...
+    def chat_changed(self) -> None: ...
+    def show_end(self) -> None: ...
+    def bring_into_view(self, seat: str) -> None: ...
+    def focus_decision(self) -> None: ...
+    def notice(self, text: str) -> None: ...
+    def render(self) -> None: ...
+    def spawn(self, coro: Coroutine[Any, Any, None]) -> None: ...
 
 HOST = "host"  # the transport's name for the one connection a guest has
 
 
 class Joining:
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Table, dom: Platform) -> None:
+        self.dom = dom
         self.app = app
         self.offer: dict[str, Any] | None = None  # the invitation being answered
         self.link: GuestLink | None = None  # set once the channel opened: guest mode
@@ -74,7 +102,7 @@ class Joining:
     def leave(self) -> None:
         """Back to playing on this screen alone (a new game, a loaded one)."""
         if self.offer is not None or self.link is not None:
-            dom.peer_close(HOST)
+            self.dom.peer_close(HOST)
         self.offer, self.link, self.status = None, None, ""
 
     async def _answer(self, status: str) -> None:
@@ -85,7 +113,8 @@ class Joining:
             await self.app.listen_peers()
             given = offer.get("ice")
             servers: list[dict[str, str]] = given if isinstance(given, list) else []
-            sdp = await dom.peer_answer(HOST, offer["sdp"], ice_json(servers), MAX_HOST_MESSAGE)
+            sdp = await self.dom.peer_answer(HOST, offer["sdp"], ice_json(servers),
+                                             MAX_HOST_MESSAGE)
         except Exception as exc:  # no WebRTC here, or an offer the browser refuses
             if offer is self.offer:
                 self.status, self.error = "failed", str(exc)[:300]
@@ -108,7 +137,7 @@ class Joining:
             self.send(self.link.hello())
             if app.dialog_kind == "join":
                 app.dialog_kind = ""
-                dom.show("dialog", False)
+                self.dom.show("dialog", False)
         elif kind == "closed":
             if self.link is None:  # the answer went stale before the host used it
                 app.spawn(self._answer("expired"))
@@ -146,7 +175,7 @@ class Joining:
             app.chat_changed()
 
     def send(self, text: str) -> None:
-        if not dom.peer_send(HOST, text):
+        if not self.dom.peer_send(HOST, text):
             self.app.notice(_("Not connected to the host."))
             if self.link is not None and self.link.state is not None:
                 self.show()  # the move did not leave: this screen decides again
@@ -188,19 +217,19 @@ class Joining:
         app.actions = link.legal(seat) if seat else []
         app.pick = Pick.of(app.actions, link.view(seat)) if seat else NO_PICK
         app.group = ""
-        app.hints.shown = None  # a hint on show was for the last picture
+        app.forget_hint()  # a hint on show was for the last picture
         if seat is not None:
             app.tab = seat.split(".")[0]
         if app.g.is_over:
             app.seat = None
             app.render()
-            app.overlays.end()
+            app.show_end()
             return
         app.render()
         if seat is not None:
             app.bring_into_view(seat)
             app.focus_decision()
-        dom.set_body("busy", "0")
+        self.dom.set_body("busy", "0")
 
     def act(self, seat: str, action: Action) -> None:
         """A move chosen on this screen: to the host, who answers with the new picture."""
@@ -238,9 +267,9 @@ class Joining:
     def open_panel(self) -> None:
         self.app.dialog_kind = "join"
         self.draw()
-        dom.show("dialog", True)
+        self.dom.show("dialog", True)
 
     def draw(self) -> None:
         if self.app.dialog_kind == "join":
-            dom.set_html("dialog", join_panel_html(self.status or "failed", self.seats(),
+            self.dom.set_html("dialog", join_panel_html(self.status or "failed", self.seats(),
                                                    self.code, self.error))

@@ -4,76 +4,107 @@ screen, the rules panel and the confirmation before a risky action."""
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
+
+import game
 
 from ..markup.launchshow import frames
-from ..platform import dom
-from ..screens.panels import end_html, privacy_html
-from ..words.rules import panel_html as rules_panel_html
-from ..words.warn import confirm_html
+from ..model.players import Setup
+from ..platform.port import Handler, Platform
+from ..screens.panels import confirm_html, end_html, privacy_html, rules_panel_html
 
-if TYPE_CHECKING:
-    from ..app import App
+
+class Table(Protocol):
+    """What the overlays ask of the app."""
+
+    g: game.Game
+    setup: Setup
+    generation: int
+    dialog_kind: str
+    @property
+    def hints_taken(self) -> dict[str, int]: ...
+    @property
+    def guest(self) -> bool: ...  # this screen plays a guest's seats: its game is a stand-in
+
+    def close_dialog(self) -> None: ...
+    def act(self, index: int) -> None: ...
+    def focus_decision(self) -> None: ...
 
 
 class Overlays:
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Table, dom: Platform) -> None:
+        self.dom = dom
         self.app = app
         self.skip_show = False
         # (generation, action index) waiting for a confirmation: a move that lands meanwhile
         # (an online guest's) makes it void
         self.confirming: tuple[int, int] | None = None
 
+    def commands(self) -> dict[str, Handler]:
+        return {
+            "rules": lambda _el: self.rules(),
+            "howto": lambda _el: self.rules(howto=True),
+            "close-rules": lambda _el: self.close_rules(),
+            "skip-launch": lambda _el: self.skip(),
+            "confirm-yes": lambda _el: self.answer(True),
+            "confirm-no": lambda _el: self.answer(False),
+            "dismiss": lambda _el: self.dom.show("banner", False),
+        }
+
+    def skip(self) -> None:
+        """Skip the launch show on screen (or the next one's frames)."""
+        self.skip_show = True
+
     def privacy(self, seat: str) -> None:
-        dom.set_html("privacy", privacy_html(seat, self.app.setup.display_name(seat)))
-        dom.show("privacy", True)
-        dom.focus_first('[data-testid="privacy-continue"]')
+        self.dom.set_html("privacy", privacy_html(seat, self.app.setup.display_name(seat)))
+        self.dom.show("privacy", True)
+        self.dom.focus_first('[data-testid="privacy-continue"]')
 
     def end(self) -> None:
         g = self.app.g
-        dom.set_html("end", end_html(g.view(None), g.winner or "?", g.end_reason or "",
-                                     self.app.hints.taken, whole=not self.app.joining.on))
-        dom.show("end", True)
-        dom.set_body("busy", "0")
-        dom.set_body("over", "1")
-        dom.focus_first('[data-testid="end-new-game"]')
+        self.dom.set_html("end", end_html(g.view(None), g.winner or "?", g.end_reason or "",
+                                     self.app.hints_taken, whole=not self.app.guest))
+        self.dom.show("end", True)
+        self.dom.set_body("busy", "0")
+        self.dom.set_body("over", "1")
+        self.dom.focus_first('[data-testid="end-new-game"]')
 
     async def launches(self, shows: list[list[dict[str, Any]]]) -> None:
         self.skip_show = False
         delay = 0.0 if self.app.setup.speed_ms == 0 else 0.9
         bonus = self.app.g.view(None)["test_bonus"]
-        dom.show("launch", True)
+        self.dom.show("launch", True)
         for seq in shows:
             for frame in frames(seq, bonus):
                 if self.skip_show:
                     break
-                dom.set_html("launch-stage", frame)
+                self.dom.set_html("launch-stage", frame)
                 await asyncio.sleep(delay)
             if self.skip_show:
                 break
             await asyncio.sleep(delay)
-        dom.show("launch", False)
+        self.dom.show("launch", False)
 
     def rules(self, section: str = "", howto: bool = False) -> None:
         """The rules panel: rules.html in a frame, at ``section`` (a rules anchor), or the
         How to play guide."""
-        dom.set_html("rules", "")  # a fresh frame: it opens at the section even if reopened
-        dom.set_html("rules", rules_panel_html(section, howto))
-        dom.show("rules", True)
-        dom.set_body("rules", "howto" if howto else section or "top")
-        dom.focus_first('[data-testid="close-rules"]')
+        self.dom.set_html("rules", "")  # a fresh frame: it opens at the section even if reopened
+        self.dom.set_html("rules", rules_panel_html(section, howto))
+        self.dom.show("rules", True)
+        self.dom.set_body("rules", "howto" if howto else section or "top")
+        self.dom.focus_first('[data-testid="close-rules"]')
 
     def close_rules(self) -> None:
-        dom.show("rules", False)
-        dom.set_body("rules", "")
+        self.dom.show("rules", False)
+        self.dom.set_body("rules", "")
 
     def confirm(self, index: int, text: str, label: str) -> None:
         """Ask before action ``index``: the stakes in words; Cancel has the focus."""
         self.confirming = (self.app.generation, index)
         self.app.dialog_kind = "confirm"
-        dom.set_html("dialog", confirm_html(text, label))
-        dom.show("dialog", True)
-        dom.focus_first('[data-testid="confirm-no"]')
+        self.dom.set_html("dialog", confirm_html(text, label))
+        self.dom.show("dialog", True)
+        self.dom.focus_first('[data-testid="confirm-no"]')
 
     def answer(self, yes: bool) -> None:
         asked, self.confirming = self.confirming, None

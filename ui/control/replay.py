@@ -3,22 +3,47 @@
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from collections.abc import Coroutine
+from typing import Any, Protocol
+
+import game
 
 from ..model.players import SEATS
 from ..model.replay import Replay
-from ..model.saves import SaveError, hints_of
-from ..platform import dom
+from ..model.saves import KEY_PREFIX, SaveError, hints_of
+from ..platform.port import Handler, Platform
 from ..words.i18n import _
 
-if TYPE_CHECKING:
-    from ..app import App
 
-STEPS = {"ArrowLeft": "rp-prev", "ArrowRight": "rp-next", "Home": "rp-first", "End": "rp-last"}
+class Table(Protocol):
+    """What the replay desk asks of the app."""
+
+    g: game.Game
+    seat: str | None
+    at_screen: tuple[str, ...] | None
+    generation: int
+    deadline: dict[str, float]
+    pending_start: bool
+    dialog_kind: str
+    @property
+    def hints_taken(self) -> dict[str, int]: ...
+    @property
+    def reporting(self) -> bool: ...
+
+    def render(self) -> None: ...
+    def controls_seat(self) -> str | None: ...
+    def spawn(self, coro: Coroutine[Any, Any, None]) -> None: ...
+    async def run(self) -> None: ...
+    def close_report(self) -> None: ...
+    def open_saves(self, error: str) -> None: ...
+    def show_end(self) -> None: ...
+    def show_privacy(self, seat: str) -> None: ...
+
 
 
 class ReplayDesk:
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Table, dom: Platform) -> None:
+        self.dom = dom
         self.app = app
         self.replay: Replay | None = None
         self.index = 0
@@ -29,6 +54,23 @@ class ReplayDesk:
     @property
     def on(self) -> bool:
         return self.replay is not None
+
+    def commands(self) -> dict[str, Handler]:
+        return {
+            **{cmd: self._stepper(cmd) for cmd in ("rp-first", "rp-prev", "rp-next", "rp-last")},
+            "rp-exit": lambda _el: self.exit(),
+            "rp-seat": lambda el: self.choose_seat(str(el.value)),
+            "replay": lambda _el: self.current(),
+            "replay-saved": self._replay_saved,
+        }
+
+    def _stepper(self, cmd: str) -> Handler:
+        return lambda _el: self.step(cmd)
+
+    def _replay_saved(self, el: Any) -> None:
+        key = (self.dom.data(el, "key") or "") if el is not None else ""
+        if key.startswith(KEY_PREFIX):
+            self.saved(key)
 
     def start(self, save: dict[str, Any], seats: list[str],
               hints: dict[str, int] | None = None) -> None:
@@ -41,9 +83,9 @@ class ReplayDesk:
         self.seats = seats
         app.dialog_kind = ""
         for overlay in ("dialog", "end", "launch", "privacy", "report"):
-            dom.show(overlay, False)
-        dom.set_body("replay", "1")
-        dom.set_body("busy", "0")
+            self.dom.show(overlay, False)
+        self.dom.set_body("replay", "1")
+        self.dom.set_body("busy", "0")
         app.render()
 
     def current(self) -> None:
@@ -56,33 +98,33 @@ class ReplayDesk:
             seats = list(SEATS)
         else:
             seats = list(app.at_screen or ()) if app.controls_seat() else []
-        self.start(json.loads(app.g.to_json()), seats, app.hints.taken)
+        self.start(json.loads(app.g.to_json()), seats, app.hints_taken)
 
     def saved(self, key: str) -> None:
-        text = dom.storage_get(key) or ""
+        text = self.dom.storage_get(key) or ""
         try:
             data = json.loads(text)
             save = data["save"]
             over = bool(save["state"].get("winner"))
             self.start(save, list(SEATS) if over else [], hints_of(data))
         except (SaveError, ValueError, KeyError, TypeError, AttributeError) as exc:
-            self.app.shelf.open(error=_("That saved game cannot be replayed: {error}").format(
+            self.app.open_saves(_("That saved game cannot be replayed: {error}").format(
                 error=exc))
 
     def exit(self) -> None:
         app = self.app
         self.replay = None
-        if dom.is_shown("report"):
-            app.gamereport.close()
-        dom.set_body("replay", "0")
+        if self.dom.is_shown("report"):
+            app.close_report()
+        self.dom.set_body("replay", "0")
         app.generation += 1
         app.deadline = {}
         app.pending_start = False
         app.render()
         if app.g.is_over:
-            app.overlays.end()
+            app.show_end()
         elif app.seat is not None and app.controls_seat() is None:
-            app.overlays.privacy(app.seat)  # a hot-seat handover was pending
+            app.show_privacy(app.seat)  # a hot-seat handover was pending
         else:
             app.seat = None
             app.spawn(app.run())
@@ -94,9 +136,15 @@ class ReplayDesk:
         target = {"rp-first": 0, "rp-prev": self.index - 1,
                   "rp-next": self.index + 1, "rp-last": last}[cmd]
         self.index = max(0, min(last, target))
-        if self.app.gamereport.on:
-            self.app.gamereport.close()
+        if self.app.reporting:
+            self.app.close_report()
         self.app.render()
+
+    def report_subject(self) -> tuple[str, int, int, dict[str, int]] | None:
+        """The replayed game's report up to the step shown (None when no replay is on)."""
+        if self.replay is None:
+            return None
+        return json.dumps(self.replay.save), self.index, len(self.replay), self.hints
 
     def choose_seat(self, value: str) -> None:
         self.seat = value if value in self.seats else None

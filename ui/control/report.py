@@ -10,14 +10,27 @@ with the game.
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING
+from collections.abc import Coroutine
+from typing import Any, Protocol
 
-from ..platform import dom
+import game
+
+from ..platform.port import Handler, Platform
 from ..screens.report import failed_html, loading_html, report_html
 from ..words.i18n import _
 
-if TYPE_CHECKING:
-    from ..app import App
+
+class Table(Protocol):
+    """What the report desk asks of the app."""
+
+    g: game.Game
+    @property
+    def replaying(self) -> bool: ...
+
+    def report_subject(self) -> tuple[str, int, int, dict[str, int]]: ...
+    async def chronicle(self, save_json: str, upto: int, seed: int) -> dict[str, Any]: ...
+    def spawn(self, coro: Coroutine[Any, Any, None]) -> None: ...
+    def notice(self, text: str) -> None: ...
 
 LIBRARY = (("link", "./vendor/uplot/uPlot.min.css"), ("script", "./vendor/uplot/uPlot.iife.min.js"),
            ("script", "./charts.js"))
@@ -25,67 +38,67 @@ STORY_SEED = 0  # the win-probability simulations' seed: the same report every t
 
 
 class ReportDesk:
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Table, dom: Platform) -> None:
+        self.dom = dom
         self.app = app
         self.opened = 0  # which opening the shown report belongs to (a newer one wins)
 
+    def commands(self) -> dict[str, Handler]:
+        return {"report": lambda _el: self.open(), "close-report": lambda _el: self.close()}
+
     def open(self) -> None:
+        """The report of the game on the table, or of the replay up to its step (what
+        ``report_subject`` gives: the engine save, how many actions, of how many, hints)."""
         app = self.app
-        desk = app.replays
-        if desk.replay is not None:
-            save = json.dumps(desk.replay.save)
-            upto, total, hints = desk.index, len(desk.replay), desk.hints
-        else:
-            save, hints = app.g.to_json(), app.hints.taken
-            upto = total = app.g.log_size
+        save, upto, total, hints = app.report_subject()
         self.opened += 1
-        dom.set_html("report", loading_html())
-        dom.show("report", True)
-        dom.set_body("report", "loading")
+        self.dom.set_html("report", loading_html())
+        self.dom.show("report", True)
+        self.dom.set_body("report", "loading")
         app.spawn(self._fill(self.opened, save, upto, total, hints))
 
     async def _fill(self, opened: int, save: str, upto: int, total: int,
                     hints: dict[str, int]) -> None:
         try:
-            data = await self.app.thinker.chronicle(save, upto, STORY_SEED)
+            data = await self.app.chronicle(save, upto, STORY_SEED)
         except Exception as exc:  # a broken save: say so, with a way out (not a stuck screen)
-            if opened == self.opened and dom.is_shown("report"):
+            if opened == self.opened and self.dom.is_shown("report"):
                 reason = (str(exc).strip().splitlines() or [type(exc).__name__])[-1]
-                dom.set_html("report", failed_html(reason))
-                dom.set_body("report", "failed")
-                dom.focus_first('[data-testid="report-close"]')
+                self.dom.set_html("report", failed_html(reason))
+                self.dom.set_body("report", "failed")
+                self.dom.focus_first('[data-testid="report-close"]')
             return
         try:
             for tag, url in LIBRARY:
-                await dom.load_once(tag, url)
+                await self.dom.load_once(tag, url)
         except OSError:
             drawn = False
         else:
             drawn = True
-        if opened != self.opened or not dom.is_shown("report"):
+        if opened != self.opened or not self.dom.is_shown("report"):
             return  # closed, or opened again meanwhile
         markup, specs = report_html(data, hints, upto, total)
-        dom.set_html("report", markup)
+        self.dom.set_html("report", markup)
         if drawn:
             for key, spec in specs.items():
-                dom.draw_chart(key, json.dumps(spec))
+                self.dom.draw_chart(key, json.dumps(spec))
         else:
             self.app.notice(_("The charts could not be loaded; the tables show the same "
                               "numbers."))
-        dom.set_body("report", "ready" if drawn else "tables")
-        dom.focus_first('[data-testid="report-close"]')
+        self.dom.set_body("report", "ready" if drawn else "tables")
+        self.dom.focus_first('[data-testid="report-close"]')
 
     def close(self) -> None:
         self.opened += 1
-        dom.show("report", False)
-        dom.set_html("report", "")
-        dom.set_body("report", "")
+        self.dom.show("report", False)
+        self.dom.set_html("report", "")
+        self.dom.set_body("report", "")
         app = self.app
-        if app.g.is_over and not app.replays.on:
-            dom.focus_first('[data-testid="end-report"]')
-        elif app.replays.on:
-            dom.focus_first('[data-testid="rp-report"]')
+        if app.g.is_over and not app.replaying:
+            self.dom.focus_first('[data-testid="end-report"]')
+        elif app.replaying:
+            self.dom.focus_first('[data-testid="rp-report"]')
 
     @property
     def on(self) -> bool:
-        return dom.is_shown("report")
+        return self.dom.is_shown("report")

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Coroutine
+from typing import Any, Protocol
 
+import game
+
+from ..model.players import Setup
 from ..model.saves import (
     CURRENT_KEY,
     KEY_PREFIX,
+    Loaded,
     SaveError,
     Summary,
     bug_report_text,
@@ -17,30 +22,62 @@ from ..model.saves import (
     sorted_summaries,
     summarize,
 )
-from ..platform import dom
+from ..platform.port import Handler, Platform
 from ..screens.panels import saves_html
 from ..words.i18n import _, ngettext
 
-if TYPE_CHECKING:
-    from ..app import App
+
+class Table(Protocol):
+    """What the shelf asks of the app."""
+
+    g: game.Game
+    setup: Setup
+    save_id: str
+    title: str
+    dialog_kind: str
+    error_text: str
+    @property
+    def hints_taken(self) -> dict[str, int]: ...
+
+    def notice(self, text: str) -> None: ...
+    def load_game(self, loaded: Loaded, save_id: str) -> None: ...
+    def new_save_id(self) -> str: ...
+    def spawn(self, coro: Coroutine[Any, Any, None]) -> None: ...
 
 
 class Shelf:
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Table, dom: Platform) -> None:
+        self.dom = dom
         self.app = app
         self.storage_failed = False
+
+    def commands(self) -> dict[str, Handler]:
+        return {
+            "open-saves": lambda _el: self.open(),
+            "continue": lambda el: self._with_key(el, self.continue_saved),
+            "delete-save": lambda el: self._with_key(el, self.delete),
+            "export": lambda _el: self.export(),
+            "bug-report": lambda _el: self.bug_report(),
+            "import": lambda el: self.app.spawn(self.import_file(el)),
+        }
+
+    def _with_key(self, el: Any, then: Callable[[str], None]) -> None:
+        """``then`` the saved game the element names (only a key of a saved game)."""
+        key = (self.dom.data(el, "key") or "") if el is not None else ""
+        if key.startswith(KEY_PREFIX):
+            then(key)
 
     def autosave(self) -> None:
         """Store the game (export envelope) under its id; failures are told, not fatal."""
         app = self.app
         if not app.g.log:
             return
-        text = export_text(app.g, app.setup, app.title, now_text(), app.hints.taken)
-        failed = dom.storage_set(KEY_PREFIX + app.save_id, text)
+        text = export_text(app.g, app.setup, app.title, now_text(), app.hints_taken)
+        failed = self.dom.storage_set(KEY_PREFIX + app.save_id, text)
         if failed is None:
-            dom.storage_set(CURRENT_KEY, app.save_id)
+            self.dom.storage_set(CURRENT_KEY, app.save_id)
             self.storage_failed = False
-            dom.set_body("saved", str(app.g.log_size))
+            self.dom.set_body("saved", str(app.g.log_size))
         elif not self.storage_failed:
             self.storage_failed = True
             app.notice(_("Autosave failed: {error}. The game goes on; delete old saved games "
@@ -48,18 +85,18 @@ class Shelf:
 
     def resumable(self) -> Summary | None:
         """The last game played on this browser, when it is readable and not finished."""
-        current = dom.storage_get(CURRENT_KEY)
+        current = self.dom.storage_get(CURRENT_KEY)
         if not current:
             return None
         key = KEY_PREFIX + current
-        text = dom.storage_get(key)
+        text = self.dom.storage_get(key)
         if text is None:
             return None
         summary = summarize(key, text)
         return summary if summary.ok and not summary.over else None
 
     def continue_saved(self, key: str) -> None:
-        text = dom.storage_get(key)
+        text = self.dom.storage_get(key)
         try:
             loaded = parse(text)
         except SaveError as exc:
@@ -67,27 +104,26 @@ class Shelf:
                 error=exc))
             return
         self.app.load_game(loaded, key[len(KEY_PREFIX):])
-        dom.storage_set(CURRENT_KEY, self.app.save_id)
+        self.dom.storage_set(CURRENT_KEY, self.app.save_id)
 
     def open(self, error: str = "", notice: str = "") -> None:
         app = self.app
         app.dialog_kind = "saves"
-        summaries = sorted_summaries(dom.storage_items(KEY_PREFIX))
+        summaries = sorted_summaries(self.dom.storage_items(KEY_PREFIX))
         current = KEY_PREFIX + app.save_id if app.g.log else None
-        dom.set_html("dialog", saves_html(summaries, current, error, notice))
-        dom.show("dialog", True)
-        dom.focus_first('[data-testid="close-saves"]')
+        self.dom.set_html("dialog", saves_html(summaries, current, error, notice))
+        self.dom.show("dialog", True)
+        self.dom.focus_first('[data-testid="close-saves"]')
 
     def delete(self, key: str) -> None:
-        dom.storage_remove(key)
+        self.dom.storage_remove(key)
         self.open(notice=_("Saved game deleted."))
 
     async def import_file(self, element: Any) -> None:
-        from ..app import new_save_id
 
         app = self.app
         try:
-            text = await dom.read_file(element)
+            text = await self.dom.read_file(element)
             if text is None:
                 return
             loaded = parse(text)
@@ -95,7 +131,7 @@ class Shelf:
             self.open(error=_("Import refused: {error} The game in progress is unchanged.")
                       .format(error=exc))
             return
-        app.load_game(loaded, new_save_id())
+        app.load_game(loaded, app.new_save_id())
         self.autosave()
         app.notice(ngettext("Imported “{title}”: {count} action, round {round}.",
                             "Imported “{title}”: {count} actions, round {round}.",
@@ -104,10 +140,10 @@ class Shelf:
 
     def export(self) -> None:
         app = self.app
-        dom.download(file_name(app.g),
-                     export_text(app.g, app.setup, app.title, hints=app.hints.taken))
+        self.dom.download(file_name(app.g),
+                     export_text(app.g, app.setup, app.title, hints=app.hints_taken))
 
     def bug_report(self) -> None:
         app = self.app
         text = bug_report_text(app.g, app.setup, app.error_text or "(no error recorded)")
-        dom.download(file_name(app.g, "moonshot-bug-report"), text)
+        self.dom.download(file_name(app.g, "moonshot-bug-report"), text)

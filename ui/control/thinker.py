@@ -30,7 +30,7 @@ import game
 from game.actions import Action
 
 from .. import ai_worker
-from ..platform import dom
+from ..platform.port import Platform
 from ..words.i18n import _
 
 WORKER_SRC = "./ui/ai_worker.py"
@@ -48,7 +48,8 @@ T = TypeVar("T")
 class Thinker:
     """Chooses AI moves, in the worker when it is ready, else on the main thread."""
 
-    def __init__(self) -> None:
+    def __init__(self, dom: Platform) -> None:
+        self.dom = dom
         self.state = "off"  # off, starting, ready, failed
         self.error = ""
         self.worker: Any = None
@@ -62,24 +63,24 @@ class Thinker:
         if self.state != "off":
             return
         self.state = "starting"
-        dom.set_body("ai-worker", "starting")
+        self.dom.set_body("ai-worker", "starting")
         self.boot = asyncio.ensure_future(self._boot())
 
     async def _boot(self) -> None:
         try:
-            self.worker = await dom.start_worker(WORKER_SRC, WORKER_CONFIG)
+            self.worker = await self.dom.start_worker(WORKER_SRC, WORKER_CONFIG)
         except Exception as exc:
             self.fail(exc)
             return
         self.state = "ready"
-        dom.set_body("ai-worker", "ready")
+        self.dom.set_body("ai-worker", "ready")
 
     def fail(self, exc: BaseException) -> None:
         text = str(exc).strip().splitlines()
         self.error = (text[-1] if text else type(exc).__name__)[:160]
         self.state = "failed"
         self.worker = None
-        dom.set_body("ai-worker", "failed")
+        self.dom.set_body("ai-worker", "failed")
 
     async def choose(self, view: dict[str, Any], legal: list[Action], level: str,
                      seed: int, purpose: str = "move") -> tuple[Action, str]:
@@ -88,7 +89,7 @@ class Thinker:
         digest of the view sent, ``data-hint-sent``, which tests compare with the seat's)."""
         view_json = json.dumps(view)
         if purpose == "hint":
-            dom.set_body("hint-sent", hashlib.sha256(view_json.encode()).hexdigest()[:16])
+            self.dom.set_body("hint-sent", hashlib.sha256(view_json.encode()).hexdigest()[:16])
         legal_json = json.dumps([a.to_dict() for a in legal])
         started = time.perf_counter()
 
@@ -126,7 +127,7 @@ class Thinker:
                 await asyncio.wait_for(asyncio.shield(self.boot), wait)
         if self.state == "ready":
             try:
-                call = dom.worker_call(self.worker, name, *args)
+                call = self.dom.worker_call(self.worker, name, *args)
                 return read(json.loads(await asyncio.wait_for(call, CALL_TIMEOUT))), "worker"
             except Exception as exc:
                 self.fail(exc)
@@ -138,7 +139,7 @@ class Thinker:
         stats[1] += iterations
         stats[2] = min(stats[2], iterations)
         stats[3] = max(stats[3], round(seconds * 1000, 1))
-        dom.set_body("ai-search", json.dumps(self.search, separators=(",", ":")))
+        self.dom.set_body("ai-search", json.dumps(self.search, separators=(",", ":")))
 
     def record(self, key: str, where: str, ms: float) -> None:
         if key != "hint":
@@ -147,8 +148,8 @@ class Thinker:
         stats[0] += 1
         stats[1] = round(stats[1] + ms, 1)
         stats[2] = round(max(stats[2], ms), 1)
-        dom.set_body(f"ai-moves-{where}", str(self.moves[where]))
-        dom.set_body("ai-timing", json.dumps(self.timing, separators=(",", ":")))
+        self.dom.set_body(f"ai-moves-{where}", str(self.moves[where]))
+        self.dom.set_body("ai-timing", json.dumps(self.timing, separators=(",", ":")))
 
     def notice(self) -> str:
         """Why the AI thinks on the main thread (for the game log)."""

@@ -11,18 +11,40 @@ computer takes over the rival at the script's level.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Coroutine
+from typing import Any, Protocol
 
+import game
 from game.actions import Action
 
 from ..markup.hints import Hint
 from ..markup.html import e, icon
+from ..model.players import Setup
+from ..model.targets import Pick
 from ..model.tutorial import Step, script
-from ..platform import dom
+from ..platform.port import Handler, Platform
 from ..words.i18n import _
 
-if TYPE_CHECKING:
-    from ..app import App
+
+class Table(Protocol):
+    """What the Tutorial asks of the app."""
+
+    g: game.Game
+    seat: str | None
+    actions: list[Action]
+    pick: Pick
+    generation: int
+    title: str
+    save_id: str
+    pending_start: bool
+
+    def new_game(self, setup: Setup, run: bool = True) -> None: ...
+    def open_start(self) -> None: ...
+    def close_dialog(self) -> None: ...
+    def notice(self, text: str) -> None: ...
+    def render(self) -> None: ...
+    def spawn(self, coro: Coroutine[Any, Any, None]) -> None: ...
+    async def run(self) -> None: ...
 
 TOUR_KEY = "moonshot.tutorial"  # localStorage: the save id of the tutorial's game
 # Targets drawn in the centre column (the phone shows the centre tab for them).
@@ -30,11 +52,16 @@ CENTRE = ("mdeck:", "mission:", "risk:", "deck:", "pile", "modrow:", "moonrisk:"
 
 
 class Tour:
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Table, dom: Platform) -> None:
+        self.dom = dom
         self.app = app
         self.active = False
         self.read = 0  # info steps read (Next) since the last action
         self.nudged = False
+
+    def commands(self) -> dict[str, Handler]:
+        return {"tutorial": lambda _el: self.begin(), "tour-next": lambda _el: self.next(),
+                "tour-leave": lambda _el: self.leave()}
 
     # ------------------------------------------------------------------ where it stands
 
@@ -100,7 +127,7 @@ class Tour:
         app.new_game(tour.setup(), run=False)
         self.active, self.read, self.nudged = True, 0, False
         app.title = _("Tutorial")
-        dom.storage_set(TOUR_KEY, app.save_id)
+        self.dom.storage_set(TOUR_KEY, app.save_id)
         app.pending_start = False
         app.close_dialog()
         app.render()
@@ -108,7 +135,7 @@ class Tour:
 
     def resume(self, save_id: str) -> None:
         """A loaded game: the tutorial goes on if it is the tutorial's game."""
-        self.active = (dom.storage_get(TOUR_KEY) == save_id
+        self.active = (self.dom.storage_get(TOUR_KEY) == save_id
                        and script().follows(self.app.g))
         self.read, self.nudged = 0, False
 
@@ -132,7 +159,7 @@ class Tour:
         """The end: the computer takes the rival at the script's level, the game goes on."""
         app = self.app
         self.active = False
-        dom.storage_remove(TOUR_KEY)
+        self.dom.storage_remove(TOUR_KEY)
         app.notice(_("The tutorial is over: the computer (Easy) now plays the USSR. "
                      "Good luck!"))
         app.render()

@@ -16,7 +16,6 @@ from ..words.names import (
     category_name,
     deck_tile,
     effect_words,
-    emblem,
     mission_name,
     module_name,
     nation_name,
@@ -28,8 +27,8 @@ from ..words.names import (
     risk_name,
     role_name,
 )
-from ..words.rules import rule_link, tip
-from .html import NO_MARKS, Marks, attrs, e, icon
+from ..words.rules import tip
+from .html import NO_MARKS, Marks, attrs, e, emblem, icon, rule_link
 from .tiles import blueprint_html, tile_svg
 
 

@@ -22,9 +22,9 @@ from ..words.names import (
     ruleset_title,
     seat_name,
 )
-from ..words.rules import rule_link, tip
+from ..words.rules import tip
 from .board import moon_cards
-from .html import NO_MARKS, Marks, attrs, e, icon
+from .html import NO_MARKS, Marks, attrs, e, icon, rule_link
 from .tiles import tile_svg
 
 NATIONS = ("USA", "USSR")

@@ -27,8 +27,8 @@ from ..words.names import (
     place_name,
     risk_name,
 )
-from ..words.rules import rule_link, tip
-from .html import attrs, e, icon
+from ..words.rules import tip
+from .html import attrs, e, icon, rule_link
 from .tiles import COLS, tile_svg
 
 GROUPED = {"play_maneuver", "place_token", "raise_influence", "research", "line_to_suppliers",

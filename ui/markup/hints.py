@@ -10,7 +10,7 @@ in CPython).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import game
 from game.actions import Action
@@ -30,9 +30,6 @@ from ..words.names import (
     risk_name,
 )
 from .html import e, icon
-
-if TYPE_CHECKING:
-    from ..control.hints import Hints
 
 LEVEL = "hard"  # the AI level that gives hints
 PARAMETER_DECKS = {"structure": "S", "electronics": "E", "code": "C"}  # game.advice -> deck
@@ -187,11 +184,11 @@ def _quiet_reason(action: Action) -> str:
     return _("the strongest move the computer finds here")
 
 
-def hint_html(hints: Hints, can_ask: bool) -> str:
-    """The Hint button of the action bar and, under it, the reason of the hint on show."""
+def hint_html(thinking: bool, can_ask: bool) -> str:
+    """The Hint button of the action bar (busy while the computer ``thinking``)."""
     if not can_ask:
         return ""
-    busy = hints.thinking
+    busy = thinking
     label = _("Thinking…") if busy else _("Hint")
     tip = _("Ask the computer (Hard) what it would do here")
     state = ' disabled aria-busy="true"' if busy else ""

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from html import escape
 
+from ..words.i18n import _
+from ..words.names import nation_name
+from ..words.rules import page, title
+
 ICONS = "icons.svg"
 
 
@@ -27,9 +31,9 @@ def attrs(**values: object) -> str:
 
 
 def emblem(nation: str) -> str:
-    """The nation's emblem and name together: never colour alone."""
+    """The nation's emblem and name (in the player's words) together: never colour alone."""
     return (f'<span class="emblem {nation.lower()}">{icon(nation.lower(), "em")}'
-            f"<b>{e(nation)}</b></span>")
+            f"<b>{e(nation_name(nation))}</b></span>")
 
 
 class Marks:
@@ -65,3 +69,12 @@ class Marks:
 
 
 NO_MARKS = Marks()
+
+
+def rule_link(section: str, text: str = "?", cls: str = "rule-q") -> str:
+    """A link to a rules section that the app opens in its rules panel."""
+    label = _("Rules: {section}").format(section=title(section))
+    return (f'<a class="{e(cls)}" href="{page()}#{e(section)}"'
+            f'{attrs(data_open_rule=section, data_testid="rule-link")} '
+            f'title="{e(label)}" aria-label="{e(label)}">'
+            f"{e(text)}</a>")

@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..words.i18n import _
-from ..words.names import content, emblem, mission_name, risk_name
+from ..words.names import content, mission_name, risk_name
 from ..words.narration import delay_reason, roll_words
-from .html import e, icon
+from .html import e, emblem, icon
 
 
 def _path(risks: list[str], at: int, results: list[bool]) -> str:

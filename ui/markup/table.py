@@ -3,24 +3,48 @@ on a board thing, and the log."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import Any
 
 import game
 from game.actions import Action
 
 from ..model.targets import Pick
-from ..screens.newgame import speed_words
-from ..screens.online import waiting_text
-from ..screens.panels import history_html
-from ..words.i18n import LANGUAGES, _, language
-from ..words.names import emblem, nation_name, role_name, seat_name
-from ..words.rules import rule_link
+from ..words.i18n import LANGUAGES, _, language, ngettext
+from ..words.names import nation_name, role_name, seat_name, speed_words, waiting_text
 from .controls import BarState, bar_html, option_html
-from .hints import hint_html, hint_line_html
-from .html import attrs, e, icon
+from .hints import Hint, hint_html, hint_line_html
+from .html import attrs, e, emblem, icon, rule_link
 
-if TYPE_CHECKING:
-    from ..app import App
+
+@dataclass(frozen=True)
+class Header:
+    """What the header shows besides the view: the phone's tab, the AI's speed, whose view the
+    table shows (or the replay's seat), and the online buttons."""
+
+    tab: str
+    speed_ms: int
+    replaying: bool
+    replay_seat: str | None  # a replay's chosen view (None: the public view)
+    viewer: str | None  # the seat whose view is shown outside a replay (None: a spectator)
+    viewer_name: str  # the player holding that seat
+    hosting: bool
+    guest: bool
+
+
+@dataclass(frozen=True)
+class Bar:
+    """What the action bar shows besides the view."""
+
+    seat: str | None  # whose controls show (None: nobody acts on this screen now)
+    actions: list[Action]
+    bar: BarState
+    waiting_for_players: bool
+    screens: dict[str, dict[str, str]]  # where each seat is played online
+    undo: tuple[int, int, str]  # (actions one Undo takes back, redos waiting, why not)
+    hint_thinking: bool
+    can_ask_hint: bool
+    hint: Hint | None
 
 def launch_odds_of(g: game.Game, seat: str, actions: list[Action]) -> dict[str, float]:
     """The exact chance of every launch the seat may decide now, by Mission."""
@@ -29,23 +53,22 @@ def launch_odds_of(g: game.Game, seat: str, actions: list[Action]) -> dict[str, 
             for a in actions if isinstance(a, game.actions.Launch)}
 
 
-def top_html(app: App, view: dict[str, Any]) -> str:
+def top_html(top: Header) -> str:
     labels = ((("USA", "usa", nation_name("USA")), ("centre", "moon", _("Centre")),
                ("USSR", "ussr", nation_name("USSR"))))
     tabs = "".join(
-        f'<button class="tab{" on" if app.tab == t else ""}" data-tab="{t}">'
+        f'<button class="tab{" on" if top.tab == t else ""}" data-tab="{t}">'
         f"{icon(pic)} {e(label)}</button>"
         for t, pic, label in labels)
-    speeds = "".join(f'<option value="{ms}"{" selected" if app.setup.speed_ms == ms else ""}>'
+    speeds = "".join(f'<option value="{ms}"{" selected" if top.speed_ms == ms else ""}>'
                      f"{e(t)}</option>" for ms, t in speed_words().items())
-    desk = app.replays
-    viewer = app.viewer()
-    if desk.on:
-        who = (_("Replay: {seat}'s view").format(seat=seat_name(desk.seat)) if desk.seat
-               else _("Replay: public view"))
+    viewer = top.viewer
+    if top.replaying:
+        who = (_("Replay: {seat}'s view").format(seat=seat_name(top.replay_seat))
+               if top.replay_seat else _("Replay: public view"))
     elif viewer:
-        who = _("Viewing as {player} ({seat})").format(
-            player=app.setup.display_name(viewer), seat=seat_name(viewer))
+        who = _("Viewing as {player} ({seat})").format(player=top.viewer_name,
+                                                      seat=seat_name(viewer))
     else:
         who = _("Spectator")
     skip, boards, speed = _("Skip to the actions"), _("Boards"), _("AI speed")
@@ -54,9 +77,9 @@ def top_html(app: App, view: dict[str, Any]) -> str:
     glossary, howto = _("Glossary"), _("How to play")
     players = _("Online players")
     online = (f'<button data-testid="online-players" data-cmd="online-panel">'
-              f"{e(players)}</button>" if app.hosting.on else "")
+              f"{e(players)}</button>" if top.hosting else "")
     # A guest holds no game to replay: the host's browser keeps it.
-    replay_button = ("" if app.joining.on else
+    replay_button = ("" if top.guest else
                      f'<button data-testid="replay-game" data-cmd="replay">{e(replay)}</button>')
     choices = "".join(f'<option value="{code}" lang="{code}"'
                       f'{" selected" if code == language() else ""}>{e(name)}</option>'
@@ -77,26 +100,24 @@ def top_html(app: App, view: dict[str, Any]) -> str:
             f"{choices}</select></div>")
 
 
-def actions_html(app: App, view: dict[str, Any], bar: BarState) -> str:
-    seat = app.controls_seat()
+def actions_html(g: game.Game, view: dict[str, Any], bar: Bar) -> str:
+    seat = bar.seat
     if seat is None:
         text = (_("The game starts when every online player has joined (Online players).")
-                if app.hosting.waiting_for_players() else
-                waiting_text(view["to_act"], app.screens()))
+                if bar.waiting_for_players else waiting_text(view["to_act"], bar.screens))
         return f'<p class="hint wait" data-testid="waiting">{e(text)}</p>'
     nation, role = seat.split(".")
     who = (f'<span class="who {nation.lower()}">{emblem(nation)} {e(role_name(role))}'
            f"</span>")
     countdown = ""
-    if app.g.phase == "discussion":
+    if g.phase == "discussion":
         talk = _("Strategic discussion")
         countdown = (f'<span class="countdown">{e(talk)} '
                      f'<b id="countdown">2:00</b></span>')
-    body = bar_html(app.g, seat, app.actions, view, bar)
-    undo, redo, reason = app.undo_state()
-    hint = hint_html(app.hints, not app.tour.active) + history_html(undo, redo, reason)
+    body = bar_html(g, seat, bar.actions, view, bar.bar)
+    hint = hint_html(bar.hint_thinking, bar.can_ask_hint) + history_html(*bar.undo)
     return (f'<div class="bar-h">{who}{countdown}{hint}</div>'
-            f"{hint_line_html(app.hints.current())}{body}")
+            f"{hint_line_html(bar.hint)}{body}")
 
 
 def popover_html(g: game.Game, seat: str, actions: list[Action], view: dict[str, Any],
@@ -115,3 +136,18 @@ def popover_html(g: game.Game, seat: str, actions: list[Action], view: dict[str,
             f'<button type="button" class="opt cancel" data-target="{e(pick.chosen[-1])}" '
             f'{attrs(title=cancel)}>✕</button></div>')
 
+
+def history_html(undo: int, redo: int, reason: str) -> str:
+    """Undo / redo buttons for the player at the screen, with the reason undo is off."""
+    why = (f'<small class="why" data-testid="undo-reason">{e(reason)}</small>'
+           if not undo and reason else "")
+    tip = reason or ngettext("{count} action can be undone", "{count} actions can be undone",
+                             undo).format(count=undo)
+    undo_words = (_("↶ Undo ({count})").format(count=undo) if undo else _("↶ Undo"))
+    redo_words = (_("↷ Redo ({count})").format(count=redo) if redo else _("↷ Redo"))
+    return (f'<span class="hist">{why}'
+            f'<button type="button" data-cmd="undo" data-testid="undo"'
+            f'{"" if undo else " disabled"} title="{e(tip)}">'
+            f"{e(undo_words)}</button>"
+            f'<button type="button" data-cmd="redo" data-testid="redo"'
+            f'{"" if redo else " disabled"}>{e(redo_words)}</button></span>')

@@ -5,12 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from ..words.i18n import _
-from ..words.names import PAYLOAD_ICON, deck_tile, payload_name
+from ..words.names import PAYLOAD_ICON, content, deck_tile, payload_name
 from ..words.rules import tip
 from .html import ICONS, NO_MARKS, Marks, e
 
-COLS = 5
-ROWS = 3
+COLS = content().board.cols  # the Rocket Blueprint's columns (game/content/board.toml)
 EDGES = "NESW"
 # Where each edge's mark sits (x, y of its centre) in a 100x100 tile.
 EDGE_AT = {"N": (50, 8), "E": (92, 50), "S": (50, 92), "W": (8, 50)}

@@ -19,7 +19,9 @@ from typing import Any
 
 from game.actions import Action
 
-from ..markup.tiles import COLS
+from ..words.names import content
+
+COLS = content().board.cols  # the Rocket Blueprint's columns (game/content/board.toml)
 
 Path = tuple[str, ...]
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..markup.html import attrs, e
 from ..model.players import AI_LEVELS, LEVEL_LETTERS, SEATS, Setup
 from ..words.i18n import _, ngettext
-from ..words.names import nation_name
+from ..words.names import nation_name, speed_words
 
 MAX_NAME = 60
 
@@ -15,11 +15,6 @@ SPEEDS = (0, 150, 300, 800)
 # person on another screen ("o": an online game's guest, see ui.control.hosting).
 ONLINE = "o"
 SEAT_CHOICES = ("h", "r", "e", "m", "x", ONLINE)
-
-
-def speed_words() -> dict[int, str]:
-    """The AI's pace (milliseconds between its moves) -> its name."""
-    return {0: _("instant"), 150: _("fast"), 300: _("normal"), 800: _("slow")}
 
 
 def seat_words() -> dict[str, str]:

@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from game.referee import MAX_CHAT, MAX_CHAT_LINES
 
@@ -174,34 +173,3 @@ def chat_html(lines: Sequence[tuple[str, str]]) -> str:
             f"</button></form>")
 
 
-def screen_words(where: dict[str, str] | None) -> str:
-    """Where a seat is played, as a guest's or the host's turn indicator says it."""
-    if not where:
-        return ""
-    kind, name = where.get("where", ""), where.get("name", "")
-    if kind == "ai":
-        return _("the computer")
-    if kind == "host":
-        return _("on the host's screen")
-    if kind == "guest":
-        return _("on {name}'s screen").format(name=name) if name else _("on a friend's screen")
-    if kind == "you":
-        return _("on your screen")
-    return ""
-
-
-def waiting_text(to_act: Sequence[str], screens: dict[str, dict[str, str]]) -> str:
-    """'Waiting for USSR Politician (on Ann's screen)…' for the seats that may act."""
-    parts = []
-    for seat in to_act:
-        where = screen_words(screens.get(seat))
-        parts.append(f"{seat_name(seat)} ({where})" if where else seat_name(seat))
-    return _("Waiting for {seats}…").format(seats=", ".join(parts)) if parts else ""
-
-
-def chat_sender(sender: str, screens: dict[str, Any]) -> str:
-    """A chat line's sender as a name: the host, or the player of the guest's first seat."""
-    if sender == "host":
-        return _("Host")
-    where = screens.get(sender) or {}
-    return str(where.get("name") or _("Guest ({seat})").format(seat=seat_name(sender)))

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..markup.html import attrs, e, icon
+from ..markup.html import attrs, e, emblem, icon
 from ..model.players import SEATS
 from ..model.replay import Replay
 from ..model.saves import KEY_PREFIX, Summary
 from ..words.i18n import _, ngettext
-from ..words.names import emblem, hints_taken, nation_name, reason_words, seat_name
+from ..words.names import hints_taken, nation_name, reason_words, seat_name
+from ..words.rules import howto_page, page
 
 
 def actions_words(count: int) -> str:
@@ -139,22 +140,6 @@ def banner_html(kind: str, text: str) -> str:
             f"</button></div>")
 
 
-def history_html(undo: int, redo: int, reason: str) -> str:
-    """Undo / redo buttons for the player at the screen, with the reason undo is off."""
-    why = (f'<small class="why" data-testid="undo-reason">{e(reason)}</small>'
-           if not undo and reason else "")
-    tip = reason or ngettext("{count} action can be undone", "{count} actions can be undone",
-                             undo).format(count=undo)
-    undo_words = (_("↶ Undo ({count})").format(count=undo) if undo else _("↶ Undo"))
-    redo_words = (_("↷ Redo ({count})").format(count=redo) if redo else _("↷ Redo"))
-    return (f'<span class="hist">{why}'
-            f'<button type="button" data-cmd="undo" data-testid="undo"'
-            f'{"" if undo else " disabled"} title="{e(tip)}">'
-            f"{e(undo_words)}</button>"
-            f'<button type="button" data-cmd="redo" data-testid="redo"'
-            f'{"" if redo else " disabled"}>{e(redo_words)}</button></span>')
-
-
 def privacy_html(seat: str, label: str) -> str:
     """The hot-seat privacy screen before ``seat`` (played by ``label``) takes the screen."""
     nation = seat.split(".")[0]
@@ -202,3 +187,32 @@ def _stats(view: dict[str, Any], nation: str) -> str:
     missions = sum(1 for c in view["completed"] if c["nation"] == nation)
     return _("Popularity {popularity}, Budget {budget}, Missions {missions}").format(
         popularity=n["popularity"], budget=n["budget"], missions=missions)
+
+
+def rules_panel_html(section: str, howto: bool = False) -> str:
+    """The rules panel: the rules page in a frame, opened at ``section`` (or the How to play
+    guide, ``howto``)."""
+    src = f"{page()}#{section}" if section else page()
+    rules, open_tab = _("Rules"), _("Open in a tab")
+    close, reference = _("Close ✕"), _("Rules reference")
+    if howto:
+        src, rules, reference = howto_page(), _("How to play"), _("How to play")
+    return (f'<div class="rules-panel" role="dialog" aria-modal="true"{attrs(aria_label=rules)}>'
+            f'<div class="rp-h">'
+            f'<a href="{e(src)}" target="_blank" rel="noopener">{e(open_tab)}</a>'
+            f'<button data-cmd="close-rules" data-testid="close-rules">{e(close)}</button></div>'
+            f'<iframe src="{e(src)}"{attrs(title=reference)} data-testid="rules-frame">'
+            f"</iframe></div>")
+
+
+def confirm_html(text: str, label: str) -> str:
+    """The confirmation dialog: the stakes in words, Cancel (the default) and the action."""
+    sure = _("Are you sure?")
+    cancel = _("Cancel")
+    return (f'<div class="dlg confirm" role="alertdialog" aria-modal="true" '
+            f'aria-labelledby="cf-t" aria-describedby="cf-d" data-testid="confirm">'
+            f'<h2 id="cf-t">{e(sure)}</h2><p id="cf-d" data-testid="confirm-text">{e(text)}'
+            f'</p><div class="dlg-b"><button type="button" data-cmd="confirm-no" '
+            f'data-testid="confirm-no">{e(cancel)}</button><button type="button" '
+            f'class="primary" data-cmd="confirm-yes" data-testid="confirm-yes">{e(label)}'
+            f"</button></div></div>")

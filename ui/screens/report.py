@@ -14,9 +14,9 @@ from typing import Any
 
 from game import NATIONS
 
-from ..markup.html import e
+from ..markup.html import e, emblem
 from ..words.i18n import _, ngettext
-from ..words.names import emblem, hints_taken, mission_name, nation_name, percent, phase_name
+from ..words.names import hints_taken, mission_name, nation_name, percent, phase_name
 
 # The page's own colours (public/style.css), which charts.js reads from the stylesheet.
 COLOURS = {"USA": "var(--usa)", "USSR": "var(--ussr)"}

@@ -8,12 +8,12 @@ scripts/messages.py puts them in the catalogue, and they are translated here.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
 import game
 
-from ..markup import html
 from .i18n import _, ngettext
 
 PAYLOAD_ICON = {"astrodog": "astrodog", "satellite": "satellite", "astronaut": "astronaut"}
@@ -38,12 +38,6 @@ def nation_name(nation: str) -> str:
     """'USA', 'USSR' in the player's words (the id itself stays in data attributes)."""
     words = {"USA": _("USA"), "USSR": _("USSR")}
     return words.get(nation, nation)
-
-
-def emblem(nation: str) -> str:
-    """:func:`ui.markup.html.emblem` with the nation's name in the player's words."""
-    return html.emblem(nation).replace(f"<b>{html.e(nation)}</b>",
-                                       f"<b>{html.e(nation_name(nation))}</b>", 1)
 
 
 def role_name(role: str) -> str:
@@ -197,3 +191,42 @@ def bonus_words(bonus: dict[str, int]) -> str:
     return " ".join(_("+{count} Adapt").format(count=v) if k == "adapt" else f"+{v}{k}"
                     for k, v in bonus.items() if v)
 
+
+def speed_words() -> dict[int, str]:
+    """The AI's pace (milliseconds between its moves) -> its name."""
+    return {0: _("instant"), 150: _("fast"), 300: _("normal"), 800: _("slow")}
+
+
+def screen_words(where: dict[str, str] | None) -> str:
+    """Where a seat is played, as a guest's or the host's turn indicator says it."""
+    if not where:
+        return ""
+    kind, name = where.get("where", ""), where.get("name", "")
+    if kind == "ai":
+        return _("the computer")
+    if kind == "host":
+        return _("on the host's screen")
+    if kind == "guest":
+        return _("on {name}'s screen").format(name=name) if name else _("on a friend's screen")
+    if kind == "you":
+        return _("on your screen")
+    return ""
+
+
+
+def waiting_text(to_act: Sequence[str], screens: dict[str, dict[str, str]]) -> str:
+    """'Waiting for USSR Politician (on Ann's screen)…' for the seats that may act."""
+    parts = []
+    for seat in to_act:
+        where = screen_words(screens.get(seat))
+        parts.append(f"{seat_name(seat)} ({where})" if where else seat_name(seat))
+    return _("Waiting for {seats}…").format(seats=", ".join(parts)) if parts else ""
+
+
+
+def chat_sender(sender: str, screens: dict[str, Any]) -> str:
+    """A chat line's sender as a name: the host, or the player of the guest's first seat."""
+    if sender == "host":
+        return _("Host")
+    where = screens.get(sender) or {}
+    return str(where.get("name") or _("Guest ({seat})").format(seat=seat_name(sender)))

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from functools import cache
 
-from ..markup.html import attrs, e
 from ..words import rulebook
 from .i18n import DEFAULT, _, language
 
@@ -50,32 +49,9 @@ def tip(section: str) -> str:
     return _("Rules: {section}").format(section=name)
 
 
-def rule_link(section: str, text: str = "?", cls: str = "rule-q") -> str:
-    """A link to a rules section that the app opens in its rules panel."""
-    label = _("Rules: {section}").format(section=title(section))
-    return (f'<a class="{e(cls)}" href="{page()}#{e(section)}"'
-            f'{attrs(data_open_rule=section, data_testid="rule-link")} '
-            f'title="{e(label)}" aria-label="{e(label)}">'
-            f"{e(text)}</a>")
-
-
 def howto_page() -> str:
     """The illustrated How to play guide in the player's language."""
     code = language()
     return "howto.html" if code == DEFAULT else f"howto.{code}.html"
 
 
-def panel_html(section: str, howto: bool = False) -> str:
-    """The rules panel: the rules page in a frame, opened at ``section`` (or the How to play
-    guide, ``howto``)."""
-    src = f"{page()}#{section}" if section else page()
-    rules, open_tab = _("Rules"), _("Open in a tab")
-    close, reference = _("Close ✕"), _("Rules reference")
-    if howto:
-        src, rules, reference = howto_page(), _("How to play"), _("How to play")
-    return (f'<div class="rules-panel" role="dialog" aria-modal="true"{attrs(aria_label=rules)}>'
-            f'<div class="rp-h">'
-            f'<a href="{e(src)}" target="_blank" rel="noopener">{e(open_tab)}</a>'
-            f'<button data-cmd="close-rules" data-testid="close-rules">{e(close)}</button></div>'
-            f'<iframe src="{e(src)}"{attrs(title=reference)} data-testid="rules-frame">'
-            f"</iframe></div>")

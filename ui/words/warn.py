@@ -8,7 +8,6 @@ from __future__ import annotations
 from game.actions import Action, Launch
 from game.stakes import Stakes
 
-from ..markup.html import e
 from .i18n import _
 from .names import mission_name, nation_name, percent, reason_words
 
@@ -65,14 +64,3 @@ def warning_text(stakes: Stakes, action: Action) -> str:
         worst=stakes.worst, left=left)
 
 
-def confirm_html(text: str, label: str) -> str:
-    """The confirmation dialog: the stakes in words, Cancel (the default) and the action."""
-    sure = _("Are you sure?")
-    cancel = _("Cancel")
-    return (f'<div class="dlg confirm" role="alertdialog" aria-modal="true" '
-            f'aria-labelledby="cf-t" aria-describedby="cf-d" data-testid="confirm">'
-            f'<h2 id="cf-t">{e(sure)}</h2><p id="cf-d" data-testid="confirm-text">{e(text)}'
-            f'</p><div class="dlg-b"><button type="button" data-cmd="confirm-no" '
-            f'data-testid="confirm-no">{e(cancel)}</button><button type="button" '
-            f'class="primary" data-cmd="confirm-yes" data-testid="confirm-yes">{e(label)}'
-            f"</button></div></div>")
