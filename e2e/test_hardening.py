@@ -26,9 +26,11 @@ from helpers import (
 )
 from playwright.sync_api import Page, expect
 
+from game import SEATS
+
 sys.path.insert(0, str(ROOT))  # the engine and the pure ui modules from this checkout
 import game
-from ui.model.players import SEATS, Setup
+from ui.model.players import Setup
 from ui.model.replay import narrate
 from ui.model.saves import export_text, parse
 

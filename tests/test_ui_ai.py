@@ -9,8 +9,9 @@ import random
 import pytest
 
 import game
+from game import SEATS
 from ui.ai_worker import choose
-from ui.model.players import SEATS, Setup, parse_query
+from ui.model.players import Setup, parse_query
 from ui.model.saves import SaveError, envelope, parse
 from ui.screens.newgame import dialog_html, setup_from_form
 

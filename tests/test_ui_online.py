@@ -8,7 +8,8 @@ import json
 import pytest
 
 import game
-from ui.model.players import SEATS, Setup
+from game import SEATS
+from ui.model.players import Setup
 from ui.model.saves import envelope, parse
 from ui.screens.newgame import dialog_html, online_setup, setup_from_form
 from ui.screens.online import (

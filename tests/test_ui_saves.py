@@ -10,9 +10,10 @@ from typing import Any
 import pytest
 
 import game
+from game import SEATS
 from game import actions as A
 from game.history import replay as engine_replay
-from ui.model.players import SEATS, Setup
+from ui.model.players import Setup
 from ui.model.replay import Replay, game_fingerprint, narrate
 from ui.model.saves import (
     KEY_PREFIX,

@@ -15,6 +15,7 @@ from collections.abc import Callable, Coroutine
 from typing import Any
 
 import game
+from game import NATIONS, SEATS
 from game.actions import Action
 from game.history import Trace, apply_traced, rewind, traces
 
@@ -36,7 +37,7 @@ from .markup.html import NO_MARKS, Marks, e
 from .markup.logbook import log_html
 from .markup.table import Bar, Header, actions_html, launch_odds_of, popover_html, top_html
 from .model.invite import code_in
-from .model.players import SEATS, Setup, choose_seat, parse_query
+from .model.players import Setup, choose_seat, parse_query
 from .model.replay import game_fingerprint, narrate, opening_line
 from .model.saves import Loaded, default_title
 from .model.targets import NO_PICK, Pick
@@ -776,7 +777,7 @@ class App:
 
     def countdown_from_host(self, nation: str, seconds: int) -> None:
         """A guest's screen: the host started a nation's discussion countdown."""
-        if nation not in ("USA", "USSR") or not 0 <= seconds <= DISCUSSION_SECONDS:
+        if nation not in NATIONS or not 0 <= seconds <= DISCUSSION_SECONDS:
             return
         end = asyncio.get_event_loop().time() + seconds
         if abs(self.deadline.get(nation, -DISCUSSION_SECONDS) - end) < 1:
@@ -884,7 +885,7 @@ class App:
     def render_boards(self, view: dict[str, Any], marks: Marks, ghost: int | None,
                       odds: dict[str, float]) -> None:
         acting = view["to_act"]
-        for nation in ("USA", "USSR"):
+        for nation in NATIONS:
             roles = " & ".join(role_name(s.split(".")[1]) for s in acting
                                if s.startswith(nation))
             self.dom.set_html(f"board-{nation}", board_html(view, nation, marks=marks,

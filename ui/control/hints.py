@@ -11,11 +11,11 @@ from collections.abc import Coroutine
 from typing import Any, Protocol
 
 import game
+from game import NATIONS
 from game.actions import Action
 from game.advice import advise
 
 from ..markup.hints import LEVEL, Hint, reason_text
-from ..model.saves import NATIONS
 from ..model.targets import Pick
 from ..platform.port import Platform
 

@@ -15,6 +15,7 @@ from collections.abc import Coroutine
 from typing import Any, Protocol
 
 import game
+from game import SEATS
 from game.actions import Action
 from game.ai.infostate import determinize
 from game.errors import IllegalAction
@@ -22,7 +23,7 @@ from game.guestlink import MAX_HOST_MESSAGE, GuestLink
 from game.referee import MAX_CHAT, MAX_CHAT_LINES
 
 from ..model.invite import BadCode, pack, unpack
-from ..model.players import SEATS, Setup, choose_seat
+from ..model.players import Setup, choose_seat
 from ..model.targets import NO_PICK, Pick
 from ..platform.port import Platform
 from ..screens.online import ice_json, join_panel_html

@@ -7,8 +7,8 @@ from collections.abc import Coroutine
 from typing import Any, Protocol
 
 import game
+from game import SEATS
 
-from ..model.players import SEATS
 from ..model.replay import Replay
 from ..model.saves import KEY_PREFIX, SaveError, hints_of
 from ..platform.port import Handler, Platform

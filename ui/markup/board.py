@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from game import NATIONS
+
 from ..words.i18n import _, ngettext
 from ..words.names import (
     bonus_words,
@@ -54,7 +56,7 @@ def _chip(marks: Marks, target: str, text: str) -> str:
 def _tokens(stack: dict[str, Any], viewer: str | None) -> str:
     """Face-down tokens as counts per nation; kinds only for the viewer's own."""
     out = []
-    for nation in ("USA", "USSR"):
+    for nation in NATIONS:
         mine = [t for t in stack["tokens"] if t["nation"] == nation]
         if not mine:
             continue

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from game import NATIONS
+
 from ..words.i18n import _
 from ..words.names import (
     PAYLOAD_ICON,
@@ -26,8 +28,6 @@ from ..words.rules import tip
 from .board import moon_cards
 from .html import NO_MARKS, Marks, attrs, e, icon, rule_link
 from .tiles import tile_svg
-
-NATIONS = ("USA", "USSR")
 
 
 def _marker(nation: str) -> str:

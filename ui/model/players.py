@@ -8,9 +8,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from game import SEATS
+
 from ..words.names import nation_name, seat_name
 
-SEATS = ("USA.politician", "USA.engineer", "USSR.politician", "USSR.engineer")
 # URL ``seats`` letters that make a seat an AI, and its level (game.ai levels); ``a`` (the
 # letter before levels existed) means the default level. ``h`` is a person.
 DEFAULT_LEVEL = "medium"

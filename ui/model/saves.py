@@ -25,12 +25,11 @@ from datetime import UTC, datetime
 from typing import Any
 
 import game
+from game import NATIONS, SEATS
 
 from ..words.i18n import _, ngettext
 from ..words.names import nation_name
-from .players import DEFAULT_LEVEL, LEVEL_LETTERS, SEATS, Setup
-
-NATIONS = ("USA", "USSR")
+from .players import DEFAULT_LEVEL, LEVEL_LETTERS, Setup
 
 FORMAT = "moonshot-export"
 VERSION = 1
@@ -62,7 +61,7 @@ def now_text() -> str:
 
 def default_title(setup: Setup) -> str:
     sides = []
-    for nation in ("USA", "USSR"):
+    for nation in NATIONS:
         players = [g for g in setup.groups() if g[0].startswith(nation)]
         who = " & ".join(_("AI") if setup.ai.get(g[0], False) else setup.display_name(g[0])
                          for g in players)

@@ -19,10 +19,11 @@ from pathlib import Path
 from typing import Any
 
 import game
+from game import SEATS
 from game.actions import Action
 
 from ..words.i18n import _
-from .players import SEATS, Setup
+from .players import Setup
 
 SOURCE = Path(__file__).with_name("tutorial.toml")
 PERSON = "USA"  # the nation the person plays (both its seats); the other is scripted

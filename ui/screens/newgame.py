@@ -3,8 +3,10 @@ ruleset, seed, and for an online game the ICE setting."""
 
 from __future__ import annotations
 
+from game import NATIONS, SEATS
+
 from ..markup.html import attrs, e
-from ..model.players import AI_LEVELS, LEVEL_LETTERS, SEATS, Setup
+from ..model.players import AI_LEVELS, LEVEL_LETTERS, Setup
 from ..words.i18n import _, ngettext
 from ..words.names import nation_name, speed_words
 
@@ -53,7 +55,7 @@ def dialog_html(setup: Setup, ice_text: str = "") -> str:
         f'{" checked" if setup.players == n else ""}> {e(_players(n))}</label>'
         for n in (2, 3, 4))
     pair = "".join(f'<option value="{n}"{" selected" if setup.pair == n else ""}>'
-                   f"{e(nation_name(n))}</option>" for n in ("USA", "USSR"))
+                   f"{e(nation_name(n))}</option>" for n in NATIONS)
     choices = seat_words()
     name_words, optional = _("Name"), _("optional")
     rows = []

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from game import NATIONS, SEATS
+
 from ..markup.html import attrs, e, emblem, icon
-from ..model.players import SEATS
 from ..model.replay import Replay
 from ..model.saves import KEY_PREFIX, Summary
 from ..words.i18n import _, ngettext
@@ -162,7 +163,7 @@ def end_html(view: dict[str, Any], winner: str, end_reason: str,
     stats = "".join(
         f"<li>{emblem(n)} {e(_stats(view, n))}<br>"
         f'<small data-testid="end-hints">{e(hints_taken(taken.get(n, 0)))}</small></li>'
-        for n in ("USA", "USSR"))
+        for n in NATIONS)
     wins = _("{nation} wins!").format(nation=nation_name(winner))
     reason = _("{reason} · round {round}").format(reason=reason_words(end_reason),
                                                   round=view["round"])
