@@ -82,7 +82,7 @@ class App:
         self._traced: tuple[game.Game | None, list[Trace]] = (None, [])
         self.log_drawn: tuple[int, int] | None = None  # (id, length) of the log on screen
         self.tab = "USA"
-        self.generation = 0
+        self._turn = 0  # see stop_turns
         self.deadline: dict[str, float] = {}
         self.dialog_kind = ""  # "start", "new", "saves", "resume", "confirm" or "" (closed)
         self.tasks: set[asyncio.Future[None]] = set()
@@ -309,7 +309,7 @@ class App:
 
     def reset_table(self) -> None:
         """Forget everything about the game on the table (before a new or loaded one)."""
-        self.generation += 1
+        self.stop_turns()
         self.at_screen = None
         self.seat = None
         self.actions = []
@@ -439,6 +439,17 @@ class App:
             self.pending_start = False
             self.spawn(self.run())  # the game behind the resume prompt starts now
 
+    @property
+    def turn(self) -> int:
+        """Which stretch of play the table is in: work begun in an earlier one (the turn loop,
+        a move on its way, an AI's or a hint's thinking, a confirmation) is void."""
+        return self._turn
+
+    def stop_turns(self) -> None:
+        """The one place the turn loop is cancelled: a new game, an undo, a replay, a guest's
+        picture or move, leaving the tutorial. Whoever stops it starts it again (``run``)."""
+        self._turn += 1
+
     def spawn(self, coro: Coroutine[Any, Any, None]) -> None:
         task = asyncio.ensure_future(self.guard(coro))
         self.tasks.add(task)
@@ -452,7 +463,7 @@ class App:
             self.report(exc)
             if self.loop_restarts < MAX_LOOP_RESTARTS and not self.replays.on:
                 self.loop_restarts += 1
-                self.generation += 1
+                self.stop_turns()
                 self.seat = None
                 self.spawn(self.run())
 
@@ -500,8 +511,8 @@ class App:
 
     async def run(self) -> None:
         """Advance AI seats (paced) until a human must act or the game ends."""
-        gen = self.generation
-        while gen == self.generation and not self.replays.on and not self.joining.on:
+        turn = self.turn
+        while turn == self.turn and not self.replays.on and not self.joining.on:
             g = self.g
             if g.is_over:
                 self.seat = None
@@ -545,12 +556,12 @@ class App:
                 scripted = self.tour.scripted(seat)
                 action, level = ((scripted, "tutorial") if scripted is not None
                                  else await self.ai_move(g, seat))
-                if gen != self.generation:
+                if turn != self.turn:
                     return
                 # The speed setting paces AI turns; thinking time counts toward it.
                 waited = time.perf_counter() - started
                 await asyncio.sleep(max(0.0, self.setup.speed_ms / 1000 - waited))
-                if gen != self.generation:
+                if turn != self.turn:
                     return
                 await self.perform(seat, action,
                                    note="" if scripted is not None else f"AI {level}")
@@ -621,15 +632,15 @@ class App:
     def remote_moved(self, events: list[dict[str, Any]]) -> None:
         """A guest's move, applied by the referee (:mod:`ui.control.hosting`): told and saved like
         any move, then on from the new position (what this screen was deciding is asked again)."""
-        self.generation += 1
+        self.stop_turns()
         self.seat, self.actions, self.pick = None, [], NO_PICK
         shows = self.after_move(self.g.log[-1][0], events)
-        gen = self.generation
+        turn = self.turn
 
         async def go() -> None:
             if shows:
                 await self.overlays.launches(shows)
-            if gen == self.generation:
+            if turn == self.turn:
                 await self.run()
 
         self.spawn(go())
@@ -660,13 +671,13 @@ class App:
         self.seat = None
         self.actions, self.pick = [], NO_PICK
         self.dom.set_body("busy", "1")
-        gen = self.generation
+        turn = self.turn
 
         async def go() -> None:
-            if gen != self.generation:
+            if turn != self.turn:
                 return  # a guest's move landed first: this screen decides again
             await self.perform(seat, action, redo)
-            if gen == self.generation:
+            if turn == self.turn:
                 await self.run()
 
         self.spawn(go())
@@ -742,7 +753,7 @@ class App:
         kept = self.traces()[:-count]
         self.g = rewind(self.g, count)
         self._traced = (self.g, kept)  # the rewound game's log is a prefix: no replay
-        self.generation += 1
+        self.stop_turns()
         self.last_seat = self.g.log[-1][0] if self.g.log else None
         self.pick, self.group = NO_PICK, ""
         self.log = narrate(self.g)

@@ -27,7 +27,8 @@ class Table(Protocol):
     seat: str | None
     actions: list[Action]
     pick: Pick
-    generation: int
+    @property
+    def turn(self) -> int: ...
     @property
     def replaying(self) -> bool: ...
 
@@ -70,9 +71,9 @@ class Hints:
             return
         self.thinking = True
         app.render()
-        app.spawn(self._think(seat, app.generation, app.g.log_size))
+        app.spawn(self._think(seat, app.turn, app.g.log_size))
 
-    async def _think(self, seat: str, generation: int, moves: int) -> None:
+    async def _think(self, seat: str, turn: int, moves: int) -> None:
         app = self.app
         g = app.g
         view = g.view(seat)
@@ -83,7 +84,7 @@ class Hints:
             action, _where = await app.think(view, legal, LEVEL, seed, "hint")
         finally:
             self.thinking = False
-        if generation != app.generation or moves != app.g.log_size or app.seat != seat:
+        if turn != app.turn or moves != app.g.log_size or app.seat != seat:
             app.render()  # the decision moved on while the AI thought: this hint is stale
             return
         nation = seat.split(".")[0]

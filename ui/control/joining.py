@@ -44,10 +44,10 @@ class Table(Protocol):
     group: str
     tab: str
     log: list[Told]
-    generation: int
     dialog_kind: str
 
     async def listen_peers(self) -> None: ...
+    def stop_turns(self) -> None: ...
     def countdown_from_host(self, nation: str, seconds: int) -> None: ...
     def forget_hint(self) -> None: ...
     def chat_changed(self) -> None: ...
@@ -57,6 +57,7 @@ class Table(Protocol):
     def notice(self, text: str) -> None: ...
     def render(self) -> None: ...
     def spawn(self, coro: Coroutine[Any, Any, None]) -> None: ...
+
 
 HOST = "host"  # the transport's name for the one connection a guest has
 
@@ -206,7 +207,7 @@ class Joining:
         mine = link.to_act()
         seat = choose_seat(mine, app.last_seat, view) if mine else None
         viewer = seat or own[0]
-        app.generation += 1
+        app.stop_turns()
         if (app.setup.players, app.setup.pair) != (view["players"], view["pair"] or "USA") \
                 or any(app.setup.ai.values()):
             # The table's players as the host set them; every seat is a person somewhere.

@@ -19,8 +19,9 @@ class Table(Protocol):
 
     g: game.Game
     setup: Setup
-    generation: int
     dialog_kind: str
+    @property
+    def turn(self) -> int: ...
     @property
     def hints_taken(self) -> dict[str, int]: ...
     @property
@@ -36,7 +37,7 @@ class Overlays:
         self.dom = dom
         self.app = app
         self.skip_show = False
-        # (generation, action index) waiting for a confirmation: a move that lands meanwhile
+        # (turn, action index) waiting for a confirmation: a move that lands meanwhile
         # (an online guest's) makes it void
         self.confirming: tuple[int, int] | None = None
 
@@ -100,7 +101,7 @@ class Overlays:
 
     def confirm(self, index: int, text: str, label: str) -> None:
         """Ask before action ``index``: the stakes in words; Cancel has the focus."""
-        self.confirming = (self.app.generation, index)
+        self.confirming = (self.app.turn, index)
         self.app.dialog_kind = "confirm"
         self.dom.set_html("dialog", confirm_html(text, label))
         self.dom.show("dialog", True)
@@ -109,7 +110,7 @@ class Overlays:
     def answer(self, yes: bool) -> None:
         asked, self.confirming = self.confirming, None
         self.app.close_dialog()
-        if yes and asked is not None and asked[0] == self.app.generation:
+        if yes and asked is not None and asked[0] == self.app.turn:
             self.app.act(asked[1])
         else:
             self.app.focus_decision()

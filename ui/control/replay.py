@@ -21,7 +21,6 @@ class Table(Protocol):
     g: game.Game
     seat: str | None
     at_screen: tuple[str, ...] | None
-    generation: int
     deadline: dict[str, float]
     pending_start: bool
     dialog_kind: str
@@ -30,6 +29,7 @@ class Table(Protocol):
     @property
     def reporting(self) -> bool: ...
 
+    def stop_turns(self) -> None: ...
     def render(self) -> None: ...
     def controls_seat(self) -> str | None: ...
     def spawn(self, coro: Coroutine[Any, Any, None]) -> None: ...
@@ -77,7 +77,7 @@ class ReplayDesk:
         app = self.app
         self.replay = Replay(save)
         self.hints = dict(hints or {})
-        app.generation += 1  # pauses the turn loop and the countdown
+        app.stop_turns()  # pauses the turn loop and the countdown
         self.index = len(self.replay)
         self.seat = None
         self.seats = seats
@@ -117,7 +117,7 @@ class ReplayDesk:
         if self.dom.is_shown("report"):
             app.close_report()
         self.dom.set_body("replay", "0")
-        app.generation += 1
+        app.stop_turns()
         app.deadline = {}
         app.pending_start = False
         app.render()

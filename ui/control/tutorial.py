@@ -33,11 +33,11 @@ class Table(Protocol):
     seat: str | None
     actions: list[Action]
     pick: Pick
-    generation: int
     title: str
     save_id: str
     pending_start: bool
 
+    def stop_turns(self) -> None: ...
     def new_game(self, setup: Setup, run: bool = True) -> None: ...
     def open_start(self) -> None: ...
     def close_dialog(self) -> None: ...
@@ -168,7 +168,7 @@ class Tour:
     def leave(self) -> None:
         """Back to the start screen; Continue there resumes the tutorial."""
         self.active = False
-        self.app.generation += 1  # the run loop stops
+        self.app.stop_turns()  # the run loop stops
         self.app.open_start()
 
     # ------------------------------------------------------------------ on screen
