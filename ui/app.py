@@ -504,8 +504,10 @@ class App:
         return self.seat if self.seat in self.at_screen else self.at_screen[0]
 
     def controls_seat(self) -> str | None:
-        """The seat whose controls show: only a human seat held by the player at the screen."""
-        if self.seat is not None and self.at_screen and self.seat in self.at_screen:
+        """The seat whose controls show: only a human seat held by the player at the screen,
+        and nobody's while a replay is on (the live game waits behind it)."""
+        if self.seat is not None and self.at_screen and self.seat in self.at_screen \
+                and not self.replays.on:
             return self.seat
         return None
 

@@ -115,8 +115,7 @@ class Input:
             self.dom.prevent_default(event)
             self.run("chat-send")
             return
-        target = self.dom.data(event.target, "target") if hasattr(event.target, "getAttribute") \
-            else None
+        target = self.dom.data(event.target, "target")
         if key in ("Enter", " ") and target is not None and tag != "BUTTON":
             self.dom.prevent_default(event)  # a board thing acts like a button
             app.touch(target)

@@ -94,10 +94,8 @@ class ReplayDesk:
         app = self.app
         if self.replay is not None:
             return
-        if app.g.is_over:
-            seats = list(SEATS)
-        else:
-            seats = list(app.at_screen or ()) if app.controls_seat() else []
+        # (at_screen is nobody during a hot-seat handover)
+        seats = list(SEATS) if app.g.is_over else list(app.at_screen or ())
         self.start(json.loads(app.g.to_json()), seats, app.hints_taken)
 
     def saved(self, key: str) -> None:

@@ -78,6 +78,9 @@ def closest(event: Any, selector: str) -> Any:
 
 
 def data(element: Any, key: str) -> str | None:
+    """The element's ``data-<key>`` (None when it has none, or is no element: the window)."""
+    if null(element) or not hasattr(element, "getAttribute"):
+        return None
     value = element.getAttribute(f"data-{key}")
     return None if null(value) else str(value)
 

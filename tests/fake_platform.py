@@ -1,0 +1,327 @@
+"""An in-memory browser for the app's unit tests: :class:`FakePlatform` implements
+:class:`ui.platform.port.Platform` so :class:`ui.app.App` and its controllers run in CPython.
+
+It records what the app asks of the page and answers from plain dicts the test fills; it
+does not parse or lay out markup, run scripts or pretend to be a browser. The helpers at the
+bottom read the markup the app put in a region (``elements``) so a test can click what the
+page would show, through the app's own input routing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
+from typing import Any
+
+
+@dataclass
+class FakeElement:
+    """A page element as the app's input code reads it: its ``data-*`` attributes (without
+    the ``data-`` prefix), its value, name and tag."""
+
+    data: dict[str, str] = field(default_factory=dict)
+    value: str = ""
+    name: str = ""
+    tagName: str = "BUTTON"  # the DOM's spelling (ui.control.inputs reads it)
+    attrs: dict[str, str] = field(default_factory=dict)  # every attribute, as in the markup
+
+    def getAttribute(self, attribute: str) -> str | None:  # the DOM's name
+        if attribute.startswith("data-"):
+            return self.data.get(attribute[len("data-"):])
+        return self.attrs.get(attribute)
+
+
+@dataclass
+class FakeEvent:
+    """A DOM event: its target element, a key for keydown, the modifier keys."""
+
+    target: FakeElement | None = None
+    key: str = ""
+    ctrlKey: bool = False
+    metaKey: bool = False
+    altKey: bool = False
+    prevented: bool = False
+
+
+# The regions of index.html: shown at first, and hidden at first (the overlays and panels);
+# an id that is not on the page is not shown.
+SHOWN_AT_START = ("top", "main", "board-USA", "centre", "board-USSR", "dock", "actions", "log",
+                  "log-list", "launch-stage", "boot")
+HIDDEN_AT_START = ("banner", "tour", "chat", "pick", "privacy", "launch", "end", "report",
+                   "dialog", "rules")
+
+
+def _data_keys(selector: str) -> list[str]:
+    """The data attributes a selector like ``[data-act],[data-cmd]`` asks for ("act", "cmd")."""
+    keys = []
+    for part in selector.split(","):
+        part = part.strip()
+        if part.startswith("[data-") and part.endswith("]"):
+            keys.append(part[len("[data-"):-1].split("=")[0])
+    return keys
+
+
+class FakePlatform:
+    """Every function of the Platform Protocol, over dicts. Storage is a dict (``quota``: the
+    characters it holds at most, None for no limit); ``start_worker`` raises unless
+    ``worker_ok`` (so the AI thinks on the main thread: same function, same answer); the
+    peer functions return canned SDP strings and record what is sent."""
+
+    def __init__(self) -> None:
+        self.regions: dict[str, str] = {}
+        self.shown: dict[str, bool] = {**dict.fromkeys(SHOWN_AT_START, True),
+                                       **dict.fromkeys(HIDDEN_AT_START, False)}
+        self.body: dict[str, str] = {}
+        self.classes: dict[str, str] = {}
+        self.texts: dict[str, str] = {}
+        self.handlers: dict[str, list[Callable[[Any], None]]] = {}
+        self.hash_handlers: list[Callable[[Any], None]] = []
+        self.forms: dict[str, tuple[dict[str, str], dict[str, str]]] = {}
+        self.values: dict[str, str] = {}  # set_value: selector -> value
+        self.focused: list[str] = []  # every focus_first selector, in order
+        self.focus_ok = True  # what focus_first answers (the element is there)
+        self.scrolled: list[str] = []
+        self.warnings: list[str] = []
+        self.storage: dict[str, str] = {}
+        self.quota: int | None = None
+        self.downloads: list[tuple[str, str]] = []
+        self.files: dict[int, str] = {}  # id(element) -> the chosen file's text
+        self.query = ""
+        self.is_embedded = False
+        self.narrow = False
+        self.languages = ["en-US"]
+        self.language = ""
+        self.words: dict[str, tuple[str, str]] = {}
+        self.loaded: list[tuple[str, str]] = []
+        self.charts: dict[str, str] = {}
+        self.clicks: list[tuple[str, int]] = []  # click_nth calls (nothing is clicked)
+        self.popovers: list[tuple[str, str]] = []
+        self.spots: list[str] = []
+        self.closed_details: list[str] = []
+        self.log_toggles = 0
+        self.address = "https://moonshot.example/"
+        self.hash = ""
+        self.worker_ok = False
+        self.worker_calls: list[tuple[str, tuple[Any, ...]]] = []
+        self.peer_handler: Callable[[str, str, str], None] | None = None
+        self.offers: list[str] = []
+        self.accepted: list[tuple[str, str]] = []
+        self.answered: list[tuple[str, str]] = []
+        self.sent: list[tuple[str, str]] = []
+        self.peer_closed: list[str] = []
+        self.connected = True  # what peer_send answers
+        self.copied: list[str] = []
+
+    # ------------------------------------------------------------------ regions and body
+
+    def set_html(self, element_id: str, markup: str) -> None:
+        self.regions[element_id] = markup
+
+    def show(self, element_id: str, visible: bool) -> None:
+        self.shown[element_id] = visible
+
+    def is_shown(self, element_id: str) -> bool:
+        return self.shown.get(element_id, False)
+
+    def set_body(self, key: str, value: str) -> None:
+        self.body[key] = value
+
+    def set_class(self, element_id: str, cls: str) -> None:
+        self.classes[element_id] = cls
+
+    def on(self, event: str, handler: Callable[[Any], None]) -> None:
+        self.handlers.setdefault(event, []).append(handler)
+
+    def closest(self, event: Any, selector: str) -> Any:
+        """The event's own element when it carries one of the selector's data attributes
+        (the fake has no tree: an element is its own closest ancestor or nothing)."""
+        target = getattr(event, "target", None)
+        if not isinstance(target, FakeElement):
+            return None
+        return target if any(k in target.data for k in _data_keys(selector)) else None
+
+    def data(self, element: Any, key: str) -> str | None:
+        if not isinstance(element, FakeElement):
+            return None
+        return element.data.get(key)
+
+    def form_values(self, form_id: str) -> tuple[dict[str, str], dict[str, str]]:
+        values, seats = self.forms.get(form_id, ({}, {}))
+        return dict(values), dict(seats)
+
+    def set_value(self, selector: str, value: str) -> None:
+        self.values[selector] = value
+
+    def focus_first(self, selector: str) -> bool:
+        self.focused.append(selector)
+        return self.focus_ok
+
+    def scroll_to_end(self, element_id: str) -> None:
+        self.scrolled.append(element_id)
+
+    def query_string(self) -> str:
+        return self.query
+
+    def embedded(self) -> bool:
+        return self.is_embedded
+
+    def console_warn(self, text: str) -> None:
+        self.warnings.append(text)
+
+    def prevent_default(self, event: Any) -> None:
+        if isinstance(event, FakeEvent):
+            event.prevented = True
+
+    # ------------------------------------------------------------------ storage
+
+    def storage_get(self, key: str) -> str | None:
+        return self.storage.get(key)
+
+    def storage_set(self, key: str, text: str) -> str | None:
+        if self.quota is not None:
+            used = sum(len(k) + len(v) for k, v in self.storage.items() if k != key)
+            if used + len(key) + len(text) > self.quota:
+                return "the browser's storage for this site is full"
+        self.storage[key] = text
+        return None
+
+    def storage_remove(self, key: str) -> None:
+        self.storage.pop(key, None)
+
+    def storage_items(self, prefix: str) -> dict[str, str]:
+        return {k: v for k, v in self.storage.items() if k.startswith(prefix)}
+
+    # ------------------------------------------------------------------ files
+
+    def download(self, file_name: str, text: str) -> None:
+        self.downloads.append((file_name, text))
+
+    async def read_file(self, element: Any) -> str | None:
+        return self.files.get(id(element))
+
+    def set_text(self, element_id: str, text: str) -> None:
+        self.texts[element_id] = text
+
+    def set_text_by_testid(self, testid: str, text: str) -> None:
+        self.texts[f'[data-testid="{testid}"]'] = text
+
+    def narrow_screen(self) -> bool:
+        return self.narrow
+
+    def close_details(self, element_id: str) -> None:
+        self.closed_details.append(element_id)
+
+    # ------------------------------------------------------------------ the AI worker
+
+    async def start_worker(self, src: str, config: str) -> Any:
+        if not self.worker_ok:
+            raise RuntimeError("no worker in the unit tests")
+        return object()
+
+    async def worker_call(self, worker: Any, name: str, *args: Any) -> str:
+        self.worker_calls.append((name, args))
+        raise RuntimeError("no worker in the unit tests")
+
+    # ------------------------------------------------------------------ focus and view
+
+    def click_nth(self, selector: str, index: int) -> bool:
+        self.clicks.append((selector, index))
+        return False
+
+    def scroll_into_view(self, selector: str) -> None:
+        self.scrolled.append(selector)
+
+    def place_popover(self, popover_id: str, anchor_selector: str) -> None:
+        self.popovers.append((popover_id, anchor_selector))
+
+    def toggle_log(self) -> None:
+        self.log_toggles += 1
+
+    def spot(self, selector: str) -> None:
+        self.spots.append(selector)
+
+    def browser_languages(self) -> list[str]:
+        return list(self.languages)
+
+    def set_language(self, code: str) -> None:
+        self.language = code
+
+    def set_words(self, words: dict[str, tuple[str, str]]) -> None:
+        self.words.update(words)
+
+    async def load_once(self, tag: str, url: str) -> None:
+        self.loaded.append((tag, url))
+
+    def draw_chart(self, key: str, spec_json: str) -> None:
+        self.charts[key] = spec_json
+
+    # ------------------------------------------------------------------ online play
+
+    def page_address(self) -> str:
+        return self.address
+
+    def on_hash_change(self, handler: Callable[[Any], None]) -> None:
+        self.hash_handlers.append(handler)
+
+    def location_hash(self) -> str:
+        return self.hash
+
+    def clear_hash(self) -> None:
+        self.hash = ""
+
+    async def peer_listen(self, handler: Callable[[str, str, str], None]) -> None:
+        self.peer_handler = handler
+
+    async def peer_offer(self, ident: str, ice_json: str, limit: int) -> str:
+        self.offers.append(ident)
+        return f"offer-sdp-{ident}"
+
+    async def peer_accept(self, ident: str, sdp: str) -> None:
+        self.accepted.append((ident, sdp))
+
+    async def peer_answer(self, ident: str, sdp: str, ice_json: str, limit: int) -> str:
+        self.answered.append((ident, sdp))
+        return f"answer-sdp-{ident}"
+
+    def peer_send(self, ident: str, text: str) -> bool:
+        if not self.connected:
+            return False
+        self.sent.append((ident, text))
+        return True
+
+    def peer_close(self, ident: str) -> None:
+        self.peer_closed.append(ident)
+
+    async def qr_modules(self, text: str) -> list[str]:
+        return ["1"]
+
+    async def copy_text(self, text: str) -> None:
+        self.copied.append(text)
+
+
+# ---------------------------------------------------------------------- reading the markup
+
+
+class _Elements(HTMLParser):
+    """Every element of a piece of markup with its attributes (no tree, no styles)."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.found: list[FakeElement] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        given = {k: v or "" for k, v in attrs}
+        data = {k[len("data-"):]: v for k, v in given.items() if k.startswith("data-")}
+        self.found.append(FakeElement(data, given.get("value", ""), given.get("name", ""),
+                                      tag.upper(), given))
+
+
+def elements(markup: str, **data: str) -> list[FakeElement]:
+    """The elements of ``markup`` whose data attributes include ``data`` (an attribute
+    named with ``_`` for ``-``: ``testid="action"``); ``data`` empty: every element."""
+    parser = _Elements()
+    parser.feed(markup)
+    wanted = {k.replace("_", "-"): v for k, v in data.items()}
+    return [el for el in parser.found
+            if all(el.data.get(k) == v for k, v in wanted.items())]

@@ -1,0 +1,558 @@
+"""The stateful app (ui.app.App and its controllers) in CPython, on an in-memory browser
+(tests/fake_platform.py): a whole game against the computer, undo and redo, a replay, an online
+guest's screen fed by the host's referee, and the tutorial's nudge.
+
+Each test runs its own event loop (``asyncio.run``); :func:`settle` turns it until every task
+the app spawned is done, within a time limit. The person's moves are made the way the page
+makes them: clicks on the elements the app drew (``data-act``, ``data-target``, ``data-cmd``)
+and keys, through the handlers the app registered on the document.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import json
+import random
+import time
+from collections.abc import Awaitable, Callable
+
+import game
+from game.referee import Referee
+from tests.fake_platform import FakeElement, FakeEvent, FakePlatform, elements
+from ui.app import App
+from ui.control.tutorial import TOUR_KEY
+from ui.markup.centre import centre_html
+from ui.markup.html import NO_MARKS
+from ui.markup.logbook import log_html
+from ui.model.invite import pack, unpack
+from ui.model.saves import CURRENT_KEY, KEY_PREFIX, parse
+from ui.model.tutorial import script
+from ui.platform.port import Platform
+
+BOARDS = ("board-USA", "board-USSR", "centre")
+USA = ("USA.politician", "USA.engineer")
+USSR = ("USSR.politician", "USSR.engineer")
+
+
+def test_the_fake_is_a_platform() -> None:
+    _: Platform = FakePlatform()  # mypy checks every signature
+    wanted = {name for name in vars(Platform) if not name.startswith("_")}
+    assert wanted and all(callable(getattr(FakePlatform, name, None)) for name in wanted)
+
+
+# ---------------------------------------------------------------------- driving the app
+
+
+def run_app(test: Callable[[App, FakePlatform], Awaitable[None]], query: str = "",
+            hash_: str = "") -> None:
+    """Boot an app on a fresh fake page (``query``: the address's query string, ``hash_``
+    its fragment) in a fresh event loop, run ``test`` on it, then cancel what is left."""
+    async def main() -> None:
+        dom = FakePlatform()
+        dom.query, dom.hash = query, hash_
+        app = App(dom)
+        app.start()
+        try:
+            await test(app, dom)
+        finally:
+            for task in list(app.tasks):
+                task.cancel()
+            if app.thinker.boot is not None:
+                app.thinker.boot.cancel()
+            await asyncio.sleep(0)
+        assert dom.warnings == [], dom.warnings[0]  # no error reached the page
+    asyncio.run(main())
+
+
+async def settle(app: App, limit: float = 10.0) -> None:
+    """Turn the event loop until every task the app spawned has finished (it waits for a
+    person, a dialog or the end); fail after ``limit`` seconds."""
+    end = time.monotonic() + limit
+    while True:
+        await asyncio.sleep(0)
+        if all(task.done() for task in app.tasks):
+            return
+        if time.monotonic() > end:
+            raise AssertionError(f"the app was still busy after {limit} s "
+                                 f"(moves {app.g.log_size}, seat {app.seat})")
+
+
+def dispatch(dom: FakePlatform, kind: str, event: FakeEvent) -> None:
+    """A DOM event, to the handlers the app put on the document (App.start)."""
+    handlers = dom.handlers.get(kind)
+    assert handlers, f"nothing listens to {kind}"
+    for handler in handlers:
+        handler(event)
+
+
+def click(dom: FakePlatform, element: FakeElement) -> None:
+    dispatch(dom, "click", FakeEvent(target=element))
+
+
+def key(dom: FakePlatform, name: str) -> None:
+    dispatch(dom, "keydown", FakeEvent(target=FakeElement(tagName="BODY"), key=name))
+
+
+def find(dom: FakePlatform, regions: tuple[str, ...], **data: str) -> FakeElement:
+    """The first element drawn in one of the shown ``regions`` with these data attributes."""
+    for region in regions:
+        found = elements(dom.regions.get(region, ""), **data)
+        if found and dom.is_shown(region):
+            return found[0]
+    raise AssertionError(f"no element {data} in {regions}")
+
+
+def command(dom: FakePlatform, region: str, cmd: str) -> None:
+    """Click the ``data-cmd`` button ``cmd`` drawn in ``region``."""
+    click(dom, find(dom, (region,), cmd=cmd))
+
+
+def play_on_board(app: App, dom: FakePlatform, index: int, confirm: bool = True) -> bool:
+    """Take the acting seat's ``index``-th action the way a person does: touch, in order, the
+    things of its board path that the app marked (``data-target``), options in its popover.
+    If the app asks first (a risky action), answer Yes (``confirm``) or Cancel. Whether the
+    action was taken."""
+    path = next(p for p, i in app.pick.routes if i == index)
+    for target in path:
+        if app.seat is None or app.dialog_kind:
+            break  # taken as soon as only this action was left that way
+        click(dom, find(dom, ("pick", *BOARDS), target=target))
+    if app.dialog_kind == "confirm":
+        command(dom, "dialog", "confirm-yes" if confirm else "confirm-no")
+        if not confirm:
+            return False
+    assert app.seat is None, f"{app.actions[index]} was not taken by touching {path}"
+    return True
+
+
+def saved_game(dom: FakePlatform) -> game.Game:
+    """The game of the autosave the page would continue."""
+    return parse(dom.storage[KEY_PREFIX + dom.storage[CURRENT_KEY]]).game
+
+
+def person_to_act(app: App) -> str:
+    seat = app.controls_seat()
+    assert seat is not None, "no decision of the person's on the table"
+    return seat
+
+
+# ---------------------------------------------------------------------- a whole game
+
+
+def test_a_whole_game_against_the_computer_ends_on_the_end_screen_and_is_saved() -> None:
+    """The USA here (random legal actions, played on the board; a risky one the app asks
+    about is declined while there is another to try), the USSR the computer (Easy, thinking
+    on the main thread: the fake has no worker), until the game is over."""
+    async def play(app: App, dom: FakePlatform) -> None:
+        rng = random.Random(7)
+        chosen: list[tuple[str, game.Action]] = []
+        declined = 0
+        for _ in range(1000):
+            await settle(app)
+            if app.g.is_over:
+                break
+            seat = person_to_act(app)
+            assert seat in USA and app.actions == app.g.legal_actions(seat)
+            assert dom.body["busy"] == "0" and dom.body["moves"] == str(app.g.log_size)
+            order = rng.sample(range(len(app.actions)), len(app.actions))
+            for index in order:
+                action = app.actions[index]
+                if play_on_board(app, dom, index, confirm=index == order[-1]):
+                    chosen.append((seat, action))
+                    break
+                declined += 1  # the app asked first, and Cancel left the game as it was
+                assert app.seat == seat and not dom.is_shown("dialog")
+        else:
+            raise AssertionError("the game did not end in 1000 decisions")
+        g = app.g
+        assert g.is_over and g.winner in ("USA", "USSR") and declined > 0
+        assert dom.is_shown("end") and dom.body["over"] == "1" and dom.body["busy"] == "0"
+        assert find(dom, ("end",), testid="end-screen").data["winner"] == g.winner
+        assert app.controls_seat() is None and app.undo_state()[0] == 0
+        # Every move of the person is one chosen here, every other one the computer's.
+        assert [entry for entry in g.log if entry[0] in USA] == chosen
+        ai_moves = sum(1 for seat, _a in g.log if seat in USSR)
+        assert ai_moves > 0 and dom.body["ai-moves-main"] == str(ai_moves)
+        assert dom.body["ai-worker"] == "failed"
+        # The autosave is this very game, finished.
+        assert saved_game(dom).to_json() == g.to_json()
+        assert dom.body["saved"] == dom.body["moves"] == str(g.log_size)
+        # The log tells it, launches included, on the page too.
+        assert len(app.log) > g.log_size // 2
+        assert {"liftoff", "game_over"} <= {line.kind for line in app.log}
+        assert app.log[-1].text in html.unescape(dom.regions["log-list"])
+
+    run_app(play, "?players=2&seats=hhee&seed=7&speed=0")
+
+
+# ---------------------------------------------------------------------- undo and redo
+
+
+def test_undo_takes_back_the_persons_action_with_the_computers_answers_and_redo_replays_it(
+) -> None:
+    """Undo (the bar's button, then the U key) puts back the exact earlier game, the
+    computer's answer taken back with the person's action; redo (R) replays that action, and
+    the computer answers it the same way; a different action clears the redo."""
+    async def play(app: App, dom: FakePlatform) -> None:
+        rng = random.Random(13)
+        history: dict[int, str] = {}
+        for _ in range(200):
+            await settle(app)
+            history[app.g.log_size] = app.g.to_json()
+            count, _redo, _why = app.undo_state()
+            if count >= 2:
+                break  # the person's action and an answer of the computer after it
+            person_to_act(app)
+            play_on_board(app, dom, rng.randrange(len(app.actions)))
+        else:
+            raise AssertionError("no undo of an action with an answer after it")
+        g = app.g
+        before, moves = g.to_json(), g.log_size
+        seat, action = g.log[moves - count]
+        assert seat in USA and all(s in USSR for s, _a in g.log[moves - count + 1:])
+        assert 'data-testid="undo" disabled' not in dom.regions["actions"]
+
+        command(dom, "actions", "undo")
+        await settle(app)
+        assert app.g.log_size == moves - count
+        assert app.g.to_json() == history[moves - count]  # exactly the earlier game
+        assert saved_game(dom).to_json() == history[moves - count]
+        assert app.seat == seat and action in app.actions  # the person decides again
+        assert app.undo_state()[1] == 1
+        redo = find(dom, ("actions",), testid="redo")
+        assert "disabled" not in redo.attrs and "(1)" in dom.regions["actions"]
+        # No further back: the computer's move before it showed the person a card or drew.
+        assert app.undo_state()[0] == 0
+        assert "disabled" in find(dom, ("actions",), testid="undo").attrs
+        assert "Undo is not available: " in html.unescape(dom.regions["actions"])
+        command(dom, "actions", "undo")  # the command refuses too (a page would not click)
+        await settle(app)
+        assert app.g.to_json() == history[moves - count]
+
+        key(dom, "r")  # redo, by the keyboard
+        await settle(app)
+        assert app.g.log[moves - count] == (seat, action)  # the same action again
+        assert app.g.to_json() == before  # and the computer answered it the same way
+        assert app.undo_state()[1] == 0
+
+        key(dom, "u")  # undo, by the keyboard; then another action: redo is gone
+        await settle(app)
+        assert app.g.to_json() == history[moves - count] and app.undo_state()[1] == 1
+        other = next(a for a in app.actions if a != action)
+        play_on_board(app, dom, app.actions.index(other))
+        await settle(app)
+        assert app.g.log[moves - count] == (seat, other)
+        if not app.g.is_over:
+            assert app.undo_state()[1] == 0
+            assert "disabled" in find(dom, ("actions",), testid="redo").attrs
+
+    run_app(play, "?players=2&seats=hhrr&seed=13&speed=0")
+
+
+# ---------------------------------------------------------------------- a replay
+
+
+def replay_shows(app: App, dom: FakePlatform, index: int, viewer: str | None = None) -> None:
+    """The table shows the replay's frame ``index`` from ``viewer``'s seat (None: public):
+    the step in the replay bar, that frame's centre, the story up to it."""
+    desk = app.replays
+    assert desk.replay is not None
+    assert desk.index == index and desk.seat == viewer
+    bar = find(dom, ("actions",), testid="replay")
+    assert bar.data["step"] == str(index) and bar.data["total"] == str(len(desk.replay))
+    view = desk.replay.frames[index].view(viewer)
+    assert dom.regions["centre"] == centre_html(view, NO_MARKS, {})
+    assert dom.regions["log-list"] == log_html(desk.replay.story(index))
+
+
+def test_a_replay_steps_through_the_frames_and_exit_returns_to_the_live_game() -> None:
+    """A replay opened at the person's decision steps through the frames (buttons and keys,
+    a seat's view), and Exit brings the same decision back. One opened while the computer is
+    about to answer holds the game still, and the answer comes after Exit."""
+    async def play(app: App, dom: FakePlatform) -> None:
+        rng = random.Random(3)
+        while app.g.log_size < 8:
+            await settle(app)
+            person_to_act(app)
+            play_on_board(app, dom, rng.randrange(len(app.actions)))
+        await settle(app)
+        live, moves = app.g.to_json(), app.g.log_size
+        seat, actions = person_to_act(app), list(app.actions)
+
+        command(dom, "top", "replay")
+        desk = app.replays
+        assert desk.on and desk.replay is not None and dom.body["replay"] == "1"
+        assert len(desk.replay) == moves and desk.replay.matches
+        replay_shows(app, dom, moves)
+        assert not elements(dom.regions["actions"], testid="action")  # no controls now
+        assert not any(elements(dom.regions[r], can="1") for r in BOARDS)  # nothing to touch
+        assert "Replay: public view" in html.unescape(dom.regions["top"])
+        key(dom, "ArrowLeft")  # rp-prev
+        replay_shows(app, dom, moves - 1)
+        command(dom, "actions", "rp-first")
+        replay_shows(app, dom, 0)
+        assert "disabled" in find(dom, ("actions",), testid="rp-prev").attrs
+        assert desk.replay.frames[0].to_json() == game.new_game(3).to_json()
+        command(dom, "actions", "rp-next")
+        replay_shows(app, dom, 1)
+        # Mid-game only the seats of the player at the screen may be chosen (the USA here).
+        dispatch(dom, "change", FakeEvent(FakeElement({"cmd": "rp-seat"}, "USA.politician")))
+        replay_shows(app, dom, 1, "USA.politician")
+        assert "Replay: USA Politician" in html.unescape(dom.regions["top"])
+        dispatch(dom, "change", FakeEvent(FakeElement({"cmd": "rp-seat"}, "USSR.politician")))
+        replay_shows(app, dom, 1)
+        key(dom, "End")  # rp-last
+        replay_shows(app, dom, moves)
+        await settle(app)
+        assert app.g.to_json() == live
+
+        command(dom, "actions", "rp-exit")
+        await settle(app)
+        assert not desk.on and dom.body["replay"] == "0"
+        assert app.g.to_json() == live and app.seat == seat and app.actions == actions
+        assert elements(dom.regions["actions"], testid="action") or \
+            elements(dom.regions["actions"], testid="action-group")
+
+        # Now while the computer is to answer (paced: it waits 0.5 s before it moves).
+        app.setup.speed_ms = 500
+        for _ in range(50):
+            await settle(app)
+            seat = person_to_act(app)
+            play_on_board(app, dom, rng.randrange(len(app.actions)))
+            for _ in range(5):
+                await asyncio.sleep(0)
+            if app.seat is None and set(app.g.to_act()) & set(USSR):
+                break  # the person has moved, the computer is to answer
+        else:
+            raise AssertionError("the computer never answered the person")
+        live, moves = app.g.to_json(), app.g.log_size
+        assert app.g.log[-1][0] == seat and not app.g.is_over
+        command(dom, "top", "replay")
+        replay_shows(app, dom, moves)
+        await asyncio.sleep(0.3)
+        await settle(app)  # the paced turn loop wakes up, and sees the replay: it stops
+        assert app.g.to_json() == live and desk.on
+        command(dom, "actions", "rp-exit")
+        assert not desk.on and app.g.to_json() == live
+        await settle(app)
+        assert app.g.log[:moves] == json_log(live)
+        assert app.g.log_size > moves and app.g.log[moves][0] in USSR  # the answer came
+        assert app.g.is_over or app.controls_seat() is not None  # the person's turn again
+
+    run_app(play, "?players=2&seats=hhee&seed=3&speed=0")
+
+
+def json_log(save: str) -> list[tuple[str, game.Action]]:
+    return [(entry["seat"], game.action_from_dict(entry["action"]))
+            for entry in json.loads(save)["log"]]
+
+
+# ---------------------------------------------------------------------- an online guest
+
+
+def test_a_guest_screen_shows_its_seats_decision_from_the_hosts_picture_and_sends_its_move(
+) -> None:
+    """The page opened by an invitation link answers it, and once the channel opens it plays
+    from the pictures of the host's referee (game.referee): its seat's view and legal actions
+    on the table, and its move out to the host as a message."""
+    host_game = game.new_game(11)
+    referee = Referee.for_game(host_game, {"guest": USSR})
+    offer = pack("offer", {"sdp": "host-sdp", "ice": [], "seats": list(USSR)})
+
+    async def play(app: App, dom: FakePlatform) -> None:
+        # The invitation link opened the page: the join panel, then the answer code.
+        await settle(app)
+        assert app.joining.on and dom.hash == "" and app.dialog_kind == "join"
+        assert dom.answered == [("host", "host-sdp")]
+        assert elements(dom.regions["dialog"], testid="answer-out")
+        code = find(dom, ("dialog",), testid="copy-answer").data["copy"]
+        assert unpack("answer", code) == {"sdp": "answer-sdp-host"}
+        channel = dom.peer_handler
+        assert channel is not None
+
+        def deliver(out: list[tuple[str, str]]) -> None:
+            for guest, text in out:
+                assert guest == "guest"
+                channel("host", "message", text)
+
+        # The channel opens: the guest says hello, the host answers with its picture.
+        referee.connect("guest")
+        channel("host", "open", "")
+        assert not dom.is_shown("dialog") and app.dialog_kind == ""
+        ident, hello = dom.sent[-1]
+        assert ident == "host" and json.loads(hello)["t"] == "hello"
+        deliver(referee.receive("guest", hello))
+        # The host plays its USA until a seat of the guest's may act.
+        while not set(host_game.to_act()) & set(USSR):
+            seat = host_game.to_act()[0]
+            deliver(referee.apply(seat, host_game.legal_actions(seat)[-1]))
+        await settle(app)
+
+        seat = person_to_act(app)
+        assert seat in USSR and seat in host_game.to_act()
+        assert app.actions == host_game.legal_actions(seat)
+        assert app.g.view(seat) == host_game.view(seat)  # the table: its own view, exactly
+        assert dom.body["moves"] == str(host_game.log_size) and dom.body["busy"] == "0"
+        assert app.undo_state()[:2] == (0, 0)  # no undo online
+        buttons = elements(dom.regions["actions"], testid="action")
+        assert buttons and all(int(b.data["act"]) < len(app.actions) for b in buttons)
+
+        # A move on the guest's screen goes out to the host, and the host applies it.
+        sent, moves = len(dom.sent), host_game.log_size
+        button = buttons[-1]
+        action = app.actions[int(button.data["act"])]
+        click(dom, button)
+        if app.dialog_kind == "confirm":
+            command(dom, "dialog", "confirm-yes")
+        assert app.seat is None and dom.body["busy"] == "1"  # it waits for the host's picture
+        assert host_game.log_size == moves  # nothing is applied on the guest's screen
+        assert len(dom.sent) == sent + 1
+        message = json.loads(dom.sent[-1][1])
+        assert message["t"] == "act" and message["seat"] == seat and message["at"] == moves
+        assert game.action_from_dict(message["action"]) == action
+        deliver(referee.receive("guest", dom.sent[-1][1]))
+        assert referee.refusals == [] and host_game.log[moves:] == [(seat, action)]
+        await settle(app)
+        assert dom.body["moves"] == str(moves + 1) and app.joining.at == moves + 1
+
+    run_app(play, hash_="#join=" + offer)
+
+
+def test_a_host_screen_and_a_guest_screen_play_over_a_channel_between_their_fakes() -> None:
+    """Two apps, each on its own fake page: the host starts an online game from the New game
+    dialog (the USSR on a friend's screen), the guest opens the invitation link and sends its
+    answer code back, and the data channel is the two fakes' peer functions wired together.
+    Each screen then plays its own seats on its own board; both show the same game."""
+    async def main() -> None:
+        host_dom, guest_dom = FakePlatform(), FakePlatform()
+        host = App(host_dom)
+        host.start()
+        await settle(host)
+        command(host_dom, "top", "open-new")
+        host_dom.forms["newgame"] = ({"players": "2", "seed": "11", "speed": "0", "ice": ""},
+                                     {"USA.politician": "h", "USSR.politician": "o"})
+        command(host_dom, "dialog", "start-game")
+        await settle(host)
+        assert host.hosting.on and host_dom.offers == ["USSR.politician"]
+        link = find(host_dom, ("dialog",), testid="invite-link").attrs["value"]
+
+        guest_dom.hash = link[link.index("#"):]
+        guest = App(guest_dom)
+        guest.start()
+        await settle(guest)
+        code = find(guest_dom, ("dialog",), testid="copy-answer").data["copy"]
+        host_dom.forms["online"] = ({"answer.USSR.politician": code}, {})
+        command(host_dom, "dialog", "online-accept")
+        await settle(host)
+        assert host_dom.accepted == [("USSR.politician", "answer-sdp-host")]
+        to_host, to_guest = host_dom.peer_handler, guest_dom.peer_handler
+        assert to_host is not None and to_guest is not None
+        to_guest("host", "open", "")
+        to_host("USSR.politician", "open", "")
+        delivered = {"host": 0, "guest": 0}
+
+        async def carry() -> None:
+            """Deliver what each screen sent to the other, until both are quiet."""
+            for _ in range(100):
+                await settle(host)
+                await settle(guest)
+                if delivered["host"] == len(host_dom.sent) and \
+                        delivered["guest"] == len(guest_dom.sent):
+                    return
+                for ident, text in host_dom.sent[delivered["host"]:]:
+                    delivered["host"] += 1
+                    assert ident == "USSR.politician"
+                    to_guest("host", "message", text)
+                for ident, text in guest_dom.sent[delivered["guest"]:]:
+                    delivered["guest"] += 1
+                    assert ident == "host"
+                    to_host("USSR.politician", "message", text)
+            raise AssertionError("the screens kept talking")
+
+        rng = random.Random(11)
+        both = 0
+        try:
+            while host.g.log_size < 120 and not host.g.is_over:
+                await carry()
+                assert not host.dialog_kind and not guest.dialog_kind
+                assert guest_dom.body["moves"] == host_dom.body["moves"] == str(host.g.log_size)
+                screens = ((host, host_dom), (guest, guest_dom))
+                deciding = [(app, dom) for app, dom in screens if app.controls_seat()]
+                assert deciding, "neither screen has a decision"
+                both += len(deciding) == 2
+                app, dom = rng.choice(deciding)  # both, when both Engineers may act
+                seat = person_to_act(app)
+                assert seat in (USA if app is host else USSR)
+                assert app.actions == host.g.legal_actions(seat)
+                assert app.g.view(seat) == host.g.view(seat)
+                moves = host.g.log_size
+                action = app.actions[rng.randrange(len(app.actions))]
+                play_on_board(app, dom, app.actions.index(action))
+                await carry()
+                assert host.g.log[moves] == (seat, action)
+            assert host_dom.body.get("refused") is None
+            assert both > 0  # the Engineers' simultaneous turns came
+            assert {s for s, _a in host.g.log} >= {"USA.politician", "USSR.politician"}
+            assert saved_game(host_dom).to_json() == host.g.to_json()
+            assert guest_dom.storage == {}  # a guest's screen keeps no game of its own
+        finally:
+            for app in (host, guest):
+                for task in list(app.tasks):
+                    task.cancel()
+            await asyncio.sleep(0)
+        assert host_dom.warnings == [] and guest_dom.warnings == []
+
+    asyncio.run(main())
+
+
+# ---------------------------------------------------------------------- the tutorial
+
+
+def test_the_tutorial_nudges_on_another_action_and_moves_on_with_the_highlighted_one() -> None:
+    """An action step lets only its action through: another one (the bar's Pass) changes
+    nothing and the panel nudges; the highlighted one, touched on the board, moves on."""
+    async def play(app: App, dom: FakePlatform) -> None:
+        await settle(app)
+        command(dom, "dialog", "tutorial")  # on the start screen
+        app.setup.speed_ms = 0  # the scripted rival answers at once
+        assert app.tour.active and dom.storage[TOUR_KEY] == app.save_id
+        for _ in range(10):  # the info steps, each with its Next
+            await settle(app)
+            if not app.tour.waits():
+                break
+            assert dom.is_shown("tour")
+            command(dom, "tour", "tour-next")
+        await settle(app)
+        seat = person_to_act(app)
+        expected = app.tour.expected()
+        assert expected is not None and expected in app.actions
+        assert app.g.log_size == 1  # the USSR's scripted move came first
+        before, moves = app.g.to_json(), dom.body["moves"]
+        tour = find(dom, ("tour",), testid="tour")
+        assert not elements(dom.regions["tour"], testid="tour-nudge")
+
+        # Another action (the bar's Pass): nothing happens but the nudge.
+        other = next(b for b in elements(dom.regions["actions"], testid="action")
+                     if app.actions[int(b.data["act"])] != expected)
+        click(dom, other)
+        await settle(app)
+        assert app.g.to_json() == before and dom.body["moves"] == moves
+        assert app.seat == seat and not app.dialog_kind
+        assert elements(dom.regions["tour"], testid="tour-nudge")
+        assert find(dom, ("tour",), testid="tour").data["step"] == tour.data["step"]
+
+        # The board marks only the highlighted thing; following it takes the action.
+        marked = [el.data["target"] for r in BOARDS for el in elements(dom.regions[r], can="1")]
+        pointer = app.tour.pointer()
+        assert pointer is not None and marked == [pointer.target(app.pick)]
+        play_on_board(app, dom, app.actions.index(expected))
+        await settle(app)
+        assert app.g.log[1] == (seat, expected)
+        assert app.g.log_size > 2 or app.tour.waits()  # on to the next step
+        assert not elements(dom.regions["tour"], testid="tour-nudge")
+        assert find(dom, ("tour",), testid="tour").data["step"] != tour.data["step"]
+        assert script().follows(app.g)
+
+    run_app(play)
+
