@@ -20,16 +20,13 @@ from ..model.targets import Path, Pick
 from ..words.i18n import _
 from ..words.names import (
     card_levels,
-    card_name,
     deck_name,
     mission_name,
-    module_name,
     nation_name,
-    payload_name,
     percent,
-    risk_name,
 )
 from .html import e, icon
+from .looks import LOOKS
 
 LEVEL = "hard"  # the AI level that gives hints
 PARAMETER_DECKS = {"structure": "S", "electronics": "E", "code": "C"}  # game.advice -> deck
@@ -58,63 +55,10 @@ class Hint:
 
 
 def action_name(action: Action, view: dict[str, Any]) -> str:
-    """A short plain name of an action, as a hint opens with it."""
+    """A short plain name of an action, as a hint opens with it (ui/markup/looks.py)."""
     d = action.to_dict()
-    kind = str(d["type"])
-    me = view["nation"] or ""
-
-    def stack(board: str, place: int) -> str:
-        found = view["nations"][board]["places"][place - 1]["stack"]
-        return card_name(found["card"]) if found else _("place {place}").format(place=place)
-
-    if kind == "play_maneuver":
-        return _("Play {card} on place {place}").format(card=card_name(d["card"]),
-                                                        place=d["place"])
-    if kind == "place_token":
-        text = (_("Support {stack} with Influence") if d["token"] == "influence"
-                else _("Support {stack} with a Bluff"))
-        return text.format(stack=stack(d["board"], d["place"]))
-    if kind == "announce_mission":
-        return _("Announce a level {level} Mission").format(level=d["level"])
-    if kind == "raise_influence":
-        return _("Buy {amount} Influence").format(amount=d["amount"])
-    if kind == "launch":
-        return _("Launch toward {mission}").format(mission=mission_name(d["mission"]))
-    if kind in ("evaluate", "escalate"):
-        text = _("Evaluate {stack}") if kind == "evaluate" else _("Escalate {stack}")
-        return text.format(stack=stack(me, d["place"]))
-    if kind in ("take_from_line", "line_to_suppliers", "steal_tech"):
-        text = {"take_from_line": _("Install {deck} from the Development Line"),
-                "line_to_suppliers": _("Send {deck} to the Suppliers line"),
-                "steal_tech": _("Steal {deck} from the rival's Development Line")}[kind]
-        return text.format(deck=deck_name(d["deck"]))
-    if kind == "research":
-        return _("Research {first} and {second}").format(first=deck_name(d["first"]),
-                                                         second=deck_name(d["second"]))
-    if kind == "order_module":
-        return _("Order {module}").format(module=module_name(d["module"]))
-    if kind in ("test", "steal_test"):
-        text = _("Test {risk}") if kind == "test" else _("Steal a Test on {risk}")
-        return text.format(risk=risk_name(d["risk"]))
-    if kind == "remove_sabotage":
-        return _("Remove {count} Sabotage").format(count=d["count"])
-    if kind in ("book_payload", "load_payload"):
-        text = (_("Book {payload} onto {mission}") if kind == "book_payload"
-                else _("Load {payload}"))
-        return text.format(payload=payload_name(d["payload"]),
-                           mission=mission_name(str(d.get("mission", ""))))
-    if kind == "set_adaptivity":
-        return _("Split Adaptivity {s}/{e}/{c}").format(s=d["s"], e=d["e"], c=d["c"])
-    plain = {
-        "end_discussion": _("End the discussion"), "pass_maneuvers": _("Pass"),
-        "finish_support": _("Finish supporting"), "abort": _("Abort the launch"),
-        "claim_reward": _("Claim the Mission reward"), "explore_moon": _("Explore a Moon risk"),
-        "pay_for_tie": _("Pay to win the tie"), "concede_tie": _("Concede the tie"),
-        "take_from_pile": _("Install the top Research tile"), "keep_tile": _("Keep this tile"),
-        "place_tile": _("Place the tile here"), "install_module": _("Install the Module"),
-        "pass": _("Pass"),
-    }
-    return plain.get(kind, kind)
+    look = LOOKS.get(str(d["type"]))
+    return look.name(d, view) if look else str(d["type"])
 
 
 def _n(value: float) -> int:

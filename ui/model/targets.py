@@ -14,6 +14,7 @@ Pure Python (no browser), so every path is checked in CPython (tests/test_ui_tar
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,80 +27,91 @@ COLS = content().board.cols  # the Rocket Blueprint's columns (game/content/boar
 Path = tuple[str, ...]
 
 
+PathsOf = Callable[[dict[str, Any], dict[str, Any]], list[Path]]  # (action dict, view) -> paths
+
+
+def _me(view: dict[str, Any]) -> str:
+    return str(view["nation"] or "")
+
+
+def _rival(view: dict[str, Any]) -> str:
+    return "USSR" if _me(view) == "USA" else "USA"
+
+
 def _decision_place(view: dict[str, Any]) -> str:
     decision = view.get("decision") or {}
     return str(decision.get("about", ""))
 
 
+def _cell(d: dict[str, Any], view: dict[str, Any]) -> str:
+    """A space of the acting nation's Rocket Blueprint: ``cell:USA:7``."""
+    return f"cell:{_me(view)}:{d['row'] * COLS + d['col']}"
+
+
+def _own(thing: str) -> PathsOf:
+    """One touch on a thing of the acting nation, such as ``discussion:USA``."""
+    return lambda d, view: [(f"{thing}:{_me(view)}",)]
+
+
+def _tie(d: dict[str, Any], view: dict[str, Any]) -> list[Path]:
+    """A tie is settled on the stack the decision is about."""
+    return [(f"stack:{_me(view)}:{_decision_place(view)}", f"opt:{d['type']}")]
+
+
+def _research(d: dict[str, Any], view: dict[str, Any]) -> list[Path]:
+    """Either deck first, the other offered on it."""
+    first, second = d["first"], d["second"]
+    found: list[Path] = [(f"deck:{first}", f"opt:{second}")]
+    if first != second:
+        found.append((f"deck:{second}", f"opt:{first}"))
+    return found
+
+
+# The board paths of each action kind (game/actions.py), in the engine's order. The other
+# looks of an action (its bar label, its name in a hint) are in ui/markup/looks.py.
+PATHS: dict[str, PathsOf] = {
+    "end_discussion": _own("discussion"),
+    "play_maneuver": lambda d, v: [(f"hand:{d['card']}", f"place:{_me(v)}:{d['place']}")],
+    "pass_maneuvers": _own("hand-pass"),
+    "place_token": lambda d, v: [(f"stack:{d['board']}:{d['place']}", f"opt:{d['token']}")],
+    "finish_support": _own("tokens-done"),
+    "announce_mission": lambda d, v: [(f"mdeck:{d['level']}",)],
+    "raise_influence": lambda d, v: [(f"influence:{_me(v)}", f"opt:{d['amount']}")],
+    "launch": lambda d, v: [(f"mission:{d['mission']}",)],
+    "abort": _own("rocket"),
+    "claim_reward": lambda d, v: [(f"reward:{_me(v)}", "opt:claim")],
+    "explore_moon": lambda d, v: [(f"reward:{_me(v)}", f"opt:explore:{d['slot']}"),
+                                  (f"moonrisk:{_me(v)}:{d['slot']}",)],
+    "evaluate": lambda d, v: [(f"stack:{_me(v)}:{d['place']}", "opt:evaluate")],
+    "escalate": lambda d, v: [(f"stack:{_me(v)}:{d['place']}", f"opt:escalate:{d['card']}")],
+    "pay_for_tie": _tie,
+    "concede_tie": _tie,
+    "take_from_line": lambda d, v: [(f"line:{_me(v)}:{d['deck']}", "opt:install")],
+    "research": _research,
+    "take_from_pile": lambda d, v: [("pile",)],
+    "keep_tile": lambda d, v: [(f"keep:{_me(v)}:{d['index']}",)],
+    "place_tile": lambda d, v: [(_cell(d, v), f"opt:rot{d['rotation']}")],
+    "line_to_suppliers": lambda d, v: [(f"line:{_me(v)}:{d['deck']}", "opt:suppliers")],
+    "order_module": lambda d, v: [(f"modrow:{d['module']}", f"supplier:{_me(v)}:{d['space']}")],
+    "test": lambda d, v: [(f"risk:{d['risk']}", "opt:test")],
+    "remove_sabotage": lambda d, v: [(f"sabotage:{_me(v)}", f"opt:{d['count']}")],
+    "load_payload": lambda d, v: [(_cell(d, v), f"opt:{d['payload']}")],
+    "book_payload": lambda d, v: [(f"mission:{d['mission']}", f"opt:{d['payload']}")],
+    "steal_test": lambda d, v: [(f"risk:{d['risk']}", "opt:steal")],
+    "steal_tech": lambda d, v: [(f"line:{_rival(v)}:{d['deck']}", "opt:steal")],
+    "install_module": lambda d, v: [(f"slot:{_me(v)}:{d['slot']}",)],
+    "set_adaptivity": lambda d, v: [(f"adapt:{_me(v)}", f"opt:{d['s']}-{d['e']}-{d['c']}")],
+    "pass": _own("eng-pass"),
+}
+
+
 def paths(action: Action, view: dict[str, Any]) -> list[Path]:
     """The ways to take ``action`` on the board, as target ids touched in order."""
     d = action.to_dict()
-    kind = d["type"]
-    me = view["nation"] or ""
-    rival = "USSR" if me == "USA" else "USA"
-    simple: dict[str, Path] = {
-        "end_discussion": (f"discussion:{me}",),
-        "pass_maneuvers": (f"hand-pass:{me}",),
-        "finish_support": (f"tokens-done:{me}",),
-        "abort": (f"rocket:{me}",),
-        "take_from_pile": ("pile",),
-        "pass": (f"eng-pass:{me}",),
-    }
-    if kind in simple:
-        return [simple[kind]]
-    if kind == "play_maneuver":
-        return [(f"hand:{d['card']}", f"place:{me}:{d['place']}")]
-    if kind == "place_token":
-        return [(f"stack:{d['board']}:{d['place']}", f"opt:{d['token']}")]
-    if kind == "announce_mission":
-        return [(f"mdeck:{d['level']}",)]
-    if kind == "raise_influence":
-        return [(f"influence:{me}", f"opt:{d['amount']}")]
-    if kind == "launch":
-        return [(f"mission:{d['mission']}",)]
-    if kind == "claim_reward":
-        return [(f"reward:{me}", "opt:claim")]
-    if kind == "explore_moon":
-        return [(f"reward:{me}", f"opt:explore:{d['slot']}"), (f"moonrisk:{me}:{d['slot']}",)]
-    if kind == "evaluate":
-        return [(f"stack:{me}:{d['place']}", "opt:evaluate")]
-    if kind == "escalate":
-        return [(f"stack:{me}:{d['place']}", f"opt:escalate:{d['card']}")]
-    if kind in ("pay_for_tie", "concede_tie"):
-        return [(f"stack:{me}:{_decision_place(view)}", f"opt:{kind}")]
-    if kind == "take_from_line":
-        return [(f"line:{me}:{d['deck']}", "opt:install")]
-    if kind == "line_to_suppliers":
-        return [(f"line:{me}:{d['deck']}", "opt:suppliers")]
-    if kind == "steal_tech":
-        return [(f"line:{rival}:{d['deck']}", "opt:steal")]
-    if kind == "research":
-        first, second = d["first"], d["second"]
-        found: list[Path] = [(f"deck:{first}", f"opt:{second}")]
-        if first != second:
-            found.append((f"deck:{second}", f"opt:{first}"))
-        return found
-    if kind == "keep_tile":
-        return [(f"keep:{me}:{d['index']}",)]
-    if kind == "place_tile":
-        return [(f"cell:{me}:{d['row'] * COLS + d['col']}", f"opt:rot{d['rotation']}")]
-    if kind == "load_payload":
-        return [(f"cell:{me}:{d['row'] * COLS + d['col']}", f"opt:{d['payload']}")]
-    if kind == "order_module":
-        return [(f"modrow:{d['module']}", f"supplier:{me}:{d['space']}")]
-    if kind == "test":
-        return [(f"risk:{d['risk']}", "opt:test")]
-    if kind == "steal_test":
-        return [(f"risk:{d['risk']}", "opt:steal")]
-    if kind == "remove_sabotage":
-        return [(f"sabotage:{me}", f"opt:{d['count']}")]
-    if kind == "book_payload":
-        return [(f"mission:{d['mission']}", f"opt:{d['payload']}")]
-    if kind == "install_module":
-        return [(f"slot:{me}:{d['slot']}",)]
-    if kind == "set_adaptivity":
-        return [(f"adapt:{me}", f"opt:{d['s']}-{d['e']}-{d['c']}")]
-    raise ValueError(f"no board path for {kind}")
+    found = PATHS.get(d["type"])
+    if found is None:
+        raise ValueError(f"no board path for {d['type']}")
+    return found(d, view)
 
 
 @dataclass
