@@ -15,9 +15,9 @@ from . import actions as A
 from .actions import Action
 from .blueprint import geometry, placeable_cells, rocket_parameters
 from .content import LIVING_PAYLOADS, MOON, NATIONS, PAYLOADS, TECH_DECKS, load_content
+from .dice import passes, splits
 from .effects import apply_effect
 from .errors import IllegalAction
-from .odds import passes, splits
 from .rng import Rng
 from .state import Nation, Pile, Stack, State
 
