@@ -6,18 +6,15 @@ before); this module reads a game's state to apply it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from .content import MOON, NATIONS
 from .dice import Split, best_split, pass_probability, passes, splits, success_probability
-
-if TYPE_CHECKING:
-    from .engine import Game
+from .rules.position import GameLike, has_payload
 
 __all__ = ["Split", "best_split", "launch_odds", "launch_path", "pass_probability", "passes",
            "split_odds", "splits", "success_probability"]
 
 
-def launch_path(game: Game, nation: str, mission: str
+def launch_path(game: GameLike, nation: str, mission: str
                 ) -> tuple[list[str], list[int], int, list[str]] | None:
     """What ``nation`` sees of the risks between it and ``mission``: (the face-up risk ids in
     path order, the nation's Test tokens on each, how many are face down, the ids of the
@@ -25,10 +22,8 @@ def launch_path(game: Game, nation: str, mission: str
     on display. The pool holds the level-3 risks no one can see, in content order; it never
     depends on a hidden card. The AI's search weighs paths through this after every move,
     so it is written for speed."""
-    from .content import MOON, NATIONS
-
     state = game.state
-    content = game._content
+    content = game.content
     n = state.nations[nation]
     index = NATIONS.index(nation)
     tests = state.tests
@@ -51,7 +46,7 @@ def launch_path(game: Game, nation: str, mission: str
     return None
 
 
-def launch_odds(game: Game, nation: str, mission: str | None = None) -> float:
+def launch_odds(game: GameLike, nation: str, mission: str | None = None) -> float:
     """Exact chance that ``nation``'s rocket, as it stands, completes ``mission``.
 
     ``mission`` defaults to the Mission the nation's Politician launched toward this round.
@@ -59,10 +54,8 @@ def launch_odds(game: Game, nation: str, mission: str | None = None) -> float:
     payload. Face-down Moon risks are averaged over every card the nation cannot see, so the
     number never reveals a hidden card. A rival completing the Mission first is not counted.
     """
-    from .content import NATIONS
-
     state = game.state
-    content = game._content
+    content = game.content
     if nation not in NATIONS:
         raise ValueError(f"unknown nation {nation!r}")
     n = state.nations[nation]
@@ -73,22 +66,21 @@ def launch_odds(game: Game, nation: str, mission: str | None = None) -> float:
     if path is None:
         raise ValueError(f"{target!r} is not an active Mission")
     required = content.missions[target].payload
-    if required != "none" and not game._has_payload(n, target, required):
+    rules = content.rulesets[state.ruleset]
+    if required != "none" and not has_payload(rules, n, target, required):
         return 0.0
     known, tests, hidden, pool = path
     params = game.parameters(nation)
     return success_probability(
         [content.risks[r] for r in known], tests, hidden, [content.risks[r] for r in pool],
-        params[:3], params[3], n.sabotage, content.rulesets[state.ruleset].test_bonus)
+        params[:3], params[3], n.sabotage, rules.test_bonus)
 
 
-def split_odds(game: Game, nation: str, mission: str) -> list[tuple[Split, float]]:
+def split_odds(game: GameLike, nation: str, mission: str) -> list[tuple[Split, float]]:
     """The chance of completing ``mission`` for every Adaptivity split, with the Moon's risks
     already face up (as they are when the split is chosen), best first."""
-    from .content import MOON, NATIONS
-
     state = game.state
-    content = game._content
+    content = game.content
     rules = content.rulesets[state.ruleset]
     n = state.nations[nation]
     if mission == MOON and rules.moon == "display":
