@@ -38,6 +38,9 @@ LogLink = tuple[Any, str, Action]
 class Game:
     """One game of Moonshot. Create with :func:`new_game` or :func:`game.load`."""
 
+    # Slots: search clones a game thousands of times per decision, and reads these often.
+    __slots__ = ("_legal", "_log", "_log_size", "_p", "_seats", "_seed")
+
     def __init__(self, state: State, seed: int, log: list[tuple[str, Action]]) -> None:
         self._p = Position(state)
         self._seed = seed
