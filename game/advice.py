@@ -14,9 +14,10 @@ from dataclasses import dataclass
 
 from . import actions as A
 from .content import MOON
-from .engine import Game, other
+from .engine import Game
 from .errors import IllegalAction
 from .odds import launch_odds, split_odds
+from .rules.terms import other
 from .sampled import outcomes
 
 PARAMETERS = ("structure", "electronics", "code")
@@ -56,7 +57,7 @@ def _target(game: Game, nation: str) -> str | None:
     if chosen:
         return chosen
     candidates = [m for m, _risks in game.state.active]
-    if game._content.rulesets[game.state.ruleset].moon == "display":
+    if game.content.rulesets[game.state.ruleset].moon == "display":
         candidates.append(MOON)
     if not candidates:
         return None

@@ -1,6 +1,6 @@
 """An action tried on games sampled from what its seat knows (for warnings and hints).
 
-The samples come from :func:`game.ai.infostate.determinize` of the seat's view, with their own
+The samples come from :func:`game.infostate.determinize` of the seat's view, with their own
 dice, and the random source is seeded by that view: the same view and action always give the
 same samples, and nothing hidden from the seat (the real dice, the real hidden cards) changes
 them, so nothing derived from them can give a secret away.
@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from . import actions as A
 from .engine import Game
 from .history import apply_traced
+from .infostate import determinize
 
 SAMPLES = 8  # sampled games for an action whose outcome the seat cannot work out alone
 
@@ -22,8 +23,6 @@ SAMPLES = 8  # sampled games for an action whose outcome the seat cannot work ou
 def outcomes(game: Game, seat: str, action: A.Action, count: int = SAMPLES) -> Iterator[Game]:
     """Up to ``count`` sampled games just after ``action`` (legal for ``seat``); only one
     when the action used no dice and nothing hidden (every sample would end alike)."""
-    from .ai.infostate import determinize  # the AI package imports the engine: import late
-
     view = game.view(seat)
     rng = random.Random(f"{json.dumps(view, sort_keys=True)}|{seat}|{action}")
     for played in range(count):

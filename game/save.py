@@ -1,4 +1,4 @@
-"""The save format: seed, settings and the action log, with the final state as a check.
+"""Saving and loading a whole :class:`~game.engine.Game` (the format: :mod:`game.rules.saving`).
 
 Loading replays the log from the seed through the rules, so a save cannot smuggle in an
 illegal move, and then compares the replayed state with the saved one, so an edited number
@@ -7,80 +7,21 @@ illegal move, and then compares the replayed state with the saved one, so an edi
 
 from __future__ import annotations
 
-import json
-from typing import Any
+from .engine import Game, new_game
+from .rules.saving import FORMAT, VERSION, check_state, read_save, replay_log
 
-from .actions import action_from_dict
-from .engine import RULESETS, SEATS, Game, new_game
-from .errors import BadSave, IllegalAction
-
-FORMAT = "moonshot-save"
-VERSION = 1
+__all__ = ["FORMAT", "VERSION", "load", "to_json"]
 
 
 def to_json(game: Game) -> str:
     """The complete game as JSON text (see :func:`load`)."""
-    state = game.state
-    data = {
-        "format": FORMAT, "version": VERSION,
-        "ruleset": state.ruleset, "players": state.players, "pair": state.pair or "USA",
-        "seed": game.seed,
-        "log": [{"seat": seat, "action": action.to_dict()} for seat, action in game.log],
-        "state": state.to_dict(),
-    }
-    return json.dumps(data, separators=(",", ":"))
-
-
-def _first_difference(saved: Any, replayed: Any, path: str = "state") -> str:
-    if isinstance(saved, dict) and isinstance(replayed, dict):
-        for key in sorted(set(saved) | set(replayed), key=str):
-            if saved.get(key, ...) != replayed.get(key, ...):
-                return _first_difference(saved.get(key), replayed.get(key), f"{path}.{key}")
-    if isinstance(saved, list) and isinstance(replayed, list) and len(saved) == len(replayed):
-        for i, (a, b) in enumerate(zip(saved, replayed, strict=True)):
-            if a != b:
-                return _first_difference(a, b, f"{path}[{i}]")
-    return (f"{path} is {json.dumps(saved)[:60]} in the save "
-            f"but {json.dumps(replayed)[:60]} by the rules")
+    return game.to_json()
 
 
 def load(text: str) -> Game:
     """Rebuild a game from :func:`to_json` text; anything wrong raises :class:`BadSave`."""
-    if not isinstance(text, str | bytes):
-        raise BadSave("A save must be JSON text.")
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError) as exc:
-        raise BadSave(f"The save is not valid JSON (it may be truncated): {exc}") from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise BadSave("This is not a Moonshot save file.")
-    if data.get("version") != VERSION:
-        raise BadSave(f"This save uses format version {data.get('version')!r}; "
-                      f"this game reads version {VERSION}.")
-    ruleset, players, pair, seed = (data.get(k) for k in ("ruleset", "players", "pair", "seed"))
-    if ruleset not in RULESETS:
-        raise BadSave(f"Unknown ruleset {ruleset!r} in the save.")
-    if players not in (2, 3, 4) or isinstance(players, bool):
-        raise BadSave("The save's player count must be 2, 3 or 4.")
-    if pair not in ("USA", "USSR"):
-        raise BadSave("The save's 'pair' must be USA or USSR.")
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise BadSave("The save's seed must be an integer.")
-    log = data.get("log")
-    if not isinstance(log, list):
-        raise BadSave("The save has no action log.")
-    if not isinstance(data.get("state"), dict):
-        raise BadSave("The save has no final state.")
-    game = new_game(seed, players=players, ruleset=ruleset, pair=pair)
-    for number, entry in enumerate(log, start=1):
-        if not isinstance(entry, dict) or entry.get("seat") not in SEATS:
-            raise BadSave(f"Entry {number} of the log names no valid seat.")
-        try:
-            game.apply(entry["seat"], action_from_dict(entry.get("action")))
-        except IllegalAction as exc:
-            raise BadSave(f"Entry {number} of the log is not a legal move: {exc}") from None
-    replayed = json.loads(json.dumps(game.state.to_dict()))
-    if replayed != data["state"]:
-        raise BadSave("The saved state does not match its own action log (was it edited?): "
-                      + _first_difference(data["state"], replayed))
+    saved = read_save(text)
+    game = new_game(saved.seed, players=saved.players, ruleset=saved.ruleset, pair=saved.pair)
+    replay_log(saved.log, game.apply)
+    check_state(saved.state, game.state)
     return game

@@ -18,9 +18,11 @@ from dataclasses import dataclass
 
 from . import actions as A
 from .content import LIVING_PAYLOADS
-from .engine import Game, other
+from .engine import Game
 from .errors import IllegalAction
 from .odds import launch_odds
+from .rules.position import aboard, has_payload
+from .rules.terms import other
 from .sampled import outcomes
 
 LOW_POPULARITY = 2  # a Popularity this low (or lower) after an action earns a warning
@@ -69,14 +71,16 @@ def _fixed_cost(popularity: int, cost: int, cause: str, rival: str) -> Stakes:
 def _launch(game: Game, nation: str, mission: str) -> Stakes:
     """A launch decision with the rocket as it stands (the Engineer may still improve it)."""
     n = game.state.nations[nation]
-    penalties = game._content.board.penalties
+    content = game.content
+    rules = content.rulesets[game.ruleset]
+    penalties = content.board.penalties
     odds = launch_odds(game, nation, mission)
-    required = game._content.missions[mission].payload
-    if required != "none" and not game._has_payload(n, mission, required):
+    required = content.missions[mission].payload
+    if required != "none" and not has_payload(rules, n, mission, required):
         cause, cost = "delay", penalties["delay"]
     else:
-        aboard = game._aboard(n, mission)
-        living = required in LIVING_PAYLOADS or any(p in LIVING_PAYLOADS for p in aboard)
+        carried = aboard(rules, n, mission)
+        living = required in LIVING_PAYLOADS or any(p in LIVING_PAYLOADS for p in carried)
         cause, cost = "launch", penalties["explosion_with_life" if living else "explosion"]
     worst = max(0, n.popularity - cost) if odds < 1.0 else n.popularity
     loss = 1.0 - odds if worst == 0 else 0.0
@@ -114,7 +118,7 @@ def stakes(game: Game, seat: str, action: A.Action) -> Stakes:
         return _launch(game, nation, action.mission)
     rival = other(nation)
     popularity = game.state.nations[nation].popularity
-    penalties = game._content.board.penalties
+    penalties = game.content.board.penalties
     if isinstance(action, A.Abort):
         return _fixed_cost(popularity, penalties["abort"], "abort", rival)
     if isinstance(action, A.RaiseInfluence):

@@ -8,16 +8,21 @@ hand or token kinds, any deck order, face-down Moon risks, or the random generat
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from .blueprint import matched_pairs, module_satisfied, rocket_parameters
 from .content import MOON, NATIONS, Content
 from .effects import describe_effect
 from .odds import split_odds
+from .rules.position import GameLike
+from .state import Nation, Stack
 
-if TYPE_CHECKING:
-    from .engine import Game
-    from .state import Nation, Stack
+
+class Viewed(GameLike, Protocol):
+    """What the view reads of a game (:class:`game.Game`): its state, content, rockets and
+    whose moment it is."""
+
+    def to_act(self) -> list[str]: ...
 
 
 def _tile(content: Content, tile_id: str | None, rotation: int = 0) -> dict[str, Any] | None:
@@ -66,9 +71,9 @@ def _stack(content: Content, stack: Stack, viewer: str | None, owner: str) -> di
     }
 
 
-def _nation(game: Game, n: Nation, viewer: str | None,
+def _nation(game: Viewed, n: Nation, viewer: str | None,
             rockets: dict[str, tuple[int, int, int, int]]) -> dict[str, Any]:
-    content = game._content
+    content = game.content
     own = viewer == n.name
     cols = content.board.cols
     params = rockets[n.name]
@@ -145,10 +150,10 @@ def _nation(game: Game, n: Nation, viewer: str | None,
     }
 
 
-def build_view(game: Game, seat: str | None) -> dict[str, Any]:
+def build_view(game: Viewed, seat: str | None) -> dict[str, Any]:
     """The JSON-safe view of ``game`` for ``seat`` (``None``: a spectator)."""
     s = game.state
-    content = game._content
+    content = game.content
     viewer = seat.split(".")[0] if seat else None
     rules = content.rulesets[s.ruleset]
     rockets = {name: rocket_parameters(s.nations[name].blueprint, s.nations[name].modules,

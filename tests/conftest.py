@@ -96,7 +96,7 @@ def engineers_pass(g: Game) -> list[dict[str, Any]]:
 
 def place_tiles(g: Game, nation: str, cells: dict[tuple[int, int], tuple[str, int]]) -> None:
     """Lay tiles on a blueprint by hand: ``{(row, col): (tile_id, rotation)}``."""
-    cols = g._content.board.cols
+    cols = g.content.board.cols
     bp = g.state.nations[nation].blueprint
     for (row, col), cell in cells.items():
         bp[row * cols + col] = cell

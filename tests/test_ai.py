@@ -106,7 +106,7 @@ def _hide_differently(g: Game, viewer: str, rng: random.Random) -> Game:
             if not up and s.risk_decks[3]:
                 top, *rest = s.risk_decks[3]
                 n.moon_path[i], s.risk_decks[3] = top, (n.moon_path[i], *rest)
-    s.rng = game.engine.Rng(rng.getrandbits(63))
+    s.rng = game.rng.Rng(rng.getrandbits(63))
     return h
 
 

@@ -1,4 +1,4 @@
-"""The numbers of a game's story (game.chronicle), for the post-game report and replays."""
+"""The numbers of a game's story (game.ai.chronicle), for the post-game report and replays."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import random
 from functools import cache
 from itertools import pairwise
 
+from game.ai.chronicle import Chronicle, chronicle
 from game.ai.winprob import simulate
-from game.chronicle import Chronicle, chronicle
 from game.engine import Game, new_game
 
 
@@ -83,7 +83,7 @@ def test_a_replay_at_a_step_shows_the_story_so_far() -> None:
 
 
 def test_a_swing_is_explained_only_by_a_launch_that_could_have_gone_the_other_way() -> None:
-    from game.chronicle import CurvePoint, LaunchPoint, swings
+    from game.ai.chronicle import CurvePoint, LaunchPoint, swings
 
     start, end = CurvePoint(0, 1, "politics", 0.6), CurvePoint(9, 1, "launches", 0.3)
     sure = LaunchPoint(4, 1, "USSR", "M0-SPUTNIK", 1.0, "success")  # could not have failed

@@ -207,7 +207,7 @@ def test_launch_odds_matches_brute_force_over_the_dice() -> None:
     g.state.tests["R1-TELEMETRY"] = (2, 0)
     base = g.parameters("USA")
     assert base[3] == 1
-    content = g._content
+    content = g.content
     risks = [content.risks["R1-TELEMETRY"], content.risks["R1-STAGING"]]
     tests = [2, 0]
 

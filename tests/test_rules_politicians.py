@@ -129,7 +129,7 @@ def test_no_support_without_any_maneuver_on_the_board(g: Game) -> None:
 @pytest.mark.rule("announce")
 def test_announcing_deals_the_top_card_with_face_up_risks_of_its_levels(g: Game) -> None:
     pass_maneuvers(g)
-    content = g._content
+    content = g.content
     top = g.state.mission_decks[2][-1]
     assert {a.level for a in g.legal_actions(pol("USSR"))
             if isinstance(a, A.AnnounceMission)} == {1, 2, 3}

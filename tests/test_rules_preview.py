@@ -56,7 +56,7 @@ def test_payload_is_booked_onto_a_mission_once_per_nation(p: Game) -> None:
     pass_maneuvers(p)
     p.apply(pol("USSR"), A.AnnounceMission(1))
     mission = p.state.active[-1][0]
-    required = p._content.missions[mission].payload
+    required = p.content.missions[mission].payload
     p.apply(pol("USA"), A.Launch(mission))
     p.apply(pol("USSR"), A.Abort())
     books = [a for a in p.legal_actions(eng("USA")) if isinstance(a, A.BookPayload)]
@@ -73,7 +73,7 @@ def test_booked_payload_flies_and_is_used_up_missing_one_delays(p: Game) -> None
     pass_maneuvers(p)
     p.apply(pol("USSR"), A.AnnounceMission(1))
     mission, risks = p.state.active[-1]
-    required = p._content.missions[mission].payload
+    required = p.content.missions[mission].payload
     p.apply(pol("USA"), A.Launch(mission))
     p.apply(pol("USSR"), A.Launch(mission))
     p.state.nations["USA"].booked = [(mission, required)]
@@ -112,7 +112,7 @@ def test_moon_is_announced_after_the_gate_with_face_up_level3_risks(p: Game) -> 
     p.apply(pol("USSR"), A.AnnounceMission(4))
     mission, risks = p.state.active[-1]
     assert mission == "MOON" and p.state.mission_decks[4] == ()
-    assert len(risks) == 3 and all(p._content.risks[r].level == 3 for r in risks)
+    assert len(risks) == 3 and all(p.content.risks[r].level == 3 for r in risks)
     # Like the displayed Moon it does not count toward three: one more may come.
     assert A.AnnounceMission(2) in p.legal_actions(pol("USA"))
     p.apply(pol("USA"), A.AnnounceMission(2))
@@ -144,7 +144,7 @@ def test_no_moon_exploring_in_preview(p: Game) -> None:
     p.apply(pol("USSR"), A.Launch(mission))
     p.state.active[-1] = (mission, ("R0-PAD",))
     p.state.tests["R0-PAD"] = (0, 0)
-    p.state.nations["USSR"].booked = [(mission, p._content.missions[mission].payload)]
+    p.state.nations["USSR"].booked = [(mission, p.content.missions[mission].payload)]
     poke(p)
     force_rolls(p, [8])
     engineers_pass(p)

@@ -33,7 +33,7 @@ def test_first_player_gets_one_extra_bluff(g: Game) -> None:
 
 @pytest.mark.rule("setup")
 def test_two_level0_missions_with_one_face_up_level0_risk_each(g: Game) -> None:
-    content = g._content
+    content = g.content
     assert sorted(m for m, _ in g.state.active) == ["M0-SPUTNIK", "M0-VANGUARD"]
     for _, risks in g.state.active:
         assert len(risks) == 1
@@ -45,7 +45,7 @@ def test_two_level0_missions_with_one_face_up_level0_risk_each(g: Game) -> None:
 
 @pytest.mark.rule("setup")
 def test_moon_on_display_with_three_hidden_level3_risks_per_nation(g: Game) -> None:
-    content = g._content
+    content = g.content
     paths = [g.state.nations[n].moon_path for n in ("USA", "USSR")]
     for nation in ("USA", "USSR"):
         n = g.state.nations[nation]
@@ -57,7 +57,7 @@ def test_moon_on_display_with_three_hidden_level3_risks_per_nation(g: Game) -> N
 
 @pytest.mark.rule("setup")
 def test_research_center_development_lines_and_suppliers(g: Game) -> None:
-    content = g._content
+    content = g.content
     assert len(g.state.module_row) == 4 and None not in g.state.module_row
     for n in g.state.nations.values():
         assert sorted(n.line) == ["C", "E", "S"]  # no Payload tile in the line

@@ -74,7 +74,7 @@ def test_a_safe_launch_with_popularity_to_spare_needs_no_confirmation() -> None:
 
 def test_a_launch_without_its_payload_is_a_certain_delay() -> None:
     g = politics(popularity=4)
-    needs = next(m for m in g._content.missions.values()
+    needs = next(m for m in g.content.missions.values()
                  if m.level == 1 and m.payload == "satellite")
     g.state.active.append((needs.id, ()))
     poke(g)

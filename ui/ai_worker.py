@@ -17,7 +17,7 @@ import random
 
 import game
 from game.ai import get_ai
-from game.chronicle import story
+from game.ai.chronicle import story
 
 
 def choose(view_json: str, legal_json: str, level: str, seed: int) -> str:

@@ -19,6 +19,7 @@ from ..blueprint import (
 )
 from ..content import Effect, load_content
 from ..engine import Game
+from ..rules.position import has_payload
 from ..state import Nation
 from .pathodds import RISKS_BY_LEVEL, PathOdds, path_odds
 
@@ -108,7 +109,8 @@ def payload_ready(game: Game, nation: str, mission: str) -> bool:
     required = CONTENT.missions[mission].payload
     if required == "none":
         return True
-    return game._has_payload(game.state.nations[nation], mission, required)
+    state = game.state
+    return has_payload(CONTENT.rulesets[state.ruleset], state.nations[nation], mission, required)
 
 
 def prep_plan(game: Game, nation: str, mission: str, money: int | None = None,

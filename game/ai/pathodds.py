@@ -13,8 +13,9 @@ from functools import cache
 from itertools import combinations
 
 from ..content import Risk, load_content
+from ..dice import pass_probability, splits
 from ..engine import Game
-from ..odds import launch_path, pass_probability, splits
+from ..odds import launch_path
 
 CONTENT = load_content()
 RISKS_BY_LEVEL: dict[int, list[Risk]] = {

@@ -17,12 +17,12 @@ from dataclasses import asdict, dataclass
 from itertools import pairwise
 from typing import Any
 
-from .actions import Action
-from .ai.winprob import SAMPLES, STEPS, win_probability
-from .content import NATIONS, load_content
-from .engine import Game
-from .history import fresh
-from .odds import launch_odds
+from ..actions import Action
+from ..content import NATIONS, load_content
+from ..engine import Game
+from ..history import fresh
+from ..odds import launch_odds
+from .winprob import SAMPLES, STEPS, win_probability
 
 CURVE_PHASES = ("politics", "launches")
 MIN_SURPRISE = 0.05  # a launch this sure of its outcome explains no swing

@@ -1,0 +1,100 @@
+"""How play flows: the handler of each kind of action, the automatic steps between phases,
+and the start of a round."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .. import actions as A
+from ..actions import Action
+from . import administration, engineering, launches, politics
+from .administration import begin_administration, finish_round, undecided
+from .launches import run_launches
+from .position import Position
+from .terms import other
+
+Handler = Callable[[Position, str, Any], None]
+
+
+def _handler(kind: str) -> Handler:
+    """The ``do_<kind>`` function of the one phase module that handles ``kind``."""
+    found = [getattr(module, f"do_{kind}")
+             for module in (politics, engineering, launches, administration)
+             if hasattr(module, f"do_{kind}")]
+    assert len(found) == 1, f"{len(found)} handlers for {kind!r}"
+    handler: Handler = found[0]
+    return handler
+
+
+# Dispatch by type: ``apply`` looks the handler up once per action.
+HANDLERS: dict[type[Action], Handler] = {
+    cls: _handler(kind) for kind, cls in A.ACTION_TYPES.items()}
+
+
+def begin_round(p: Position) -> None:
+    s = p.state
+    start = p.content.board.start
+    s.round += 1
+    s.passes = 0
+    s.support = 0
+    s.turn = s.first
+    s.launches = []
+    s.launch_step = 0
+    s.moon_winners = []
+    for name, n in s.nations.items():
+        n.influence = start["influence"]
+        n.bluff = start["bluff"] + (start["first_player_bluff"] if name == s.first else 0)
+        n.raised = 0
+        n.launch = None
+        n.engineer_passed = False
+        n.discussed = False
+    s.phase = "discussion" if p.duo_nations() else "maneuvers"
+    p.emit("round", round=s.round, first=s.first)
+
+
+def advance(p: Position) -> None:
+    """Run every automatic step until a seat must decide or the game is over."""
+    s = p.state
+    usa, ussr = s.nations["USA"], s.nations["USSR"]
+    while s.phase != "over":
+        if s.phase == "discussion":
+            if any(not s.nations[n].discussed for n in p.duo_nations()):
+                return
+            s.phase = "maneuvers"
+        elif s.phase == "maneuvers":
+            if s.passes < 2:
+                return
+            s.phase = "politics"
+            s.turn = s.first
+            p.emit("phase", phase="politics")
+        elif s.phase == "politics":
+            if usa.launch is None or ussr.launch is None:
+                return
+            s.turn = None
+            s.phase = "engineering"
+            p.emit("phase", phase="engineering")
+        elif s.phase == "engineering":
+            if usa.pending is not None or ussr.pending is not None or \
+                    not usa.engineer_passed or not ussr.engineer_passed:
+                return
+            s.phase = "launches"
+            p.emit("phase", phase="launches")
+        elif s.phase == "launches":
+            if not run_launches(p):
+                return
+            begin_administration(p)
+        elif s.phase == "administration":
+            if usa.pending is not None or ussr.pending is not None or \
+                    s.decision is not None:
+                return
+            if s.evaluator is None:
+                s.evaluator = s.first
+            while s.evaluator is not None and not undecided(p, s.evaluator):
+                s.evaluator = other(s.evaluator) if s.evaluator == s.first else None
+            if s.evaluator is not None:
+                return
+            if finish_round(p):
+                begin_round(p)
+        else:
+            return

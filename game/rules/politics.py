@@ -1,0 +1,99 @@
+"""Phases 1 and 2 of a round: the team discussion, Maneuvers, and the Politicians' turns
+(support tokens, Missions announced, Influence raised, launch decisions)."""
+
+from __future__ import annotations
+
+from .. import actions as A
+from ..state import Stack
+from .position import Position, draw
+from .terms import other
+
+# ------------------------------------------------------------------ phase 1 and 2.1
+
+
+def do_end_discussion(p: Position, nation: str, action: A.EndDiscussion) -> None:
+    p.state.nations[nation].discussed = True
+    p.emit("discussion_over", nation=nation)
+
+
+def do_play_maneuver(p: Position, nation: str, action: A.PlayManeuver) -> None:
+    s = p.state
+    n = s.nations[nation]
+    n.hand.remove(action.card)
+    n.stacks[action.place - 1] = Stack(action.card)
+    s.passes = 0
+    s.turn = other(nation)
+    p.emit("maneuver_played", nation=nation, card=action.card, place=action.place)
+
+
+def do_pass_maneuvers(p: Position, nation: str, action: A.PassManeuvers) -> None:
+    s = p.state
+    s.passes += 1
+    s.turn = other(nation)
+    p.emit("maneuvers_passed", nation=nation)
+
+
+# ------------------------------------------------------------------ 2.2 politicians
+
+
+def _next_politician(p: Position, nation: str) -> None:
+    s = p.state
+    s.turn = other(nation) if s.nations[other(nation)].launch is None else nation
+    if s.nations[s.turn].launch is not None:
+        s.turn = None
+
+
+def do_place_token(p: Position, nation: str, action: A.PlaceToken) -> None:
+    s = p.state
+    n = s.nations[nation]
+    if action.token == "influence":
+        n.influence -= 1
+    else:
+        n.bluff -= 1
+    stack = p.changing_stack(action.board, action.place)
+    stack.tokens.append((nation, action.token))
+    s.support += 1
+    p.emit("token_placed", nation=nation, board=action.board, place=action.place)
+    if s.support >= 2 and n.influence + n.bluff == 0:
+        do_finish_support(p, nation, A.FinishSupport())
+
+
+def do_finish_support(p: Position, nation: str, action: A.FinishSupport) -> None:
+    s = p.state
+    p.emit("support_done", nation=nation, tokens=s.support)
+    s.support = 0
+    _next_politician(p, nation)
+
+
+def do_announce_mission(p: Position, nation: str, action: A.AnnounceMission) -> None:
+    s = p.state
+    mission = draw(s.mission_decks, action.level)
+    risks = tuple(p.draw_risk(level) for level in p.content.missions[mission].risks)
+    s.active.append((mission, risks))
+    for risk in risks:
+        s.tests[risk] = (0, 0)
+    p.emit("mission_announced", nation=nation, mission=mission, risks=list(risks))
+    _next_politician(p, nation)
+
+
+def do_raise_influence(p: Position, nation: str, action: A.RaiseInfluence) -> None:
+    n = p.state.nations[nation]
+    n.raised = action.amount
+    n.influence += action.amount
+    p.change_popularity(nation, -action.amount, "influence")
+    _next_politician(p, nation)
+
+
+def do_launch(p: Position, nation: str, action: A.Launch) -> None:
+    s = p.state
+    s.nations[nation].launch = action.mission
+    s.launches.append((nation, action.mission))
+    p.emit("launch_decided", nation=nation, mission=action.mission)
+    _next_politician(p, nation)
+
+
+def do_abort(p: Position, nation: str, action: A.Abort) -> None:
+    p.state.nations[nation].launch = ""
+    p.emit("launch_aborted", nation=nation)
+    if not p.change_popularity(nation, -p.content.board.penalties["abort"], "abort"):
+        _next_politician(p, nation)

@@ -1,0 +1,243 @@
+"""The import graph of ``game/`` (and ``ui/``), read from the source, and its rules.
+
+:func:`import_graph` reads every ``import`` and ``from ... import`` of a package's modules from
+their syntax trees, relative imports resolved, including imports under ``TYPE_CHECKING`` and
+imports inside functions (a late import is still a dependency). The tests then require of
+``game``: no circle of imports, every import toward the same or a lower layer of
+:data:`GAME_LAYERS`, and no import of the AI (``game.ai``) from the engine core.
+
+The helpers take any package and layer table, so ``ui`` can get its own: build its graph with
+``within(import_graph(ROOT, "ui"), "ui")`` and check it with :func:`cycles` and
+:func:`layer_violations` against a ``UI_LAYERS`` table of the same shape.
+"""
+
+from __future__ import annotations
+
+import ast
+import fnmatch
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+Graph = dict[str, set[str]]
+
+# The layers of ``game``, lowest first: a module may import modules of its own layer or of a
+# lower one, never of a higher one. Patterns are module names (fnmatch); the first layer with
+# a matching pattern is the module's layer, so every module of ``game`` must match one.
+GAME_LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    # Data and arithmetic without rules: errors, the random generator, content, actions, the
+    # state, the blueprint, effects, the die arithmetic.
+    ("base", ("game.errors", "game.rng", "game.content", "game.actions", "game.state",
+              "game.blueprint", "game.effects", "game.dice")),
+    # The rules: the working position and its phases, who acts and the legal actions, the
+    # setup, the save format, the view and the odds a view shows.
+    ("rules", ("game.rules", "game.rules.*", "game.view", "game.odds")),
+    # The facade: Game, new_game and loading a save into a Game.
+    ("facade", ("game.engine", "game.save")),
+    # What is built on whole games: history, sampling of hidden information, stakes, advice,
+    # the online referee and guest link, random games, the reference.
+    ("analysis", ("game.history", "game.infostate", "game.sampled", "game.stakes",
+                  "game.advice", "game.referee", "game.guestlink", "game.simulate",
+                  "game.reference")),
+    # The computer players, and what is built on them (game.ai.chronicle: a game's story
+    # with the win-probability curve).
+    ("ai", ("game.ai", "game.ai.*")),
+    # The command line and the package's public names.
+    ("top", ("game.cli", "game.__main__", "game")),
+)
+
+# The engine core: everything below the AI. None of it may import ``game.ai``.
+CORE_LAYERS = ("base", "rules", "facade", "analysis")
+
+
+def module_files(root: Path, package: str) -> dict[str, Path]:
+    """Every module of ``package`` (a folder under ``root``) by dotted name."""
+    found: dict[str, Path] = {}
+    for path in sorted((root / package).rglob("*.py")):
+        parts = list(path.relative_to(root).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        found[".".join(parts)] = path
+    return found
+
+
+def _imports(tree: ast.AST, module: str, is_package: bool) -> Iterable[tuple[str, str | None]]:
+    """(module imported, name imported from it or None) for every import in ``tree``."""
+    here = module.split(".") if is_package else module.split(".")[:-1]
+    for node in ast.walk(tree):  # every node: module level, TYPE_CHECKING, functions
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield alias.name, None
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = here[:len(here) - (node.level - 1)] if node.level > 1 else here
+                if node.level - 1 > len(here):
+                    raise ValueError(f"{module}: relative import beyond the top package")
+                target = ".".join([*base, *([node.module] if node.module else [])])
+            else:
+                target = node.module or ""
+            for alias in node.names:
+                yield target, alias.name
+
+
+def import_graph(root: Path, package: str) -> Graph:
+    """Module -> the modules it imports, for every module of ``package`` under ``root``.
+
+    ``from x import y`` counts as an import of ``x.y`` when that is a module of ``package``,
+    else of ``x``. Imports of other packages are kept (``ui`` modules import ``game``); a
+    module's own package ``__init__`` run by Python before it is not an edge."""
+    files = module_files(root, package)
+    graph: Graph = {}
+    for module, path in files.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        targets: set[str] = set()
+        for target, name in _imports(tree, module, path.name == "__init__.py"):
+            if name is not None and name != "*" and f"{target}.{name}" in files:
+                targets.add(f"{target}.{name}")
+            else:
+                targets.add(target)
+        targets.discard(module)
+        graph[module] = targets
+    return graph
+
+
+def within(graph: Mapping[str, set[str]], package: str) -> Graph:
+    """The graph restricted to the modules of ``package`` (edges leaving it dropped)."""
+    return {m: {t for t in ts if t in graph} for m, ts in graph.items()
+            if m == package or m.startswith(package + ".")}
+
+
+def cycles(graph: Mapping[str, set[str]]) -> list[list[str]]:
+    """Every circle of imports, as the sorted modules of one strongly connected component
+    (Tarjan's algorithm, iterative), sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    on_stack: set[str] = set()
+    stack: list[str] = []
+    found: list[list[str]] = []
+    counter = 0
+    for start in sorted(graph):
+        if start in index:
+            continue
+        work = [(start, iter(sorted(graph.get(start, ()))))]
+        index[start] = low[start] = counter
+        counter += 1
+        stack.append(start)
+        on_stack.add(start)
+        while work:
+            node, children = work[-1]
+            for child in children:
+                if child not in graph:
+                    continue
+                if child not in index:
+                    index[child] = low[child] = counter
+                    counter += 1
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(graph.get(child, ())))))
+                    break
+                if child in on_stack:
+                    low[node] = min(low[node], index[child])
+            else:
+                work.pop()
+                if work:
+                    parent = work[-1][0]
+                    low[parent] = min(low[parent], low[node])
+                if low[node] == index[node]:
+                    component = []
+                    while True:
+                        member = stack.pop()
+                        on_stack.discard(member)
+                        component.append(member)
+                        if member == node:
+                            break
+                    if len(component) > 1:
+                        found.append(sorted(component))
+    return sorted(found)
+
+
+def layer_of(module: str, layers: tuple[tuple[str, tuple[str, ...]], ...]) -> int | None:
+    for rank, (_, patterns) in enumerate(layers):
+        if any(fnmatch.fnmatchcase(module, p) for p in patterns):
+            return rank
+    return None
+
+
+def layer_violations(graph: Mapping[str, set[str]],
+                     layers: tuple[tuple[str, tuple[str, ...]], ...]) -> list[str]:
+    """Each import from a module toward a higher layer, and each module in no layer."""
+    problems: list[str] = []
+    for module in sorted(graph):
+        rank = layer_of(module, layers)
+        if rank is None:
+            problems.append(f"{module} is in no layer")
+            continue
+        for target in sorted(graph[module]):
+            if target not in graph:
+                continue
+            to = layer_of(target, layers)
+            if to is not None and to > rank:
+                problems.append(f"{module} ({layers[rank][0]}) imports {target} "
+                                f"({layers[to][0]})")
+    return problems
+
+
+def game_graph() -> Graph:
+    return within(import_graph(ROOT, "game"), "game")
+
+
+def test_the_builder_reads_game_and_ui() -> None:
+    graph = import_graph(ROOT, "game")
+    assert "game.actions" in graph["game"]  # from . import actions (a module)
+    assert "game.engine" in graph["game"]  # from .engine import Game (a name)
+    assert "game.actions" in graph["game.ai.mcts"]  # from .. import actions as A
+    assert "game.ai" in graph["game.ai.tournament"]  # from . import get_ai (a name)
+    assert "game.ai.tournament" in graph["game.ai.winprob"]  # inside a function
+    ui = import_graph(ROOT, "ui")
+    assert ui and all(m == "ui" or m.startswith("ui.") for m in ui)
+    assert any(t == "game" or t.startswith("game.") for ts in ui.values() for t in ts)
+
+
+def test_the_builder_reads_every_kind_of_import(tmp_path: Path) -> None:
+    package = tmp_path / "pkg"
+    (package / "sub").mkdir(parents=True)
+    (package / "__init__.py").write_text("from .a import A\n")
+    (package / "a.py").write_text("A = 1\n")
+    (package / "b.py").write_text(
+        "from typing import TYPE_CHECKING\n"
+        "if TYPE_CHECKING:\n    from .sub import c\n"
+        "def late():\n    import json\n    from . import a\n    return a, json\n")
+    (package / "sub" / "__init__.py").write_text("")
+    (package / "sub" / "c.py").write_text("from .. import A\nfrom ..b import late\n")
+    graph = import_graph(tmp_path, "pkg")
+    assert graph == {"pkg": {"pkg.a"}, "pkg.a": set(), "pkg.sub": set(),
+                     "pkg.b": {"typing", "pkg.sub.c", "json", "pkg.a"},
+                     "pkg.sub.c": {"pkg", "pkg.b"}}
+    assert cycles(within(graph, "pkg")) == [["pkg.b", "pkg.sub.c"]]
+    layers = (("low", ("pkg.a", "pkg.b")), ("high", ("pkg", "pkg.sub", "pkg.sub.*")))
+    assert layer_violations(within(graph, "pkg"), layers) == [
+        "pkg.b (low) imports pkg.sub.c (high)"]
+
+
+def test_game_has_no_import_circle() -> None:
+    found = cycles(game_graph())
+    assert not found, "import circles in game/: " + "; ".join(
+        " <-> ".join(c) for c in found)
+
+
+def test_game_imports_follow_the_layers() -> None:
+    problems = layer_violations(game_graph(), GAME_LAYERS)
+    assert not problems, "\n".join(problems)
+
+
+def test_the_engine_core_never_imports_the_ai() -> None:
+    graph = game_graph()
+    core = {name for name, _ in GAME_LAYERS if name in CORE_LAYERS}
+    assert core == set(CORE_LAYERS)
+    offenders = sorted(
+        f"{module} imports {target}" for module, targets in graph.items()
+        if (rank := layer_of(module, GAME_LAYERS)) is not None
+        and GAME_LAYERS[rank][0] in CORE_LAYERS
+        for target in targets if target == "game.ai" or target.startswith("game.ai."))
+    assert not offenders, "\n".join(offenders)
