@@ -4,11 +4,9 @@
 their syntax trees, relative imports resolved, including imports under ``TYPE_CHECKING`` and
 imports inside functions (a late import is still a dependency). The tests then require of
 ``game``: no circle of imports, every import toward the same or a lower layer of
-:data:`GAME_LAYERS`, and no import of the AI (``game.ai``) from the engine core.
-
-The helpers take any package and layer table, so ``ui`` can get its own: build its graph with
-``within(import_graph(ROOT, "ui"), "ui")`` and check it with :func:`cycles` and
-:func:`layer_violations` against a ``UI_LAYERS`` table of the same shape.
+:data:`GAME_LAYERS`, and no import of the AI (``game.ai``) from the engine core; of ``ui``: no
+circle, the layers of :data:`UI_LAYERS`, no controller importing another (or the app), the
+browser touched by ``ui.platform.dom`` alone, and small folders that say what they own.
 """
 
 from __future__ import annotations
@@ -241,3 +239,62 @@ def test_the_engine_core_never_imports_the_ai() -> None:
         and GAME_LAYERS[rank][0] in CORE_LAYERS
         for target in targets if target == "game.ai" or target.startswith("game.ai."))
     assert not offenders, "\n".join(offenders)
+
+
+# The layers of ``ui``, lowest first (README, "How the code is laid out").
+UI_LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    # The browser: what the app asks of it (port) and the real one (dom).
+    ("platform", ("ui.platform", "ui.platform.*")),
+    # The AI worker's functions: the engine only (also the main thread's fallback).
+    ("worker", ("ui.ai_worker",)),
+    ("words", ("ui.words", "ui.words.*")),
+    ("model", ("ui.model", "ui.model.*")),
+    ("markup", ("ui.markup", "ui.markup.*")),
+    ("screens", ("ui.screens", "ui.screens.*")),
+    ("control", ("ui.control", "ui.control.*")),
+    # The composition root, then the page's entry point and the package itself.
+    ("app", ("ui.app",)),
+    ("entry", ("ui.main", "ui")),
+)
+BROWSER = ("js", "pyscript", "pyodide")  # what only the platform's real module may import
+MAX_MODULES = 12  # modules in one folder of ui/ (a person finds a module at a glance)
+
+
+def ui_graph() -> Graph:
+    return import_graph(ROOT, "ui")
+
+
+def test_ui_has_no_import_circle() -> None:
+    found = cycles(within(ui_graph(), "ui"))
+    assert not found, "import circles in ui/: " + "; ".join(" <-> ".join(c) for c in found)
+
+
+def test_ui_imports_follow_the_layers() -> None:
+    problems = layer_violations(within(ui_graph(), "ui"), UI_LAYERS)
+    assert not problems, "\n".join(problems)
+
+
+def test_no_controller_imports_another() -> None:
+    """A controller gets what it needs from the app through the Protocol it declares."""
+    graph = within(ui_graph(), "ui")
+    found = [f"{m} imports {t}" for m, ts in sorted(graph.items()) if m.startswith("ui.control.")
+             for t in sorted(ts) if t.startswith("ui.control.") or t == "ui.app"]
+    assert not found, found
+
+
+def test_only_the_platform_touches_the_browser() -> None:
+    graph = ui_graph()
+    touching = sorted(m for m, ts in graph.items()
+                      if any(t.split(".")[0] in BROWSER for t in ts))
+    assert touching == ["ui.platform.dom"]
+    users = sorted(m for m, ts in graph.items() if "ui.platform.dom" in ts)
+    assert users == ["ui.main"]  # everything else is given the platform (a Protocol)
+
+
+def test_ui_folders_are_small_and_say_what_they_own() -> None:
+    for folder in sorted(p for p in (ROOT / "ui").rglob("*") if p.is_dir()
+                         and (p / "__init__.py").is_file()):
+        modules = [p for p in folder.glob("*.py") if p.name != "__init__.py"]
+        assert len(modules) <= MAX_MODULES, f"{folder}: {len(modules)} modules"
+        doc = ast.get_docstring(ast.parse((folder / "__init__.py").read_text()))
+        assert doc and len(doc) > 40, f"{folder}/__init__.py says nothing of what it owns"

@@ -36,7 +36,7 @@ def choose(view_json: str, legal_json: str, level: str, seed: int) -> str:
 
 
 def chronicle(save_json: str, upto: int, seed: int) -> str:
-    """The story in numbers (:func:`game.chronicle.chronicle`, as JSON) of the first ``upto``
+    """The story in numbers (:func:`game.ai.chronicle.chronicle`, as JSON) of the first ``upto``
     logged actions of the engine save ``save_json`` (its seed, settings and log are read;
     every action is checked again by the engine)."""
     data = json.loads(str(save_json))

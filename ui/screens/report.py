@@ -1,7 +1,7 @@
 """The post-game report: a game's story drawn as four charts, each with a table of its numbers.
 
 Pure Python (strings and JSON-safe chart specifications), unit-tested in CPython. The numbers
-come from :func:`game.chronicle.chronicle` (as its ``to_dict()``, worked out in the AI
+come from :func:`game.ai.chronicle.chronicle` (as its ``to_dict()``, worked out in the AI
 worker); the page draws each specification with the charting library (``public/charts.js``
 over uPlot, loaded when the report first opens: :mod:`ui.control.report`). Every chart is a
 picture for the eye only (``aria-hidden``); the table beside it holds the same numbers for
