@@ -15,9 +15,10 @@ from __future__ import annotations
 from . import actions
 from .actions import Action, action_from_dict
 from .content import NATIONS, load_content
-from .engine import PHASES, RULESETS, SEATS, Game, new_game
+from .engine import Game, new_game
 from .errors import BadSave, ContentError, IllegalAction
 from .odds import launch_odds
+from .rules.terms import PHASES, RULESETS, SEATS
 from .save import load
 from .stakes import Stakes, stakes
 

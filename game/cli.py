@@ -11,9 +11,10 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from .engine import RULESETS, Game, new_game
+from .engine import Game, new_game
 from .errors import IllegalAction
 from .odds import launch_odds
+from .rules.terms import RULESETS
 from .simulate import play_random, random_step, simulate
 
 

@@ -24,24 +24,10 @@ from .rules.legal import engineer_actions, explain, politician_actions
 from .rules.position import Position
 from .rules.saving import save_text
 from .rules.setup import new_state
-from .rules.terms import (
-    ENGINEER,
-    ENGINEER_PHASES_4P,
-    PHASES,
-    PLACES,
-    POLITICIAN,
-    RULESETS,
-    SEATS,
-    other,
-    split_seat,
-)
+from .rules.terms import split_seat
 from .rules.turns import acting
 from .state import State
 from .view import build_view
-
-# The rules' vocabulary (game.rules.terms) stays importable from here, where it was defined.
-__all__ = ["ENGINEER", "ENGINEER_PHASES_4P", "PHASES", "PLACES", "POLITICIAN", "RULESETS",
-           "SEATS", "Game", "LogLink", "new_game", "other"]
 
 # (the log before, seat, action): a game's log as a chain that clones share (see Game.clone)
 LogLink = tuple[Any, str, Action]

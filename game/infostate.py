@@ -7,7 +7,7 @@ undecided Research, and the random generator's seed. The result is a legal engin
 view for the same seat equals the input view exactly.
 
 It sits above the engine and below the AI: the AI's search samples its worlds with it, and
-:mod:`game.sampled` (warnings and hints) its games; :mod:`game.ai.infostate` re-exports it.
+:mod:`game.sampled` (warnings and hints) its games.
 """
 
 from __future__ import annotations

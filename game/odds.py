@@ -7,11 +7,10 @@ before); this module reads a game's state to apply it.
 from __future__ import annotations
 
 from .content import MOON, NATIONS
-from .dice import Split, best_split, pass_probability, passes, splits, success_probability
+from .dice import Split, pass_probability, splits, success_probability
 from .rules.position import GameLike, has_payload
 
-__all__ = ["Split", "best_split", "launch_odds", "launch_path", "pass_probability", "passes",
-           "split_odds", "splits", "success_probability"]
+__all__ = ["launch_odds", "launch_path", "split_odds"]
 
 
 def launch_path(game: GameLike, nation: str, mission: str

@@ -33,8 +33,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .actions import Action, action_from_dict
-from .engine import SEATS, Game
+from .engine import Game
 from .errors import IllegalAction
+from .rules.terms import SEATS
 
 MAX_GUEST_MESSAGE = 16_384  # characters; an action or a chat line needs a few hundred
 MAX_CHAT = 280  # characters of one chat line

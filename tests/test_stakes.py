@@ -136,8 +136,8 @@ def test_an_action_that_uses_nothing_hidden_ends_the_same_in_every_sample() -> N
     die, draws nothing and shows nothing, every game sampled from the view ends alike."""
     import random
 
-    from game.ai.infostate import determinize
     from game.history import apply_traced
+    from game.infostate import determinize
 
     plain = 0
     for seed in range(4):

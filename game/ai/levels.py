@@ -7,8 +7,8 @@ import time
 from typing import Any
 
 from ..actions import Action
+from ..infostate import determinize
 from .base import Budget, Stats
-from .infostate import determinize
 from .medium import medium_move
 
 

@@ -55,9 +55,9 @@ from .. import actions as A
 from ..actions import Action
 from ..content import MOON, NATIONS
 from ..engine import Game
+from ..infostate import determinize
 from .base import Budget, Stats
 from .heuristics import CONTENT, other, payload_ready, rocket_score, stage_of
-from .infostate import determinize
 from .medium import card_value, choose_engineer, medium_move
 from .pathodds import PathOdds, mission_path, raw_odds
 

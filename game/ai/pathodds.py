@@ -25,7 +25,7 @@ RISKS_BY_LEVEL: dict[int, list[Risk]] = {
 @cache
 def _pass_chance(risk_id: str, sabotage: int, tests: int, bonus: int,
                  s: int, e: int, c: int) -> float:
-    """:func:`game.odds.pass_probability`, the engine's own rule, remembered by the risk's id
+    """:func:`game.dice.pass_probability`, the engine's own rule, remembered by the risk's id
     (a Risk hashes all its ranges, slowly)."""
     return pass_probability(CONTENT.risks[risk_id], sabotage, tests, bonus, (s, e, c))
 
@@ -38,7 +38,7 @@ def pass_prob(risk_id: str, sabotage: int, tests: int, bonus: int,
 def path_odds(risks: Sequence[str], tests: Sequence[int], params: Sequence[int],
               adapt: int, sabotage: int, bonus: int) -> float:
     """Chance of passing every risk, with the best Adaptivity split: the chance of
-    :func:`game.odds.best_split` (``tests/test_ai_odds.py`` compares them), over risk ids and
+    :func:`game.dice.best_split` (``tests/test_ai_odds.py`` compares them), over risk ids and
     remembered pass chances, as the search weighs paths thousands of times a decision."""
     best = 0.0
     for split in splits(adapt):

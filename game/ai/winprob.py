@@ -16,7 +16,7 @@ from typing import Any
 
 from ..content import NATIONS
 from ..engine import Game
-from .infostate import determinize
+from ..infostate import determinize
 from .medium import medium_move
 from .value import features, value
 

@@ -15,8 +15,7 @@ from typing import Any, Protocol
 from ..platform.port import Commands, Platform
 
 BAR_CONTROLS = '#actions [data-testid="action"], #actions [data-testid="action-group"]'
-KEYS = {"u": "undo", "U": "undo", "r": "redo", "R": "redo", "h": "hint", "H": "hint",
-        "?": "rules"}
+KEYS = {"u": "undo", "r": "redo", "h": "hint", "?": "rules"}  # letters in either case
 STEPS = {"ArrowLeft": "rp-prev", "ArrowRight": "rp-next", "Home": "rp-first", "End": "rp-last"}
 CHANGES = ("speed", "import", "rp-seat", "lang")  # the commands a form control's change sends
 FORM_FIELDS = {"players": "form-players", "pair": "form-players", "seat": "form-seat"}
@@ -126,10 +125,10 @@ class Input:
         if key in "123456789" and len(key) == 1:
             if self.dom.click_nth(BAR_CONTROLS, int(key) - 1):
                 self.dom.prevent_default(event)
-        elif key in ("l", "L"):
+        elif key.lower() == "l":
             self.dom.toggle_log()
-        elif key in KEYS:
-            self.run(KEYS[key])
+        elif key.lower() in KEYS:
+            self.run(KEYS[key.lower()])
 
     def escape(self) -> None:
         app = self.app

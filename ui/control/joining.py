@@ -3,7 +3,7 @@ pictures (:class:`game.guestlink.GuestLink`) over the data channel (:file:`publi
 
 The guest's browser never holds the game. To draw the table and answer what the rest of the
 app asks of a game (what a move risks, the launch odds, a hint), it builds a game from its
-own seat's view with every hidden part sampled (:func:`game.ai.infostate.determinize`, as the
+own seat's view with every hidden part sampled (:func:`game.infostate.determinize`, as the
 AI does): nothing in it comes from the host's secrets, and its view of that seat is exactly
 the host's. Moves go to the host, never into that game.
 """
@@ -17,9 +17,9 @@ from typing import Any, Protocol
 import game
 from game import SEATS
 from game.actions import Action
-from game.ai.infostate import determinize
 from game.errors import IllegalAction
 from game.guestlink import MAX_HOST_MESSAGE, GuestLink
+from game.infostate import determinize
 from game.referee import MAX_CHAT, MAX_CHAT_LINES
 
 from ..model.invite import BadCode, pack, unpack

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.actions import Action
+from game.rules.terms import other
 
 from ..words.names import content
 
@@ -32,10 +33,6 @@ PathsOf = Callable[[dict[str, Any], dict[str, Any]], list[Path]]  # (action dict
 
 def _me(view: dict[str, Any]) -> str:
     return str(view["nation"] or "")
-
-
-def _rival(view: dict[str, Any]) -> str:
-    return "USSR" if _me(view) == "USA" else "USA"
 
 
 def _decision_place(view: dict[str, Any]) -> str:
@@ -98,7 +95,7 @@ PATHS: dict[str, PathsOf] = {
     "load_payload": lambda d, v: [(_cell(d, v), f"opt:{d['payload']}")],
     "book_payload": lambda d, v: [(f"mission:{d['mission']}", f"opt:{d['payload']}")],
     "steal_test": lambda d, v: [(f"risk:{d['risk']}", "opt:steal")],
-    "steal_tech": lambda d, v: [(f"line:{_rival(v)}:{d['deck']}", "opt:steal")],
+    "steal_tech": lambda d, v: [(f"line:{other(_me(v))}:{d['deck']}", "opt:steal")],
     "install_module": lambda d, v: [(f"slot:{_me(v)}:{d['slot']}",)],
     "set_adaptivity": lambda d, v: [(f"adapt:{_me(v)}", f"opt:{d['s']}-{d['e']}-{d['c']}")],
     "pass": _own("eng-pass"),
