@@ -75,7 +75,7 @@ async def settle(app: App, limit: float = 10.0) -> None:
             return
         if time.monotonic() > end:
             raise AssertionError(f"the app was still busy after {limit} s "
-                                 f"(moves {app.g.log_size}, seat {app.seat})")
+                                 f"(moves {app.table.g.log_size}, seat {app.table.seat})")
 
 
 def dispatch(dom: FakePlatform, kind: str, event: FakeEvent) -> None:
@@ -113,16 +113,16 @@ def play_on_board(app: App, dom: FakePlatform, index: int, confirm: bool = True)
     things of its board path that the app marked (``data-target``), options in its popover.
     If the app asks first (a risky action), answer Yes (``confirm``) or Cancel. Whether the
     action was taken."""
-    path = next(p for p, i in app.pick.routes if i == index)
+    path = next(p for p, i in app.table.pick.routes if i == index)
     for target in path:
-        if app.seat is None or app.dialog_kind:
+        if app.table.seat is None or app.table.dialog:
             break  # taken as soon as only this action was left that way
         click(dom, find(dom, ("pick", *BOARDS), target=target))
-    if app.dialog_kind == "confirm":
+    if app.table.dialog == "confirm":
         command(dom, "dialog", "confirm-yes" if confirm else "confirm-no")
         if not confirm:
             return False
-    assert app.seat is None, f"{app.actions[index]} was not taken by touching {path}"
+    assert app.table.seat is None, f"{app.table.actions[index]} was not taken by touching {path}"
     return True
 
 
@@ -150,26 +150,26 @@ def test_a_whole_game_against_the_computer_ends_on_the_end_screen_and_is_saved()
         declined = 0
         for _ in range(1000):
             await settle(app)
-            if app.g.is_over:
+            if app.table.g.is_over:
                 break
             seat = person_to_act(app)
-            assert seat in USA and app.actions == app.g.legal_actions(seat)
-            assert dom.body["busy"] == "0" and dom.body["moves"] == str(app.g.log_size)
-            order = rng.sample(range(len(app.actions)), len(app.actions))
+            assert seat in USA and app.table.actions == app.table.g.legal_actions(seat)
+            assert dom.body["busy"] == "0" and dom.body["moves"] == str(app.table.g.log_size)
+            order = rng.sample(range(len(app.table.actions)), len(app.table.actions))
             for index in order:
-                action = app.actions[index]
+                action = app.table.actions[index]
                 if play_on_board(app, dom, index, confirm=index == order[-1]):
                     chosen.append((seat, action))
                     break
                 declined += 1  # the app asked first, and Cancel left the game as it was
-                assert app.seat == seat and not dom.is_shown("dialog")
+                assert app.table.seat == seat and not dom.is_shown("dialog")
         else:
             raise AssertionError("the game did not end in 1000 decisions")
-        g = app.g
+        g = app.table.g
         assert g.is_over and g.winner in ("USA", "USSR") and declined > 0
         assert dom.is_shown("end") and dom.body["over"] == "1" and dom.body["busy"] == "0"
         assert find(dom, ("end",), testid="end-screen").data["winner"] == g.winner
-        assert app.controls_seat() is None and app.undo_state()[0] == 0
+        assert app.controls_seat() is None and app.turns.undo_state()[0] == 0
         # Every move of the person is one chosen here, every other one the computer's.
         assert [entry for entry in g.log if entry[0] in USA] == chosen
         ai_moves = sum(1 for seat, _a in g.log if seat in USSR)
@@ -179,9 +179,9 @@ def test_a_whole_game_against_the_computer_ends_on_the_end_screen_and_is_saved()
         assert saved_game(dom).to_json() == g.to_json()
         assert dom.body["saved"] == dom.body["moves"] == str(g.log_size)
         # The log tells it, launches included, on the page too.
-        assert len(app.log) > g.log_size // 2
-        assert {"liftoff", "game_over"} <= {line.kind for line in app.log}
-        assert app.log[-1].text in html.unescape(dom.regions["log-list"])
+        assert len(app.table.log) > g.log_size // 2
+        assert {"liftoff", "game_over"} <= {line.kind for line in app.table.log}
+        assert app.table.log[-1].text in html.unescape(dom.regions["log-list"])
 
     run_app(play, "?players=2&seats=hhee&seed=7&speed=0")
 
@@ -199,15 +199,15 @@ def test_undo_takes_back_the_persons_action_with_the_computers_answers_and_redo_
         history: dict[int, str] = {}
         for _ in range(200):
             await settle(app)
-            history[app.g.log_size] = app.g.to_json()
-            count, _redo, _why = app.undo_state()
+            history[app.table.g.log_size] = app.table.g.to_json()
+            count, _redo, _why = app.turns.undo_state()
             if count >= 2:
                 break  # the person's action and an answer of the computer after it
             person_to_act(app)
-            play_on_board(app, dom, rng.randrange(len(app.actions)))
+            play_on_board(app, dom, rng.randrange(len(app.table.actions)))
         else:
             raise AssertionError("no undo of an action with an answer after it")
-        g = app.g
+        g = app.table.g
         before, moves = g.to_json(), g.log_size
         seat, action = g.log[moves - count]
         assert seat in USA and all(s in USSR for s, _a in g.log[moves - count + 1:])
@@ -215,36 +215,36 @@ def test_undo_takes_back_the_persons_action_with_the_computers_answers_and_redo_
 
         command(dom, "actions", "undo")
         await settle(app)
-        assert app.g.log_size == moves - count
-        assert app.g.to_json() == history[moves - count]  # exactly the earlier game
+        assert app.table.g.log_size == moves - count
+        assert app.table.g.to_json() == history[moves - count]  # exactly the earlier game
         assert saved_game(dom).to_json() == history[moves - count]
-        assert app.seat == seat and action in app.actions  # the person decides again
-        assert app.undo_state()[1] == 1
+        assert app.table.seat == seat and action in app.table.actions  # the person decides again
+        assert app.turns.undo_state()[1] == 1
         redo = find(dom, ("actions",), testid="redo")
         assert "disabled" not in redo.attrs and "(1)" in dom.regions["actions"]
         # No further back: the computer's move before it showed the person a card or drew.
-        assert app.undo_state()[0] == 0
+        assert app.turns.undo_state()[0] == 0
         assert "disabled" in find(dom, ("actions",), testid="undo").attrs
         assert "Undo is not available: " in html.unescape(dom.regions["actions"])
         command(dom, "actions", "undo")  # the command refuses too (a page would not click)
         await settle(app)
-        assert app.g.to_json() == history[moves - count]
+        assert app.table.g.to_json() == history[moves - count]
 
         key(dom, "r")  # redo, by the keyboard
         await settle(app)
-        assert app.g.log[moves - count] == (seat, action)  # the same action again
-        assert app.g.to_json() == before  # and the computer answered it the same way
-        assert app.undo_state()[1] == 0
+        assert app.table.g.log[moves - count] == (seat, action)  # the same action again
+        assert app.table.g.to_json() == before  # and the computer answered it the same way
+        assert app.turns.undo_state()[1] == 0
 
         key(dom, "u")  # undo, by the keyboard; then another action: redo is gone
         await settle(app)
-        assert app.g.to_json() == history[moves - count] and app.undo_state()[1] == 1
-        other = next(a for a in app.actions if a != action)
-        play_on_board(app, dom, app.actions.index(other))
+        assert app.table.g.to_json() == history[moves - count] and app.turns.undo_state()[1] == 1
+        other = next(a for a in app.table.actions if a != action)
+        play_on_board(app, dom, app.table.actions.index(other))
         await settle(app)
-        assert app.g.log[moves - count] == (seat, other)
-        if not app.g.is_over:
-            assert app.undo_state()[1] == 0
+        assert app.table.g.log[moves - count] == (seat, other)
+        if not app.table.g.is_over:
+            assert app.turns.undo_state()[1] == 0
             assert "disabled" in find(dom, ("actions",), testid="redo").attrs
 
     run_app(play, "?players=2&seats=hhrr&seed=13&speed=0")
@@ -272,13 +272,13 @@ def test_a_replay_steps_through_the_frames_and_exit_returns_to_the_live_game() -
     about to answer holds the game still, and the answer comes after Exit."""
     async def play(app: App, dom: FakePlatform) -> None:
         rng = random.Random(3)
-        while app.g.log_size < 8:
+        while app.table.g.log_size < 8:
             await settle(app)
             person_to_act(app)
-            play_on_board(app, dom, rng.randrange(len(app.actions)))
+            play_on_board(app, dom, rng.randrange(len(app.table.actions)))
         await settle(app)
-        live, moves = app.g.to_json(), app.g.log_size
-        seat, actions = person_to_act(app), list(app.actions)
+        live, moves = app.table.g.to_json(), app.table.g.log_size
+        seat, actions = person_to_act(app), list(app.table.actions)
 
         command(dom, "top", "replay")
         desk = app.replays
@@ -305,40 +305,41 @@ def test_a_replay_steps_through_the_frames_and_exit_returns_to_the_live_game() -
         key(dom, "End")  # rp-last
         replay_shows(app, dom, moves)
         await settle(app)
-        assert app.g.to_json() == live
+        assert app.table.g.to_json() == live
 
         command(dom, "actions", "rp-exit")
         await settle(app)
         assert not desk.on and dom.body["replay"] == "0"
-        assert app.g.to_json() == live and app.seat == seat and app.actions == actions
+        table = app.table
+        assert table.g.to_json() == live and table.seat == seat and table.actions == actions
         assert elements(dom.regions["actions"], testid="action") or \
             elements(dom.regions["actions"], testid="action-group")
 
         # Now while the computer is to answer (paced: it waits 0.5 s before it moves).
-        app.setup.speed_ms = 500
+        app.table.set_speed(500)
         for _ in range(50):
             await settle(app)
             seat = person_to_act(app)
-            play_on_board(app, dom, rng.randrange(len(app.actions)))
+            play_on_board(app, dom, rng.randrange(len(app.table.actions)))
             for _ in range(5):
                 await asyncio.sleep(0)
-            if app.seat is None and set(app.g.to_act()) & set(USSR):
+            if app.table.seat is None and set(app.table.g.to_act()) & set(USSR):
                 break  # the person has moved, the computer is to answer
         else:
             raise AssertionError("the computer never answered the person")
-        live, moves = app.g.to_json(), app.g.log_size
-        assert app.g.log[-1][0] == seat and not app.g.is_over
+        live, moves = app.table.g.to_json(), app.table.g.log_size
+        assert app.table.g.log[-1][0] == seat and not app.table.g.is_over
         command(dom, "top", "replay")
         replay_shows(app, dom, moves)
         await asyncio.sleep(0.3)
         await settle(app)  # the paced turn loop wakes up, and sees the replay: it stops
-        assert app.g.to_json() == live and desk.on
+        assert app.table.g.to_json() == live and desk.on
         command(dom, "actions", "rp-exit")
-        assert not desk.on and app.g.to_json() == live
+        assert not desk.on and app.table.g.to_json() == live
         await settle(app)
-        assert app.g.log[:moves] == json_log(live)
-        assert app.g.log_size > moves and app.g.log[moves][0] in USSR  # the answer came
-        assert app.g.is_over or app.controls_seat() is not None  # the person's turn again
+        assert app.table.g.log[:moves] == json_log(live)
+        assert app.table.g.log_size > moves and app.table.g.log[moves][0] in USSR  # the answer came
+        assert app.table.g.is_over or app.controls_seat() is not None  # the person's turn again
 
     run_app(play, "?players=2&seats=hhee&seed=3&speed=0")
 
@@ -363,7 +364,7 @@ def test_a_guest_screen_shows_its_seats_decision_from_the_hosts_picture_and_send
     async def play(app: App, dom: FakePlatform) -> None:
         # The invitation link opened the page: the join panel, then the answer code.
         await settle(app)
-        assert app.joining.on and dom.hash == "" and app.dialog_kind == "join"
+        assert app.joining.on and dom.hash == "" and app.table.dialog == "join"
         assert dom.answered == [("host", "host-sdp")]
         assert elements(dom.regions["dialog"], testid="answer-out")
         code = find(dom, ("dialog",), testid="copy-answer").data["copy"]
@@ -379,7 +380,7 @@ def test_a_guest_screen_shows_its_seats_decision_from_the_hosts_picture_and_send
         # The channel opens: the guest says hello, the host answers with its picture.
         referee.connect("guest")
         channel("host", "open", "")
-        assert not dom.is_shown("dialog") and app.dialog_kind == ""
+        assert not dom.is_shown("dialog") and app.table.dialog == ""
         ident, hello = dom.sent[-1]
         assert ident == "host" and json.loads(hello)["t"] == "hello"
         deliver(referee.receive("guest", hello))
@@ -391,21 +392,21 @@ def test_a_guest_screen_shows_its_seats_decision_from_the_hosts_picture_and_send
 
         seat = person_to_act(app)
         assert seat in USSR and seat in host_game.to_act()
-        assert app.actions == host_game.legal_actions(seat)
-        assert app.g.view(seat) == host_game.view(seat)  # the table: its own view, exactly
+        assert app.table.actions == host_game.legal_actions(seat)
+        assert app.table.g.view(seat) == host_game.view(seat)  # the table: its own view, exactly
         assert dom.body["moves"] == str(host_game.log_size) and dom.body["busy"] == "0"
-        assert app.undo_state()[:2] == (0, 0)  # no undo online
+        assert app.turns.undo_state()[:2] == (0, 0)  # no undo online
         buttons = elements(dom.regions["actions"], testid="action")
-        assert buttons and all(int(b.data["act"]) < len(app.actions) for b in buttons)
+        assert buttons and all(int(b.data["act"]) < len(app.table.actions) for b in buttons)
 
         # A move on the guest's screen goes out to the host, and the host applies it.
         sent, moves = len(dom.sent), host_game.log_size
         button = buttons[-1]
-        action = app.actions[int(button.data["act"])]
+        action = app.table.actions[int(button.data["act"])]
         click(dom, button)
-        if app.dialog_kind == "confirm":
+        if app.table.dialog == "confirm":
             command(dom, "dialog", "confirm-yes")
-        assert app.seat is None and dom.body["busy"] == "1"  # it waits for the host's picture
+        assert app.table.seat is None and dom.body["busy"] == "1"  # it waits for the host's picture
         assert host_game.log_size == moves  # nothing is applied on the guest's screen
         assert len(dom.sent) == sent + 1
         message = json.loads(dom.sent[-1][1])
@@ -473,10 +474,11 @@ def test_a_host_screen_and_a_guest_screen_play_over_a_channel_between_their_fake
         rng = random.Random(11)
         both = 0
         try:
-            while host.g.log_size < 120 and not host.g.is_over:
+            while host.table.g.log_size < 120 and not host.table.g.is_over:
                 await carry()
-                assert not host.dialog_kind and not guest.dialog_kind
-                assert guest_dom.body["moves"] == host_dom.body["moves"] == str(host.g.log_size)
+                assert not host.table.dialog and not guest.table.dialog
+                moves = str(host.table.g.log_size)
+                assert guest_dom.body["moves"] == host_dom.body["moves"] == moves
                 screens = ((host, host_dom), (guest, guest_dom))
                 deciding = [(app, dom) for app, dom in screens if app.controls_seat()]
                 assert deciding, "neither screen has a decision"
@@ -484,17 +486,17 @@ def test_a_host_screen_and_a_guest_screen_play_over_a_channel_between_their_fake
                 app, dom = rng.choice(deciding)  # both, when both Engineers may act
                 seat = person_to_act(app)
                 assert seat in (USA if app is host else USSR)
-                assert app.actions == host.g.legal_actions(seat)
-                assert app.g.view(seat) == host.g.view(seat)
-                moves = host.g.log_size
-                action = app.actions[rng.randrange(len(app.actions))]
-                play_on_board(app, dom, app.actions.index(action))
+                assert app.table.actions == host.table.g.legal_actions(seat)
+                assert app.table.g.view(seat) == host.table.g.view(seat)
+                moves = host.table.g.log_size
+                action = app.table.actions[rng.randrange(len(app.table.actions))]
+                play_on_board(app, dom, app.table.actions.index(action))
                 await carry()
-                assert host.g.log[moves] == (seat, action)
+                assert host.table.g.log[moves] == (seat, action)
             assert host_dom.body.get("refused") is None
             assert both > 0  # the Engineers' simultaneous turns came
-            assert {s for s, _a in host.g.log} >= {"USA.politician", "USSR.politician"}
-            assert saved_game(host_dom).to_json() == host.g.to_json()
+            assert {s for s, _a in host.table.g.log} >= {"USA.politician", "USSR.politician"}
+            assert saved_game(host_dom).to_json() == host.table.g.to_json()
             assert guest_dom.storage == {}  # a guest's screen keeps no game of its own
         finally:
             for app in (host, guest):
@@ -515,8 +517,8 @@ def test_the_tutorial_nudges_on_another_action_and_moves_on_with_the_highlighted
     async def play(app: App, dom: FakePlatform) -> None:
         await settle(app)
         command(dom, "dialog", "tutorial")  # on the start screen
-        app.setup.speed_ms = 0  # the scripted rival answers at once
-        assert app.tour.active and dom.storage[TOUR_KEY] == app.save_id
+        app.table.set_speed(0)  # the scripted rival answers at once
+        assert app.tour.active and dom.storage[TOUR_KEY] == app.table.save_id
         for _ in range(10):  # the info steps, each with its Next
             await settle(app)
             if not app.tour.waits():
@@ -526,33 +528,33 @@ def test_the_tutorial_nudges_on_another_action_and_moves_on_with_the_highlighted
         await settle(app)
         seat = person_to_act(app)
         expected = app.tour.expected()
-        assert expected is not None and expected in app.actions
-        assert app.g.log_size == 1  # the USSR's scripted move came first
-        before, moves = app.g.to_json(), dom.body["moves"]
+        assert expected is not None and expected in app.table.actions
+        assert app.table.g.log_size == 1  # the USSR's scripted move came first
+        before, moves = app.table.g.to_json(), dom.body["moves"]
         tour = find(dom, ("tour",), testid="tour")
         assert not elements(dom.regions["tour"], testid="tour-nudge")
 
         # Another action (the bar's Pass): nothing happens but the nudge.
         other = next(b for b in elements(dom.regions["actions"], testid="action")
-                     if app.actions[int(b.data["act"])] != expected)
+                     if app.table.actions[int(b.data["act"])] != expected)
         click(dom, other)
         await settle(app)
-        assert app.g.to_json() == before and dom.body["moves"] == moves
-        assert app.seat == seat and not app.dialog_kind
+        assert app.table.g.to_json() == before and dom.body["moves"] == moves
+        assert app.table.seat == seat and not app.table.dialog
         assert elements(dom.regions["tour"], testid="tour-nudge")
         assert find(dom, ("tour",), testid="tour").data["step"] == tour.data["step"]
 
         # The board marks only the highlighted thing; following it takes the action.
         marked = [el.data["target"] for r in BOARDS for el in elements(dom.regions[r], can="1")]
         pointer = app.tour.pointer()
-        assert pointer is not None and marked == [pointer.target(app.pick)]
-        play_on_board(app, dom, app.actions.index(expected))
+        assert pointer is not None and marked == [pointer.target(app.table.pick)]
+        play_on_board(app, dom, app.table.actions.index(expected))
         await settle(app)
-        assert app.g.log[1] == (seat, expected)
-        assert app.g.log_size > 2 or app.tour.waits()  # on to the next step
+        assert app.table.g.log[1] == (seat, expected)
+        assert app.table.g.log_size > 2 or app.tour.waits()  # on to the next step
         assert not elements(dom.regions["tour"], testid="tour-nudge")
         assert find(dom, ("tour",), testid="tour").data["step"] != tour.data["step"]
-        assert script().follows(app.g)
+        assert script().follows(app.table.g)
 
     run_app(play)
 

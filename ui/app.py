@@ -1,8 +1,6 @@
-"""The running app: one game, its players, whose turn it is, and what the table shows.
-
-The rooms around it: :mod:`ui.control.inputs` (clicks, taps, keys), :mod:`ui.control.saves`
-(saves), :mod:`ui.control.replay` (replays), :mod:`ui.control.overlays` (privacy, launches,
-end, rules, confirm), :mod:`ui.markup.table` (the header, action bar and board popover).
+"""The running app: the composition root. It holds the table (:mod:`ui.model.table`), builds
+the controllers (:mod:`ui.control`: the turn loop, input, saves, replays, overlays...), each
+given the browser and this app, and draws the table (:mod:`ui.markup`).
 """
 
 from __future__ import annotations
@@ -17,7 +15,6 @@ from typing import Any
 import game
 from game import NATIONS, SEATS
 from game.actions import Action
-from game.history import Trace, apply_traced, rewind, traces
 
 from .control.hints import Hints
 from .control.hosting import Hosting
@@ -29,6 +26,7 @@ from .control.replay import ReplayDesk
 from .control.report import ReportDesk
 from .control.saves import Shelf
 from .control.thinker import Thinker
+from .control.turns import Turns
 from .control.tutorial import Tour
 from .markup.board import board_html
 from .markup.centre import centre_html
@@ -37,24 +35,20 @@ from .markup.html import NO_MARKS, Marks, e
 from .markup.logbook import log_html
 from .markup.table import Bar, Header, actions_html, launch_odds_of, popover_html, top_html
 from .model.invite import code_in
-from .model.players import Setup, choose_seat, parse_query
+from .model.players import Setup, parse_query
 from .model.replay import game_fingerprint, narrate, opening_line
 from .model.saves import Loaded, default_title
-from .model.targets import NO_PICK, Pick
-from .model.undo import player_undo
+from .model.table import Table
 from .platform.port import Commands, Platform
 from .screens.online import chat_html
 from .screens.panels import banner_html, replay_bar_html, resume_html
 from .screens.start import START_LEVELS, start_html
 from .words.i18n import LANGUAGES, _, choose, language, use
 from .words.names import chat_sender, role_name
-from .words.narration import Told, launch_sequences, lines, note
-from .words.warn import warning_text
+from .words.narration import note
 
-DISCUSSION_SECONDS = 120
 LANGUAGE_KEY = "moonshot.language"  # the language chosen in the header (localStorage)
 LEVEL_KEY = "moonshot.start-level"  # the start screen's last chosen level (localStorage)
-MAX_LOOP_RESTARTS = 3
 GUEST_TABLE = Setup(ai=dict.fromkeys(SEATS, False))  # behind a join panel: no AI to start
 _ids = random.Random()
 
@@ -70,31 +64,13 @@ class App:
 
     def __init__(self, dom: Platform) -> None:
         self.dom = dom
-        self.setup = Setup()
-        self.g = game.new_game(self.setup.seed)
-        self.at_screen: tuple[str, ...] | None = None
-        self.seat: str | None = None  # the human seat whose controls are shown
-        self.last_seat: str | None = None
-        self.actions: list[Action] = []
-        self.pick = NO_PICK  # the seat's board paths and its half-made choice (ui.model.targets)
-        self.group = ""  # the group of controls opened in the action bar
-        self.log: list[Told] = []
-        self._traced: tuple[game.Game | None, list[Trace]] = (None, [])
+        setup = Setup()
+        self._table = Table(setup, game.new_game(setup.seed), new_save_id())
         self.log_drawn: tuple[int, int] | None = None  # (id, length) of the log on screen
-        self.tab = "USA"
-        self._turn = 0  # see stop_turns
-        self.deadline: dict[str, float] = {}
-        self.dialog_kind = ""  # "start", "new", "saves", "resume", "confirm" or "" (closed)
         self.tasks: set[asyncio.Future[None]] = set()
-        self.save_id = new_save_id()
-        self.title = ""
-        self.redo: list[tuple[str, Action]] = []
         self.error_text = ""
-        self.loop_restarts = 0
-        self.pending_start = False  # a game waits behind the resume prompt
         self.thinker = Thinker(dom)  # computer players: the AI worker
         self.booted = False
-        self.ai_told = ""
         self.shelf = Shelf(self, dom)
         self.replays = ReplayDesk(self, dom)
         self.gamereport = ReportDesk(self, dom)
@@ -104,14 +80,18 @@ class App:
         self.newgame = NewGame(self, dom)
         self.hosting = Hosting(self, dom)  # an online game's host: the referee and invitations
         self.joining = Joining(self, dom)  # an online game's guest: the host's pictures
+        self.turns = Turns(self, dom, self.tour, self.hosting, self.thinker)
         self.input = Input(self, dom, self.commands())
         self.peers_heard = False  # the transport's events are listened to
+
+    @property
+    def table(self) -> Table:
+        """The table's state (:mod:`ui.model.table`): read by all, changed by its methods."""
+        return self._table
 
     def commands(self) -> Commands:
         """Every ``data-cmd`` of the page and its handler: the controllers' and the app's."""
         own = {
-            "undo": lambda _el: self.undo(),
-            "redo": lambda _el: self.redo_one(),
             "close-dialog": lambda _el: self.close_dialog(),
             "resume-new": lambda _el: self.close_dialog(),
             "start-play": lambda _el: self.play_computer(
@@ -125,15 +105,15 @@ class App:
             # the tutorial's own text leads the way: no hints while it runs
             "hint": lambda _el: None if self.tour.active else self.hints.ask(),
         }
-        table: dict[str, Callable[[Any], None]] = {}
+        handlers: dict[str, Callable[[Any], None]] = {}
         for part in (self.shelf.commands(), self.replays.commands(),
                      self.gamereport.commands(), self.overlays.commands(),
                      self.tour.commands(), self.newgame.commands(), self.hosting.commands(),
-                     own):
-            clash = table.keys() & part.keys()
+                     self.turns.commands(), own):
+            clash = handlers.keys() & part.keys()
             assert not clash, f"commands claimed twice: {clash}"
-            table.update(part)
-        return table
+            handlers.update(part)
+        return handlers
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -158,11 +138,11 @@ class App:
             self.open_start()
         else:
             self.new_game(asked or Setup(), run=offer is None)
-        if offer is not None and self.dialog_kind != "start":
-            self.dialog_kind = "resume"
+        if offer is not None and self.table.dialog != "start":
+            self.table.open_dialog("resume")
             self.dom.set_html("dialog", resume_html(offer))
             self.dom.show("dialog", True)
-            self.dom.set_body("busy", "0")
+            self.turns.busy(False)
             self.dom.focus_first('[data-testid="resume-continue"]')
         self.dom.set_body("ready", "1")
         self.booted = True
@@ -227,10 +207,10 @@ class App:
     @property
     def half_chosen(self) -> bool:
         """A thing touched on the board, or a group of the bar opened (Escape undoes it)."""
-        return bool(self.pick.chosen or self.group)
+        return bool(self.table.pick.chosen or self.table.group)
 
     def cancel_choice(self) -> None:
-        self.pick.chosen, self.group = (), ""
+        self.table.cancel_choice()
         self.render()
         self.focus_decision()
 
@@ -248,6 +228,60 @@ class App:
 
     def show_privacy(self, seat: str) -> None:
         self.overlays.privacy(seat)
+
+    async def show_launches(self, shows: list[list[dict[str, Any]]]) -> None:
+        await self.overlays.launches(shows)
+
+    def confirm(self, index: int, text: str, label: str) -> None:
+        self.overlays.confirm(index, text, label)
+
+    def send_move(self, seat: str, action: Action) -> None:
+        self.joining.act(seat, action)
+
+    # The turn loop's (ui.control.turns), for the controllers that stop, start or feed it.
+
+    @property
+    def turn(self) -> int:
+        return self.turns.turn
+
+    def stop_turns(self) -> None:
+        self.turns.stop()
+
+    async def run(self) -> None:
+        await self.turns.run()
+
+    def act(self, index: int) -> None:
+        self.turns.act(index)
+
+    def try_act(self, index: int) -> None:
+        self.turns.try_act(index)
+
+    def touch(self, target: str) -> None:
+        self.turns.touch(target)
+
+    def controls_seat(self) -> str | None:
+        return self.turns.controls_seat()
+
+    def remote_moved(self, events: list[dict[str, Any]]) -> None:
+        self.turns.remote_moved(events)
+
+    def seconds_left(self) -> dict[str, int]:
+        return self.turns.seconds_left()
+
+    def countdown_from_host(self, nation: str, seconds: int) -> None:
+        self.turns.countdown_from_host(nation, seconds)
+
+    def clear_clocks(self) -> None:
+        self.turns.clear_clocks()
+
+    def busy(self, waiting: bool) -> None:
+        self.turns.busy(waiting)
+
+    def claim_screen(self) -> None:
+        """The person called by the privacy screen is at the screen now."""
+        self.dom.show("privacy", False)
+        self.dom.set_html("privacy", "")
+        self.turns.claim_screen()
 
     def open_rule(self, section: str) -> None:
         self.overlays.rules(section)
@@ -268,7 +302,8 @@ class App:
     def report_subject(self) -> tuple[str, int, int, dict[str, int]]:
         """What the report tells: the replay up to its step, else the game on the table."""
         return self.replays.report_subject() or (
-            self.g.to_json(), self.g.log_size, self.g.log_size, self.hints.taken)
+            self.table.g.to_json(), self.table.g.log_size, self.table.g.log_size,
+            self.hints.taken)
 
     async def chronicle(self, save_json: str, upto: int, seed: int) -> dict[str, Any]:
         return await self.thinker.chronicle(save_json, upto, seed)
@@ -299,81 +334,54 @@ class App:
         self.dom.set_value('#chat input[name="chat"]', "")
 
     def set_speed(self, el: Any) -> None:
-        self.setup.speed_ms = int(el.value)
+        self.table.set_speed(int(el.value))
 
     def start_ai(self) -> None:
         """Boot the AI worker in the background once the page is up and a game has AI seats
         (it takes seconds; the AI thinks on the main thread until then)."""
-        if self.booted and any(self.setup.is_ai(s) for s in SEATS):
+        if self.booted and any(self.table.setup.is_ai(s) for s in SEATS):
             self.thinker.start()
 
     def reset_table(self) -> None:
-        """Forget everything about the game on the table (before a new or loaded one)."""
-        self.stop_turns()
-        self.at_screen = None
-        self.seat = None
-        self.actions = []
-        self.pick, self.group = NO_PICK, ""
-        self.deadline = {}
-        self.redo = []
+        """Forget everything about the game on the table but the table itself (before a new
+        or loaded one is dealt)."""
+        self.turns.reset()
         self.replays.replay = None
-        self.loop_restarts = 0
         self.shelf.storage_failed = False
-        self.pending_start = False
         self.tour.active = False
         for overlay in ("end", "dialog", "launch", "privacy", "report"):
             self.dom.show(overlay, False)
-        self.dialog_kind = ""
         self.dom.set_body("over", "0")
         self.dom.set_body("replay", "0")
 
-    def seat_players(self) -> None:
-        """Who is at the screen when a game starts: the only human, or nobody (hot-seat)."""
-        humans = self.setup.humans()
-        if humans:
-            self.tab = humans[0][0].split(".")[0]
-        if len(humans) == 1:
-            self.at_screen = humans[0]
-
     def new_game(self, setup: Setup, run: bool = True) -> None:
         self.reset_table()
-        self.setup = setup
-        self.g = game.new_game(setup.seed, players=setup.players, ruleset=setup.ruleset,
-                               pair=setup.pair)
-        self.last_seat = None
-        self.save_id = new_save_id()
-        self.title = default_title(setup)
-        self.log = [note(opening_line(self.g))]
-        self.ai_told = ""
+        g = game.new_game(setup.seed, players=setup.players, ruleset=setup.ruleset,
+                          pair=setup.pair)
+        self.table.deal(setup, g, new_save_id(), default_title(setup),
+                        [note(opening_line(g))])
         self.hints.reset()
-        self.seat_players()
         self.start_ai()
         self.joining.leave()
         self.hosting.begin()
         self.render()
         if run:
-            self.spawn(self.run())
+            self.turns.start()
         else:
-            self.pending_start = True
+            self.table.hold(True)
 
     def load_game(self, loaded: Loaded, save_id: str) -> None:
         """Put a validated saved game on the table, exactly where it was."""
         self.reset_table()
-        self.setup = loaded.setup
-        self.g = loaded.game
-        self.last_seat = self.g.log[-1][0] if self.g.log else None
-        self.save_id = save_id
-        self.title = loaded.title or default_title(loaded.setup)
-        self.log = narrate(self.g)
-        self.ai_told = ""
+        self.table.deal(loaded.setup, loaded.game, save_id,
+                        loaded.title or default_title(loaded.setup), narrate(loaded.game))
         self.hints.reset(loaded.hints)
         self.tour.resume(save_id)
-        self.seat_players()
         self.start_ai()
         self.joining.leave()
         self.hosting.begin()  # a hosted game continues: its guests rejoin by new invitations
         self.render()
-        self.spawn(self.run())
+        self.turns.start()
 
     def set_language(self, code: str, remember: bool = False) -> None:
         """Every word from now on in ``code``; what is on screen is drawn again in it (the
@@ -394,29 +402,30 @@ class App:
         if not self.booted:
             return
         if not self.replays.on and not self.joining.on:
-            self.log = narrate(self.g)
+            self.table.retell(narrate(self.table.g))
         self.render()
-        if self.dialog_kind == "start":
+        dialog = self.table.dialog
+        if dialog == "start":
             self.open_start()
-        elif self.dialog_kind == "new":
+        elif dialog == "new":
             self.newgame.draw()
-        elif self.dialog_kind == "saves":
+        elif dialog == "saves":
             self.shelf.open()
-        elif self.dialog_kind == "online":
+        elif dialog == "online":
             self.hosting.draw()
-        elif self.dialog_kind == "join":
+        elif dialog == "join":
             self.joining.draw()
         if self.online:
             self.chat_changed()
-        if self.g.is_over and self.dom.is_shown("end"):
+        if self.table.g.is_over and self.dom.is_shown("end"):
             self.overlays.end()
 
     def open_start(self) -> None:
         """The start screen (:mod:`ui.screens.start`), over the table of a game not yet started."""
-        self.dialog_kind = "start"
+        self.table.open_dialog("start")
         self.dom.set_html("dialog", start_html(self.shelf.resumable(), self.start_level()))
         self.dom.show("dialog", True)
-        self.dom.set_body("busy", "0")
+        self.turns.busy(False)
         self.dom.focus_first('#dialog .st-go.primary')
 
     def start_level(self) -> str:
@@ -433,22 +442,11 @@ class App:
         self.new_game(setup)
 
     def close_dialog(self) -> None:
-        self.dialog_kind = ""
+        self.table.close_dialog()
         self.dom.show("dialog", False)
-        if self.pending_start and not self.replays.on:
-            self.pending_start = False
-            self.spawn(self.run())  # the game behind the resume prompt starts now
-
-    @property
-    def turn(self) -> int:
-        """Which stretch of play the table is in: work begun in an earlier one (the turn loop,
-        a move on its way, an AI's or a hint's thinking, a confirmation) is void."""
-        return self._turn
-
-    def stop_turns(self) -> None:
-        """The one place the turn loop is cancelled: a new game, an undo, a replay, a guest's
-        picture or move, leaving the tutorial. Whoever stops it starts it again (``run``)."""
-        self._turn += 1
+        if self.table.waiting and not self.replays.on:
+            self.table.hold(False)
+            self.turns.start()  # the game behind the resume prompt starts now
 
     def spawn(self, coro: Coroutine[Any, Any, None]) -> None:
         task = asyncio.ensure_future(self.guard(coro))
@@ -461,11 +459,7 @@ class App:
             await coro
         except Exception as exc:
             self.report(exc)
-            if self.loop_restarts < MAX_LOOP_RESTARTS and not self.replays.on:
-                self.loop_restarts += 1
-                self.stop_turns()
-                self.seat = None
-                self.spawn(self.run())
+            self.turns.recover()
 
     def safe(self, handler: Callable[[Any], None]) -> Callable[[Any], None]:
         """An event handler that never lets an exception reach the page."""
@@ -485,8 +479,8 @@ class App:
             self.dom.set_html("banner", banner_html("error", summary))
             self.dom.show("banner", True)
             self.dom.show("launch", False)
-            if self.seat is not None:
-                self.dom.set_body("busy", "0")
+            if self.table.seat is not None:
+                self.turns.busy(False)
             self.render()
         except Exception:  # reporting must never raise in turn
             pass
@@ -495,332 +489,30 @@ class App:
         self.dom.set_html("banner", banner_html("warn", text))
         self.dom.show("banner", True)
 
-    # ------------------------------------------------------------------ whose turn
+    # ------------------------------------------------------------------ rendering
 
     def viewer(self) -> str | None:
         """The seat whose view the table shows: the acting seat of the player at the screen."""
-        if self.at_screen is None:
+        table = self.table
+        if table.at_screen is None:
             return None
-        return self.seat if self.seat in self.at_screen else self.at_screen[0]
-
-    def controls_seat(self) -> str | None:
-        """The seat whose controls show: only a human seat held by the player at the screen,
-        and nobody's while a replay is on (the live game waits behind it)."""
-        if self.seat is not None and self.at_screen and self.seat in self.at_screen \
-                and not self.replays.on:
-            return self.seat
-        return None
-
-    async def run(self) -> None:
-        """Advance AI seats (paced) until a human must act or the game ends."""
-        turn = self.turn
-        while turn == self.turn and not self.replays.on and not self.joining.on:
-            g = self.g
-            if g.is_over:
-                self.seat = None
-                self.render()
-                self.overlays.end()
-                return
-            if self.hosting.waiting_for_players():  # starts when every friend has joined
-                self.seat = None
-                self.render()
-                self.dom.set_body("busy", "0")
-                return
-            if g.phase != "discussion":
-                self.deadline = {}  # each round's discussion has its own two minutes
-            elif self.hosting.on:  # online, each nation talks on its own screens at once
-                for acting in g.to_act():
-                    self.start_countdown(acting)
-            if self.tour.waits():  # an info step of the tutorial: nobody acts until Next
-                self.seat = None
-                self.tab = self.tour.tab("") or self.tab  # a phone shows the part it explains
-                self.render()
-                self.dom.set_body("busy", "0")
-                return
-            seat = self.tour.seat(g.to_act()) or choose_seat(g.to_act(), self.last_seat,
-                                                              g.view(None))
-            if seat is not None and self.setup.is_remote(seat):
-                here = [s for s in g.to_act() if not self.setup.is_remote(s)]
-                seat = here[0] if here else seat  # this screen's seat need not wait
-            if seat is None:
-                return
-            if self.setup.is_remote(seat):  # played on a guest's screen: its move comes in
-                self.seat = None
-                self.render()
-                self.dom.set_body("busy", "0")
-                return
-            if self.setup.is_ai(seat):
-                self.seat = None
-                self.dom.set_body("busy", "1")
-                self.render()
-                await asyncio.sleep(0)  # let the page paint before the AI thinks
-                started = time.perf_counter()
-                scripted = self.tour.scripted(seat)
-                action, level = ((scripted, "tutorial") if scripted is not None
-                                 else await self.ai_move(g, seat))
-                if turn != self.turn:
-                    return
-                # The speed setting paces AI turns; thinking time counts toward it.
-                waited = time.perf_counter() - started
-                await asyncio.sleep(max(0.0, self.setup.speed_ms / 1000 - waited))
-                if turn != self.turn:
-                    return
-                await self.perform(seat, action,
-                                   note="" if scripted is not None else f"AI {level}")
-                self.loop_restarts = 0
-                continue
-            player = self.setup.player_of(seat)
-            self.seat = seat
-            self.actions = g.legal_actions(seat)
-            self.pick = Pick.of(self.actions, g.view(seat))  # once per decision
-            if self.at_screen != player and len(self.setup.humans()) > 1:
-                self.at_screen = None
-                self.render()
-                self.overlays.privacy(seat)
-                self.dom.set_body("busy", "0")
-                return
-            self.at_screen = player
-            self.tab = self.tour.tab(self.tour_target()) or seat.split(".")[0]
-            if g.phase == "discussion":
-                self.start_countdown(seat)
-            self.render()
-            self.bring_into_view(seat)
-            self.focus_decision()
-            self.dom.set_body("busy", "0")
-            return
-
-    async def ai_move(self, g: game.Game, seat: str) -> tuple[Action, str]:
-        """The AI's action for ``seat``: it sees only that seat's view and legal actions.
-        Seeded by the game's seed and move number, so a continued game plays on the same."""
-        level = self.setup.level(seat)
-        seed = (g.seed * 1_000_003 + g.log_size) % 2**31
-        action, where = await self.thinker.choose(g.view(seat), g.legal_actions(seat),
-                                                  level, seed)
-        if where == "main" and self.ai_told != self.thinker.state:
-            self.ai_told = self.thinker.state
-            self.log.append(note(self.thinker.notice()))
-        elif where == "worker" and self.ai_told == "starting":
-            self.ai_told = "ready"
-            self.log.append(note(_("The AI worker is ready: the AI now thinks in the "
-                                   "background.")))
-        return action, level
-
-    async def perform(self, seat: str, action: Action, redo: bool = False,
-                      note: str = "") -> None:
-        # Undo's traces, brought up to date before the log grows (an online game has no undo:
-        # its guests' moves are applied by the referee).
-        kept = None if self.hosting.on else self.traces()
-        events, trace = apply_traced(self.g, seat, action)
-        if kept is not None:
-            kept.append(trace)
-        self.hosting.moved(events)
-        self.tour.played()
-        shows = self.after_move(seat, events, note, redo)
-        if shows:
-            await self.overlays.launches(shows)
-
-    def after_move(self, seat: str, events: list[dict[str, Any]], note: str = "",
-                   redo: bool = False) -> list[list[dict[str, Any]]]:
-        """After any move (this screen's or a guest's): tell it, save it; returns the launch
-        shows it brings."""
-        if not redo:
-            self.redo = []  # a new action: what was undone cannot be redone any more
-        self.last_seat = seat
-        self.group = ""
-        self.log.extend(lines(events, self.g.view(None)["test_bonus"], note))
-        self.shelf.autosave()
-        return launch_sequences(events)
-
-    def remote_moved(self, events: list[dict[str, Any]]) -> None:
-        """A guest's move, applied by the referee (:mod:`ui.control.hosting`): told and saved like
-        any move, then on from the new position (what this screen was deciding is asked again)."""
-        self.stop_turns()
-        self.seat, self.actions, self.pick = None, [], NO_PICK
-        shows = self.after_move(self.g.log[-1][0], events)
-        turn = self.turn
-
-        async def go() -> None:
-            if shows:
-                await self.overlays.launches(shows)
-            if turn == self.turn:
-                await self.run()
-
-        self.spawn(go())
-
-    def try_act(self, index: int) -> None:
-        """Take the acting seat's ``index``-th legal action, after a confirmation when the
-        engine says it risks the game or much Popularity (game.stakes)."""
-        if self.seat is None or self.controls_seat() is None \
-                or not 0 <= index < len(self.actions):
-            return
-        action = self.actions[index]
-        if not self.tour.allows(action):
-            return  # the tutorial waits for the highlighted action: a nudge, nothing else
-        at_stake = game.stakes(self.g, self.seat, action)
-        if at_stake.warn and not self.tour.active:  # the tutorial's text says what is at stake
-            self.overlays.confirm(index, warning_text(at_stake, action), "Yes, go ahead")
-            return
-        self.act(index)
-
-    def act(self, index: int, redo: bool = False) -> None:
-        if self.seat is None or not 0 <= index < len(self.actions):
-            return
-        seat, action = self.seat, self.actions[index]
-        if self.joining.on:  # a guest's move goes to the host, who answers with the picture
-            self.dom.set_body("busy", "1")
-            self.joining.act(seat, action)
-            return
-        self.seat = None
-        self.actions, self.pick = [], NO_PICK
-        self.dom.set_body("busy", "1")
-        turn = self.turn
-
-        async def go() -> None:
-            if turn != self.turn:
-                return  # a guest's move landed first: this screen decides again
-            await self.perform(seat, action, redo)
-            if turn == self.turn:
-                await self.run()
-
-        self.spawn(go())
-
-    def touch(self, target: str) -> None:
-        """A board thing (or an option on it) was touched: choose, cancel or act."""
-        if self.controls_seat() is None or self.seat is None:
-            return
-        index = self.pick.touch(target)  # the paths the person sees: built with the decision
-        self.group = ""
-        if index is not None:
-            self.render()
-            self.try_act(index)
-            return
-        self.render()
-        if self.pick.chosen:
-            self.dom.focus_first("#pick .opt") or self.dom.focus_first("[data-can]:not([data-sel])")
-        else:
-            self.focus_decision()
-
-    def claim_screen(self) -> None:
-        """The person called by the privacy screen is at the screen now."""
-        self.dom.show("privacy", False)
-        self.dom.set_html("privacy", "")
-        self.dom.set_body("busy", "1")
-        if self.seat is not None:
-            self.at_screen = self.setup.player_of(self.seat)
-        self.spawn(self.run())
+        return table.seat if table.seat in table.at_screen else table.at_screen[0]
 
     def focus_decision(self) -> None:
         """Keyboard focus on the first control of the decision at hand (none while a dialog
         or screen is up)."""
-        if self.dialog_kind or self.controls_seat() is None or self.dom.is_shown("privacy"):
+        if self.table.dialog or self.controls_seat() is None or self.dom.is_shown("privacy"):
             return
         self.dom.focus_first(BAR_CONTROLS)
 
     def bring_into_view(self, seat: str) -> None:
         """Scroll the part of the board the decision is about into view (no one has to)."""
         nation, role = seat.split(".")
-        pending = self.g.view(seat)["nations"][nation]["pending"]
+        pending = self.table.g.view(seat)["nations"][nation]["pending"]
         part = ".blueprint" if role == "engineer" else '[data-part="politician"]'
         if pending and pending["what"] == "keep":
             part = ".pending"
         self.dom.scroll_into_view(f"#board-{nation} {part}")
-
-    # ------------------------------------------------------------------ undo / redo
-
-    def traces(self) -> list[Trace]:
-        """What each logged action did that undo must respect, kept as the game is played
-        (replayed once when another game object takes the table: loaded, undone, new)."""
-        if self._traced[0] is not self.g:
-            self._traced = (self.g, traces(self.g))
-        return self._traced[1]
-
-    def undo_state(self) -> tuple[int, int, str]:
-        """(actions one Undo takes back, redos waiting, why Undo is off) for the player at
-        the screen; computer players' answers are taken back with the person's action."""
-        player = self.at_screen if self.controls_seat() is not None else None
-        if player is None or self.replays.on:
-            return 0, 0, ""
-        if self.online:
-            return 0, 0, _("No undo in an online game: every screen has seen the move.")
-        ai = frozenset(s for s in SEATS if self.setup.is_ai(s))
-        count, reason = player_undo(self.g, player, ai, self.traces())
-        redo = len(self.redo) if self.redo and self.redo[-1][0] in player else 0
-        return count, redo, reason
-
-    def undo(self) -> None:
-        count, _, _ = self.undo_state()
-        if not count:
-            return
-        self.redo.append(self.g.log[-count])
-        kept = self.traces()[:-count]
-        self.g = rewind(self.g, count)
-        self._traced = (self.g, kept)  # the rewound game's log is a prefix: no replay
-        self.stop_turns()
-        self.last_seat = self.g.log[-1][0] if self.g.log else None
-        self.pick, self.group = NO_PICK, ""
-        self.log = narrate(self.g)
-        self.seat = None
-        self.deadline = {}
-        self.shelf.autosave()
-        self.dom.set_body("busy", "1")
-        self.spawn(self.run())
-
-    def redo_one(self) -> None:
-        _, redo, _ = self.undo_state()
-        if not redo or self.seat is None:
-            return
-        seat, action = self.redo[-1]
-        if seat != self.seat or action not in self.actions:
-            self.redo = []
-            self.render()
-            return
-        self.redo.pop()
-        self.act(self.actions.index(action), redo=True)
-
-    # ------------------------------------------------------------------ discussion
-
-    def start_countdown(self, seat: str) -> None:
-        nation = seat.split(".")[0]
-        if nation in self.deadline:
-            return
-        loop = asyncio.get_event_loop()
-        self.deadline[nation] = loop.time() + DISCUSSION_SECONDS
-        self.hosting.broadcast()  # every picture carries the countdowns: one on every screen
-        self.spawn(self.tick(nation, self.deadline[nation]))
-
-    def countdown_from_host(self, nation: str, seconds: int) -> None:
-        """A guest's screen: the host started a nation's discussion countdown."""
-        if nation not in NATIONS or not 0 <= seconds <= DISCUSSION_SECONDS:
-            return
-        end = asyncio.get_event_loop().time() + seconds
-        if abs(self.deadline.get(nation, -DISCUSSION_SECONDS) - end) < 1:
-            return  # every picture carries the clock: this countdown already runs in step
-        self.deadline[nation] = end
-        self.spawn(self.tick(nation, end))
-
-    def seconds_left(self) -> dict[str, int]:
-        """The discussion countdowns running now (a rejoining guest gets them)."""
-        now = asyncio.get_event_loop().time()
-        return {nation: max(0, int(end - now)) for nation, end in self.deadline.items()}
-
-    async def tick(self, nation: str, deadline: float) -> None:
-        """Show a nation's countdown each second and end its discussion at zero. It runs while
-        its deadline stands (a new game, an undo or the phase's end clear it), whatever moves
-        land meanwhile."""
-        loop = asyncio.get_event_loop()
-        while self.g.phase == "discussion" and self.deadline.get(nation) == deadline:
-            left = int(self.deadline[nation] - loop.time())
-            mine = self.seat is not None and self.seat.startswith(nation)
-            if mine:  # the bar shows the countdown of the nation whose seat acts here
-                self.dom.set_text("countdown", f"{max(left, 0) // 60}:{max(left, 0) % 60:02d}")
-            if left <= 0 and mine:
-                kinds = [a.kind for a in self.actions]
-                if "end_discussion" in kinds:
-                    self.act(kinds.index("end_discussion"))
-                return
-            await asyncio.sleep(1)
-
-    # ------------------------------------------------------------------ rendering
 
     def screens(self) -> dict[str, dict[str, str]]:
         """Where each seat is played in an online game (the turn indicator's "on whose
@@ -837,6 +529,7 @@ class App:
                                         for who, text in sent]))
 
     def render(self) -> None:
+        table = self.table
         if self.online != self.dom.is_shown("chat"):
             self.dom.show("chat", self.online)
             if self.online:
@@ -844,15 +537,15 @@ class App:
         if self.joining.on:  # a guest's game is the host's: its move count, no fingerprint
             self.dom.set_body("moves", str(self.joining.at))
         else:
-            self.dom.set_body("moves", str(self.g.log_size))
-            self.dom.set_body("state", game_fingerprint(self.g))
+            self.dom.set_body("moves", str(table.g.log_size))
+            self.dom.set_body("state", game_fingerprint(table.g))
         if self.replays.replay is not None:
             self.render_replay()
             return
-        view = self.g.view(self.viewer())
+        view = table.g.view(self.viewer())
         seat = self.controls_seat()
         marks, odds, ghost = NO_MARKS, {}, None
-        pick = self.pick
+        pick = table.pick
         if seat is not None:
             hint = self.hints.current() or self.tour.pointer()
             hinted = hint.target(pick) if hint else ""
@@ -860,24 +553,25 @@ class App:
             if self.tour.active and hinted:  # the tutorial marks its own step only
                 marked &= {hinted, *pick.chosen[-1:]}
             marks = Marks(marked, pick.chosen[-1] if pick.chosen else "", hinted)
-            odds = launch_odds_of(self.g, seat, self.actions)
+            odds = launch_odds_of(table.g, seat, table.actions)
             ghost = pick.chosen_cell()
         self.render_boards(view, marks, ghost, odds)
         self.dom.set_html("top", top_html(self.header()))
-        if self.log_drawn != (id(self.log), len(self.log)):  # new lines: draw, show the newest
-            self.log_drawn = (id(self.log), len(self.log))
-            self.dom.set_html("log-list", log_html(self.log))
+        log = table.log
+        if self.log_drawn != (id(log), len(log)):  # new lines: draw, show the newest
+            self.log_drawn = (id(log), len(log))
+            self.dom.set_html("log-list", log_html(log))
             self.dom.scroll_to_end("log")
-        bar = BarState(self.group, ghost)
+        bar = BarState(table.group, ghost)
         tour = self.tour.panel_html()
         self.dom.set_html("tour", tour)
         self.dom.show("tour", bool(tour))
         self.dom.spot(self.tour.spot())
-        self.dom.set_html("actions", actions_html(self.g, view, Bar(
-            seat, self.actions, bar, self.hosting.waiting_for_players(), self.screens(),
-            self.undo_state(), self.hints.thinking, not self.tour.active,
+        self.dom.set_html("actions", actions_html(table.g, view, Bar(
+            seat, table.actions, bar, self.hosting.waiting_for_players(), self.screens(),
+            self.turns.undo_state(), self.hints.thinking, not self.tour.active,
             self.hints.current())))
-        popover = (popover_html(self.g, seat, self.actions, view, pick, marks.hinted)
+        popover = (popover_html(table.g, seat, table.actions, view, pick, marks.hinted)
                    if seat else "")
         self.dom.set_html("pick", popover)
         self.dom.show("pick", bool(popover))
@@ -886,14 +580,10 @@ class App:
 
     def header(self) -> Header:
         viewer = self.viewer()
-        return Header(self.tab, self.setup.speed_ms, self.replays.on, self.replays.seat,
-                      viewer, self.setup.display_name(viewer) if viewer else "",
+        table = self.table
+        return Header(table.tab, table.setup.speed_ms, self.replays.on, self.replays.seat,
+                      viewer, table.setup.display_name(viewer) if viewer else "",
                       self.hosting.on, self.joining.on)
-
-    def tour_target(self) -> str:
-        """The first board thing the tutorial's step points at ("" outside the tutorial)."""
-        pointer = self.tour.pointer()
-        return pointer.target(self.pick) if pointer else ""
 
     def render_boards(self, view: dict[str, Any], marks: Marks, ghost: int | None,
                       odds: dict[str, float]) -> None:
@@ -904,7 +594,7 @@ class App:
             self.dom.set_html(f"board-{nation}", board_html(view, nation, marks=marks,
                                                        ghost_cell=ghost, acting=roles))
         self.dom.set_html("centre", centre_html(view, marks, odds))
-        self.dom.set_class("main", f"show-{self.tab}")
+        self.dom.set_class("main", f"show-{self.table.tab}")
 
     def render_replay(self) -> None:
         desk = self.replays

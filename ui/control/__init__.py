@@ -1,3 +1,3 @@
-"""Controllers: each owns one part of the app's behaviour (input, saves, replays, the report,
-hints, the Tutorial, overlays, hosting, joining, the computer players) and reaches the rest
-only through what the app gives it."""
+"""Controllers: each owns one part of the app's behaviour (the turn loop, input, saves,
+replays, the report, hints, the Tutorial, overlays, hosting, joining, the computer players)
+and reaches the rest only through what the app gives it."""

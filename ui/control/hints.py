@@ -10,23 +10,21 @@ import json
 from collections.abc import Coroutine
 from typing import Any, Protocol
 
-import game
 from game import NATIONS
 from game.actions import Action
 from game.advice import advise
 
 from ..markup.hints import LEVEL, Hint, reason_text
-from ..model.targets import Pick
+from ..model.table import Table
 from ..platform.port import Platform
 
 
-class Table(Protocol):
+class App(Protocol):
     """What the hint desk asks of the app."""
 
-    g: game.Game
-    seat: str | None
-    actions: list[Action]
-    pick: Pick
+    @property
+    def table(self) -> Table: ...
+
     @property
     def turn(self) -> int: ...
     @property
@@ -43,7 +41,7 @@ class Table(Protocol):
 class Hints:
     """Asks for hints, keeps the one on show and counts them per nation."""
 
-    def __init__(self, app: Table, dom: Platform) -> None:
+    def __init__(self, app: App, dom: Platform) -> None:
         self.dom = dom
         self.app = app
         self.shown: Hint | None = None
@@ -54,7 +52,7 @@ class Hints:
         """The hint on show, while it still fits the decision at hand."""
         app = self.app
         hint = self.shown
-        if hint is None or hint.seat != app.controls_seat() or hint.moves != app.g.log_size:
+        if hint is None or hint.seat != app.controls_seat() or hint.moves != app.table.g.log_size:
             return None
         return hint
 
@@ -71,26 +69,26 @@ class Hints:
             return
         self.thinking = True
         app.render()
-        app.spawn(self._think(seat, app.turn, app.g.log_size))
+        app.spawn(self._think(seat, app.turn, app.table.g.log_size))
 
     async def _think(self, seat: str, turn: int, moves: int) -> None:
         app = self.app
-        g = app.g
+        g = app.table.g
         view = g.view(seat)
-        legal = list(app.actions)
+        legal = list(app.table.actions)
         seed = (g.seed * 1_000_003 + moves) % 2**31
         self.dom.set_body("hint-seat", seat)  # whose view the AI is given (tests compare it)
         try:
             action, _where = await app.think(view, legal, LEVEL, seed, "hint")
         finally:
             self.thinking = False
-        if turn != app.turn or moves != app.g.log_size or app.seat != seat:
+        if turn != app.turn or moves != app.table.g.log_size or app.table.seat != seat:
             app.render()  # the decision moved on while the AI thought: this hint is stale
             return
         nation = seat.split(".")[0]
         reason = reason_text(advise(g, seat, action), action, view)
         index = legal.index(action)
-        routes = tuple(path for path, i in app.pick.routes if i == index)  # the board's paths
+        routes = tuple(path for path, i in app.table.pick.routes if i == index)  # the board's paths
         self.shown = Hint(seat, index, moves, routes, reason)
         self.taken[nation] += 1
         self.dom.set_body("hints", json.dumps(self.taken, separators=(",", ":")))

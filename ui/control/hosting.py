@@ -11,24 +11,21 @@ from __future__ import annotations
 from collections.abc import Coroutine
 from typing import Any, Protocol
 
-import game
 from game.referee import MAX_GUEST_MESSAGE, Referee, Refused
 
 from ..model.invite import BadCode, code_in, link, pack, unpack
-from ..model.players import Setup
+from ..model.table import Table
 from ..platform.port import Handler, Platform
 from ..screens.online import DEFAULT_ICE, ICE_KEY, Invitation, host_panel_html, ice_json, parse_ice
 from ..words.i18n import _
-from ..words.narration import Told, note
+from ..words.narration import note
 
 
-class Table(Protocol):
+class App(Protocol):
     """What the host's side asks of the app."""
 
-    g: game.Game
-    setup: Setup
-    log: list[Told]
-    dialog_kind: str
+    @property
+    def table(self) -> Table: ...
 
     def seconds_left(self) -> dict[str, int]: ...
     async def listen_peers(self) -> None: ...
@@ -42,7 +39,7 @@ class Table(Protocol):
 
 
 class Hosting:
-    def __init__(self, app: Table, dom: Platform) -> None:
+    def __init__(self, app: App, dom: Platform) -> None:
         self.dom = dom
         self.app = app
         self.referee: Referee | None = None
@@ -87,20 +84,20 @@ class Hosting:
         """The game on the table has remote players: a referee, and an invitation each."""
         app = self.app
         self.reset()
-        guests = app.setup.guests()
+        guests = app.table.setup.guests()
         if not guests:
             return
-        self.referee = Referee.for_game(app.g, {group[0]: group for group in guests})
+        self.referee = Referee.for_game(app.table.g, {group[0]: group for group in guests})
         self.referee.screens = self._screens()
         self.referee.clock = app.seconds_left
         for group in guests:
             self.invitations[group[0]] = Invitation(group[0], group,
-                                                    app.setup.display_name(group[0]))
+                                                    app.table.setup.display_name(group[0]))
         self.open_panel()
         app.spawn(self._invite_all())
 
     def _screens(self) -> dict[str, dict[str, str]]:
-        setup = self.app.setup
+        setup = self.app.table.setup
         out: dict[str, dict[str, str]] = {}
         for group in setup.groups():
             where = ("ai" if setup.is_ai(group[0]) else
@@ -172,16 +169,16 @@ class Hosting:
             inv.status, inv.error, inv.joined = "connected", "", True
             if waited and not self.waiting_for_players():
                 app.spawn(app.run())  # everyone is here: the game starts on every screen
-            app.log.append(note(_("{name} joined the game online.").format(name=inv.name)))
+            app.table.tell(note(_("{name} joined the game online.").format(name=inv.name)))
             if all(i.status == "connected" for i in self.invitations.values()) \
-                    and app.dialog_kind == "online":
+                    and app.table.dialog == "online":
                 app.close_dialog()
         elif kind == "closed":
             referee.disconnect(guest)
             inv.status = "dropped"
             lost = _("The connection to {name} was lost. Open Online players to send a new "
                      "invitation.").format(name=inv.name)
-            app.log.append(note(lost))
+            app.table.tell(note(lost))
             app.notice(lost)
         elif kind == "message":
             self.receive(guest, text)
@@ -192,16 +189,16 @@ class Hosting:
     def receive(self, guest: str, text: str) -> None:
         app, referee = self.app, self.referee
         assert referee is not None
-        moves, refused, chats = app.g.log_size, len(referee.refusals), referee.chat_total
+        moves, refused, chats = app.table.g.log_size, len(referee.refusals), referee.chat_total
         self.send(referee.receive(guest, text))
         name = self.invitations[guest].name
         for _guest, why in referee.refusals[refused:]:
-            app.log.append(note(_("A message from {name} was refused: {why}").format(
+            app.table.tell(note(_("A message from {name} was refused: {why}").format(
                 name=name, why=why)))
             self.dom.set_body("refused", str(len(referee.refusals)))
         if referee.chat_total > chats:
             app.chat_changed()
-        if app.g.log_size != moves:
+        if app.table.g.log_size != moves:
             app.remote_moved(referee.last_events)
         elif len(referee.refusals) > refused:
             app.render()
@@ -243,10 +240,10 @@ class Hosting:
 
     def open_panel(self) -> None:
         app = self.app
-        app.dialog_kind = "online"
+        app.table.open_dialog("online")
         self.draw()
         self.dom.show("dialog", True)
 
     def draw(self) -> None:
-        if self.app.dialog_kind == "online":
+        if self.app.table.dialog == "online":
             self.dom.set_html("dialog", host_panel_html(self.invitations.values()))

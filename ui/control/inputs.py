@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from ..model.table import Table
 from ..platform.port import Commands, Platform
 
 BAR_CONTROLS = '#actions [data-testid="action"], #actions [data-testid="action-group"]'
@@ -21,12 +22,12 @@ CHANGES = ("speed", "import", "rp-seat", "lang")  # the commands a form control'
 FORM_FIELDS = {"players": "form-players", "pair": "form-players", "seat": "form-seat"}
 
 
-class Table(Protocol):
+class App(Protocol):
     """What input asks of the app."""
 
-    group: str
-    tab: str
-    dialog_kind: str
+    @property
+    def table(self) -> Table: ...
+
     @property
     def replaying(self) -> bool: ...
     @property
@@ -42,7 +43,7 @@ class Table(Protocol):
 
 
 class Input:
-    def __init__(self, app: Table, dom: Platform, commands: Commands) -> None:
+    def __init__(self, app: App, dom: Platform, commands: Commands) -> None:
         self.dom = dom
         self.app = app
         self.commands = commands
@@ -75,13 +76,13 @@ class Input:
             return
         group = self.dom.data(el, "group")
         if group is not None:
-            app.group = group
+            app.table.open_group(group)
             app.render()
             self.dom.focus_first(BAR_CONTROLS)
             return
         tab = self.dom.data(el, "tab")
         if tab is not None:
-            app.tab = tab
+            app.table.show_tab(tab)
             app.render()
             return
         self.run(self.dom.data(el, "cmd") or "", el)
@@ -119,7 +120,7 @@ class Input:
             self.dom.prevent_default(event)  # a board thing acts like a button
             app.touch(target)
             return
-        if typing or app.dialog_kind or self.dom.is_shown("rules") \
+        if typing or app.table.dialog or self.dom.is_shown("rules") \
                 or self.dom.is_shown("privacy"):
             return
         if key in "123456789" and len(key) == 1:
@@ -136,7 +137,7 @@ class Input:
             self.run("close-rules")
         elif app.reporting:
             self.run("close-report")
-        elif app.dialog_kind == "confirm":
+        elif app.table.dialog == "confirm":
             self.run("confirm-no")
         elif app.half_chosen:
             app.cancel_choice()

@@ -14,7 +14,6 @@ import random
 from collections.abc import Coroutine
 from typing import Any, Protocol
 
-import game
 from game import SEATS
 from game.actions import Action
 from game.errors import IllegalAction
@@ -24,27 +23,19 @@ from game.referee import MAX_CHAT, MAX_CHAT_LINES
 
 from ..model.invite import BadCode, pack, unpack
 from ..model.players import Setup, choose_seat
+from ..model.table import Table
 from ..model.targets import NO_PICK, Pick
 from ..platform.port import Platform
 from ..screens.online import ice_json, join_panel_html
 from ..words.i18n import _
-from ..words.narration import Told, lines, note
+from ..words.narration import lines, note
 
 
-class Table(Protocol):
+class App(Protocol):
     """What a guest's side asks of the app (it puts the host's picture on the table)."""
 
-    g: game.Game
-    setup: Setup
-    seat: str | None
-    last_seat: str | None
-    at_screen: tuple[str, ...] | None
-    actions: list[Action]
-    pick: Pick
-    group: str
-    tab: str
-    log: list[Told]
-    dialog_kind: str
+    @property
+    def table(self) -> Table: ...
 
     async def listen_peers(self) -> None: ...
     def stop_turns(self) -> None: ...
@@ -55,6 +46,7 @@ class Table(Protocol):
     def bring_into_view(self, seat: str) -> None: ...
     def focus_decision(self) -> None: ...
     def notice(self, text: str) -> None: ...
+    def busy(self, waiting: bool) -> None: ...
     def render(self) -> None: ...
     def spawn(self, coro: Coroutine[Any, Any, None]) -> None: ...
 
@@ -63,7 +55,7 @@ HOST = "host"  # the transport's name for the one connection a guest has
 
 
 class Joining:
-    def __init__(self, app: Table, dom: Platform) -> None:
+    def __init__(self, app: App, dom: Platform) -> None:
         self.dom = dom
         self.app = app
         self.offer: dict[str, Any] | None = None  # the invitation being answered
@@ -137,16 +129,16 @@ class Joining:
         if kind == "open":
             self.link = GuestLink()
             self.send(self.link.hello())
-            if app.dialog_kind == "join":
-                app.dialog_kind = ""
+            if app.table.dialog == "join":
+                app.table.close_dialog()
                 self.dom.show("dialog", False)
         elif kind == "closed":
             if self.link is None:  # the answer went stale before the host used it
                 app.spawn(self._answer("expired"))
                 return
             self.link, self.status = None, "dropped"
-            app.log.append(note(_("The connection to the host was lost.")))
-            app.seat, app.actions, app.pick = None, [], NO_PICK
+            app.table.tell(note(_("The connection to the host was lost.")))
+            app.table.wait()
             app.notice(_("The connection to the host was lost. Ask the host for a new "
                          "invitation link to rejoin."))
             app.render()
@@ -196,34 +188,33 @@ class Joining:
         at = int(state["at"])
         view = link.view(own[0])
         if at == self.at + 1:
-            app.log.extend(lines(state.get("events", []), view["test_bonus"], ""))
+            app.table.tell(*lines(state.get("events", []), view["test_bonus"], ""))
         elif at != self.at:
             joined = note(_("Joined the game in round {round}.").format(round=view["round"]))
-            app.log = [joined] if self.at < 0 else [*app.log, joined]  # not the table behind
+            if self.at < 0:
+                app.table.retell([joined])  # not the log of the table behind the join panel
+            else:
+                app.table.tell(joined)
         self.at = at
         for nation, left in state.get("clock", {}).items():  # the host keeps the time
             if isinstance(left, int):
                 app.countdown_from_host(nation, left)
         mine = link.to_act()
-        seat = choose_seat(mine, app.last_seat, view) if mine else None
+        seat = choose_seat(mine, app.table.last_seat, view) if mine else None
         viewer = seat or own[0]
         app.stop_turns()
-        if (app.setup.players, app.setup.pair) != (view["players"], view["pair"] or "USA") \
-                or any(app.setup.ai.values()):
+        setup = app.table.setup
+        if (setup.players, setup.pair) != (view["players"], view["pair"] or "USA") \
+                or any(setup.ai.values()):
             # The table's players as the host set them; every seat is a person somewhere.
-            app.setup = Setup(players=view["players"], pair=view["pair"] or "USA",
-                              ai=dict.fromkeys(SEATS, False))
-        app.at_screen = own
-        app.g = determinize(link.view(viewer), random.Random(at))
-        app.seat = seat
-        app.actions = link.legal(seat) if seat else []
-        app.pick = Pick.of(app.actions, link.view(seat)) if seat else NO_PICK
-        app.group = ""
+            setup = Setup(players=view["players"], pair=view["pair"] or "USA",
+                          ai=dict.fromkeys(SEATS, False))
+        actions = link.legal(seat) if seat else []
+        app.table.picture(setup, own, determinize(link.view(viewer), random.Random(at)), seat,
+                          actions, Pick.of(actions, link.view(seat)) if seat else NO_PICK)
         app.forget_hint()  # a hint on show was for the last picture
-        if seat is not None:
-            app.tab = seat.split(".")[0]
-        if app.g.is_over:
-            app.seat = None
+        if app.table.g.is_over:
+            app.table.wait()
             app.render()
             app.show_end()
             return
@@ -231,7 +222,7 @@ class Joining:
         if seat is not None:
             app.bring_into_view(seat)
             app.focus_decision()
-        self.dom.set_body("busy", "0")
+        self.app.busy(False)
 
     def act(self, seat: str, action: Action) -> None:
         """A move chosen on this screen: to the host, who answers with the new picture."""
@@ -243,8 +234,7 @@ class Joining:
         except IllegalAction as why:
             self.app.notice(str(why))
             return
-        self.app.last_seat = seat
-        self.app.seat, self.app.actions, self.app.pick = None, [], NO_PICK
+        self.app.table.sent(seat)
         self.send(text)
         self.app.render()
 
@@ -267,11 +257,11 @@ class Joining:
     # ------------------------------------------------------------------ the panel
 
     def open_panel(self) -> None:
-        self.app.dialog_kind = "join"
+        self.app.table.open_dialog("join")
         self.draw()
         self.dom.show("dialog", True)
 
     def draw(self) -> None:
-        if self.app.dialog_kind == "join":
+        if self.app.table.dialog == "join":
             self.dom.set_html("dialog", join_panel_html(self.status or "failed", self.seats(),
                                                    self.code, self.error))

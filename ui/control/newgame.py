@@ -6,16 +6,17 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from ..model.players import Setup
+from ..model.table import Table
 from ..platform.port import Handler, Platform
 from ..screens.newgame import dialog_html, online_setup, setup_from_form
 from ..screens.online import ICE_KEY, parse_ice
 
 
-class Table(Protocol):
+class App(Protocol):
     """What the New game dialog asks of the app."""
 
-    setup: Setup
-    dialog_kind: str
+    @property
+    def table(self) -> Table: ...
 
     def new_game(self, setup: Setup, run: bool = True) -> None: ...
     def open_start(self) -> None: ...
@@ -26,7 +27,7 @@ class Table(Protocol):
 
 
 class NewGame:
-    def __init__(self, app: Table, dom: Platform) -> None:
+    def __init__(self, app: App, dom: Platform) -> None:
         self.app = app
         self.dom = dom
         self.setup: Setup | None = None  # the choices on show (None: the dialog is closed)
@@ -44,18 +45,18 @@ class NewGame:
 
     def open(self) -> None:
         app = self.app
-        self.from_start = app.dialog_kind == "start"
+        self.from_start = app.table.dialog == "start"
         app.leave_replay()
-        self.setup = app.setup.copy()
-        self.setup.seed = app.setup.seed + 1
-        app.dialog_kind = "new"
+        self.setup = app.table.setup.copy()
+        self.setup.seed = app.table.setup.seed + 1
+        app.table.open_dialog("new")
         self.draw()
         self.dom.show("dialog", True)
         self.dom.focus_first('#dialog input[name="players"]:checked')
 
     def draw(self, ice: str | None = None) -> None:
         """The dialog again (its choices, or the language, changed)."""
-        if self.setup is not None and self.app.dialog_kind == "new":
+        if self.setup is not None and self.app.table.dialog == "new":
             self.dom.set_html("dialog", dialog_html(self.setup,
                                                     self.app.ice_text() if ice is None else ice))
 

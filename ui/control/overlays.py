@@ -6,20 +6,18 @@ from __future__ import annotations
 import asyncio
 from typing import Any, Protocol
 
-import game
-
 from ..markup.launchshow import frames
-from ..model.players import Setup
+from ..model.table import Table
 from ..platform.port import Handler, Platform
 from ..screens.panels import confirm_html, end_html, privacy_html, rules_panel_html
 
 
-class Table(Protocol):
+class App(Protocol):
     """What the overlays ask of the app."""
 
-    g: game.Game
-    setup: Setup
-    dialog_kind: str
+    @property
+    def table(self) -> Table: ...
+
     @property
     def turn(self) -> int: ...
     @property
@@ -30,10 +28,11 @@ class Table(Protocol):
     def close_dialog(self) -> None: ...
     def act(self, index: int) -> None: ...
     def focus_decision(self) -> None: ...
+    def busy(self, waiting: bool) -> None: ...
 
 
 class Overlays:
-    def __init__(self, app: Table, dom: Platform) -> None:
+    def __init__(self, app: App, dom: Platform) -> None:
         self.dom = dom
         self.app = app
         self.skip_show = False
@@ -57,23 +56,23 @@ class Overlays:
         self.skip_show = True
 
     def privacy(self, seat: str) -> None:
-        self.dom.set_html("privacy", privacy_html(seat, self.app.setup.display_name(seat)))
+        self.dom.set_html("privacy", privacy_html(seat, self.app.table.setup.display_name(seat)))
         self.dom.show("privacy", True)
         self.dom.focus_first('[data-testid="privacy-continue"]')
 
     def end(self) -> None:
-        g = self.app.g
+        g = self.app.table.g
         self.dom.set_html("end", end_html(g.view(None), g.winner or "?", g.end_reason or "",
                                      self.app.hints_taken, whole=not self.app.guest))
         self.dom.show("end", True)
-        self.dom.set_body("busy", "0")
+        self.app.busy(False)
         self.dom.set_body("over", "1")
         self.dom.focus_first('[data-testid="end-new-game"]')
 
     async def launches(self, shows: list[list[dict[str, Any]]]) -> None:
         self.skip_show = False
-        delay = 0.0 if self.app.setup.speed_ms == 0 else 0.9
-        bonus = self.app.g.view(None)["test_bonus"]
+        delay = 0.0 if self.app.table.setup.speed_ms == 0 else 0.9
+        bonus = self.app.table.g.view(None)["test_bonus"]
         self.dom.show("launch", True)
         for seq in shows:
             for frame in frames(seq, bonus):
@@ -102,7 +101,7 @@ class Overlays:
     def confirm(self, index: int, text: str, label: str) -> None:
         """Ask before action ``index``: the stakes in words; Cancel has the focus."""
         self.confirming = (self.app.turn, index)
-        self.app.dialog_kind = "confirm"
+        self.app.table.open_dialog("confirm")
         self.dom.set_html("dialog", confirm_html(text, label))
         self.dom.show("dialog", True)
         self.dom.focus_first('[data-testid="confirm-no"]')

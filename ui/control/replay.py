@@ -6,30 +6,29 @@ import json
 from collections.abc import Coroutine
 from typing import Any, Protocol
 
-import game
 from game import SEATS
 
 from ..model.replay import Replay
 from ..model.saves import KEY_PREFIX, SaveError, hints_of
+from ..model.table import Table
 from ..platform.port import Handler, Platform
 from ..words.i18n import _
 
 
-class Table(Protocol):
+class App(Protocol):
     """What the replay desk asks of the app."""
 
-    g: game.Game
-    seat: str | None
-    at_screen: tuple[str, ...] | None
-    deadline: dict[str, float]
-    pending_start: bool
-    dialog_kind: str
+    @property
+    def table(self) -> Table: ...
+
     @property
     def hints_taken(self) -> dict[str, int]: ...
     @property
     def reporting(self) -> bool: ...
 
     def stop_turns(self) -> None: ...
+    def clear_clocks(self) -> None: ...
+    def busy(self, waiting: bool) -> None: ...
     def render(self) -> None: ...
     def controls_seat(self) -> str | None: ...
     def spawn(self, coro: Coroutine[Any, Any, None]) -> None: ...
@@ -42,7 +41,7 @@ class Table(Protocol):
 
 
 class ReplayDesk:
-    def __init__(self, app: Table, dom: Platform) -> None:
+    def __init__(self, app: App, dom: Platform) -> None:
         self.dom = dom
         self.app = app
         self.replay: Replay | None = None
@@ -81,11 +80,11 @@ class ReplayDesk:
         self.index = len(self.replay)
         self.seat = None
         self.seats = seats
-        app.dialog_kind = ""
+        app.table.close_dialog()
         for overlay in ("dialog", "end", "launch", "privacy", "report"):
             self.dom.show(overlay, False)
         self.dom.set_body("replay", "1")
-        self.dom.set_body("busy", "0")
+        self.app.busy(False)
         app.render()
 
     def current(self) -> None:
@@ -95,8 +94,8 @@ class ReplayDesk:
         if self.replay is not None:
             return
         # (at_screen is nobody during a hot-seat handover)
-        seats = list(SEATS) if app.g.is_over else list(app.at_screen or ())
-        self.start(json.loads(app.g.to_json()), seats, app.hints_taken)
+        seats = list(SEATS) if app.table.g.is_over else list(app.table.at_screen or ())
+        self.start(json.loads(app.table.g.to_json()), seats, app.hints_taken)
 
     def saved(self, key: str) -> None:
         text = self.dom.storage_get(key) or ""
@@ -116,15 +115,15 @@ class ReplayDesk:
             app.close_report()
         self.dom.set_body("replay", "0")
         app.stop_turns()
-        app.deadline = {}
-        app.pending_start = False
+        app.clear_clocks()
+        app.table.hold(False)
         app.render()
-        if app.g.is_over:
+        if app.table.g.is_over:
             app.show_end()
-        elif app.seat is not None and app.controls_seat() is None:
-            app.show_privacy(app.seat)  # a hot-seat handover was pending
+        elif app.table.seat is not None and app.controls_seat() is None:
+            app.show_privacy(app.table.seat)  # a hot-seat handover was pending
         else:
-            app.seat = None
+            app.table.wait()
             app.spawn(app.run())
 
     def step(self, cmd: str) -> None:

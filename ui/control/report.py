@@ -13,17 +13,18 @@ import json
 from collections.abc import Coroutine
 from typing import Any, Protocol
 
-import game
-
+from ..model.table import Table
 from ..platform.port import Handler, Platform
 from ..screens.report import failed_html, loading_html, report_html
 from ..words.i18n import _
 
 
-class Table(Protocol):
+class App(Protocol):
     """What the report desk asks of the app."""
 
-    g: game.Game
+    @property
+    def table(self) -> Table: ...
+
     @property
     def replaying(self) -> bool: ...
 
@@ -38,7 +39,7 @@ STORY_SEED = 0  # the win-probability simulations' seed: the same report every t
 
 
 class ReportDesk:
-    def __init__(self, app: Table, dom: Platform) -> None:
+    def __init__(self, app: App, dom: Platform) -> None:
         self.dom = dom
         self.app = app
         self.opened = 0  # which opening the shown report belongs to (a newer one wins)
@@ -94,7 +95,7 @@ class ReportDesk:
         self.dom.set_html("report", "")
         self.dom.set_body("report", "")
         app = self.app
-        if app.g.is_over and not app.replaying:
+        if app.table.g.is_over and not app.replaying:
             self.dom.focus_first('[data-testid="end-report"]')
         elif app.replaying:
             self.dom.focus_first('[data-testid="rp-report"]')

@@ -5,9 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable, Coroutine
 from typing import Any, Protocol
 
-import game
-
-from ..model.players import Setup
 from ..model.saves import (
     CURRENT_KEY,
     KEY_PREFIX,
@@ -22,19 +19,18 @@ from ..model.saves import (
     sorted_summaries,
     summarize,
 )
+from ..model.table import Table
 from ..platform.port import Handler, Platform
 from ..screens.panels import saves_html
 from ..words.i18n import _, ngettext
 
 
-class Table(Protocol):
+class App(Protocol):
     """What the shelf asks of the app."""
 
-    g: game.Game
-    setup: Setup
-    save_id: str
-    title: str
-    dialog_kind: str
+    @property
+    def table(self) -> Table: ...
+
     error_text: str
     @property
     def hints_taken(self) -> dict[str, int]: ...
@@ -46,7 +42,7 @@ class Table(Protocol):
 
 
 class Shelf:
-    def __init__(self, app: Table, dom: Platform) -> None:
+    def __init__(self, app: App, dom: Platform) -> None:
         self.dom = dom
         self.app = app
         self.storage_failed = False
@@ -69,15 +65,15 @@ class Shelf:
 
     def autosave(self) -> None:
         """Store the game (export envelope) under its id; failures are told, not fatal."""
-        app = self.app
-        if not app.g.log:
+        app, table = self.app, self.app.table
+        if not table.g.log:
             return
-        text = export_text(app.g, app.setup, app.title, now_text(), app.hints_taken)
-        failed = self.dom.storage_set(KEY_PREFIX + app.save_id, text)
+        text = export_text(table.g, table.setup, table.title, now_text(), app.hints_taken)
+        failed = self.dom.storage_set(KEY_PREFIX + app.table.save_id, text)
         if failed is None:
-            self.dom.storage_set(CURRENT_KEY, app.save_id)
+            self.dom.storage_set(CURRENT_KEY, app.table.save_id)
             self.storage_failed = False
-            self.dom.set_body("saved", str(app.g.log_size))
+            self.dom.set_body("saved", str(app.table.g.log_size))
         elif not self.storage_failed:
             self.storage_failed = True
             app.notice(_("Autosave failed: {error}. The game goes on; delete old saved games "
@@ -104,13 +100,13 @@ class Shelf:
                 error=exc))
             return
         self.app.load_game(loaded, key[len(KEY_PREFIX):])
-        self.dom.storage_set(CURRENT_KEY, self.app.save_id)
+        self.dom.storage_set(CURRENT_KEY, self.app.table.save_id)
 
     def open(self, error: str = "", notice: str = "") -> None:
         app = self.app
-        app.dialog_kind = "saves"
+        app.table.open_dialog("saves")
         summaries = sorted_summaries(self.dom.storage_items(KEY_PREFIX))
-        current = KEY_PREFIX + app.save_id if app.g.log else None
+        current = KEY_PREFIX + app.table.save_id if app.table.g.log else None
         self.dom.set_html("dialog", saves_html(summaries, current, error, notice))
         self.dom.show("dialog", True)
         self.dom.focus_first('[data-testid="close-saves"]')
@@ -133,17 +129,18 @@ class Shelf:
             return
         app.load_game(loaded, app.new_save_id())
         self.autosave()
+        table = app.table
         app.notice(ngettext("Imported “{title}”: {count} action, round {round}.",
                             "Imported “{title}”: {count} actions, round {round}.",
-                            app.g.log_size).format(title=app.title, count=app.g.log_size,
-                                                   round=app.g.round))
+                            table.g.log_size).format(title=table.title, count=table.g.log_size,
+                                                     round=table.g.round))
 
     def export(self) -> None:
-        app = self.app
-        self.dom.download(file_name(app.g),
-                     export_text(app.g, app.setup, app.title, hints=app.hints_taken))
+        app, table = self.app, self.app.table
+        self.dom.download(file_name(table.g),
+                          export_text(table.g, table.setup, table.title, hints=app.hints_taken))
 
     def bug_report(self) -> None:
-        app = self.app
-        text = bug_report_text(app.g, app.setup, app.error_text or "(no error recorded)")
-        self.dom.download(file_name(app.g, "moonshot-bug-report"), text)
+        app, table = self.app, self.app.table
+        text = bug_report_text(table.g, table.setup, app.error_text or "(no error recorded)")
+        self.dom.download(file_name(app.table.g, "moonshot-bug-report"), text)

@@ -14,28 +14,22 @@ from __future__ import annotations
 from collections.abc import Coroutine
 from typing import Any, Protocol
 
-import game
 from game.actions import Action
 
 from ..markup.hints import Hint
 from ..markup.html import e, icon
 from ..model.players import Setup
-from ..model.targets import Pick
+from ..model.table import Table
 from ..model.tutorial import Step, script
 from ..platform.port import Handler, Platform
 from ..words.i18n import _
 
 
-class Table(Protocol):
+class App(Protocol):
     """What the Tutorial asks of the app."""
 
-    g: game.Game
-    seat: str | None
-    actions: list[Action]
-    pick: Pick
-    title: str
-    save_id: str
-    pending_start: bool
+    @property
+    def table(self) -> Table: ...
 
     def stop_turns(self) -> None: ...
     def new_game(self, setup: Setup, run: bool = True) -> None: ...
@@ -46,13 +40,14 @@ class Table(Protocol):
     def spawn(self, coro: Coroutine[Any, Any, None]) -> None: ...
     async def run(self) -> None: ...
 
+
 TOUR_KEY = "moonshot.tutorial"  # localStorage: the save id of the tutorial's game
 # Targets drawn in the centre column (the phone shows the centre tab for them).
 CENTRE = ("mdeck:", "mission:", "risk:", "deck:", "pile", "modrow:", "moonrisk:")
 
 
 class Tour:
-    def __init__(self, app: Table, dom: Platform) -> None:
+    def __init__(self, app: App, dom: Platform) -> None:
         self.dom = dom
         self.app = app
         self.active = False
@@ -73,7 +68,7 @@ class Tour:
         return steps[index] if index < len(steps) else None
 
     def index(self) -> int:
-        return script().position(self.app.g.log_size) + self.read
+        return script().position(self.app.table.g.log_size) + self.read
 
     def waits(self) -> bool:
         """An info step is on: nobody acts until Next."""
@@ -102,11 +97,16 @@ class Tour:
         """The expected action as a hint, so the board highlights its next step."""
         app = self.app
         action = self.expected()
-        if action is None or app.seat is None or action not in app.actions:
+        if action is None or app.table.seat is None or action not in app.table.actions:
             return None
-        index = app.actions.index(action)
-        routes = tuple(path for path, i in app.pick.routes if i == index)  # built already
-        return Hint(app.seat, index, app.g.log_size, routes, "")
+        index = app.table.actions.index(action)
+        routes = tuple(path for path, i in app.table.pick.routes if i == index)  # built already
+        return Hint(app.table.seat, index, app.table.g.log_size, routes, "")
+
+    def target(self) -> str:
+        """The first board thing the step points at ("" outside the tutorial)."""
+        pointer = self.pointer()
+        return pointer.target(self.app.table.pick) if pointer else ""
 
     def allows(self, action: Action) -> bool:
         """Whether the person may take ``action`` now (always, outside the tutorial)."""
@@ -126,9 +126,9 @@ class Tour:
         app = self.app
         app.new_game(tour.setup(), run=False)
         self.active, self.read, self.nudged = True, 0, False
-        app.title = _("Tutorial")
-        self.dom.storage_set(TOUR_KEY, app.save_id)
-        app.pending_start = False
+        app.table.rename(_("Tutorial"))
+        self.dom.storage_set(TOUR_KEY, app.table.save_id)
+        app.table.hold(False)
         app.close_dialog()
         app.render()
         app.spawn(app.run())
@@ -136,7 +136,7 @@ class Tour:
     def resume(self, save_id: str) -> None:
         """A loaded game: the tutorial goes on if it is the tutorial's game."""
         self.active = (self.dom.storage_get(TOUR_KEY) == save_id
-                       and script().follows(self.app.g))
+                       and script().follows(self.app.table.g))
         self.read, self.nudged = 0, False
 
     def played(self) -> None:

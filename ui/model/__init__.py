@@ -1,2 +1,3 @@
-"""What the table holds, pure: players and seats, the choice half made on the board, undo,
-saved games, replays, the Tutorial's script and online invitation codes."""
+"""What the table holds, pure: the table's state (one object, changed by its own methods),
+players and seats, the choice half made on the board, undo, saved games, replays, the
+Tutorial's script and online invitation codes."""

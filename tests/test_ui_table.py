@@ -1,0 +1,175 @@
+"""The table's state (ui.model.table.Table): one owner, and what its changes do.
+
+Every other part of the UI reads the table and asks it to change: a field of the table
+assigned, or its log or redo list changed in place, anywhere but in ``ui/model/table.py``
+fails :func:`test_only_the_table_changes_its_fields`.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import game
+from game.actions import Action
+from game.history import rewind
+from ui.model.players import Setup
+from ui.model.table import Table
+from ui.model.targets import NO_PICK, Pick
+from ui.words.narration import note
+
+ROOT = Path(__file__).resolve().parent.parent
+OWNER = ROOT / "ui" / "model" / "table.py"
+MUTATORS = {"append", "extend", "insert", "pop", "clear", "remove", "update", "setdefault",
+            "sort", "reverse"}
+
+
+def _reaches_table(node: ast.expr, aliases: set[str]) -> bool:
+    """``node`` is the table or something held in it: ``app.table.seat``, ``table.setup``,
+    or a local name given the table (``t = self.app.table``)."""
+    while isinstance(node, ast.Attribute | ast.Subscript):
+        if isinstance(node, ast.Attribute) and node.attr == "table":
+            return True
+        node = node.value
+    return isinstance(node, ast.Name) and (node.id == "table" or node.id in aliases)
+
+
+def outside_changes(source: str) -> list[int]:
+    """Lines of ``source`` that change the table, or a thing it holds, without its methods:
+    an assignment to it or into it, or a list's or dict's own change (``append``...)."""
+    found: list[int] = []
+    for func in ast.walk(ast.parse(source)):
+        if not isinstance(func, ast.FunctionDef | ast.AsyncFunctionDef | ast.Module):
+            continue
+        aliases = {t.id for node in ast.walk(func) if isinstance(node, ast.Assign)
+                   and isinstance(node.value, ast.Attribute) and node.value.attr == "table"
+                   for t in node.targets if isinstance(t, ast.Name)}
+        for node in ast.walk(func):
+            targets: list[ast.expr] = []
+            if isinstance(node, ast.Assign):
+                targets = [t for target in node.targets for t in
+                           (target.elts if isinstance(target, ast.Tuple) else [target])]
+            elif isinstance(node, ast.AugAssign | ast.AnnAssign):
+                targets = [node.target]
+            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
+                    and node.func.attr in MUTATORS:
+                targets = [node.func.value]
+            for target in targets:
+                held = target if isinstance(node, ast.Call) else \
+                    target.value if isinstance(target, ast.Attribute | ast.Subscript) else None
+                if held is not None and _reaches_table(held, aliases):
+                    found.append(node.lineno)
+    return sorted(set(found))
+
+
+def test_only_the_table_changes_its_fields() -> None:
+    offenders = [f"{path.relative_to(ROOT)}:{line}"
+                 for path in sorted((ROOT / "ui").rglob("*.py")) if path != OWNER
+                 for line in outside_changes(path.read_text())]
+    assert not offenders, "the table changed outside its methods: " + ", ".join(offenders)
+
+
+def test_only_the_turn_loop_sets_the_busy_flag() -> None:
+    """``data-busy`` (the screen waits for the loop, or for a person) has one writer."""
+    writers = sorted(str(path.relative_to(ROOT)) for path in (ROOT / "ui").rglob("*.py")
+                     if any(isinstance(node, ast.Constant) and node.value == "busy"
+                            for node in ast.walk(ast.parse(path.read_text()))))
+    assert writers == ["ui/control/turns.py"]
+
+
+def test_the_check_finds_each_way_of_changing_the_table() -> None:
+    source = """
+def f(app, self):
+    app.table.seat = None
+    self.app.table.seat, self.app.table.actions = None, []
+    app.table.log.append(1)
+    app.table.setup.speed_ms = 5
+    t = self.app.table
+    t.group = ""
+    table.redo.pop()
+    app.table.deadline += 1
+    app.table.open_dialog("new")
+    app.seat = None
+    self.app.table.pick.chosen = ()
+    app.table.setup.levels["USSR.engineer"] = "hard"
+    x = app.table.log
+"""
+    assert outside_changes(source) == [3, 4, 5, 6, 8, 9, 10, 13, 14]
+
+
+def _table(players: int = 2) -> Table:
+    setup = Setup(players=players, seed=4)
+    return Table(setup, game.new_game(4, players=players), "id")
+
+
+def _move_and_undo(table: Table) -> tuple[str, Action]:
+    """The acting seat's first action taken, then undone: Redo holds it."""
+    g = table.g
+    seat = g.to_act()[0]
+    table.decide(seat, g.legal_actions(seat), g.view(seat))
+    action = table.actions[0]
+    g.apply(seat, action)
+    table.moved(seat, [note("moved")])
+    table.undone(rewind(g, 1), 1, [])
+    return seat, action
+
+
+def test_a_deal_seats_the_only_person_and_forgets_the_last_game() -> None:
+    table = _table()
+    _move_and_undo(table)
+    table.open_dialog("saves")
+    assert table.redo
+    setup = Setup(seed=9, ai={"USA.politician": True, "USA.engineer": True,
+                              "USSR.politician": False, "USSR.engineer": False})
+    g = game.new_game(9)
+    table.deal(setup, g, "new-id", "A title", [note("opening")])
+    assert (table.g, table.setup, table.save_id, table.title) == (g, setup, "new-id", "A title")
+    assert table.at_screen == ("USSR.politician", "USSR.engineer") and table.tab == "USSR"
+    assert table.seat is None and table.actions == [] and table.pick is NO_PICK
+    assert table.redo == [] and table.dialog == "" and table.last_seat is None
+    hot_seat = Setup(seed=9, ai=dict.fromkeys(game.SEATS, False))
+    table.deal(hot_seat, g, "id3", "", [])
+    assert table.at_screen is None  # two people: nobody until the privacy screen is passed
+
+
+def test_a_decision_then_a_move_then_undo_and_redo() -> None:
+    table = _table()
+    before = table.g
+    seat = before.to_act()[0]
+    table.decide(seat, before.legal_actions(seat), before.view(seat))
+    assert table.seat == seat and table.pick.routes and table.group == ""
+    table.open_group("research")
+    seat, action = _move_and_undo(table)
+    assert table.group == "" and table.g is not before and table.g.log_size == 0
+    assert table.seat is None and table.redo == [(seat, action)]
+    assert table.last_seat is None and table.log == []
+    g = table.g
+    table.decide(seat, g.legal_actions(seat), g.view(seat))
+    assert table.take_redo() == (seat, action) and table.redo == []
+    table.deal(table.setup, game.new_game(4), "id", "", [])
+    _move_and_undo(table)
+    other = next(s for s in game.SEATS if s != seat)
+    table.decide(other, [], table.g.view(other))
+    assert table.take_redo() is None and table.redo == []  # another seat acts: Redo is gone
+
+
+def test_a_new_move_ends_redo_and_a_redo_keeps_the_rest() -> None:
+    table = _table()
+    seat, _action = _move_and_undo(table)
+    table.moved(seat, [], redo=True)
+    assert len(table.redo) == 1
+    table.moved(seat, [])
+    assert table.redo == []
+
+
+def test_a_guests_picture_and_its_move_sent() -> None:
+    table = _table()
+    g = table.g
+    seat = g.to_act()[0]
+    actions = g.legal_actions(seat)
+    setup = Setup(ai=dict.fromkeys(game.SEATS, False))
+    table.picture(setup, (seat,), g, seat, actions, Pick.of(actions, g.view(seat)))
+    assert table.setup is setup and table.at_screen == (seat,) and table.seat == seat
+    assert table.tab == seat.split(".")[0] and table.actions == actions
+    table.sent(seat)
+    assert table.last_seat == seat and table.seat is None and table.pick is NO_PICK

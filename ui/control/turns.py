@@ -1,0 +1,438 @@
+"""The turn loop: whose turn it is, the computer players' moves, a person's move, Undo and
+Redo, the discussion's countdowns, and the one place the loop is stopped and started.
+
+A stretch of play is numbered (:attr:`Turns.turn`): whatever began in an earlier stretch (the
+loop itself, a move on its way, an AI's thinking, a confirmation) is void once :meth:`stop`
+has been called. The page's ``data-busy`` flag says whether this screen waits for the loop
+(``1``) or for a person (``0``); the loop alone sets it while it runs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Coroutine
+from typing import Any, Protocol
+
+import game
+from game import NATIONS, SEATS
+from game.actions import Action
+from game.history import apply_traced, rewind
+
+from ..model.players import choose_seat
+from ..model.replay import narrate
+from ..model.table import Table
+from ..model.undo import player_undo
+from ..platform.port import Handler, Platform
+from ..words.i18n import _
+from ..words.narration import launch_sequences, lines, note
+from ..words.warn import warning_text
+
+DISCUSSION_SECONDS = 120
+MAX_LOOP_RESTARTS = 3  # an error restarts the loop this many times in a row, then it rests
+
+
+class App(Protocol):
+    """What the turn loop asks of the app."""
+
+    @property
+    def table(self) -> Table: ...
+    @property
+    def replaying(self) -> bool: ...
+    @property
+    def guest(self) -> bool: ...
+    @property
+    def online(self) -> bool: ...
+
+    def render(self) -> None: ...
+    def bring_into_view(self, seat: str) -> None: ...
+    def focus_decision(self) -> None: ...
+    def autosave(self) -> None: ...
+    def spawn(self, coro: Coroutine[Any, Any, None]) -> None: ...
+    def show_end(self) -> None: ...
+    def show_privacy(self, seat: str) -> None: ...
+    async def show_launches(self, shows: list[list[dict[str, Any]]]) -> None: ...
+    def confirm(self, index: int, text: str, label: str) -> None: ...
+    def send_move(self, seat: str, action: Action) -> None: ...
+
+
+class Script(Protocol):
+    """The Tutorial, as the loop sees it (:mod:`ui.control.tutorial`)."""
+
+    active: bool
+
+    def waits(self) -> bool: ...
+    def seat(self, to_act: list[str]) -> str | None: ...
+    def scripted(self, seat: str) -> Action | None: ...
+    def tab(self, target: str) -> str | None: ...
+    def target(self) -> str: ...
+    def allows(self, action: Action) -> bool: ...
+    def played(self) -> None: ...
+
+
+class Hosted(Protocol):
+    """An online game's host, as the loop sees it (:mod:`ui.control.hosting`)."""
+
+    @property
+    def on(self) -> bool: ...
+
+    def waiting_for_players(self) -> bool: ...
+    def moved(self, events: list[dict[str, Any]]) -> None: ...
+    def broadcast(self) -> None: ...
+
+
+class Minds(Protocol):
+    """The computer players (:mod:`ui.control.thinker`)."""
+
+    state: str
+
+    async def choose(self, view: dict[str, Any], legal: list[Action], level: str,
+                     seed: int) -> tuple[Action, str]: ...
+    def notice(self) -> str: ...
+
+
+class Turns:
+    def __init__(self, app: App, dom: Platform, tour: Script, hosting: Hosted,
+                 minds: Minds) -> None:
+        self.app = app
+        self.dom = dom
+        self.tour = tour
+        self.hosting = hosting
+        self.minds = minds
+        self._turn = 0
+        self.restarts = 0  # restarts after an error since the last good move
+        self.deadline: dict[str, float] = {}  # nation -> when its discussion ends (loop time)
+        self.ai_told = ""  # where the AI thinks, as last told in the log
+
+    def commands(self) -> dict[str, Handler]:
+        return {"undo": lambda _el: self.undo(), "redo": lambda _el: self.redo()}
+
+    # ------------------------------------------------------------------ stop and start
+
+    @property
+    def turn(self) -> int:
+        """Which stretch of play the table is in: work begun in an earlier one (the turn loop,
+        a move on its way, an AI's or a hint's thinking, a confirmation) is void."""
+        return self._turn
+
+    def stop(self) -> None:
+        """The one place the turn loop is cancelled: a new game, an undo, a replay, a guest's
+        picture or move, leaving the tutorial. Whoever stops it starts it again (``start``)."""
+        self._turn += 1
+
+    def start(self) -> None:
+        """Play on from the position on the table."""
+        self.app.spawn(self.run())
+
+    def reset(self) -> None:
+        """A new game on the table: the loop stopped, no countdown, no error remembered."""
+        self.stop()
+        self.deadline = {}
+        self.restarts = 0
+        self.ai_told = ""
+
+    def recover(self) -> None:
+        """An error ended the loop: start it again, a few times in a row at most."""
+        if self.restarts < MAX_LOOP_RESTARTS and not self.app.replaying:
+            self.restarts += 1
+            self.stop()
+            self.app.table.wait()
+            self.start()
+
+    def busy(self, waiting: bool) -> None:
+        """The screen waits for the loop (True) or for a person (False): ``data-busy``."""
+        self.dom.set_body("busy", "1" if waiting else "0")
+
+    def _rest(self) -> None:
+        """Nobody acts on this screen until something comes in: drawn, and not busy."""
+        self.app.table.wait()
+        self.app.render()
+        self.busy(False)
+
+    # ------------------------------------------------------------------ the loop
+
+    async def run(self) -> None:
+        """Advance AI seats (paced) until a human must act or the game ends."""
+        app, table, turn = self.app, self.app.table, self.turn
+        while turn == self.turn and not app.replaying and not app.guest:
+            g = table.g
+            if g.is_over:
+                table.wait()
+                app.render()
+                app.show_end()
+                return
+            if self.hosting.waiting_for_players():  # starts when every friend has joined
+                self._rest()
+                return
+            if g.phase != "discussion":
+                self.deadline = {}  # each round's discussion has its own two minutes
+            elif self.hosting.on:  # online, each nation talks on its own screens at once
+                for acting in g.to_act():
+                    self.start_countdown(acting)
+            if self.tour.waits():  # an info step of the tutorial: nobody acts until Next
+                table.show_tab(self.tour.tab("") or table.tab)  # a phone shows what it explains
+                self._rest()
+                return
+            seat = self.tour.seat(g.to_act()) or choose_seat(g.to_act(), table.last_seat,
+                                                              g.view(None))
+            setup = table.setup
+            if seat is not None and setup.is_remote(seat):
+                here = [s for s in g.to_act() if not setup.is_remote(s)]
+                seat = here[0] if here else seat  # this screen's seat need not wait
+            if seat is None:
+                return
+            if setup.is_remote(seat):  # played on a guest's screen: its move comes in
+                self._rest()
+                return
+            if setup.is_ai(seat):
+                table.wait()
+                self.busy(True)
+                app.render()
+                await asyncio.sleep(0)  # let the page paint before the AI thinks
+                started = time.perf_counter()
+                scripted = self.tour.scripted(seat)
+                action, level = ((scripted, "tutorial") if scripted is not None
+                                 else await self.ai_move(g, seat))
+                if turn != self.turn:
+                    return
+                # The speed setting paces AI turns; thinking time counts toward it.
+                waited = time.perf_counter() - started
+                await asyncio.sleep(max(0.0, setup.speed_ms / 1000 - waited))
+                if turn != self.turn:
+                    return
+                await self.perform(seat, action,
+                                   note="" if scripted is not None else f"AI {level}")
+                self.restarts = 0
+                continue
+            player = setup.player_of(seat)
+            table.decide(seat, g.legal_actions(seat), g.view(seat))
+            if table.at_screen != player and len(setup.humans()) > 1:
+                table.sit(None)
+                app.render()
+                app.show_privacy(seat)
+                self.busy(False)
+                return
+            table.sit(player)
+            table.show_tab(self.tour.tab(self.tour.target()) or seat.split(".")[0])
+            if g.phase == "discussion":
+                self.start_countdown(seat)
+            app.render()
+            app.bring_into_view(seat)
+            app.focus_decision()
+            self.busy(False)
+            return
+
+    async def ai_move(self, g: game.Game, seat: str) -> tuple[Action, str]:
+        """The AI's action for ``seat``: it sees only that seat's view and legal actions.
+        Seeded by the game's seed and move number, so a continued game plays on the same."""
+        level = self.app.table.setup.level(seat)
+        seed = (g.seed * 1_000_003 + g.log_size) % 2**31
+        action, where = await self.minds.choose(g.view(seat), g.legal_actions(seat), level, seed)
+        if where == "main" and self.ai_told != self.minds.state:
+            self.ai_told = self.minds.state
+            self.app.table.tell(note(self.minds.notice()))
+        elif where == "worker" and self.ai_told == "starting":
+            self.ai_told = "ready"
+            self.app.table.tell(note(_("The AI worker is ready: the AI now thinks in the "
+                                       "background.")))
+        return action, level
+
+    async def perform(self, seat: str, action: Action, redo: bool = False,
+                      note: str = "") -> None:
+        table = self.app.table
+        # Undo's traces, brought up to date before the log grows (an online game has no undo:
+        # its guests' moves are applied by the referee).
+        kept = None if self.hosting.on else table.traces()
+        events, trace = apply_traced(table.g, seat, action)
+        if kept is not None:
+            kept.append(trace)
+        self.hosting.moved(events)
+        self.tour.played()
+        shows = self.after_move(seat, events, note, redo)
+        if shows:
+            await self.app.show_launches(shows)
+
+    def after_move(self, seat: str, events: list[dict[str, Any]], note: str = "",
+                   redo: bool = False) -> list[list[dict[str, Any]]]:
+        """After any move (this screen's or a guest's): tell it, save it; returns the launch
+        shows it brings."""
+        table = self.app.table
+        table.moved(seat, lines(events, table.g.view(None)["test_bonus"], note), redo)
+        self.app.autosave()
+        return launch_sequences(events)
+
+    def remote_moved(self, events: list[dict[str, Any]]) -> None:
+        """A guest's move, applied by the referee (:mod:`ui.control.hosting`): told and saved
+        like any move, then on from the new position (what this screen was deciding is asked
+        again)."""
+        self.stop()
+        table = self.app.table
+        table.wait()
+        shows = self.after_move(table.g.log[-1][0], events)
+        turn = self.turn
+
+        async def go() -> None:
+            if shows:
+                await self.app.show_launches(shows)
+            if turn == self.turn:
+                await self.run()
+
+        self.app.spawn(go())
+
+    # ------------------------------------------------------------------ a person's move
+
+    def controls_seat(self) -> str | None:
+        """The seat whose controls show: only a human seat held by the player at the screen,
+        and nobody's while a replay is on (the live game waits behind it)."""
+        table = self.app.table
+        if table.seat is not None and table.at_screen and table.seat in table.at_screen \
+                and not self.app.replaying:
+            return table.seat
+        return None
+
+    def touch(self, target: str) -> None:
+        """A board thing (or an option on it) was touched: choose, cancel or act."""
+        table = self.app.table
+        if self.controls_seat() is None:
+            return
+        index = table.touch(target)  # the paths the person sees: built with the decision
+        self.app.render()
+        if index is not None:
+            self.try_act(index)
+        elif table.pick.chosen:
+            self.dom.focus_first("#pick .opt") or self.dom.focus_first("[data-can]:not([data-sel])")
+        else:
+            self.app.focus_decision()
+
+    def try_act(self, index: int) -> None:
+        """Take the acting seat's ``index``-th legal action, after a confirmation when the
+        engine says it risks the game or much Popularity (game.stakes)."""
+        table = self.app.table
+        seat = self.controls_seat()
+        if seat is None or not 0 <= index < len(table.actions):
+            return
+        action = table.actions[index]
+        if not self.tour.allows(action):
+            return  # the tutorial waits for the highlighted action: a nudge, nothing else
+        at_stake = game.stakes(table.g, seat, action)
+        if at_stake.warn and not self.tour.active:  # the tutorial's text says what is at stake
+            self.app.confirm(index, warning_text(at_stake, action), "Yes, go ahead")
+            return
+        self.act(index)
+
+    def act(self, index: int, redo: bool = False) -> None:
+        table = self.app.table
+        if table.seat is None or not 0 <= index < len(table.actions):
+            return
+        seat, action = table.seat, table.actions[index]
+        self.busy(True)
+        if self.app.guest:  # a guest's move goes to the host, who answers with the picture
+            self.app.send_move(seat, action)
+            return
+        table.wait()
+        turn = self.turn
+
+        async def go() -> None:
+            if turn != self.turn:
+                return  # a guest's move landed first: this screen decides again
+            await self.perform(seat, action, redo)
+            if turn == self.turn:
+                await self.run()
+
+        self.app.spawn(go())
+
+    def claim_screen(self) -> None:
+        """The person called by the privacy screen is at the screen now."""
+        table = self.app.table
+        self.busy(True)
+        if table.seat is not None:
+            table.sit(table.setup.player_of(table.seat))
+        self.start()
+
+    # ------------------------------------------------------------------ undo / redo
+
+    def undo_state(self) -> tuple[int, int, str]:
+        """(actions one Undo takes back, redos waiting, why Undo is off) for the player at
+        the screen; computer players' answers are taken back with the person's action."""
+        table = self.app.table
+        player = table.at_screen if self.controls_seat() is not None else None
+        if player is None:
+            return 0, 0, ""
+        if self.app.online:
+            return 0, 0, _("No undo in an online game: every screen has seen the move.")
+        ai = frozenset(s for s in SEATS if table.setup.is_ai(s))
+        count, reason = player_undo(table.g, player, ai, table.traces())
+        redo = len(table.redo) if table.redo and table.redo[-1][0] in player else 0
+        return count, redo, reason
+
+    def undo(self) -> None:
+        count, _redo, _why = self.undo_state()
+        if not count:
+            return
+        table = self.app.table
+        back = rewind(table.g, count)
+        table.undone(back, count, narrate(back))
+        self.stop()
+        self.deadline = {}
+        self.app.autosave()
+        self.busy(True)
+        self.start()
+
+    def redo(self) -> None:
+        _count, redo, _why = self.undo_state()
+        if not redo:
+            return
+        table = self.app.table
+        taken = table.take_redo()
+        if taken is None:
+            self.app.render()  # what was undone cannot be redone here: Redo goes off
+            return
+        self.act(table.actions.index(taken[1]), redo=True)
+
+    # ------------------------------------------------------------------ discussion
+
+    def start_countdown(self, seat: str) -> None:
+        nation = seat.split(".")[0]
+        if nation in self.deadline:
+            return
+        loop = asyncio.get_event_loop()
+        self.deadline[nation] = loop.time() + DISCUSSION_SECONDS
+        self.hosting.broadcast()  # every picture carries the countdowns: one on every screen
+        self.app.spawn(self.tick(nation, self.deadline[nation]))
+
+    def countdown_from_host(self, nation: str, seconds: int) -> None:
+        """A guest's screen: the host started a nation's discussion countdown."""
+        if nation not in NATIONS or not 0 <= seconds <= DISCUSSION_SECONDS:
+            return
+        end = asyncio.get_event_loop().time() + seconds
+        if abs(self.deadline.get(nation, -DISCUSSION_SECONDS) - end) < 1:
+            return  # every picture carries the clock: this countdown already runs in step
+        self.deadline[nation] = end
+        self.app.spawn(self.tick(nation, end))
+
+    def clear_clocks(self) -> None:
+        """The countdowns end (a replay was left: each discussion starts its time again)."""
+        self.deadline = {}
+
+    def seconds_left(self) -> dict[str, int]:
+        """The discussion countdowns running now (a rejoining guest gets them)."""
+        now = asyncio.get_event_loop().time()
+        return {nation: max(0, int(end - now)) for nation, end in self.deadline.items()}
+
+    async def tick(self, nation: str, deadline: float) -> None:
+        """Show a nation's countdown each second and end its discussion at zero. It runs while
+        its deadline stands (a new game, an undo or the phase's end clear it), whatever moves
+        land meanwhile."""
+        loop = asyncio.get_event_loop()
+        table = self.app.table
+        while table.g.phase == "discussion" and self.deadline.get(nation) == deadline:
+            left = int(self.deadline[nation] - loop.time())
+            mine = table.seat is not None and table.seat.startswith(nation)
+            if mine:  # the bar shows the countdown of the nation whose seat acts here
+                self.dom.set_text("countdown", f"{max(left, 0) // 60}:{max(left, 0) % 60:02d}")
+            if left <= 0 and mine:
+                kinds = [a.kind for a in table.actions]
+                if "end_discussion" in kinds:
+                    self.act(kinds.index("end_discussion"))
+                return
+            await asyncio.sleep(1)

@@ -1,0 +1,174 @@
+"""What the table holds: the game and its players, who is at the screen, the decision at hand,
+the Mission log's lines, what Undo took back, and which dialog is up.
+
+One object, changed only by its own methods: every other part of the UI reads its fields and
+asks it to change (``tests/test_ui_table.py`` fails on an assignment from outside). Pure Python
+(no browser), so the changes a turn, an undo or a guest's picture make are tested in CPython.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import game
+from game.actions import Action
+from game.history import Trace, traces
+
+from ..words.narration import Told
+from .players import Setup
+from .targets import NO_PICK, Pick
+
+Redo = tuple[str, Action]  # (seat, action) taken back by Undo, to be taken again by Redo
+
+
+class Table:
+    """The game on the table and what the screen holds of it."""
+
+    def __init__(self, setup: Setup, g: game.Game, save_id: str) -> None:
+        self.setup = setup
+        self.g = g
+        self.save_id = save_id  # the key of its autosave
+        self.title = ""
+        self.at_screen: tuple[str, ...] | None = None  # the player at the screen (their seats)
+        self.seat: str | None = None  # the human seat whose decision is at hand
+        self.last_seat: str | None = None  # who moved last (whose turn comes next, at a tie)
+        self.actions: list[Action] = []  # the seat's legal actions
+        self.pick = NO_PICK  # the seat's board paths and its half-made choice
+        self.group = ""  # the group of controls opened in the action bar
+        self.tab = "USA"  # the nation's board in front on a phone
+        self.log: list[Told] = []
+        self.redo: list[Redo] = []
+        self.dialog = ""  # "start", "new", "saves", "resume", "online", "join", "confirm", ""
+        self.waiting = False  # a dealt game waits behind a dialog before its first turn
+        self._traced: tuple[game.Game | None, list[Trace]] = (None, [])
+
+    # ------------------------------------------------------------------ the game
+
+    def deal(self, setup: Setup, g: game.Game, save_id: str, title: str,
+             log: list[Told]) -> None:
+        """A new or loaded game takes the table: nobody acts, nothing is half chosen; the
+        only human player (if one) sits at the screen, and their nation's board is in front."""
+        self.setup, self.g, self.save_id, self.title, self.log = setup, g, save_id, title, log
+        self.last_seat = g.log[-1][0] if g.log else None
+        self.wait()
+        self.redo = []
+        self.dialog = ""
+        self.waiting = False
+        self.at_screen = None
+        humans = setup.humans()
+        if humans:
+            self.tab = humans[0][0].split(".")[0]
+        if len(humans) == 1:
+            self.at_screen = humans[0]
+
+    def rename(self, title: str) -> None:
+        self.title = title
+
+    def set_speed(self, ms: int) -> None:
+        """How long a computer player's turn takes at least."""
+        self.setup.speed_ms = ms
+
+    def hold(self, waiting: bool) -> None:
+        """A dealt game waits behind a dialog (True), or its turns may begin (False)."""
+        self.waiting = waiting
+
+    # ------------------------------------------------------------------ the decision
+
+    def decide(self, seat: str, actions: list[Action], view: dict[str, Any]) -> None:
+        """``seat`` (a person's) acts next among ``actions``; ``view`` is that seat's."""
+        self.seat, self.actions = seat, actions
+        self.pick = Pick.of(actions, view)  # once per decision
+        self.group = ""
+
+    def wait(self) -> None:
+        """Nobody acts on this screen now (a computer or a guest thinks, or play stopped)."""
+        self.seat, self.actions, self.pick, self.group = None, [], NO_PICK, ""
+
+    def sit(self, player: tuple[str, ...] | None) -> None:
+        """``player`` is at the screen (None: nobody, during a hot-seat handover)."""
+        self.at_screen = player
+
+    def touch(self, target: str) -> int | None:
+        """A board thing touched: the index of the action it completes, if it does one."""
+        self.group = ""
+        return self.pick.touch(target)
+
+    def open_group(self, group: str) -> None:
+        self.group = group
+
+    def cancel_choice(self) -> None:
+        self.pick.chosen, self.group = (), ""
+
+    def show_tab(self, nation: str) -> None:
+        """Which nation's board is in front on a phone."""
+        self.tab = nation
+
+    # ------------------------------------------------------------------ moves and the log
+
+    def moved(self, seat: str, told: list[Told], redo: bool = False) -> None:
+        """``seat`` moved: the log tells it. A new move (not a redo) ends what Redo could do."""
+        if not redo:
+            self.redo = []
+        self.last_seat = seat
+        self.group = ""
+        self.log.extend(told)
+
+    def tell(self, *told: Told) -> None:
+        """Lines for the log that no move of this table brings (a guest joined, the AI)."""
+        self.log.extend(told)
+
+    def retell(self, log: list[Told]) -> None:
+        """The whole log told again (another language, an undo, a guest's first picture)."""
+        self.log = log
+
+    def traces(self) -> list[Trace]:
+        """What each logged action did that undo must respect, kept as the game is played
+        (replayed once when another game object takes the table: loaded, undone, new)."""
+        if self._traced[0] is not self.g:
+            self._traced = (self.g, traces(self.g))
+        return self._traced[1]
+
+    def undone(self, g: game.Game, count: int, log: list[Told]) -> None:
+        """Undo took back the last ``count`` actions: ``g`` is the game before them. The
+        first of them is kept for Redo."""
+        self.redo.append(self.g.log[-count])
+        kept = self.traces()[:-count]
+        self.g = g
+        self._traced = (g, kept)  # the rewound game's log is a prefix: no replay
+        self.last_seat = g.log[-1][0] if g.log else None
+        self.log = log
+        self.wait()
+
+    def take_redo(self) -> Redo | None:
+        """The move Redo takes now, if the seat at hand may take it (else Redo is forgotten)."""
+        if not self.redo:
+            return None
+        seat, action = self.redo[-1]
+        if seat != self.seat or action not in self.actions:
+            self.redo = []
+            return None
+        return self.redo.pop()
+
+    # ------------------------------------------------------------------ a guest's table
+
+    def picture(self, setup: Setup, at_screen: tuple[str, ...], g: game.Game,
+                seat: str | None, actions: list[Action], pick: Pick) -> None:
+        """A guest's screen: the host's latest picture (a game built from this screen's view)
+        and the decision it asks of this screen's ``seat``, if any."""
+        self.setup, self.at_screen, self.g = setup, at_screen, g
+        self.seat, self.actions, self.pick, self.group = seat, actions, pick, ""
+        if seat is not None:
+            self.tab = seat.split(".")[0]
+
+    def sent(self, seat: str) -> None:
+        """A guest's move went to the host: nobody acts here until its answer comes."""
+        self.last_seat = seat
+        self.wait()
+
+    # ------------------------------------------------------------------ dialogs
+
+    def open_dialog(self, kind: str) -> None:
+        self.dialog = kind
+
+    def close_dialog(self) -> None:
+        self.dialog = ""
