@@ -148,6 +148,7 @@ class Board:
     payload_costs: dict[str, int]
     penalties: dict[str, int]
     budget_drop: int
+    discussion_seconds: int  # the Strategic discussion's countdown (the app runs it)
     active_missions: int
 
 
@@ -453,13 +454,15 @@ def _load_board(directory: Path | None) -> Board:
     costs = table("costs", ("line", "research", "pile", "test", "anti_sabotage_base"))
     payload_costs = table("costs.payload", PAYLOADS)
     penalties = table("penalties", ("abort", "explosion", "explosion_with_life", "delay", "tie"))
-    round_numbers = table("round", ("budget_drop",))
+    round_numbers = table("round", ("budget_drop", "discussion_seconds"))
+    if round_numbers["discussion_seconds"] < 1:
+        raise ContentError(f"{file}: [round]: discussion_seconds must be positive")
     limits = table("limits", ("active_missions",))
     top.done()
     return Board(start, tracks["popularity_max"], blueprint["rows"], blueprint["cols"],
                  blueprint["module_slots"], tuple(prices), research["module_row"], costs,
                  payload_costs, penalties, round_numbers["budget_drop"],
-                 limits["active_missions"])
+                 round_numbers["discussion_seconds"], limits["active_missions"])
 
 
 def _load_rulesets(directory: Path | None) -> dict[str, Ruleset]:

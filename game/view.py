@@ -216,4 +216,5 @@ def build_view(game: Viewed, seat: str | None) -> dict[str, Any]:
         "moon_winners": s.moon_winners[:],
         "costs": dict(content.board.costs), "payload_costs": dict(content.board.payload_costs),
         "supplier_prices": list(content.board.supplier_prices),
+        "penalties": dict(content.board.penalties),
     }

@@ -63,3 +63,25 @@ def test_invalid_toml_names_the_file(tmp_path: Path) -> None:
     directory = broken_copy(tmp_path, "risks.toml", "[[risk]]", "[[risk")
     with pytest.raises(ContentError, match=re.escape("risks.toml: not valid TOML")):
         read_content(directory)
+
+
+@pytest.mark.rule("discussion")
+def test_the_discussion_lasts_two_minutes_and_is_read_from_board_toml(tmp_path: Path) -> None:
+    assert load_content().board.discussion_seconds == 120  # rules: "two minutes"
+    longer = broken_copy(tmp_path, "board.toml", "discussion_seconds = 120",
+                         "discussion_seconds = 90")
+    assert read_content(longer).board.discussion_seconds == 90
+
+
+@pytest.mark.rule("content")
+def test_a_discussion_of_no_time_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(ContentError, match=re.escape("board.toml: [round]: discussion_seconds")):
+        read_content(broken_copy(tmp_path, "board.toml", "discussion_seconds = 120",
+                                 "discussion_seconds = 0"))
+
+
+def test_the_view_carries_the_penalties_of_the_content() -> None:
+    import game
+
+    g = game.new_game(1)
+    assert g.view("USA.politician")["penalties"] == load_content().board.penalties

@@ -119,11 +119,12 @@ def _hand(n: dict[str, Any], marks: Marks) -> str:
             f'<ul>{"".join(cards)}</ul>{done}</div>')
 
 
-def _launch(n: dict[str, Any], marks: Marks) -> str:
+def _launch(n: dict[str, Any], marks: Marks, abort_cost: int) -> str:
     launch = n["launch"]
     if launch is None:
         target = marks.at(f"rocket:{n['name']}")
-        words = _("Abort the launch (-1 Popularity)") if target else _("Launch: undecided")
+        words = (_("Abort the launch (-{cost} Popularity)").format(cost=abort_cost) if target
+                 else _("Launch: undecided"))
         return f'<span class="launch undecided"{target}>{icon("rocket")} {e(words)}</span>'
     if launch == "":
         aborted = _("Launch aborted")
@@ -140,7 +141,9 @@ def _reward(n: dict[str, Any], marks: Marks) -> str:
     return f'<div class="decision"{marks.at(target)}>{icon("moon")} {e(words)}</div>'
 
 
-def politician_html(n: dict[str, Any], viewer: str | None, marks: Marks = NO_MARKS) -> str:
+def politician_html(n: dict[str, Any], viewer: str | None, abort_cost: int,
+                    marks: Marks = NO_MARKS) -> str:
+    """The Politician strip of nation ``n`` (``abort_cost``: the Popularity an abort costs)."""
     own = viewer == n["name"]
     name = n["name"]
     if own and n["tokens"] is not None:
@@ -157,7 +160,7 @@ def politician_html(n: dict[str, Any], viewer: str | None, marks: Marks = NO_MAR
     places = "".join(_place(p, viewer, name, marks) for p in n["places"])
     return (f'<section class="strip politician" data-part="politician">'
             f'<h3>{e(role_name("politician"))} {rule_link("round")}</h3>'
-            f'<div class="row">{toks}{_launch(n, marks)}</div>{_reward(n, marks)}{hand}'
+            f'<div class="row">{toks}{_launch(n, marks, abort_cost)}</div>{_reward(n, marks)}{hand}'
             f'<ol class="places" data-rule="places">{places}</ol></section>')
 
 
@@ -310,5 +313,5 @@ def board_html(view: dict[str, Any], nation: str, *, marks: Marks = NO_MARKS,
     talk = _chip(marks, f"discussion:{nation}", e(_("End the discussion")))
     return (f'<header class="bhead"><h2 class="bname">{emblem(nation)}</h2>'
             f"{turn}{talk}{first}{pop}{bud}</header>"
-            f"{politician_html(n, view['nation'], marks)}"
+            f"{politician_html(n, view['nation'], view['penalties']['abort'], marks)}"
             f"{engineer_html(n, marks, ghost_cell)}")

@@ -44,7 +44,8 @@ def frames(seq: list[dict[str, Any]], test_bonus: int) -> list[str]:
     title = (f'<h2>{emblem(nation)} → {e(mission_name(first["mission"]))}</h2>')
     if first["type"] == "launch_delayed":
         delayed = _("LAUNCH DELAYED")
-        why = _("{reason} · -3 Popularity").format(reason=delay_reason(first["reason"]))
+        why = _("{reason} · -{cost} Popularity").format(
+            reason=delay_reason(first["reason"]), cost=content().board.penalties["delay"])
         return [f'{title}<div class="verdict delayed">{icon("rocket")} {e(delayed)}'
                 f"<small>{e(why)}</small></div>"]
     risks = [ev["risk"] for ev in seq if ev["type"] == "risk_roll"]

@@ -24,8 +24,10 @@ from ..words.i18n import _, ngettext
 from ..words.names import (
     PAYLOAD_ICON,
     card_name,
+    content,
     deck_name,
     deck_tile,
+    duration,
     mission_name,
     module_name,
     nation_name,
@@ -179,7 +181,8 @@ def _token_group(d: Fields, view: View) -> tuple[str, str]:
 LOOKS: dict[str, Look] = {
     "end_discussion": Look(
         PATHS["end_discussion"],
-        _plain(lambda: _("End the discussion"), lambda: _("Skip the rest of the 2 minutes")),
+        _plain(lambda: _("End the discussion"), lambda: _("Skip the rest of the {time}").format(
+            time=duration(content().board.discussion_seconds))),
         _named(lambda: _("End the discussion"))),
     "play_maneuver": Look(
         PATHS["play_maneuver"],
@@ -227,8 +230,8 @@ LOOKS: dict[str, Look] = {
         lambda d, view: _("Launch toward {mission}").format(mission=mission_name(d["mission"]))),
     "abort": Look(
         PATHS["abort"],
-        lambda d, view, g: (_iconed("rocket", _("Abort launch (-1 Popularity)")),
-                            _("Topple the rocket this round")),
+        lambda d, view, g: (_iconed("rocket", _("Abort launch (-{cost} Popularity)").format(
+            cost=view["penalties"]["abort"])), _("Topple the rocket this round")),
         _named(lambda: _("Abort the launch"))),
     "claim_reward": Look(
         PATHS["claim_reward"],
@@ -257,7 +260,8 @@ LOOKS: dict[str, Look] = {
             stack=_stack_name(view, view["nation"], d["place"])))),
     "pay_for_tie": Look(
         PATHS["pay_for_tie"],
-        lambda d, view, g: (_words(_("Pay {amount} {popularity} and win the tie"), amount="2",
+        lambda d, view, g: (_words(_("Pay {amount} {popularity} and win the tie"),
+                                   amount=str(view["penalties"]["tie"]),
                                    popularity=icon("popularity")), ""),
         _named(lambda: _("Pay to win the tie"))),
     "concede_tie": Look(
@@ -295,8 +299,8 @@ LOOKS: dict[str, Look] = {
         _named(lambda: _("Place the tile here"))),
     "line_to_suppliers": Look(
         PATHS["line_to_suppliers"],
-        lambda d, view, g: (_iconed(d["deck"], _("{deck} to the 8$ space").format(
-            deck=deck_name(d["deck"]))), ""),
+        lambda d, view, g: (_iconed(d["deck"], _("{deck} to the {price}$ space").format(
+            deck=deck_name(d["deck"]), price=view["supplier_prices"][0])), ""),  # into space 0
         lambda d, view: _("Send {deck} to the Suppliers line").format(deck=deck_name(d["deck"])),
         group=_fixed_group(lambda d, view: _("Send a Development tile to Suppliers (free)"))),
     "order_module": Look(

@@ -11,7 +11,15 @@ from game.actions import Action
 
 from ..model.targets import Pick
 from ..words.i18n import LANGUAGES, _, language, ngettext
-from ..words.names import nation_name, role_name, seat_name, speed_words, waiting_text
+from ..words.names import (
+    clock,
+    content,
+    nation_name,
+    role_name,
+    seat_name,
+    speed_words,
+    waiting_text,
+)
 from .controls import BarState, bar_html, option_html
 from .hints import Hint, hint_html, hint_line_html
 from .html import attrs, e, emblem, icon, rule_link
@@ -112,8 +120,9 @@ def actions_html(g: game.Game, view: dict[str, Any], bar: Bar) -> str:
     countdown = ""
     if g.phase == "discussion":
         talk = _("Strategic discussion")
+        full = clock(content().board.discussion_seconds)  # the app counts it down from here
         countdown = (f'<span class="countdown">{e(talk)} '
-                     f'<b id="countdown">2:00</b></span>')
+                     f'<b id="countdown">{full}</b></span>')
     body = bar_html(g, seat, bar.actions, view, bar.bar)
     hint = hint_html(bar.hint_thinking, bar.can_ask_hint) + history_html(*bar.undo)
     return (f'<div class="bar-h">{who}{countdown}{hint}</div>'

@@ -7,6 +7,9 @@ tutorial stands is derived from the game itself: the number of actions played sa
 action step is next, so a reloaded tutorial resumes where it was (its info steps since the
 last action shown again).
 
+A text names no number of the rules: it says ``{line_cost}`` and the like, filled from the
+game's content when shown (:func:`facts`), so the lesson follows board.toml and the ruleset.
+
 Pure Python (no browser): tests/test_tutorial.py replays every step through the engine.
 """
 
@@ -23,6 +26,7 @@ from game import SEATS
 from game.actions import Action
 
 from ..words.i18n import _
+from ..words.names import content
 from .players import Setup
 
 SOURCE = Path(__file__).with_name("tutorial.toml")
@@ -45,8 +49,9 @@ class Step:
         return self.seat is not None and not self.seat.startswith(PERSON)
 
     def words(self) -> str:
-        """The step's text in the player's language (the English text is the message id)."""
-        return _(self.text) if self.text else ""
+        """The step's text in the player's language (the English text is the message id),
+        with the rule numbers it names filled in."""
+        return _(self.text).format(**facts()) if self.text else ""
 
 
 @dataclass(frozen=True)
@@ -86,6 +91,24 @@ class Script:
         return len(self.steps)
 
 
+def facts() -> dict[str, int]:
+    """The numbers of the rules a tutorial text may name, as ``{name}`` fields: read from the
+    content (game/content/board.toml) and the tutorial's ruleset (a new game's default)."""
+    c = content()
+    board, rules = c.board, c.rulesets[Setup().ruleset]
+    return {
+        "start_money": board.start["money"],
+        "line_cost": board.costs["line"],
+        "research_cost": board.costs["research"],
+        "test_cost": board.costs["test"],
+        "satellite_cost": board.payload_costs["satellite"],
+        "supplier_price": board.supplier_prices[0],  # the Suppliers line's first space
+        "abort_cost": board.penalties["abort"],
+        "test_bonus": rules.test_bonus,
+        "budget_gap": rules.budget_gap,
+    }
+
+
 def _action(data: Any) -> Action:
     if not isinstance(data, dict):
         raise ValueError(f"a tutorial action must be a table, not {data!r}")
@@ -104,6 +127,11 @@ def parse(text: str) -> Script:
         if (seat is None) != (action is None):
             raise ValueError(f"step {number}: a seat and an action go together")
         step = Step(seat, action, str(raw.get("text", "")), str(raw.get("highlight", "")))
+        try:
+            step.text.format(**facts())
+        except (KeyError, IndexError, ValueError) as error:
+            raise ValueError(f"step {number}: a text names only {sorted(facts())} in "
+                             f"braces ({error!r})") from error
         if step.seat is None and not (step.text and step.highlight):
             raise ValueError(f"step {number}: an info step needs a text and a highlight")
         if step.seat is not None and not step.scripted and not step.text:

@@ -29,6 +29,20 @@ def percent(chance: float) -> str:
     return f"{chance * 100:.0f}%"
 
 
+def clock(seconds: int) -> str:
+    """A countdown as the player reads it: '2:00' (never below '0:00')."""
+    seconds = max(seconds, 0)
+    return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+def duration(seconds: int) -> str:
+    """A length of time in words: '2 minutes', or '90 seconds' when not whole minutes."""
+    if seconds % 60 == 0:
+        minutes = seconds // 60
+        return ngettext("{count} minute", "{count} minutes", minutes).format(count=minutes)
+    return ngettext("{count} second", "{count} seconds", seconds).format(count=seconds)
+
+
 def hints_taken(count: int) -> str:
     """'2 hints taken'."""
     return ngettext("{count} hint taken", "{count} hints taken", count).format(count=count)
