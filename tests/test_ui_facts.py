@@ -8,6 +8,7 @@ the screen; the scan fails when a message of ui/ types such a number again.
 from __future__ import annotations
 
 import ast
+import asyncio
 import dataclasses
 import importlib
 import re
@@ -20,6 +21,10 @@ import pytest
 
 import game
 from game.content import Content
+from tests.fake_platform import FakePlatform
+from tests.test_ui_app import run_app
+from ui.app import App
+from ui.control import turns
 from ui.markup import launchshow, looks, table
 from ui.markup.board import board_html
 from ui.markup.controls import BarState
@@ -257,3 +262,28 @@ def test_no_string_of_ui_types_a_rule_number() -> None:
                   if isinstance(node, ast.Constant) and isinstance(node.value, str)
                   and id(node) not in docs and TYPED.search(node.value)]
     assert not typed, typed
+
+
+def test_the_turn_loop_counts_down_the_discussions_length(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The app's own clock (ui.control.turns) runs for the content's discussion length, and a
+    host's countdown longer than that is refused."""
+    changed = _other_content()
+    monkeypatch.setattr(turns, "content", lambda: changed)
+
+    async def play(app: App, dom: FakePlatform) -> None:
+        for _ in range(200):  # four players: each round opens with the teams' talk
+            if app.controls_seat() is not None:
+                break
+            await asyncio.sleep(0)  # (not settle: the countdown's task runs on)
+        assert app.table.g.phase == "discussion" and app.controls_seat() == "USA.politician"
+        left = app.turns.seconds_left()
+        assert set(left) == {"USA"} and 88 <= left["USA"] <= 90
+        assert dom.texts.get("countdown", "1:30") in ("1:30", "1:29")
+        app.turns.countdown_from_host("USSR", 91)  # longer than the content's: not a clock
+        assert "USSR" not in app.turns.seconds_left()
+        app.turns.countdown_from_host("USSR", 60)
+        assert 59 <= app.turns.seconds_left()["USSR"] <= 60
+        await asyncio.sleep(0)  # its ticking starts (and is cancelled with the app's tasks)
+
+    run_app(play, "?players=4&seats=heee&seed=3&speed=0")

@@ -25,10 +25,10 @@ from ..model.table import Table
 from ..model.undo import player_undo
 from ..platform.port import Handler, Platform
 from ..words.i18n import _
+from ..words.names import clock, content
 from ..words.narration import launch_sequences, lines, note
 from ..words.warn import warning_text
 
-DISCUSSION_SECONDS = 120
 MAX_LOOP_RESTARTS = 3  # an error restarts the loop this many times in a row, then it rests
 
 
@@ -396,16 +396,16 @@ class Turns:
         if nation in self.deadline:
             return
         loop = asyncio.get_event_loop()
-        self.deadline[nation] = loop.time() + DISCUSSION_SECONDS
+        self.deadline[nation] = loop.time() + content().board.discussion_seconds
         self.hosting.broadcast()  # every picture carries the countdowns: one on every screen
         self.app.spawn(self.tick(nation, self.deadline[nation]))
 
     def countdown_from_host(self, nation: str, seconds: int) -> None:
         """A guest's screen: the host started a nation's discussion countdown."""
-        if nation not in NATIONS or not 0 <= seconds <= DISCUSSION_SECONDS:
+        if nation not in NATIONS or not 0 <= seconds <= content().board.discussion_seconds:
             return
         end = asyncio.get_event_loop().time() + seconds
-        if abs(self.deadline.get(nation, -DISCUSSION_SECONDS) - end) < 1:
+        if nation in self.deadline and abs(self.deadline[nation] - end) < 1:
             return  # every picture carries the clock: this countdown already runs in step
         self.deadline[nation] = end
         self.app.spawn(self.tick(nation, end))
@@ -429,7 +429,7 @@ class Turns:
             left = int(self.deadline[nation] - loop.time())
             mine = table.seat is not None and table.seat.startswith(nation)
             if mine:  # the bar shows the countdown of the nation whose seat acts here
-                self.dom.set_text("countdown", f"{max(left, 0) // 60}:{max(left, 0) % 60:02d}")
+                self.dom.set_text("countdown", clock(left))
             if left <= 0 and mine:
                 kinds = [a.kind for a in table.actions]
                 if "end_discussion" in kinds:
