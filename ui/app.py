@@ -39,6 +39,7 @@ from .model.players import Setup, parse_query
 from .model.replay import game_fingerprint, narrate, opening_line
 from .model.saves import Loaded, default_title
 from .model.table import Table
+from .model.targets import trail
 from .platform.port import Commands, Platform
 from .screens.online import chat_html
 from .screens.panels import banner_html, replay_bar_html, resume_html
@@ -544,7 +545,8 @@ class App:
             return
         view = table.g.view(self.viewer())
         seat = self.controls_seat()
-        marks, odds, ghost = NO_MARKS, {}, None
+        last = trail(table.g.log, table.at_screen)  # the rival's last moves, marked where
+        marks, odds, ghost = Marks(trail=last), {}, None
         pick = table.pick
         if seat is not None:
             hint = self.hints.current() or self.tour.pointer()
@@ -552,7 +554,7 @@ class App:
             marked = pick.marked()
             if self.tour.active and hinted:  # the tutorial marks its own step only
                 marked &= {hinted, *pick.chosen[-1:]}
-            marks = Marks(marked, pick.chosen[-1] if pick.chosen else "", hinted)
+            marks = Marks(marked, pick.chosen[-1] if pick.chosen else "", hinted, last)
             odds = launch_odds_of(table.g, seat, table.actions)
             ghost = pick.chosen_cell()
         self.render_boards(view, marks, ghost, odds)

@@ -41,7 +41,7 @@ def _param_words() -> tuple[tuple[str, str], ...]:
 
 def _count(name: str, value: int, title: str, cls: str = "", target: str = "") -> str:
     """A counter; ``target`` (marks when it can be touched) carries its own tooltip."""
-    tip = "" if target else f' title="{e(title)}"'
+    tip = "" if "data-target" in target else f' title="{e(title)}"'
     return (f'<span class="count {cls}"{tip}{target}>{icon(name, title=title)}'
             f"<b>{value}</b></span>")
 

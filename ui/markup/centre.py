@@ -136,6 +136,19 @@ def _odds(mission: str, odds: dict[str, float], marks: Marks) -> str:
     return f'<b class="odds"{attrs(title=title)}>{e(words)}</b>'
 
 
+def _aimed(nations: list[str], moon: bool = False) -> tuple[str, str]:
+    """The nations launching to a card this round: a band in words and its colour on the card
+    (where no one can miss it), and the card's classes for its border."""
+    bands = []
+    for n in nations:
+        words = (_("{nation} attempts the Moon this round") if moon
+                 else _("{nation} launches here this round")).format(nation=nation_name(n))
+        bands.append(f'<div class="launching {n.lower()}"'
+                     f'{attrs(data_testid="launching", data_nation=n)}>'
+                     f'{icon("rocket")} {e(words)}</div>')
+    return "".join(bands), "".join(f" aim-{n.lower()}" for n in nations)
+
+
 def mission_html(m: dict[str, Any], view: dict[str, Any], marks: Marks = NO_MARKS,
                  odds: dict[str, float] | None = None) -> str:
     pay = m["payload"]
@@ -144,16 +157,15 @@ def mission_html(m: dict[str, Any], view: dict[str, Any], marks: Marks = NO_MARK
         needs = _("Needs {payload}").format(payload=payload_name(pay))
         pay_html = (f'<span class="payload"{attrs(title=needs)}>'
                     f"{icon(PAYLOAD_ICON[pay])}{e(payload_name(pay))}</span>")
-    launching = "".join(f'<span class="launching {n.lower()}">{icon("rocket")}'
-                        f"{e(nation_name(n))}</span>"
-                        for n in m.get("launching", []))
+    launching, aim = _aimed(m.get("launching", []))
     reward = _("Reward: {reward}").format(reward=effect_words(m["reward"]))
     risks = "".join(risk_html(r, view, marks) for r in m.get("risks", []))
     target = marks.at(f"mission:{m['id']}")
-    return (f'<li class="mission lv{m["level"]}" data-mission="{e(m["id"])}" '
+    return (f'<li class="mission lv{m["level"]}{aim}" data-mission="{e(m["id"])}" '
             f'data-rule="launches" title="{e(tip("launches"))}">'
-            f'<div class="ms-t"{target}><div class="ms-h"><span class="lvl">L{m["level"]}</span>'
-            f'<b>{e(mission_name(m["id"]))}</b><small>{m["year"]}</small>{pay_html}{launching}'
+            f'<div class="ms-t"{target}>{launching}<div class="ms-h">'
+            f'<span class="lvl">L{m["level"]}</span>'
+            f'<b>{e(mission_name(m["id"]))}</b><small>{m["year"]}</small>{pay_html}'
             f'{_odds(m["id"], odds or {}, marks)}</div>'
             f'<div class="reward">{e(reward)}</div></div>'
             f'<ol class="risks">{risks}</ol></li>')
@@ -173,8 +185,10 @@ def moon_html(view: dict[str, Any], marks: Marks = NO_MARKS,
             if moon["gate_open"]
             else _("Needs Astronaut · gate closed until a level-3 Mission is completed"))
     target = marks.at(f"mission:{moon['id']}")
-    return (f'<section class="moon" data-rule="moon">{icon("moon", "big")}<div>'
-            f'<div class="ms-t"{target}><h3>'
+    launching, aim = _aimed([launch["nation"] for launch in view["launches"]
+                             if launch["mission"] == moon["id"]], moon=True)
+    return (f'<section class="moon{aim}" data-rule="moon">{icon("moon", "big")}<div>'
+            f'<div class="ms-t"{target}>{launching}<h3>'
             f'{e(mission_name(moon["id"]))} {rule_link("moon")}</h3>'
             f'<small>{e(gate)}</small>{_odds(moon["id"], odds or {}, marks)}'
             f'</div>{"".join(paths)}</div></section>')
@@ -183,8 +197,8 @@ def moon_html(view: dict[str, Any], marks: Marks = NO_MARKS,
 def _deck_marks(deck: str, marks: Marks) -> str:
     """A Technology deck's tooltip: what touching it does when it can be touched."""
     name = deck_name(deck)
-    return (marks.at(f"deck:{deck}", tip=_("Research from the {deck} deck").format(deck=name))
-            or attrs(title=_("{deck} deck").format(deck=name)))
+    at = marks.at(f"deck:{deck}", tip=_("Research from the {deck} deck").format(deck=name))
+    return at if "data-target" in at else at + attrs(title=_("{deck} deck").format(deck=name))
 
 
 def research_html(view: dict[str, Any], marks: Marks = NO_MARKS) -> str:

@@ -39,15 +39,17 @@ def emblem(nation: str) -> str:
 class Marks:
     """Which board things the person may touch now (see :mod:`ui.model.targets`), for renderers.
 
-    ``at(target)`` gives the attributes of a thing: nothing when it cannot be touched now;
-    else its target id, a mark for the eye (``data-can``, styled), and for the keyboard and
-    assistive technology a focusable button (``data-sel`` on the thing already chosen)."""
+    ``at(target)`` gives the attributes of a thing: ``data-last`` where a rival's last move
+    happened (``trail``), and nothing else when it cannot be touched now; else also its
+    target id, a mark for the eye (``data-can``, styled), and for the keyboard and assistive
+    technology a focusable button (``data-sel`` on the thing already chosen)."""
 
     def __init__(self, marked: set[str] | None = None, chosen: str = "",
-                 hinted: str = "") -> None:
+                 hinted: str = "", trail: set[str] | None = None) -> None:
         self.marked = marked or set()
         self.chosen = chosen
         self.hinted = hinted  # the thing a hint says to touch next (``data-hint``)
+        self.trail = trail or set()  # where the rival's last moves happened (``data-last``)
 
     def __contains__(self, target: str) -> bool:
         return target in self.marked
@@ -56,9 +58,10 @@ class Marks:
         """``label`` names a thing that shows no words (a blueprint cell, a tile picture);
         a thing with words of its own is named by them, and ``tip`` says what touching it
         does (a tooltip and, for assistive technology, its description)."""
+        last = ' data-last="1"' if target in self.trail else ""
         if target not in self.marked:
-            return ""
-        sel = ' data-sel="1" aria-pressed="true"' if target == self.chosen else ""
+            return last
+        sel = last + (' data-sel="1" aria-pressed="true"' if target == self.chosen else "")
         if target == self.hinted:
             sel += ' data-hint="1"'
 

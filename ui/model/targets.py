@@ -177,3 +177,21 @@ class Pick:
 
 
 NO_PICK = Pick([])  # no decision at hand: nothing marked, nothing to choose
+
+TRAIL_MOVES = 24  # the trail looks this many moves back at most (a rival's turn is shorter)
+
+
+def trail(log: list[tuple[str, Action]], player: tuple[str, ...] | None) -> set[str]:
+    """The board things the other seats' moves touched since ``player`` (the seats of the
+    person at the screen) last moved: where the rival's last moves happened. Without a
+    player at the screen, the last move's. What only the mover saw is left out: the card in
+    its hand and the option it chose on a thing (a token's kind, a tile's rotation)."""
+    recent = log[-TRAIL_MOVES:] if player else log[-1:]
+    found: set[str] = set()
+    for seat, action in reversed(recent):
+        if player and seat in player:
+            break
+        where = {"nation": seat.split(".")[0], "decision": None}
+        found.update(thing for path in paths(action, where) for thing in path
+                     if not thing.startswith(("opt:", "hand:")))
+    return found
