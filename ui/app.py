@@ -33,7 +33,7 @@ from .markup.centre import centre_html
 from .markup.controls import BarState
 from .markup.html import NO_MARKS, Marks, e
 from .markup.logbook import log_html
-from .markup.table import Bar, Header, actions_html, launch_odds_of, popover_html, top_html
+from .markup.table import Bar, Header, actions_html, mission_odds, popover_html, top_html
 from .model.invite import code_in
 from .model.players import Setup, parse_query
 from .model.replay import game_fingerprint, narrate, opening_line
@@ -546,7 +546,9 @@ class App:
         view = table.g.view(self.viewer())
         seat = self.controls_seat()
         last = trail(table.g.log, table.at_screen)  # the rival's last moves, marked where
-        marks, odds, ghost = Marks(trail=last), {}, None
+        viewer = self.viewer()  # its nation's odds on every Mission, in every phase
+        odds = mission_odds(table.g, view, viewer.split(".")[0]) if viewer else {}
+        marks, ghost = Marks(trail=last), None
         pick = table.pick
         if seat is not None:
             hint = self.hints.current() or self.tour.pointer()
@@ -555,7 +557,6 @@ class App:
             if self.tour.active and hinted:  # the tutorial marks its own step only
                 marked &= {hinted, *pick.chosen[-1:]}
             marks = Marks(marked, pick.chosen[-1] if pick.chosen else "", hinted, last)
-            odds = launch_odds_of(table.g, seat, table.actions)
             ghost = pick.chosen_cell()
         self.render_boards(view, marks, ghost, odds)
         self.dom.set_html("top", top_html(self.header()))

@@ -128,12 +128,15 @@ def risk_html(risk: dict[str, Any], view: dict[str, Any], marks: Marks = NO_MARK
 
 
 def _odds(mission: str, odds: dict[str, float], marks: Marks) -> str:
-    """A launch target's exact chance of success, printed on the card itself."""
-    if f"mission:{mission}" not in marks or mission not in odds:
+    """The chance of success of a launch to this card with the viewer's rocket as it stands,
+    printed on the card itself in every phase (bright when a launch there can be decided)."""
+    if mission not in odds:
         return ""
-    title = _("Chance of success")
+    title = _("Chance of success of your rocket as it stands")
     words = _("launch {odds}").format(odds=percent(odds[mission]))
-    return f'<b class="odds"{attrs(title=title)}>{e(words)}</b>'
+    now = "" if f"mission:{mission}" in marks else " later"
+    return (f'<b class="odds{now}"{attrs(title=title, data_testid="mission-odds")}>'
+            f'{e(words)}</b>')
 
 
 def _aimed(nations: list[str], moon: bool = False) -> tuple[str, str]:

@@ -54,11 +54,13 @@ class Bar:
     can_ask_hint: bool
     hint: Hint | None
 
-def launch_odds_of(g: game.Game, seat: str, actions: list[Action]) -> dict[str, float]:
-    """The exact chance of every launch the seat may decide now, by Mission."""
-    nation = seat.split(".")[0]
-    return {a.mission: game.launch_odds(g, nation, a.mission)
-            for a in actions if isinstance(a, game.actions.Launch)}
+def mission_odds(g: game.Game, view: dict[str, Any], nation: str) -> dict[str, float]:
+    """The exact chance of ``nation``'s rocket as it stands on every Mission on the table (and
+    the Moon on display), by Mission: what the engine works out from what the nation sees."""
+    targets = [m["id"] for m in view["missions"]]
+    if view["moon"]["on_display"]:
+        targets.append(view["moon"]["id"])
+    return {mission: game.launch_odds(g, nation, mission) for mission in targets}
 
 
 def top_html(top: Header) -> str:
