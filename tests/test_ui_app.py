@@ -558,3 +558,31 @@ def test_the_tutorial_nudges_on_another_action_and_moves_on_with_the_highlighted
 
     run_app(play)
 
+
+
+# ---------------------------------------------------------------------- the board in front
+
+
+def test_a_phone_keeps_the_rivals_board_in_front_while_the_person_acts_on_it() -> None:
+    """The Politician switches to the USSR's board and places a token there; after the
+    computer answers, the same seat's next decision still has the USSR's board in front."""
+    async def play(app: App, dom: FakePlatform) -> None:
+        rng = random.Random(3)
+        for _ in range(200):
+            await settle(app)
+            actions = app.table.actions
+            tokens = [i for i, a in enumerate(actions)
+                      if a.kind == "place_token" and a.to_dict()["board"] == "USSR"]
+            if tokens and app.table.seat == "USA.politician":
+                break
+            play_on_board(app, dom, rng.randrange(len(actions)))
+        else:
+            raise AssertionError("no token for the USSR's board was ever to place")
+        click(dom, FakeElement({"tab": "USSR"}))
+        assert app.table.tab == "USSR"
+        play_on_board(app, dom, tokens[0])
+        await settle(app)
+        assert app.table.seat == "USA.politician", "the Politician acts again in Politics"
+        assert app.table.tab == "USSR" and dom.classes["main"] == "show-USSR"
+
+    run_app(play, "?players=2&seats=hhee&seed=3&speed=0")

@@ -15,7 +15,7 @@ from game.actions import Action
 from game.history import rewind
 from ui.model.players import Setup
 from ui.model.table import Table
-from ui.model.targets import NO_PICK, Pick
+from ui.model.targets import NO_PICK, Pick, tab_of
 from ui.words.narration import note
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -173,3 +173,31 @@ def test_a_guests_picture_and_its_move_sent() -> None:
     assert table.tab == seat.split(".")[0] and table.actions == actions
     table.sent(seat)
     assert table.last_seat == seat and table.seat is None and table.pick is NO_PICK
+
+
+def test_the_board_in_front_follows_a_new_seat_and_stays_for_the_same_one() -> None:
+    """On a phone: acting on the rival's board, it stays in front for the same seat's next
+    decision; another seat's decision brings that seat's own board; the Tutorial's pointer
+    brings the part it points at."""
+    table = _table(players=4)
+    table.front("USA.politician")
+    assert table.tab == "USA"
+    table.show_tab("USSR")  # the person looks at the rival's board and places a token there
+    table.front("USA.politician")
+    assert table.tab == "USSR"
+    table.front("USA.engineer")
+    assert table.tab == "USA"
+    table.front("USA.engineer", pointed="centre")
+    assert table.tab == "centre"
+    table.show_tab("USSR")
+    g = game.new_game(4)
+    table.deal(Setup(seed=4), g, "id", "", [])
+    table.front("USA.engineer")
+    assert table.tab == "USA"  # a new game: the seat's own board first
+
+
+def test_a_board_thing_is_on_the_tab_that_shows_it() -> None:
+    assert [tab_of(t) for t in ("stack:USSR:2", "hand:USA:press_conference", "cell:USA:7",
+                                "mission:M0-SPUTNIK", "risk:R1-POGO", "pile", "deck:S",
+                                "moonrisk:USSR:1", "opt:claim", "discussion:USA")] == [
+        "USSR", "USA", "USA", "centre", "centre", "centre", "centre", "centre", None, "USA"]

@@ -16,6 +16,7 @@ from game.advice import advise
 
 from ..markup.hints import LEVEL, Hint, reason_text
 from ..model.table import Table
+from ..model.targets import tab_of
 from ..platform.port import Platform
 
 
@@ -93,5 +94,8 @@ class Hints:
         self.taken[nation] += 1
         self.dom.set_body("hints", json.dumps(self.taken, separators=(",", ":")))
         app.autosave()
+        tab = tab_of(self.shown.target(app.table.pick))
+        if tab:
+            app.table.show_tab(tab)  # a phone shows the part of the table the hint points at
         app.render()
         self.dom.scroll_into_view("[data-hint]")

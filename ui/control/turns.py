@@ -213,7 +213,7 @@ class Turns:
                 self.busy(False)
                 return
             table.sit(player)
-            table.show_tab(self.tour.tab(self.tour.target()) or seat.split(".")[0])
+            table.front(seat, self.tour.tab(self.tour.target()))
             if g.phase == "discussion":
                 self.start_countdown(seat)
             app.render()

@@ -20,6 +20,7 @@ from ..markup.hints import Hint
 from ..markup.html import e, icon
 from ..model.players import Setup
 from ..model.table import Table
+from ..model.targets import tab_of
 from ..model.tutorial import Step, script
 from ..platform.port import Handler, Platform
 from ..words.i18n import _
@@ -42,8 +43,6 @@ class App(Protocol):
 
 
 TOUR_KEY = "moonshot.tutorial"  # localStorage: the save id of the tutorial's game
-# Targets drawn in the centre column (the phone shows the centre tab for them).
-CENTRE = ("mdeck:", "mission:", "risk:", "deck:", "pile", "modrow:", "moonrisk:")
 
 
 class Tour:
@@ -181,9 +180,7 @@ class Tour:
             if where == "#centre":
                 return "centre"
             return where.removeprefix("#board-") if where.startswith("#board-") else None
-        if target.startswith(CENTRE):
-            return "centre"
-        return None
+        return tab_of(target)
 
     def panel_html(self) -> str:
         step = self.step()

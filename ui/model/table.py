@@ -36,6 +36,7 @@ class Table:
         self.pick = NO_PICK  # the seat's board paths and its half-made choice
         self.group = ""  # the group of controls opened in the action bar
         self.tab = "USA"  # the nation's board in front on a phone
+        self._fronted: str | None = None  # the seat the board in front was last chosen for
         self.log: list[Told] = []
         self.redo: list[Redo] = []
         self.dialog = ""  # "start", "new", "saves", "resume", "online", "join", "confirm", ""
@@ -55,6 +56,7 @@ class Table:
         self.dialog = ""
         self.waiting = False
         self.at_screen = None
+        self._fronted = None
         humans = setup.humans()
         if humans:
             self.tab = humans[0][0].split(".")[0]
@@ -100,8 +102,19 @@ class Table:
         self.pick.chosen, self.group = (), ""
 
     def show_tab(self, nation: str) -> None:
-        """Which nation's board is in front on a phone."""
+        """Which nation's board is in front on a phone (the person's choice, or the part of
+        the table a hint points at)."""
         self.tab = nation
+
+    def front(self, seat: str, pointed: str | None = None) -> None:
+        """The board in front on a phone for ``seat``'s decision: the part the Tutorial points
+        at; else the seat's own board when the last decision here was another seat's; else
+        the board the person has in front (acting on the rival's board, it stays there)."""
+        if pointed:
+            self.tab = pointed
+        elif seat != self._fronted:
+            self.tab = seat.split(".")[0]
+        self._fronted = seat
 
     # ------------------------------------------------------------------ moves and the log
 
@@ -158,7 +171,7 @@ class Table:
         self.setup, self.at_screen, self.g = setup, at_screen, g
         self.seat, self.actions, self.pick, self.group = seat, actions, pick, ""
         if seat is not None:
-            self.tab = seat.split(".")[0]
+            self.front(seat)
 
     def sent(self, seat: str) -> None:
         """A guest's move went to the host: nobody acts here until its answer comes."""

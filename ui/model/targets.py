@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from game import NATIONS
 from game.actions import Action
 from game.rules.terms import other
 
@@ -177,6 +178,18 @@ class Pick:
 
 
 NO_PICK = Pick([])  # no decision at hand: nothing marked, nothing to choose
+
+# Things drawn in the centre column (the shared board); the rest are on a nation's board.
+CENTRE_THINGS = ("mdeck:", "mission:", "risk:", "deck:", "pile", "modrow:", "moonrisk:")
+
+
+def tab_of(target: str) -> str | None:
+    """The phone tab that shows a board thing: ``centre``, or the nation whose board holds it
+    (its name follows the kind: ``stack:USSR:2``, ``hand:USA:press_conference``)."""
+    if target.startswith(CENTRE_THINGS):
+        return "centre"
+    parts = target.split(":")
+    return parts[1] if len(parts) > 1 and parts[1] in NATIONS else None
 
 TRAIL_MOVES = 24  # the trail looks this many moves back at most (a rival's turn is shorter)
 
