@@ -58,7 +58,7 @@ def outside_changes(source: str) -> list[int]:
                 held = target if isinstance(node, ast.Call) else \
                     target.value if isinstance(target, ast.Attribute | ast.Subscript) else None
                 if held is not None and _reaches_table(held, aliases):
-                    found.append(node.lineno)
+                    found.append(target.lineno)
     return sorted(set(found))
 
 
