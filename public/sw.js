@@ -88,10 +88,11 @@ function keyOf(request) {
 }
 
 async function respond(key, request) {
-  const cache = await caches.open(CACHE);
-  // A newer worker may have just replaced this build's cache: any cache of the origin
-  // holding this file beats the network (the page is told to reload anyway).
-  return (await cache.match(key)) || (await caches.match(key)) || fetch(request);
+  // A newer worker may have just deleted this build's cache: match it by name (caches.open
+  // would create it again, empty, and leave it behind), then any cache of the origin holding
+  // this file beats the network (the page is told to reload anyway).
+  return (await caches.match(key, {cacheName: CACHE})) || (await caches.match(key))
+    || fetch(request);
 }
 
 self.addEventListener("fetch", (event) => {
