@@ -510,7 +510,7 @@ class App:
         """Scroll the part of the board the decision is about into view (no one has to)."""
         nation, role = seat.split(".")
         pending = self.table.g.view(seat)["nations"][nation]["pending"]
-        part = ".blueprint" if role == "engineer" else '[data-part="politician"]'
+        part = f'[data-part="{role}"]'
         if pending and pending["what"] == "keep":
             part = ".pending"
         self.dom.scroll_into_view(f"#board-{nation} {part}")
@@ -597,7 +597,8 @@ class App:
             self.dom.set_html(f"board-{nation}", board_html(view, nation, marks=marks,
                                                        ghost_cell=ghost, acting=roles))
         self.dom.set_html("centre", centre_html(view, marks, odds))
-        self.dom.set_class("main", f"show-{self.table.tab}")
+        # the phase orders each board's parts: the one its decisions are about comes first
+        self.dom.set_class("main", f"show-{self.table.tab} phase-{view['phase']}")
 
     def render_replay(self) -> None:
         desk = self.replays

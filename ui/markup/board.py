@@ -272,8 +272,7 @@ def _pending(n: dict[str, Any], marks: Marks) -> str:
 
 def engineer_html(n: dict[str, Any], marks: Marks, ghost_cell: int | None) -> str:
     name = n["name"]
-    extras = (_count("money", n["money"], _("Money"), "money")
-              + _count("sabotage", n["sabotage"], _("Sabotage markers on this rocket"), "",
+    extras = (_count("sabotage", n["sabotage"], _("Sabotage markers on this rocket"), "",
                        marks.at(f"sabotage:{name}", tip=_("Remove Sabotage markers")))
               + _count("teststeal", n["test_steal"], _("Test Steal tokens"))
               + _count("techsteal", n["tech_steal"], _("Tech Steal tokens")))
@@ -311,7 +310,8 @@ def board_html(view: dict[str, Any], nation: str, *, marks: Marks = NO_MARKS,
     to_act = _("{seat} to act").format(seat=acting)
     turn = f' <span class="acting">{e(to_act)}</span>' if acting else ""
     talk = _chip(marks, f"discussion:{nation}", e(_("End the discussion")))
+    money = _count("money", n["money"], _("Money"), "money")  # on the head: always in view
     return (f'<header class="bhead"><h2 class="bname">{emblem(nation)}</h2>'
-            f"{turn}{talk}{first}{pop}{bud}</header>"
+            f'{turn}{talk}{first}<span class="res">{pop}{bud}{money}</span></header>'
             f"{politician_html(n, view['nation'], view['penalties']['abort'], marks)}"
             f"{engineer_html(n, marks, ghost_cell)}")

@@ -108,8 +108,10 @@ def _ranges(risk: dict[str, Any], viewer: str | None) -> str:
         mark = ("✓" if "pass" in state else "✗") if state else ""
         needs = _("{low}-{high}: needs {needs}").format(
             low=rg["from"], high=rg["to"], needs=f'S{rg["S"]} E{rg["E"]} C{rg["C"]}')
+        # a one-number range says its number once: "8", not "8-8" (a narrow box)
+        rolls = str(rg["from"]) if rg["from"] == rg["to"] else f'{rg["from"]}-{rg["to"]}'
         parts.append(f'<span class="rg{state}" data-width="{width}"{attrs(title=needs)}>'
-                     f'<i>{rg["from"]}-{rg["to"]}</i><b>S{rg["S"]} E{rg["E"]} C{rg["C"]}</b>'
+                     f'<i>{rolls}</i><b>S{rg["S"]} E{rg["E"]} C{rg["C"]}</b>'
                      f"<em>{mark}</em></span>")
     return f'<div class="ranges">{"".join(parts)}</div>'
 

@@ -330,16 +330,27 @@ def toggle_log() -> None:
         el.querySelector("summary").focus()
 
 
+_spotted = ("", "")  # (selector, the board in front) last scrolled to by spot
+
+
 def spot(selector: str) -> None:
     """Mark the one element ``selector`` finds with ``data-spot`` (the part of the table a
-    tutorial step explains), and scroll it into view; "" clears the mark."""
+    tutorial step explains), and scroll it into view when it is new or the board in front
+    changed; "" clears the mark."""
     for el in document.querySelectorAll("[data-spot]"):
         if not selector or not bool(el.matches(selector)):
             el.removeAttribute("data-spot")
     if not selector:
         return
     el = document.querySelector(selector)
-    if not null(el) and not el.hasAttribute("data-spot"):
+    if null(el):
+        return
+    # Scrolled to when newly marked, or when the board in front changed (marked while its
+    # phone tab was hidden, it could not be scrolled to then).
+    global _spotted
+    where = (selector, str(document.getElementById("main").className))
+    if not el.hasAttribute("data-spot") or where != _spotted:
+        _spotted = where
         el.setAttribute("data-spot", "1")
         scroll_into_view("[data-spot]")
 
