@@ -49,3 +49,32 @@ def test_the_computers_moves_are_marked_where_they_happened_and_its_launch_on_th
         pick(page, rng)
     assert marked > 5, f"the computer's moves were marked {marked} times"
     assert launched, "the computer's launch never stood on its target card"
+
+
+AT_END = """() => { const log = document.getElementById('log');
+  return log.scrollHeight - log.scrollTop - log.clientHeight; }"""
+
+
+def test_the_log_shows_its_newest_lines_on_a_desktop_and_when_opened_on_a_phone(
+    page: Page, site_url: str, open_game: Callable[[str], float],
+) -> None:
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_game(site_url + "?players=2&seats=hhee&seed=5&speed=0")
+    rng = random.Random(5)
+    for _ in range(40):
+        settle(page)
+        pick(page, rng)
+    settle(page)
+    page.wait_for_timeout(100)  # a frame: the second scroll
+    assert page.evaluate(AT_END) <= 2, "the log is not at its newest line"
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.reload()
+    page.wait_for_selector('body[data-ready="1"]', state="attached")
+    page.get_by_test_id("resume-continue").click()  # the same game, its log long
+    settle(page)
+    log = page.get_by_test_id("log")
+    expect(log).not_to_have_attribute("open", "")  # a phone keeps it closed
+    log.locator("summary").click()
+    page.wait_for_timeout(100)
+    assert page.evaluate(AT_END) <= 2, "opened on a phone, the log starts away from its end"
+    expect(log.locator("#log-list > li").last).to_be_in_viewport()

@@ -7,7 +7,11 @@ import contextlib
 from collections.abc import Callable
 from typing import Any
 
-from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
+from pyodide.ffi import (  # type: ignore[import-not-found]
+    create_once_callable,
+    create_proxy,
+    to_js,
+)
 from pyscript import document, window  # type: ignore[import-not-found]
 
 _last: dict[str, str] = {}
@@ -119,10 +123,28 @@ def focus_first(selector: str) -> bool:
     return True
 
 
+_followed: set[str] = set()  # elements scroll_to_end keeps at their end when opened
+
+
 def scroll_to_end(element_id: str) -> None:
+    """Show the end of a scrolling element (the log's newest lines), now and whenever it is
+    opened (a closed ``<details>`` opens at its top). Scrolled again on the next frame: the
+    log's off-screen chapters are laid out at an estimated height (content-visibility), so
+    the first scroll can stop short once they get their real one."""
     el = document.getElementById(element_id)
-    if not null(el):
+    if null(el):
+        return
+
+    def to_end(*_args: Any) -> None:
         el.scrollTop = el.scrollHeight
+
+    to_end()
+    window.requestAnimationFrame(create_once_callable(to_end))
+    if element_id not in _followed:
+        _followed.add(element_id)
+        proxy = create_proxy(lambda _event: to_end() if el.hasAttribute("open") else None)
+        _proxies.append(proxy)
+        el.addEventListener("toggle", proxy)
 
 
 def query_string() -> str:
