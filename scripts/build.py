@@ -19,6 +19,8 @@ Layout of ``dist/`` (every URL in the site is relative, so it works under any su
     pyscript/             every ``*.js`` and ``*.css`` of node_modules/@pyscript/core/dist
     vendor/uplot/         the charting library of the post-game report (node_modules/uplot:
                           its minified script, stylesheet and licence), loaded when it opens
+    vendor/idiomorph/     the DOM morphing library that redraws only what changed
+                          (node_modules/idiomorph, 0BSD: its minified script and licence)
     vendor/qrcode/        the QR code library of online play's invitations
                           (node_modules/qrcode-generator, MIT, its licence in the file's
                           header), loaded when a host's first invitation is drawn
@@ -63,6 +65,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 UPLOT_FILES = ("dist/uPlot.iife.min.js", "dist/uPlot.min.css", "LICENSE")
 QRCODE_FILES = ("dist/qrcode.js",)
+IDIOMORPH_FILES = ("dist/idiomorph.min.js", "LICENSE")
 NODE_MODULES = ROOT / "node_modules"
 PYODIDE_FILES = (
     "pyodide.mjs",
@@ -580,6 +583,7 @@ def build(dist: Path) -> None:
     pyscript = check_node_package("@pyscript/core", pins["@pyscript/core"])
     uplot = check_node_package("uplot", pins["uplot"])
     qrcode = check_node_package("qrcode-generator", pins["qrcode-generator"])
+    idiomorph = check_node_package("idiomorph", pins["idiomorph"])
 
     if dist.exists():
         shutil.rmtree(dist)
@@ -618,6 +622,8 @@ def build(dist: Path) -> None:
             copy_file(path, dist / "pyscript" / path.name)
     for name in UPLOT_FILES:
         copy_file(uplot / name, dist / "vendor" / "uplot" / Path(name).name)
+    for name in IDIOMORPH_FILES:
+        copy_file(idiomorph / name, dist / "vendor" / "idiomorph" / Path(name).name)
     for name in QRCODE_FILES:
         copy_file(qrcode / name, dist / "vendor" / "qrcode" / Path(name).name)
     write_icons(dist)

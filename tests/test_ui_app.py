@@ -586,3 +586,35 @@ def test_a_phone_keeps_the_rivals_board_in_front_while_the_person_acts_on_it() -
         assert app.table.tab == "USSR" and dom.classes["main"].startswith("show-USSR ")
 
     run_app(play, "?players=2&seats=hhee&seed=3&speed=0")
+
+
+# ---------------------------------------------------------------------- the dock's drawers
+
+
+def test_the_bars_all_moves_and_the_logs_drawer_open_and_close_with_one_click_each() -> None:
+    """A desktop's bar is one row: "All moves" pulls every control open (the dock's class
+    says which drawer is out), a second click pushes it back; the log's drawer likewise,
+    and opening one closes the other. A decision of a few controls has no switch."""
+    async def play(app: App, dom: FakePlatform) -> None:
+        await settle(app)
+        assert dom.classes["dock"] == "dock"
+        switch = find(dom, ("actions",), cmd="drawer")
+        assert switch.attrs["aria-expanded"] == "false" and len(app.table.actions) > 3
+        click(dom, switch)
+        assert dom.classes["dock"] == "dock drawer-moves"
+        assert find(dom, ("actions",), cmd="drawer").attrs["aria-expanded"] == "true"
+        assert dom.words["#log .grow"] == ("aria-expanded", "false")
+        click(dom, FakeElement({"cmd": "drawer", "drawer": "log"}))
+        assert dom.classes["dock"] == "dock drawer-log"
+        assert dom.words["#log .grow"] == ("aria-expanded", "true")
+        assert find(dom, ("actions",), cmd="drawer").attrs["aria-expanded"] == "false"
+        click(dom, FakeElement({"cmd": "drawer", "drawer": "log"}))
+        assert dom.classes["dock"] == "dock"
+        for _ in range(100):  # a decision of at most three controls: no switch to show
+            if len(app.table.actions) <= 3:
+                break
+            play_on_board(app, dom, 0)
+            await settle(app)
+        assert "data-cmd=\"drawer\"" not in dom.regions["actions"]
+
+    run_app(play, "?players=2&seats=hhee&seed=3&speed=0")

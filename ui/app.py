@@ -102,6 +102,7 @@ class App:
             "copy": self.copy,
             "chat-send": lambda _el: self.send_chat(),
             "speed": self.set_speed,
+            "drawer": lambda el: self.open_drawer(self.dom.data(el, "drawer") or ""),
             "lang": lambda el: self.set_language(str(el.value), remember=True),
             # the tutorial's own text leads the way: no hints while it runs
             "hint": lambda _el: None if self.tour.active else self.hints.ask(),
@@ -393,6 +394,7 @@ class App:
             self.dom.storage_set(LANGUAGE_KEY, language())
         self.dom.set_words({
             "#log > summary": ("", _("Mission log")),
+            "#log .grow": ("title", _("Show the whole log (or less of it)")),
             '[data-testid="skip-launch"]': ("", _("Skip ▸▸")),
             "#board-USA": ("aria-label", _("USA team board")),
             "#board-USSR": ("aria-label", _("USSR team board")),
@@ -529,8 +531,16 @@ class App:
         self.dom.set_html("chat", chat_html([(chat_sender(who, screens), text)
                                         for who, text in sent]))
 
+    def open_drawer(self, name: str) -> None:
+        self.table.open_drawer(name)
+        self.render()
+        if name == "log":  # taller or shorter, it shows its newest lines
+            self.dom.scroll_to_end("log")
+
     def render(self) -> None:
         table = self.table
+        self.dom.set_class("dock", f"dock drawer-{table.drawer}" if table.drawer else "dock")
+        self.dom.set_words({"#log .grow": ("aria-expanded", str(table.drawer == "log").lower())})
         if self.online != self.dom.is_shown("chat"):
             self.dom.show("chat", self.online)
             if self.online:
@@ -573,7 +583,7 @@ class App:
         self.dom.set_html("actions", actions_html(table.g, view, Bar(
             seat, table.actions, bar, self.hosting.waiting_for_players(), self.screens(),
             self.turns.undo_state(), self.hints.thinking, not self.tour.active,
-            self.hints.current())))
+            self.hints.current(), table.drawer == "moves")))
         popover = (popover_html(table.g, seat, table.actions, view, pick, marks.hinted)
                    if seat else "")
         self.dom.set_html("pick", popover)

@@ -53,6 +53,7 @@ class Bar:
     hint_thinking: bool
     can_ask_hint: bool
     hint: Hint | None
+    all_moves: bool  # the drawer of every control pulled open (a desktop's bar is one row)
 
 def mission_odds(g: game.Game, view: dict[str, Any], nation: str) -> dict[str, float]:
     """The exact chance of ``nation``'s rocket as it stands on every Mission on the table (and
@@ -128,7 +129,19 @@ def actions_html(g: game.Game, view: dict[str, Any], bar: Bar) -> str:
     body = bar_html(g, seat, bar.actions, view, bar.bar)
     hint = hint_html(bar.hint_thinking, bar.can_ask_hint) + history_html(*bar.undo)
     return (f'<div class="bar-h">{who}{countdown}{hint}</div>'
-            f"{hint_line_html(bar.hint)}{body}")
+            f"{hint_line_html(bar.hint)}{body}{more_html(len(bar.actions), bar.all_moves)}")
+
+
+def more_html(count: int, opened: bool) -> str:
+    """The switch of a desktop's one-row bar between that row and every control in rows
+    (none for a few controls, which the row always holds)."""
+    if count <= 3 and not opened:
+        return ""
+    words = _("One row ▴") if opened else _("All moves ▾")
+    tip = _("Every move of this decision in rows, or back to one row")
+    return (f'<button type="button" class="more" data-cmd="drawer" data-drawer="moves" '
+            f'aria-controls="actions" aria-expanded="{str(opened).lower()}" '
+            f'data-testid="all-moves"{attrs(title=tip)}>{e(words)}</button>')
 
 
 def popover_html(g: game.Game, seat: str, actions: list[Action], view: dict[str, Any],

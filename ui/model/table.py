@@ -36,6 +36,7 @@ class Table:
         self.pick = NO_PICK  # the seat's board paths and its half-made choice
         self.group = ""  # the group of controls opened in the action bar
         self.tab = "USA"  # the nation's board in front on a phone
+        self.drawer = ""  # the dock's drawer pulled open: "moves" (every control), "log", ""
         self._fronted: str | None = None  # the seat the board in front was last chosen for
         self.log: list[Told] = []
         self.redo: list[Redo] = []
@@ -105,6 +106,11 @@ class Table:
         """Which nation's board is in front on a phone (the person's choice, or the part of
         the table a hint points at)."""
         self.tab = nation
+
+    def open_drawer(self, name: str) -> None:
+        """Pull the dock's drawer ``name`` open ("moves": every control of the decision
+        wrapped in rows; "log": the whole Mission log), or push it back when it is open."""
+        self.drawer = "" if self.drawer == name else name
 
     def front(self, seat: str, pointed: str | None = None) -> None:
         """The board in front on a phone for ``seat``'s decision: the part the Tutorial points
