@@ -43,34 +43,7 @@ from scripts.localsite import CHROMIUM, CHROMIUM_ARGS, start_server  # noqa: E40
 # The e2e tests' moves (settle, pick a control, answer a confirmation): e2e/ is no package.
 moves = importlib.import_module("helpers")
 
-# For every marked thing: where its centre is, and whether the page shows it there.
-LOOK = """(selector) => {
-  const w = innerWidth, h = innerHeight;
-  const seen = el => {
-    const r = el.getBoundingClientRect();
-    const x = r.left + r.width / 2, y = r.top + r.height / 2;
-    if (r.width === 0 || x < 0 || y < 0 || x >= w || y >= h) return 'out';
-    for (let p = el.parentElement; p; p = p.parentElement) {  // clipped by a scrolling panel
-      const s = getComputedStyle(p);
-      if (/(auto|scroll|hidden)/.test(s.overflowY + s.overflowX)) {
-        const b = p.getBoundingClientRect();
-        if (x < b.left || x > b.right || y < b.top || y > b.bottom) return 'out';
-      }
-    }
-    const top = document.elementFromPoint(x, y);
-    return top && (top === el || el.contains(top)) ? 'in' : 'covered';
-  };
-  const marked = [...document.querySelectorAll(selector)].filter(
-    el => el.offsetParent !== null);
-  const money = document.querySelector('#board-USA .count.money');  // the person's nation
-  const odds = document.querySelector('#centre .aim-usa .odds');  // its launch target's
-  return {
-    phase: (document.querySelector('#centre .phase') || {}).textContent || '',
-    things: marked.map(el => [el.dataset.target || '', seen(el)]),
-    money: money ? seen(money) : 'none',
-    odds: odds ? seen(odds) : 'none',
-  };
-}"""
+LOOK = moves.IN_VIEW  # e2e/helpers.py: where each thing is, and what the page shows there
 
 
 def measure(page: Page, rng: random.Random, decisions: int, cheap: float) -> dict[str, Any]:

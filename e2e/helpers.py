@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 from playwright.sync_api import Page
 
@@ -182,6 +183,47 @@ def click_times(page: Page) -> list[tuple[float, float]]:
     """(to the frame that paints the click's first change, to the task after it) in ms."""
     found: list[list[float]] = page.evaluate("window.__clicks || []")
     return [(frame, after) for frame, after in found]
+
+
+# Is what a decision needs in view? For every element ``selector`` finds (shown): "in", "out"
+# (its centre outside the window or a scrolling panel's box) or "covered" (another element
+# is on top: document.elementFromPoint); and the same for the USA's money counter and its
+# launch target's odds (on the target card or on its board's head). bench/in_view.py too.
+IN_VIEW = """(selector) => {
+  const w = innerWidth, h = innerHeight;
+  const seen = el => {
+    const r = el.getBoundingClientRect();
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    if (r.width === 0 || x < 0 || y < 0 || x >= w || y >= h) return 'out';
+    for (let p = el.parentElement; p; p = p.parentElement) {  // clipped by a scrolling panel
+      const s = getComputedStyle(p);
+      if (/(auto|scroll|hidden)/.test(s.overflowY + s.overflowX)) {
+        const b = p.getBoundingClientRect();
+        if (x < b.left || x > b.right || y < b.top || y > b.bottom) return 'out';
+      }
+    }
+    const top = document.elementFromPoint(x, y);
+    return top && (top === el || el.contains(top)) ? 'in' : 'covered';
+  };
+  const marked = [...document.querySelectorAll(selector)].filter(
+    el => el.offsetParent !== null);
+  const money = document.querySelector('#board-USA .count.money');  // the person's nation
+  // its launch target's odds: on the target card, or on its board's head
+  const odds = ['#centre .aim-usa .odds', '#board-USA [data-testid="target-odds"] .odds']
+    .map(s => document.querySelector(s)).filter(el => el);
+  return {
+    phase: (document.querySelector('#centre .phase') || {}).textContent || '',
+    things: marked.map(el => [el.dataset.target || '', seen(el)]),
+    money: money ? seen(money) : 'none',
+    odds: odds.length ? (odds.some(el => seen(el) === 'in') ? 'in' : 'out') : 'none',
+  };
+}"""
+
+
+def in_view(page: Page, selector: str) -> dict[str, Any]:
+    """What IN_VIEW finds for ``selector`` now: phase, things [(target, state)], money, odds."""
+    found: dict[str, Any] = page.evaluate(IN_VIEW, selector)
+    return found
 
 
 # --------------------------------------------------------------------------- board moves

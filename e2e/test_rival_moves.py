@@ -9,6 +9,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from helpers import game_over, pick, privacy_up, settle
 from playwright.sync_api import Page, expect
 
@@ -78,3 +79,32 @@ def test_the_log_shows_its_newest_lines_on_a_desktop_and_when_opened_on_a_phone(
     page.wait_for_timeout(100)
     assert page.evaluate(AT_END) <= 2, "opened on a phone, the log starts away from its end"
     expect(log.locator("#log-list > li").last).to_be_in_viewport()
+
+
+MOTIONS = """() => { const el = document.querySelector('#main [data-last]');
+  const style = getComputedStyle(el);
+  const names = style.animationName.split(', '), times = style.animationDuration.split(', ');
+  return names.filter(n => n !== 'none').map((n, i) => [n, parseFloat(times[i]) * 1000]); }"""
+
+
+@pytest.mark.parametrize(("speed", "motion"), [(150, 150), (800, 600), (0, None)])
+def test_the_computers_move_lands_as_a_motion_as_long_as_the_ai_speed_says(
+    page: Page, site_url: str, open_game: Callable[[str], float], speed: int,
+    motion: int | None,
+) -> None:
+    """The thing the computer touched lands (a short scale-in) over the AI's pace, with its
+    ring pulsing; instant play and prefers-reduced-motion show the ring without motion."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_game(site_url + f"?players=2&seats=hhee&seed=3&speed={speed}")
+    rng = random.Random(3)
+    for _ in range(100):
+        settle(page)
+        if page.locator(TRAIL).count():
+            break
+        pick(page, rng)
+    else:
+        raise AssertionError("the computer never moved")
+    styled = {name: round(ms) for name, ms in page.evaluate(MOTIONS)}
+    assert styled.get("arrive") == motion and "last-move" in styled, styled
+    page.emulate_media(reduced_motion="reduce")
+    assert page.evaluate(MOTIONS) == [], "motion despite prefers-reduced-motion"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from helpers import CONTROLS, answer_confirm, axe_serious, settle
+from helpers import CONTROLS, answer_confirm, axe_serious, in_view, settle
 from playwright.sync_api import Page, expect
 
 from ui.model.tutorial import script
@@ -24,6 +24,10 @@ def follow_one(page: Page) -> str:
     if page.get_by_test_id("launch").is_visible():  # a launch plays out: wait for it
         page.wait_for_timeout(400)
         return "launch"
+    # what the step explains or asks for is in the window, nothing on top of it (issue 23)
+    look = in_view(page, "[data-spot], [data-hint]")
+    hidden = [thing for thing in look["things"] if thing[1] != "in"]
+    assert not hidden, f"step {page.get_by_test_id('tour').get_attribute('data-step')}: {hidden}"
     nxt = page.get_by_test_id("tour-next")
     if nxt.count() and nxt.is_visible():
         spot = page.locator("[data-spot]")

@@ -8,6 +8,7 @@ fails :func:`test_only_the_table_changes_its_fields`.
 from __future__ import annotations
 
 import ast
+import random
 from pathlib import Path
 
 import game
@@ -201,3 +202,31 @@ def test_a_board_thing_is_on_the_tab_that_shows_it() -> None:
                                 "mission:M0-SPUTNIK", "risk:R1-POGO", "pile", "deck:S",
                                 "moonrisk:USSR:1", "opt:claim", "discussion:USA")] == [
         "USSR", "USA", "USA", "centre", "centre", "centre", "centre", "centre", None, "USA"]
+
+
+def test_a_phone_follows_a_half_made_choice_to_the_board_its_next_step_is_on() -> None:
+    """A Module touched in the centre: its Suppliers spaces are on the Engineer's board, so
+    that board comes in front; a choice that goes on where it is leaves the tab alone."""
+    g = game.new_game(4)
+    rng = random.Random(4)
+    for _ in range(2000):
+        seat = g.to_act()[0]
+        actions = g.legal_actions(seat)
+        if any(a.kind == "order_module" for a in actions):
+            break
+        g.apply(seat, rng.choice(actions))
+    else:
+        raise AssertionError("no Module was ever to order")
+    table = Table(Setup(seed=4), g, "t")
+    table.decide(seat, actions, g.view(seat))
+    table.show_tab("centre")
+    module = next(a for a in actions if a.kind == "order_module").to_dict()["module"]
+    assert table.touch(f"modrow:{module}") is None
+    assert table.tab == seat.split(".")[0]
+    table.cancel_choice()
+    table.show_tab("centre")
+    line = next((a for a in actions if a.kind == "research"), None)
+    if line is not None:  # a Technology deck, then the other offered on it: still the centre
+        first = line.to_dict()["first"]
+        assert table.touch(f"deck:{first}") is None
+        assert table.tab == "centre"

@@ -516,7 +516,7 @@ class App:
         if pending and pending["what"] == "keep":
             part = ".pending"
         self.dom.scroll_into_view(f"#board-{nation} {part}")
-
+        self.dom.scroll_into_view("[data-hint]")  # the thing the Tutorial asks for, if any
     def screens(self) -> dict[str, dict[str, str]]:
         """Where each seat is played in an online game (the turn indicator's "on whose
         screen"); nothing otherwise."""
@@ -540,6 +540,7 @@ class App:
     def render(self) -> None:
         table = self.table
         self.dom.set_class("dock", f"dock drawer-{table.drawer}" if table.drawer else "dock")
+        self.dom.set_body("pace", str(table.setup.speed_ms))  # how long a rival's move moves
         self.dom.set_words({"#log .grow": ("aria-expanded", str(table.drawer == "log").lower())})
         if self.online != self.dom.is_shown("chat"):
             self.dom.show("chat", self.online)
@@ -604,8 +605,9 @@ class App:
         for nation in NATIONS:
             roles = " & ".join(role_name(s.split(".")[1]) for s in acting
                                if s.startswith(nation))
-            self.dom.set_html(f"board-{nation}", board_html(view, nation, marks=marks,
-                                                       ghost_cell=ghost, acting=roles))
+            self.dom.set_html(f"board-{nation}", board_html(
+                view, nation, marks=marks, ghost_cell=ghost, acting=roles,
+                odds=odds if view["nation"] == nation else None))
         self.dom.set_html("centre", centre_html(view, marks, odds))
         # the phase orders each board's parts: the one its decisions are about comes first
         self.dom.set_class("main", f"show-{self.table.tab} phase-{view['phase']}")

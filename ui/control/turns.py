@@ -301,6 +301,7 @@ class Turns:
             self.try_act(index)
         elif table.pick.chosen:
             self.dom.focus_first("#pick .opt") or self.dom.focus_first("[data-can]:not([data-sel])")
+            self.dom.scroll_into_view("[data-hint]")  # the Tutorial's next thing, if elsewhere
         else:
             self.app.focus_decision()
 

@@ -23,6 +23,7 @@ from ..words.names import (
     nation_name,
     need_words,
     payload_name,
+    percent,
     place_name,
     region_words,
     risk_flavour,
@@ -294,9 +295,23 @@ def engineer_html(n: dict[str, Any], marks: Marks, ghost_cell: int | None) -> st
             f"{_moon_path(n, marks)}</section>")
 
 
+def _aim(n: dict[str, Any], odds: dict[str, float]) -> str:
+    """The launch target on the board's head, with the viewer's odds there when it is the
+    viewer's nation: on a phone, where the Mission card is on another tab, still in view."""
+    launch = n["launch"]
+    if not launch:
+        return ""
+    chance = (f' <b class="odds">{e(percent(odds[launch]))}</b>' if launch in odds else "")
+    title = _("Launching to {mission}").format(mission=mission_name(launch))
+    return (f'<span class="aim"{attrs(title=title, data_testid="target-odds")}>'
+            f'{icon("rocket")} {e(mission_name(launch))}{chance}</span>')
+
+
 def board_html(view: dict[str, Any], nation: str, *, marks: Marks = NO_MARKS,
-               ghost_cell: int | None = None, acting: str = "") -> str:
-    """The board of ``nation``; ``acting`` names its seat to act now (shown in its head)."""
+               ghost_cell: int | None = None, acting: str = "",
+               odds: dict[str, float] | None = None) -> str:
+    """The board of ``nation``; ``acting`` names its seat to act now (shown in its head);
+    ``odds``: the viewer's chances by Mission, given for the viewer's own nation."""
     n = view["nations"][nation]
     first = ""
     if view["first_player"] == nation:
@@ -312,6 +327,7 @@ def board_html(view: dict[str, Any], nation: str, *, marks: Marks = NO_MARKS,
     talk = _chip(marks, f"discussion:{nation}", e(_("End the discussion")))
     money = _count("money", n["money"], _("Money"), "money")  # on the head: always in view
     return (f'<header class="bhead"><h2 class="bname">{emblem(nation)}</h2>'
-            f'{turn}{talk}{first}<span class="res">{pop}{bud}{money}</span></header>'
+            f'{turn}{talk}{first}{_aim(n, odds or {})}'
+            f'<span class="res">{pop}{bud}{money}</span></header>'
             f"{politician_html(n, view['nation'], view['penalties']['abort'], marks)}"
             f"{engineer_html(n, marks, ghost_cell)}")

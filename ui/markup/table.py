@@ -53,7 +53,7 @@ class Bar:
     hint_thinking: bool
     can_ask_hint: bool
     hint: Hint | None
-    all_moves: bool  # the drawer of every control pulled open (a desktop's bar is one row)
+    all_moves: bool = False  # the drawer of every control pulled open (the bar is one row)
 
 def mission_odds(g: game.Game, view: dict[str, Any], nation: str) -> dict[str, float]:
     """The exact chance of ``nation``'s rocket as it stands on every Mission on the table (and

@@ -16,7 +16,7 @@ from game.history import Trace, traces
 
 from ..words.narration import Told
 from .players import Setup
-from .targets import NO_PICK, Pick
+from .targets import NO_PICK, Pick, tab_of
 
 Redo = tuple[str, Action]  # (seat, action) taken back by Undo, to be taken again by Redo
 
@@ -94,7 +94,13 @@ class Table:
     def touch(self, target: str) -> int | None:
         """A board thing touched: the index of the action it completes, if it does one."""
         self.group = ""
-        return self.pick.touch(target)
+        done = self.pick.touch(target)
+        if done is None and self.pick.chosen:  # a half-made choice goes on elsewhere?
+            tabs = {tab_of(t) for t in self.pick.next_steps() if not t.startswith("opt:")}
+            follow = tabs.pop() if len(tabs) == 1 else None
+            if follow is not None:  # a Module chosen in the centre: the board's Suppliers
+                self.tab = follow
+        return done
 
     def open_group(self, group: str) -> None:
         self.group = group

@@ -1,0 +1,102 @@
+"""The table at a glance (issue 23): at 1280x800 and on a 390x844 phone, at every decision of
+a whole scripted game against the computer, every board thing the person may touch has its
+centre inside the window with nothing on top of it, the acting nation's money and its launch
+target's odds are in view, and nothing sticks out sideways; the same for every thing the
+Tutorial highlights, at every step on a phone (tests/test_tutorial.py does it at 1280x800).
+axe-core finds nothing serious or critical on the way."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import pytest
+from helpers import (
+    OPTIONS,
+    answer_confirm,
+    axe_serious,
+    game_over,
+    in_view,
+    pick,
+    privacy_up,
+    settle,
+)
+from playwright.sync_api import Page
+
+SIZES = [(1280, 800), (390, 844)]
+SIDEWAYS = "document.documentElement.scrollWidth"
+
+
+def misses(look: dict[str, object]) -> list[object]:
+    things = look["things"]
+    assert isinstance(things, list)
+    return [thing for thing in things if thing[1] != "in"]
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_every_decision_of_a_whole_game_has_what_it_needs_in_view(
+    page: Page, site_url: str, open_game: Callable[[str], float], width: int, height: int,
+) -> None:
+    page.set_viewport_size({"width": width, "height": height})
+    open_game(site_url + "?players=2&seats=hhmm&seed=4&speed=0")
+    rng = random.Random(4)
+    decisions, phases, axed = 0, set(), set()
+    for _ in range(400):
+        settle(page)
+        if game_over(page):
+            break
+        if privacy_up(page):
+            page.get_by_test_id("privacy-continue").click()
+            continue
+        if answer_confirm(page):
+            continue
+        look = in_view(page, "[data-can]")
+        decisions += 1
+        phase = str(look["phase"]).strip().lower()
+        phases.add(phase)
+        where = f"decision {decisions} ({phase}) at {width}x{height}"
+        assert not misses(look), f"{where}: {misses(look)}"
+        assert look["money"] == "in", f"{where}: the money counter is {look['money']}"
+        assert look["odds"] in ("in", "none"), f"{where}: the target's odds are {look['odds']}"
+        assert page.evaluate(SIDEWAYS) <= width, f"{where}: the page scrolls sideways"
+        if phase not in axed:  # once per phase: axe takes a second
+            axed.add(phase)
+            assert axe_serious(page) == [], where
+        options = page.locator(OPTIONS)
+        if options.count():  # a thing chosen on the board: its popover covers the bar
+            options.nth(rng.randrange(options.count())).click()
+            answer_confirm(page)
+        else:
+            pick(page, rng, 0.3)
+    assert game_over(page), f"no end after {decisions} decisions"
+    assert decisions > 40 and {"politics", "engineering", "administration"} <= phases, phases
+
+
+def test_every_tutorial_step_on_a_phone_shows_what_it_points_at(
+    page: Page, site_url: str, open_game: Callable[[str], float],
+) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_game(site_url)
+    page.get_by_test_id("start-tutorial").click()
+    panel = page.get_by_test_id("tour")
+    steps = 0
+    for _ in range(300):
+        settle(page)
+        if not panel.is_visible():
+            break
+        if page.get_by_test_id("launch").is_visible():  # a launch plays out
+            page.wait_for_timeout(400)
+            continue
+        look = in_view(page, "[data-spot], [data-hint]")
+        steps += 1
+        step = panel.get_attribute("data-step")
+        assert look["things"], f"step {step}: nothing highlighted"
+        assert not misses(look), f"step {step}: {misses(look)}"
+        assert page.evaluate(SIDEWAYS) <= 390, f"step {step}: the page scrolls sideways"
+        nxt = page.get_by_test_id("tour-next")
+        if nxt.count() and nxt.is_visible():
+            nxt.click()
+            continue
+        page.locator("[data-hint]:visible").first.click()
+        answer_confirm(page)
+    assert not panel.is_visible() and steps > 40, steps
