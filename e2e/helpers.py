@@ -220,6 +220,20 @@ IN_VIEW = """(selector) => {
 }"""
 
 
+SHOWN = """s => [...document.querySelectorAll(s)].some(el => el.offsetParent !== null)"""
+
+
+def highlight_shown(page: Page) -> bool:
+    """Wait (5 s at most) until the Tutorial's highlight is drawn on a shown part of the page
+    (a step's render can follow the moment the app stops being busy, as after a launch show);
+    False when a launch show came up instead."""
+    launch = page.get_by_test_id("launch")
+    page.wait_for_function(
+        f"() => ({SHOWN})('[data-spot], [data-hint]') "
+        "|| !document.getElementById('launch').hidden", timeout=5_000)
+    return not launch.is_visible()
+
+
 def in_view(page: Page, selector: str) -> dict[str, Any]:
     """What IN_VIEW finds for ``selector`` now: phase, things [(target, state)], money, odds."""
     found: dict[str, Any] = page.evaluate(IN_VIEW, selector)

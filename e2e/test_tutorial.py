@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from helpers import CONTROLS, answer_confirm, axe_serious, in_view, settle
+from helpers import CONTROLS, answer_confirm, axe_serious, highlight_shown, in_view, settle
 from playwright.sync_api import Page, expect
 
 from ui.model.tutorial import script
@@ -25,6 +25,8 @@ def follow_one(page: Page) -> str:
         page.wait_for_timeout(400)
         return "launch"
     # what the step explains or asks for is in the window, nothing on top of it (issue 23)
+    if not highlight_shown(page):  # a launch show came up meanwhile
+        return "launch"
     look = in_view(page, "[data-spot], [data-hint]")
     hidden = [thing for thing in look["things"] if thing[1] != "in"]
     assert not hidden, f"step {page.get_by_test_id('tour').get_attribute('data-step')}: {hidden}"
