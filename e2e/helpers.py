@@ -220,6 +220,31 @@ IN_VIEW = """(selector) => {
 }"""
 
 
+SMALL_TEXT = """() => {
+  // every shown piece of text whose font is under 12 px (the ui brief's floor for what a
+  // player must read): [size in px, the element's tag and classes, the text's start]
+  const small = [];
+  const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    const el = n.parentElement;
+    if (!n.textContent.trim() || !el || el.closest('script, style, title')) continue;
+    const r = el.getBoundingClientRect();
+    if (!r.width || !r.height || r.width <= 1 && r.height <= 1) continue;  // visually hidden
+    if (!el.checkVisibility({checkOpacity: true, checkVisibilityCSS: true})) continue;
+    const px = parseFloat(getComputedStyle(el).fontSize);
+    if (px < 12) small.push([px, el.tagName.toLowerCase() + '.' + [...el.classList].join('.'),
+                             n.textContent.trim().slice(0, 40)]);
+  }
+  return small;
+}"""
+
+
+def small_text(page: Page) -> list[list[Any]]:
+    """The shown text set under 12 px (SMALL_TEXT), empty when there is none."""
+    found: list[list[Any]] = page.evaluate(SMALL_TEXT)
+    return found
+
+
 SHOWN = """s => [...document.querySelectorAll(s)].some(el => el.offsetParent !== null)"""
 
 

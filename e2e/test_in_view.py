@@ -1,8 +1,9 @@
 """The table at a glance (issue 23): at 1280x800 and on a 390x844 phone, at every decision of
 a whole scripted game against the computer, every board thing the person may touch has its
 centre inside the window with nothing on top of it, the acting nation's money and its launch
-target's odds are in view, and nothing sticks out sideways; the same for every thing the
-Tutorial highlights, at every step on a phone (tests/test_tutorial.py does it at 1280x800).
+target's odds are in view, nothing sticks out sideways and no shown text is under 12 px; the
+same for every thing the Tutorial highlights, at every step on a phone (tests/test_tutorial.py
+does it at 1280x800).
 axe-core finds nothing serious or critical on the way."""
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from helpers import (
     pick,
     privacy_up,
     settle,
+    small_text,
 )
 from playwright.sync_api import Page
 
@@ -60,6 +62,7 @@ def test_every_decision_of_a_whole_game_has_what_it_needs_in_view(
         assert look["money"] == "in", f"{where}: the money counter is {look['money']}"
         assert look["odds"] in ("in", "none"), f"{where}: the target's odds are {look['odds']}"
         assert page.evaluate(SIDEWAYS) <= width, f"{where}: the page scrolls sideways"
+        assert not small_text(page), f"{where}: text under 12 px {small_text(page)[:4]}"
         if phase not in axed:  # once per phase: axe takes a second
             axed.add(phase)
             assert axe_serious(page) == [], where
@@ -96,6 +99,7 @@ def test_every_tutorial_step_on_a_phone_shows_what_it_points_at(
         assert look["things"], f"step {step}: nothing highlighted"
         assert not misses(look), f"step {step}: {misses(look)}"
         assert page.evaluate(SIDEWAYS) <= 390, f"step {step}: the page scrolls sideways"
+        assert not small_text(page), f"step {step}: text under 12 px {small_text(page)[:4]}"
         nxt = page.get_by_test_id("tour-next")
         if nxt.count() and nxt.is_visible():
             nxt.click()

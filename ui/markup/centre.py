@@ -170,7 +170,7 @@ def mission_html(m: dict[str, Any], view: dict[str, Any], marks: Marks = NO_MARK
             f'data-rule="launches" title="{e(tip("launches"))}">'
             f'<div class="ms-t"{target}>{launching}<div class="ms-h">'
             f'<span class="lvl">L{m["level"]}</span>'
-            f'<b>{e(mission_name(m["id"]))}</b><small>{m["year"]}</small>{pay_html}'
+            f'<b>{e(mission_name(m["id"]))}</b><small class="year">{m["year"]}</small>{pay_html}'
             f'{_odds(m["id"], odds or {}, marks)}</div>'
             f'<div class="reward">{e(reward)}</div></div>'
             f'<ol class="risks">{risks}</ol></li>')
