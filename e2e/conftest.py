@@ -9,6 +9,9 @@ Fixtures for tests:
 - ``open_game``: navigates a page to a URL, waits for ``body[data-ready="1"]`` and returns the
   seconds it took;
 - ``artifacts``: the folder e2e/artifacts/; ``screenshot(name)`` saves the page there.
+
+What a passing test prints (its measurements: load times, click-to-paint, AI speed) is shown
+at the end of the run, under "measured" (pytest would otherwise keep it to itself).
 """
 
 from __future__ import annotations
@@ -227,3 +230,19 @@ def screenshot(page: Page, artifacts: Path) -> Callable[[str], Path]:
         return path
 
     return shoot
+
+
+# --------------------------------------------------------------------------- measurements
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """Each passing test's own printout (not its fixtures'), after the results."""
+    printed = [(report.nodeid, text) for report in terminalreporter.stats.get("passed", [])
+               for name, text in report.sections
+               if name == "Captured stdout call" and text.strip()]
+    if printed:
+        terminalreporter.section("measured")
+        for nodeid, text in printed:
+            terminalreporter.write_line(f"{nodeid}:")
+            for line in text.strip().splitlines():
+                terminalreporter.write_line(f"    {line}")

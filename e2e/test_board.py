@@ -3,6 +3,7 @@ the acting part of the board in view without anyone scrolling."""
 
 from __future__ import annotations
 
+import os
 import random
 import statistics
 from collections.abc import Callable
@@ -22,21 +23,19 @@ from helpers import (
 )
 from playwright.sync_api import Page, expect
 
+# Clicks timed with the CPU throttled (MOONSHOT_THROTTLED_CLICKS=0: a whole game, ~5 min)
+THROTTLED_CLICKS = int(os.environ.get("MOONSHOT_THROTTLED_CLICKS", "40"))
+
 # Board things that move a game on quickly (a pass, a launch, an abort, a placement...).
 QUICK = ("place:", "hand-pass:", "tokens-done:", "rocket:", "eng-pass:", "mission:", "reward:",
          "keep:", "cell:", "slot:", "adapt:", "discussion:", "moonrisk:")
 
 
-def test_a_whole_game_against_the_ai_by_board_clicks_only(
-    page: Page, site_url: str, net: NetworkLog, open_game: Callable[[str], float],
-    screenshot: Callable[[str], Path],
-) -> None:
-    page.set_viewport_size({"width": 1280, "height": 800})
-    open_game(site_url + "?players=2&seats=hhmm&seed=4&speed=0")
-    start_click_timer(page)
-    rng = random.Random(4)
+def board_clicks(page: Page, rng: random.Random, limit: int) -> dict[str, int]:
+    """Play the USA by touching the board (seeded; mostly the things that move a game on)
+    until the game ends or ``limit`` clicks; how many touches of each kind."""
     touched: dict[str, int] = {}
-    for _ in range(3000):
+    for _ in range(limit):
         settle(page)
         if game_over(page):
             break
@@ -54,6 +53,27 @@ def test_a_whole_game_against_the_ai_by_board_clicks_only(
         kind = target.split(":")[0]
         touched[kind] = touched.get(kind, 0) + 1
         page.locator(f'[data-target="{target}"]:visible').first.click()
+    return touched
+
+
+def paint_times(timed: list[tuple[float, float]]) -> str:
+    """The click-to-paint figures, as the suite prints them."""
+    times = sorted(frame for frame, _ in timed)
+    after = statistics.median(late for _, late in timed)
+    return (f"click to screen update over {len(times)} clicks: median "
+            f"{statistics.median(times):.1f} ms to the painting frame (90th percentile "
+            f"{times[len(times) * 9 // 10]:.1f} ms, max {times[-1]:.1f} ms); median "
+            f"{after:.1f} ms to the first task after it")
+
+
+def test_a_whole_game_against_the_ai_by_board_clicks_only(
+    page: Page, site_url: str, net: NetworkLog, open_game: Callable[[str], float],
+    screenshot: Callable[[str], Path],
+) -> None:
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_game(site_url + "?players=2&seats=hhmm&seed=4&speed=0")
+    start_click_timer(page)
+    touched = board_clicks(page, random.Random(4), 3000)
     end = page.get_by_test_id("end-screen")
     expect(end).to_be_visible()
     assert end.get_attribute("data-winner") in ("USA", "USSR")
@@ -61,13 +81,26 @@ def test_a_whole_game_against_the_ai_by_board_clicks_only(
     screenshot("board-clicks-end")
     timed = click_times(page)
     assert len(timed) >= 20, (touched, len(timed))
-    times = sorted(frame for frame, _ in timed)
-    after = statistics.median(late for _, late in timed)
-    print(f"board touches by kind: {touched}\nclick to screen update over {len(times)} clicks:"
-          f" median {statistics.median(times):.1f} ms to the painting frame (90th percentile "
-          f"{times[len(times) * 9 // 10]:.1f} ms, max {times[-1]:.1f} ms); median {after:.1f} ms"
-          f" to the first task after it")
+    print(f"board touches by kind: {touched}\n{paint_times(timed)}")
     net.assert_clean()
+
+
+def test_click_to_paint_on_a_machine_four_times_slower(
+    page: Page, site_url: str, open_game: Callable[[str], float],
+) -> None:
+    """The same clicks with Chromium's CPU throttled 4x (the DevTools protocol's
+    Emulation.setCPUThrottlingRate), as on a slow phone: the figures are printed, not
+    asserted (issue 23 aims at a median of 150 ms at most)."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_game(site_url + "?players=2&seats=hhmm&seed=4&speed=0")
+    devtools = page.context.new_cdp_session(page)
+    devtools.send("Emulation.setCPUThrottlingRate", {"rate": 4})
+    start_click_timer(page)
+    board_clicks(page, random.Random(4), THROTTLED_CLICKS or 3000)
+    timed = click_times(page)
+    devtools.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+    assert len(timed) >= min(THROTTLED_CLICKS or 20, 20), len(timed)
+    print(f"with the CPU throttled 4x, {paint_times(timed)}")
 
 
 def test_the_blueprint_is_in_view_and_accessible_when_a_tile_must_be_placed(
@@ -97,6 +130,7 @@ def test_the_blueprint_is_in_view_and_accessible_when_a_tile_must_be_placed(
                 const r = el.getBoundingClientRect();
                 if (!(r.width > 0 && (r.right > w + 1 || r.left < -1))
                     || getComputedStyle(el).position === 'fixed') return false;
+                if (el.ownerSVGElement) return false;  // its <svg> is looked at instead
                 for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
                     if (/(auto|scroll|hidden)/.test(getComputedStyle(p).overflowX)) {
                         const b = p.getBoundingClientRect();

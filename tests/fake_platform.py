@@ -95,6 +95,7 @@ class FakePlatform:
         self.words: dict[str, tuple[str, str]] = {}
         self.loaded: list[tuple[str, str]] = []
         self.charts: dict[str, str] = {}
+        self.sounds: list[str] = []  # play_sound calls, in order
         self.clicks: list[tuple[str, int]] = []  # click_nth calls (nothing is clicked)
         self.popovers: list[tuple[str, str]] = []
         self.spots: list[str] = []
@@ -255,6 +256,9 @@ class FakePlatform:
 
     def draw_chart(self, key: str, spec_json: str) -> None:
         self.charts[key] = spec_json
+
+    def play_sound(self, name: str) -> None:
+        self.sounds.append(name)
 
     # ------------------------------------------------------------------ online play
 

@@ -215,7 +215,7 @@ def played_in_hungarian() -> Iterator[Played]:
         events = g.apply(seat, ai.choose(view, actions, rng))
         told += lines(events, bonus)
         for seq in launch_sequences(events):
-            screens["launch"] += frames(seq, bonus)
+            screens["launch"] += [frame.markup for frame in frames(seq, bonus)]
     assert g.is_over
     for cause in ("abort", "influence", "tie", "outcome"):
         for loss in (0.0, 0.5, 1.0):

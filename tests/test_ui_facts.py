@@ -137,7 +137,7 @@ def test_the_countdown_follows_another_length(other_rules: Content) -> None:
 def test_a_delayed_launch_shows_the_delay_penalty(other_rules: Content) -> None:
     delayed = [{"type": "launch_delayed", "nation": "USA", "mission": "M0-VANGUARD",
                 "reason": "payload"}]
-    assert "-6 Popularity" in launchshow.frames(delayed, 1)[0]
+    assert "-6 Popularity" in launchshow.frames(delayed, 1)[0].markup
 
 
 def test_clock_and_duration_words() -> None:

@@ -50,6 +50,7 @@ from .words.narration import note
 
 LANGUAGE_KEY = "moonshot.language"  # the language chosen in the header (localStorage)
 LEVEL_KEY = "moonshot.start-level"  # the start screen's last chosen level (localStorage)
+SOUND_KEY = "moonshot.sound"  # the header's sound switch, "on" or "off" (localStorage)
 GUEST_TABLE = Setup(ai=dict.fromkeys(SEATS, False))  # behind a join panel: no AI to start
 _ids = random.Random()
 
@@ -84,6 +85,7 @@ class App:
         self.turns = Turns(self, dom, self.tour, self.hosting, self.thinker)
         self.input = Input(self, dom, self.commands())
         self.peers_heard = False  # the transport's events are listened to
+        self.sound_on = False  # the sound switch (start() reads the one remembered)
 
     @property
     def table(self) -> Table:
@@ -102,6 +104,7 @@ class App:
             "copy": self.copy,
             "chat-send": lambda _el: self.send_chat(),
             "speed": self.set_speed,
+            "sound": lambda _el: self.switch_sound(not self.sound_on),
             "drawer": lambda el: self.open_drawer(self.dom.data(el, "drawer") or ""),
             "lang": lambda el: self.set_language(str(el.value), remember=True),
             # the tutorial's own text leads the way: no hints while it runs
@@ -125,6 +128,10 @@ class App:
         self.dom.on("keydown", self.safe(self.input.on_key))
         self.dom.on("submit", self.safe(self.dom.prevent_default))
         self.dom.on_hash_change(self.safe(self.on_hash_change))
+        # sound is on unless the player turned it off; a page embedding the game stays quiet
+        # until its reader turns it on
+        remembered = self.dom.storage_get(SOUND_KEY)
+        self.sound_on = remembered == "on" if remembered else not self.dom.embedded()
         chosen = self.dom.storage_get(LANGUAGE_KEY) or ""
         self.set_language(chosen if chosen in LANGUAGES else choose(self.dom.browser_languages()))
         if self.dom.narrow_screen():
@@ -334,6 +341,18 @@ class App:
         else:
             self.hosting.say(text)
         self.dom.set_value('#chat input[name="chat"]', "")
+
+    def switch_sound(self, on: bool) -> None:
+        """The header's sound switch: remembered for the next visit; turned on, it clicks."""
+        self.sound_on = on
+        self.dom.storage_set(SOUND_KEY, "on" if on else "off")
+        self.render()
+        self.sound("place")
+
+    def sound(self, name: str) -> None:
+        """Play one of the table's sounds (public/sound.js) if the switch is on."""
+        if self.sound_on and name:
+            self.dom.play_sound(name)
 
     def set_speed(self, el: Any) -> None:
         self.table.set_speed(int(el.value))
@@ -597,7 +616,7 @@ class App:
         table = self.table
         return Header(table.tab, table.setup.speed_ms, self.replays.on, self.replays.seat,
                       viewer, table.setup.display_name(viewer) if viewer else "",
-                      self.hosting.on, self.joining.on)
+                      self.hosting.on, self.joining.on, self.sound_on)
 
     def render_boards(self, view: dict[str, Any], marks: Marks, ghost: int | None,
                       odds: dict[str, float]) -> None:

@@ -21,6 +21,7 @@ from game.guestlink import MAX_HOST_MESSAGE, GuestLink
 from game.infostate import determinize
 from game.referee import MAX_CHAT, MAX_CHAT_LINES
 
+from ..markup.launchshow import frames
 from ..model.invite import BadCode, pack, unpack
 from ..model.players import Setup, choose_seat
 from ..model.table import Table
@@ -28,7 +29,7 @@ from ..model.targets import NO_PICK, Pick
 from ..platform.port import Platform
 from ..screens.online import ice_json, join_panel_html
 from ..words.i18n import _
-from ..words.narration import lines, note
+from ..words.narration import launch_sequences, lines, note
 
 
 class App(Protocol):
@@ -49,6 +50,7 @@ class App(Protocol):
     def busy(self, waiting: bool) -> None: ...
     def render(self) -> None: ...
     def spawn(self, coro: Coroutine[Any, Any, None]) -> None: ...
+    def sound(self, name: str) -> None: ...
 
 
 HOST = "host"  # the transport's name for the one connection a guest has
@@ -188,7 +190,11 @@ class Joining:
         at = int(state["at"])
         view = link.view(own[0])
         if at == self.at + 1:
-            app.table.tell(*lines(state.get("events", []), view["test_bonus"], ""))
+            events = state.get("events", [])
+            app.table.tell(*lines(events, view["test_bonus"], ""))
+            # the host plays the launch shows; a guest hears the verdict
+            shows = launch_sequences(events)
+            app.sound(frames(shows[-1], view["test_bonus"])[-1].sound if shows else "place")
         elif at != self.at:
             joined = note(_("Joined the game in round {round}.").format(round=view["round"]))
             if self.at < 0:

@@ -29,6 +29,7 @@ class App(Protocol):
     def act(self, index: int) -> None: ...
     def focus_decision(self) -> None: ...
     def busy(self, waiting: bool) -> None: ...
+    def sound(self, name: str) -> None: ...
 
 
 class Overlays:
@@ -75,10 +76,13 @@ class Overlays:
         bonus = self.app.table.g.view(None)["test_bonus"]
         self.dom.show("launch", True)
         for seq in shows:
-            for frame in frames(seq, bonus):
+            seen = frames(seq, bonus)
+            for frame in seen:
                 if self.skip_show:
                     break
-                self.dom.set_html("launch-stage", frame)
+                self.dom.set_html("launch-stage", frame.markup)
+                if delay or frame is seen[-1]:  # at once: only the verdict sounds
+                    self.app.sound(frame.sound)
                 await asyncio.sleep(delay)
             if self.skip_show:
                 break

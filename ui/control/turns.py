@@ -54,6 +54,7 @@ class App(Protocol):
     async def show_launches(self, shows: list[list[dict[str, Any]]]) -> None: ...
     def confirm(self, index: int, text: str, label: str) -> None: ...
     def send_move(self, seat: str, action: Action) -> None: ...
+    def sound(self, name: str) -> None: ...
 
 
 class Script(Protocol):
@@ -259,7 +260,10 @@ class Turns:
         table = self.app.table
         table.moved(seat, lines(events, table.g.view(None)["test_bonus"], note), redo)
         self.app.autosave()
-        return launch_sequences(events)
+        shows = launch_sequences(events)
+        if not shows:  # a launch sounds in its show
+            self.app.sound("place")
+        return shows
 
     def remote_moved(self, events: list[dict[str, Any]]) -> None:
         """A guest's move, applied by the referee (:mod:`ui.control.hosting`): told and saved

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..words.i18n import _
 from ..words.names import content, mission_name, risk_name
@@ -37,8 +37,15 @@ def _ranges(risk: str, used: int) -> str:
     return f'<div class="ranges big">{"".join(parts)}</div>'
 
 
-def frames(seq: list[dict[str, Any]], test_bonus: int) -> list[str]:
-    """Markup of each frame of one launch (the last one is the verdict)."""
+class Frame(NamedTuple):
+    """One moment of a launch show."""
+
+    markup: str
+    sound: str  # what it sounds like (a name public/sound.js knows)
+
+
+def frames(seq: list[dict[str, Any]], test_bonus: int) -> list[Frame]:
+    """Each frame of one launch (the last one is the verdict)."""
     first = seq[0]
     nation = first["nation"]
     title = (f'<h2>{emblem(nation)} → {e(mission_name(first["mission"]))}</h2>')
@@ -46,16 +53,16 @@ def frames(seq: list[dict[str, Any]], test_bonus: int) -> list[str]:
         delayed = _("LAUNCH DELAYED")
         why = _("{reason} · -{cost} Popularity").format(
             reason=delay_reason(first["reason"]), cost=content().board.penalties["delay"])
-        return [f'{title}<div class="verdict delayed">{icon("rocket")} {e(delayed)}'
-                f"<small>{e(why)}</small></div>"]
+        return [Frame(f'{title}<div class="verdict delayed">{icon("rocket")} {e(delayed)}'
+                      f"<small>{e(why)}</small></div>", "delay")]
     risks = [ev["risk"] for ev in seq if ev["type"] == "risk_roll"]
     params = first.get("parameters", [0, 0, 0])
     rocket = _("Rocket: {parameters}").format(
         parameters=f"S{params[0]} E{params[1]} C{params[2]}")
     pre = f'<p class="lparams">{e(rocket)}</p>'
     liftoff, explosion, success = _("LIFTOFF"), _("EXPLOSION"), _("MISSION SUCCESS")
-    out = [f'{title}{pre}{_path(risks, -1, [])}<div class="verdict liftoff">'
-           f'{icon("rocket", "lift")} {e(liftoff)}</div>']
+    out = [Frame(f'{title}{pre}{_path(risks, -1, [])}<div class="verdict liftoff">'
+                 f'{icon("rocket", "lift")} {e(liftoff)}</div>', "liftoff")]
     results: list[bool] = []
     for ev in seq:
         if ev["type"] == "risk_roll":
@@ -63,15 +70,16 @@ def frames(seq: list[dict[str, Any]], test_bonus: int) -> list[str]:
             die = (f'<div class="die">{icon("d8")}<b>{ev["die"]}</b></div>')
             verdict = "pass" if ev["passed"] else "fail"
             results.append(bool(ev["passed"]))
-            out.append(f'{title}{pre}{_path(risks, at, results)}<div class="roll {verdict}">'
-                       f'{die}<p>{e(roll_words(ev, test_bonus))}</p></div>'
-                       f'{_ranges(ev["risk"], ev["range"])}')
+            out.append(Frame(f'{title}{pre}{_path(risks, at, results)}'
+                             f'<div class="roll {verdict}">{die}'
+                             f'<p>{e(roll_words(ev, test_bonus))}</p></div>'
+                             f'{_ranges(ev["risk"], ev["range"])}', "dice"))
         elif ev["type"] == "explosion":
             where = _("on {risk}").format(risk=risk_name(ev["risk"]))
-            out.append(f'{title}{_path(risks, -1, results)}<div class="verdict explosion">'
-                       f'{icon("sabotage", "big")} {e(explosion)}'
-                       f"<small>{e(where)}</small></div>")
+            out.append(Frame(f'{title}{_path(risks, -1, results)}'
+                             f'<div class="verdict explosion">{icon("sabotage", "big")} '
+                             f"{e(explosion)}<small>{e(where)}</small></div>", "explosion"))
         elif ev["type"] == "mission_success":
-            out.append(f'{title}{_path(risks, -1, results)}<div class="verdict success">'
-                       f"★ {e(success)} ★</div>")
+            out.append(Frame(f'{title}{_path(risks, -1, results)}'
+                           f'<div class="verdict success">★ {e(success)} ★</div>', "landing"))
     return out

@@ -38,6 +38,7 @@ class Header:
     viewer_name: str  # the player holding that seat
     hosting: bool
     guest: bool
+    sound: bool  # the sound switch is on
 
 
 @dataclass(frozen=True)
@@ -92,6 +93,10 @@ def top_html(top: Header) -> str:
     # A guest holds no game to replay: the host's browser keeps it.
     replay_button = ("" if top.guest else
                      f'<button data-testid="replay-game" data-cmd="replay">{e(replay)}</button>')
+    sound = (_("Sound is on: turn it off") if top.sound else _("Sound is off: turn it on"))
+    switch = (f'<button class="sound" data-cmd="sound" data-testid="sound" '
+              f'aria-pressed="{str(top.sound).lower()}"{attrs(title=sound, aria_label=sound)}>'
+              f'{icon("sound" if top.sound else "mute")}</button>')
     choices = "".join(f'<option value="{code}" lang="{code}"'
                       f'{" selected" if code == language() else ""}>{e(name)}</option>'
                       for code, name in LANGUAGES.items())
@@ -106,7 +111,7 @@ def top_html(top: Header) -> str:
             f'<button data-testid="open-howto" data-cmd="howto">{e(howto)}</button>'
             f'<button data-testid="open-rules" data-cmd="rules"{attrs(title=rules_title)}>'
             f"{e(rules)}</button>"
-            f'{rule_link("glossary", glossary, "rules-link")}'
+            f'{rule_link("glossary", glossary, "rules-link")}{switch}'
             f'<select data-cmd="lang" data-testid="language" aria-label="Language / Nyelv">'
             f"{choices}</select></div>")
 

@@ -444,6 +444,28 @@ async def load_once(tag: str, url: str) -> None:
         raise OSError(f"{url} could not be loaded")
 
 
+SOUND_SCRIPT = "./sound.js"  # public/sound.js: the table's sounds, made by Web Audio
+_pending: set[asyncio.Task[None]] = set()  # sounds waiting for the script's first load
+
+
+def play_sound(name: str) -> None:
+    """Sound ``name`` (one of public/sound.js's). The script is fetched the first time a
+    sound is wanted, so a player who keeps the sound off never loads it."""
+    player: Any = getattr(window, "MoonshotSound", None)
+    if not null(player):
+        player.play(name)
+        return
+
+    async def first() -> None:
+        with contextlib.suppress(OSError):  # offline and never cached: silence, not an error
+            await load_once("script", SOUND_SCRIPT)
+            window.MoonshotSound.play(name)
+
+    task = asyncio.get_running_loop().create_task(first())
+    _pending.add(task)
+    task.add_done_callback(_pending.discard)
+
+
 def draw_chart(key: str, spec_json: str) -> None:
     """Draw one of the report's charts into its box (``public/charts.js``)."""
     box = document.querySelector(f'[data-chart-box="{key}"]')
