@@ -26,7 +26,10 @@ from helpers import (
 )
 from playwright.sync_api import Page
 
-SIZES = [(1280, 800), (390, 844)]
+# (width, height, seed): a phone plays a longer game (seed 1: ~120 decisions, a blueprint
+# with its Modules taller than the board); at 1280x800 seed 1's late Engineering still has a
+# Risk card under the centre's edge (the closing note of issue 23 counts it)
+SIZES = [(1280, 800, 4), (390, 844, 1)]
 SIDEWAYS = "document.documentElement.scrollWidth"
 
 
@@ -36,13 +39,14 @@ def misses(look: dict[str, object]) -> list[object]:
     return [thing for thing in things if thing[1] != "in"]
 
 
-@pytest.mark.parametrize(("width", "height"), SIZES)
+@pytest.mark.parametrize(("width", "height", "seed"), SIZES)
 def test_every_decision_of_a_whole_game_has_what_it_needs_in_view(
     page: Page, site_url: str, open_game: Callable[[str], float], width: int, height: int,
+    seed: int,
 ) -> None:
     page.set_viewport_size({"width": width, "height": height})
-    open_game(site_url + "?players=2&seats=hhmm&seed=4&speed=0")
-    rng = random.Random(4)
+    open_game(site_url + f"?players=2&seats=hhmm&seed={seed}&speed=0")
+    rng = random.Random(seed)
     decisions, phases, axed = 0, set(), set()
     for _ in range(400):
         settle(page)

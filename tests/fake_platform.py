@@ -99,6 +99,7 @@ class FakePlatform:
         self.clicks: list[tuple[str, int]] = []  # click_nth calls (nothing is clicked)
         self.popovers: list[tuple[str, str]] = []
         self.spots: list[str] = []
+        self.revealed: list[tuple[str, str]] = []  # reveal calls
         self.closed_details: list[str] = []
         self.log_toggles = 0
         self.address = "https://moonshot.example/"
@@ -232,6 +233,9 @@ class FakePlatform:
 
     def scroll_into_view(self, selector: str) -> None:
         self.scrolled.append(selector)
+
+    def reveal(self, container_id: str, selector: str) -> None:
+        self.revealed.append((container_id, selector))
 
     def place_popover(self, popover_id: str, anchor_selector: str) -> None:
         self.popovers.append((popover_id, anchor_selector))

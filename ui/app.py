@@ -535,6 +535,9 @@ class App:
         if pending and pending["what"] == "keep":
             part = ".pending"
         self.dom.scroll_into_view(f"#board-{nation} {part}")
+        # then the things it may touch there, below the board's head (a tall part, as a
+        # blueprint with its Modules, can leave its first row under the head)
+        self.dom.reveal(f"board-{nation}", "[data-can]")
         self.dom.scroll_into_view("[data-hint]")  # the thing the Tutorial asks for, if any
     def screens(self) -> dict[str, dict[str, str]]:
         """Where each seat is played in an online game (the turn indicator's "on whose

@@ -327,6 +327,27 @@ def scroll_into_view(selector: str) -> None:
             return
 
 
+def reveal(container_id: str, selector: str) -> None:
+    """Scroll the (shown) scrolling panel ``container_id`` as little as possible so the
+    elements matching ``selector`` in it lie below its scroll padding (a sticky head): all of
+    them when they fit, the first ones when they do not."""
+    panel = document.getElementById(container_id)
+    if null(panel) or null(panel.offsetParent):
+        return
+    boxes = [el.getBoundingClientRect() for el in panel.querySelectorAll(selector)
+             if not null(el.offsetParent)]
+    if not boxes:
+        return
+    top, bottom = min(b.top for b in boxes), max(b.bottom for b in boxes)
+    frame = panel.getBoundingClientRect()
+    padding = str(window.getComputedStyle(panel).scrollPaddingTop)
+    seen_top = frame.top + (float(padding[:-2]) if padding.endswith("px") else 0.0)
+    if top < seen_top:
+        panel.scrollTop += top - seen_top
+    elif bottom > frame.bottom:
+        panel.scrollTop += min(bottom - frame.bottom, top - seen_top)
+
+
 def place_popover(popover_id: str, anchor_selector: str) -> None:
     """Put the (fixed) popover just below the visible anchor element, or above it when
     there is no room below, kept inside the window."""
