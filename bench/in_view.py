@@ -50,15 +50,7 @@ def measure(page: Page, rng: random.Random, decisions: int, cheap: float) -> dic
     totals: Counter[str] = Counter()
     by_phase: dict[str, Counter[str]] = {}
     worst: Counter[str] = Counter()  # kinds of things found out of view or covered
-    for _ in range(decisions):
-        moves.settle(page)
-        if moves.game_over(page):
-            break
-        if moves.privacy_up(page):
-            page.get_by_test_id("privacy-continue").click()
-            continue
-        if moves.answer_confirm(page):
-            continue
+    for _ in moves.each_decision(page, decisions):
         look = page.evaluate(LOOK, "[data-can]")
         phase = look["phase"].strip().lower() or "?"
         counts = by_phase.setdefault(phase, Counter())
@@ -74,12 +66,7 @@ def measure(page: Page, rng: random.Random, decisions: int, cheap: float) -> dic
         for target, state in look["things"]:
             if state != "in":
                 worst[f"{target.split(':')[0]} {state}"] += 1
-        options = page.locator(moves.OPTIONS)
-        if options.count():  # a thing chosen on the board: its popover covers the bar
-            options.nth(rng.randrange(options.count())).click()
-            moves.answer_confirm(page)
-        else:
-            moves.pick(page, rng, cheap)
+        moves.decide(page, rng, cheap)
     for counts in by_phase.values():
         totals.update(counts)
     return {"totals": dict(totals), "by_phase": {k: dict(v) for k, v in by_phase.items()},

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -58,6 +59,35 @@ def pick(page: Page, rng: random.Random, cheap: float = 0.85) -> str:
     answer_confirm(page)  # a risky action asks first: these games go ahead
     kind, group = found[index]
     return kind or f"group:{group}"
+
+
+def each_decision(page: Page, limit: int) -> Iterator[int]:
+    """Each decision of the person at the screen until the game is over, within ``limit``
+    steps of the page: a privacy screen is clicked away and a confirmation answered Yes on
+    the way. Yields the decision's number (1, 2, ...); the caller makes the move."""
+    made = 0
+    for _ in range(limit):
+        settle(page)
+        if game_over(page):
+            return
+        if privacy_up(page):
+            page.get_by_test_id("privacy-continue").click()
+            continue
+        if answer_confirm(page):
+            continue
+        made += 1
+        yield made
+
+
+def decide(page: Page, rng: random.Random, cheap: float) -> None:
+    """One move (seeded): an option of the thing chosen on the board if one is (its popover
+    covers the bar), otherwise a control of the bar, a cheap one with chance ``cheap``."""
+    options = page.locator(OPTIONS)
+    if options.count():
+        options.nth(rng.randrange(options.count())).click()
+        answer_confirm(page)
+    else:
+        pick(page, rng, cheap)
 
 
 def play_until_over(page: Page, rng: random.Random, max_steps: int = 1500,

@@ -13,11 +13,9 @@ from conftest import NetworkLog
 from helpers import (
     MARKED,
     OPTIONS,
-    answer_confirm,
     axe_serious,
     click_times,
-    game_over,
-    settle,
+    each_decision,
     start_click_timer,
     to_tile_placement,
 )
@@ -35,12 +33,7 @@ def board_clicks(page: Page, rng: random.Random, limit: int) -> dict[str, int]:
     """Play the USA by touching the board (seeded; mostly the things that move a game on)
     until the game ends or ``limit`` clicks; how many touches of each kind."""
     touched: dict[str, int] = {}
-    for _ in range(limit):
-        settle(page)
-        if game_over(page):
-            break
-        if answer_confirm(page):
-            continue
+    for _ in each_decision(page, limit):
         options = page.locator(OPTIONS)
         if options.count():
             options.nth(rng.randrange(options.count())).click()

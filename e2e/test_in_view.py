@@ -13,14 +13,13 @@ from collections.abc import Callable
 
 import pytest
 from helpers import (
-    OPTIONS,
     answer_confirm,
     axe_serious,
+    decide,
+    each_decision,
     game_over,
     highlight_shown,
     in_view,
-    pick,
-    privacy_up,
     settle,
     small_text,
 )
@@ -48,17 +47,8 @@ def test_every_decision_of_a_whole_game_has_what_it_needs_in_view(
     open_game(site_url + f"?players=2&seats=hhmm&seed={seed}&speed=0")
     rng = random.Random(seed)
     decisions, phases, axed = 0, set(), set()
-    for _ in range(400):
-        settle(page)
-        if game_over(page):
-            break
-        if privacy_up(page):
-            page.get_by_test_id("privacy-continue").click()
-            continue
-        if answer_confirm(page):
-            continue
+    for decisions in each_decision(page, 400):
         look = in_view(page, "[data-can]")
-        decisions += 1
         phase = str(look["phase"]).strip().lower()
         phases.add(phase)
         where = f"decision {decisions} ({phase}) at {width}x{height}"
@@ -70,12 +60,7 @@ def test_every_decision_of_a_whole_game_has_what_it_needs_in_view(
         if phase not in axed:  # once per phase: axe takes a second
             axed.add(phase)
             assert axe_serious(page) == [], where
-        options = page.locator(OPTIONS)
-        if options.count():  # a thing chosen on the board: its popover covers the bar
-            options.nth(rng.randrange(options.count())).click()
-            answer_confirm(page)
-        else:
-            pick(page, rng, 0.3)
+        decide(page, rng, 0.3)
     assert game_over(page), f"no end after {decisions} decisions"
     assert decisions > 40 and {"politics", "engineering", "administration"} <= phases, phases
 

@@ -13,7 +13,7 @@ import game
 from tests.fake_platform import FakePlatform
 from tests.test_ui_app import click, find, play_on_board, run_app, settle
 from ui.app import SOUND_KEY, App
-from ui.markup.launchshow import frames
+from ui.markup.launchshow import frames, verdict_sound
 from ui.words.narration import launch_sequences
 
 VERDICTS = {"explosion", "landing", "delay"}
@@ -35,6 +35,7 @@ def test_a_launch_show_sounds_the_liftoff_a_die_for_each_risk_and_its_verdict() 
     heard = set()
     for seq in shows:
         sounds = [frame.sound for frame in frames(seq, 1)]
+        assert verdict_sound(seq) == sounds[-1]  # what a guest hears, without the show
         rolls = sum(1 for ev in seq if ev["type"] == "risk_roll")
         if sounds == ["delay"]:
             heard.add("delay")

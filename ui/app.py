@@ -351,7 +351,7 @@ class App:
 
     def sound(self, name: str) -> None:
         """Play one of the table's sounds (public/sound.js) if the switch is on."""
-        if self.sound_on and name:
+        if self.sound_on:
             self.dom.play_sound(name)
 
     def set_speed(self, el: Any) -> None:
@@ -539,6 +539,7 @@ class App:
         # blueprint with its Modules, can leave its first row under the head)
         self.dom.reveal(f"board-{nation}", "[data-can]")
         self.dom.scroll_into_view("[data-hint]")  # the thing the Tutorial asks for, if any
+
     def screens(self) -> dict[str, dict[str, str]]:
         """Where each seat is played in an online game (the turn indicator's "on whose
         screen"); nothing otherwise."""

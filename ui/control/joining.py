@@ -21,7 +21,7 @@ from game.guestlink import MAX_HOST_MESSAGE, GuestLink
 from game.infostate import determinize
 from game.referee import MAX_CHAT, MAX_CHAT_LINES
 
-from ..markup.launchshow import frames
+from ..markup.launchshow import verdict_sound
 from ..model.invite import BadCode, pack, unpack
 from ..model.players import Setup, choose_seat
 from ..model.table import Table
@@ -194,7 +194,7 @@ class Joining:
             app.table.tell(*lines(events, view["test_bonus"], ""))
             # the host plays the launch shows; a guest hears the verdict
             shows = launch_sequences(events)
-            app.sound(frames(shows[-1], view["test_bonus"])[-1].sound if shows else "place")
+            app.sound(verdict_sound(shows[-1]) if shows else "place")
         elif at != self.at:
             joined = note(_("Joined the game in round {round}.").format(round=view["round"]))
             if self.at < 0:

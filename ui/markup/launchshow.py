@@ -37,6 +37,11 @@ def _ranges(risk: str, used: int) -> str:
     return f'<div class="ranges big">{"".join(parts)}</div>'
 
 
+# What each kind of frame sounds like (names public/sound.js knows); a show opens on "liftoff".
+SOUNDS = {"launch_delayed": "delay", "risk_roll": "dice", "explosion": "explosion",
+          "mission_success": "landing"}
+
+
 class Frame(NamedTuple):
     """One moment of a launch show."""
 
@@ -54,7 +59,7 @@ def frames(seq: list[dict[str, Any]], test_bonus: int) -> list[Frame]:
         why = _("{reason} · -{cost} Popularity").format(
             reason=delay_reason(first["reason"]), cost=content().board.penalties["delay"])
         return [Frame(f'{title}<div class="verdict delayed">{icon("rocket")} {e(delayed)}'
-                      f"<small>{e(why)}</small></div>", "delay")]
+                      f"<small>{e(why)}</small></div>", SOUNDS[first["type"]])]
     risks = [ev["risk"] for ev in seq if ev["type"] == "risk_roll"]
     params = first.get("parameters", [0, 0, 0])
     rocket = _("Rocket: {parameters}").format(
@@ -73,13 +78,24 @@ def frames(seq: list[dict[str, Any]], test_bonus: int) -> list[Frame]:
             out.append(Frame(f'{title}{pre}{_path(risks, at, results)}'
                              f'<div class="roll {verdict}">{die}'
                              f'<p>{e(roll_words(ev, test_bonus))}</p></div>'
-                             f'{_ranges(ev["risk"], ev["range"])}', "dice"))
+                             f'{_ranges(ev["risk"], ev["range"])}', SOUNDS[ev["type"]]))
         elif ev["type"] == "explosion":
             where = _("on {risk}").format(risk=risk_name(ev["risk"]))
             out.append(Frame(f'{title}{_path(risks, -1, results)}'
                              f'<div class="verdict explosion">{icon("sabotage", "big")} '
-                             f"{e(explosion)}<small>{e(where)}</small></div>", "explosion"))
+                             f"{e(explosion)}<small>{e(where)}</small></div>",
+                             SOUNDS[ev["type"]]))
         elif ev["type"] == "mission_success":
             out.append(Frame(f'{title}{_path(risks, -1, results)}'
-                           f'<div class="verdict success">★ {e(success)} ★</div>', "landing"))
+                           f'<div class="verdict success">★ {e(success)} ★</div>',
+                             SOUNDS[ev["type"]]))
     return out
+
+
+def verdict_sound(seq: list[dict[str, Any]]) -> str:
+    """What the last frame of ``seq``'s show sounds like (``frames(seq, ...)[-1].sound``),
+    without drawing the show: a guest hears the verdict of a launch it does not watch."""
+    for ev in reversed(seq):
+        if ev["type"] in SOUNDS:
+            return SOUNDS[ev["type"]]
+    return "liftoff"
