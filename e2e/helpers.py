@@ -192,7 +192,9 @@ CLICK_TIMER = """() => {
   new MutationObserver(() => {
     if (started === null) return;
     const t0 = started; started = null;
-    // The first change after a click, then the start of the frame that paints it; and,
+    // The first change after a click (a node, a text or an attribute: Idiomorph keeps the
+    // nodes, so choosing a thing often changes only its attributes), then the start of the
+    // frame that paints it; and,
     // as an upper bound, the first task after that frame (it also waits for whatever the
     // page queued meanwhile, such as the computer's answer).
     requestAnimationFrame(() => {
@@ -200,7 +202,7 @@ CLICK_TIMER = """() => {
       setTimeout(() => window.__clicks.push([frame, performance.now() - t0]));
     });
   }).observe(document.getElementById('main').parentNode,
-             {childList: true, subtree: true, characterData: true});
+             {childList: true, subtree: true, characterData: true, attributes: true});
 }"""
 
 
