@@ -13,6 +13,7 @@ from game import NATIONS
 from ..words.i18n import _, ngettext
 from ..words.names import (
     bonus_words,
+    card_icon,
     card_levels,
     card_name,
     category_name,
@@ -31,7 +32,7 @@ from ..words.names import (
     role_name,
 )
 from ..words.rules import tip
-from .html import NO_MARKS, Marks, attrs, e, emblem, icon, rule_link
+from .html import NO_MARKS, Marks, art, attrs, e, emblem, icon, rule_link
 from .tiles import blueprint_html, tile_svg
 
 
@@ -95,11 +96,13 @@ def _place(place: dict[str, Any], viewer: str | None, nation: str, marks: Marks)
             level = f"{level} · {cover}"
         body = (f'<div class="stack" data-rule="evaluation" title="{e(tip("evaluation"))}"'
                 f'{marks.at(f"stack:{nation}:{index}")}>'
-                f'{icon("card", "cardic")}<div><b>{e(card_name(stack["card"]))}</b>'
+                f'{icon(card_icon(stack["card"]), "cardic")}'
+                f'<div><b>{e(card_name(stack["card"]))}</b>'
                 f'<small> {e(level)}</small><ul class="levels">{levels}</ul>'
                 f'<div class="toks">{_tokens(stack, viewer)}</div></div></div>')
     dim = " blocked" if stack else ""
     return (f'<li class="place{dim}"><div class="pl"{marks.at(f"place:{nation}:{index}")}>'
+            f'{art(f"place-{index}")}'
             f'<div class="pl-h"><span class="pl-n">{index}</span>'
             f'<span class="pl-name">{e(place_name(nation, index))}</span></div>'
             f'<div class="pl-eff" title="{e(cat)}"><small>{e(cat)}:</small> '
@@ -113,7 +116,8 @@ def _hand(n: dict[str, Any], marks: Marks) -> str:
         hint = f"{levels}. {tip('maneuvers')}"
         cards.append(f'<li><div class="mcard" data-card="{e(card)}" data-rule="maneuvers" '
                      f'title="{e(hint)}"{marks.at(f"hand:{card}")}>'
-                     f'<b>{e(card_name(card))}</b><small>{e(levels)}</small></div></li>')
+                     f'{icon(card_icon(card), "mc-i")}<b>{e(card_name(card))}</b>'
+                     f'<small>{e(levels)}</small></div></li>')
     done = _chip(marks, f"hand-pass:{n['name']}", e(_("Pass: play no more cards")))
     hand = _("Hand")
     return (f'<div class="hand" data-testid="hand"><h4>{e(hand)} {rule_link("maneuvers")}</h4>'
@@ -193,7 +197,8 @@ def _modules(n: dict[str, Any], marks: Marks) -> str:
         target = marks.at(f"slot:{n['name']}:{i}", tip=install)
         out.append(f'<li class="module {state}"'
                    f'{attrs(data_slot=i, data_rule="modules", title=tip("modules"))}>'
-                   f'<div class="slot"{target}><span class="slot-n">M{i + 1}</span>{inner}'
+                   f'<div class="slot"{target}>{art("module") if m else ""}'
+                   f'<span class="slot-n">M{i + 1}</span>{inner}'
                    f"</div></li>")
     label = _("Module slots")
     return f'<ol class="modules"{attrs(aria_label=label)}>{"".join(out)}</ol>'

@@ -26,8 +26,10 @@ from ..words.names import (
 )
 from ..words.rules import tip
 from .board import moon_cards
-from .html import NO_MARKS, Marks, attrs, e, icon, rule_link
+from .html import NO_MARKS, Marks, art, attrs, e, icon, rule_link
 from .tiles import tile_svg
+
+FLIGHTS = 4  # the flights drawn in the sprite (a-flight-0 to a-flight-3)
 
 
 def _marker(nation: str) -> str:
@@ -125,7 +127,7 @@ def risk_html(risk: dict[str, Any], view: dict[str, Any], marks: Marks = NO_MARK
     target = marks.at(f"risk:{risk['id']}")
     return (f'<li class="risk" data-risk="{e(risk["id"])}" data-rule="risk-roll" '
             f'title="{e(tip("risk-roll"))}"><div class="rk"{target}>'
-            f'<div class="rk-h"><b>{e(risk_name(risk["id"]))}</b>'
+            f'<div class="rk-h">{icon("risk", "rk-i")}<b>{e(risk_name(risk["id"]))}</b>'
             f'<small>L{risk["level"]}</small>{tests}</div>{_ranges(risk, viewer)}</div></li>')
 
 
@@ -154,6 +156,12 @@ def _aimed(nations: list[str], moon: bool = False) -> tuple[str, str]:
     return "".join(bands), "".join(f" aim-{n.lower()}" for n in nations)
 
 
+def flight_art(level: int) -> str:
+    """A Mission card's picture: the flight its level asks for (a hop, an orbit, a high
+    orbit, the way to the Moon); levels past the drawn ones share the last."""
+    return f"flight-{min(level, FLIGHTS - 1)}"
+
+
 def mission_html(m: dict[str, Any], view: dict[str, Any], marks: Marks = NO_MARKS,
                  odds: dict[str, float] | None = None) -> str:
     pay = m["payload"]
@@ -168,7 +176,7 @@ def mission_html(m: dict[str, Any], view: dict[str, Any], marks: Marks = NO_MARK
     target = marks.at(f"mission:{m['id']}")
     return (f'<li class="mission lv{m["level"]}{aim}" data-mission="{e(m["id"])}" '
             f'data-rule="launches" title="{e(tip("launches"))}">'
-            f'<div class="ms-t"{target}>{launching}<div class="ms-h">'
+            f'<div class="ms-t"{target}>{art(flight_art(m["level"]))}{launching}<div class="ms-h">'
             f'<span class="lvl">L{m["level"]}</span>'
             f'<b>{e(mission_name(m["id"]))}</b><small class="year">{m["year"]}</small>{pay_html}'
             f'{_odds(m["id"], odds or {}, marks)}</div>'
@@ -192,7 +200,7 @@ def moon_html(view: dict[str, Any], marks: Marks = NO_MARKS,
     target = marks.at(f"mission:{moon['id']}")
     launching, aim = _aimed([launch["nation"] for launch in view["launches"]
                              if launch["mission"] == moon["id"]], moon=True)
-    return (f'<section class="moon{aim}" data-rule="moon">{icon("moon", "big")}<div>'
+    return (f'<section class="moon{aim}" data-rule="moon">{art("lunar")}{icon("moon", "big")}<div>'
             f'<div class="ms-t"{target}>{launching}<h3>'
             f'{e(mission_name(moon["id"]))} {rule_link("moon")}</h3>'
             f'<small>{e(gate)}</small>{_odds(moon["id"], odds or {}, marks)}'
@@ -221,7 +229,7 @@ def research_html(view: dict[str, Any], marks: Marks = NO_MARKS) -> str:
         need = _("{region}: {need}").format(region=region_words(m["id"]),
                                             need=need_words(m["need"]))
         target = marks.at(f"modrow:{m['id']}")
-        mods.append(f'<li class="module"><div class="slot"{target}>'
+        mods.append(f'<li class="module"><div class="slot"{target}>{art("module")}'
                     f'<b>{e(module_name(m["id"]))}</b><small>{e(need)}</small>'
                     f'<small class="bonus">{e(bonus_words(m["bonus"]))}</small></div></li>')
     centre = _("Research Center")

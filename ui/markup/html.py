@@ -24,6 +24,13 @@ def icon(name: str, cls: str = "", title: str = "") -> str:
             f'<use href="{ICONS}#i-{e(name)}"/></svg>')
 
 
+def art(name: str) -> str:
+    """A component's drawing from the sprite's card art (``a-NAME``), behind its words: only
+    for the eye (the words say everything), and never in the way of a touch."""
+    return (f'<svg class="art" aria-hidden="true" focusable="false">'
+            f'<use href="{ICONS}#a-{e(name)}" width="100%" height="100%"/></svg>')
+
+
 def attrs(**values: object) -> str:
     """``data_x=1`` becomes ``data-x="1"``; None values are left out."""
     return "".join(f' {k.replace("_", "-")}="{e(v)}"' for k, v in values.items()

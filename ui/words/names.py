@@ -17,6 +17,12 @@ import game
 from .i18n import _, ngettext
 
 PAYLOAD_ICON = {"astrodog": "astrodog", "satellite": "satellite", "astronaut": "astronaut"}
+# A Maneuver card's picture: the icon of the most telling change its level 1 makes (a card
+# that steals tests and pays a little shows the theft, not the money).
+EFFECT_ICON = {"sabotage": "sabotage", "remove_sabotage": "sabotage", "tech_steal": "techsteal",
+               "test_steal": "teststeal", "free_research": "research",
+               "opponent_popularity": "popularity", "opponent_budget": "budget",
+               "popularity": "popularity", "budget": "budget", "money": "money"}
 
 
 @cache
@@ -171,6 +177,12 @@ def effect_words(effect: dict[str, int]) -> str:
         amount = f"{sign}{value}"
         parts.append(words[key].format(amount=amount) if key in words else f"{amount} {key}")
     return ", ".join(parts) if parts else _("nothing")
+
+
+def card_icon(card: str) -> str:
+    """The icon drawn on a Maneuver card (EFFECT_ICON's first change its level 1 makes)."""
+    first = content().maneuver_card(card).levels[0].to_dict()
+    return next((EFFECT_ICON[key] for key in EFFECT_ICON if key in first), "card")
 
 
 def card_levels(card: str) -> list[str]:
