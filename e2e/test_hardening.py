@@ -17,6 +17,7 @@ from helpers import (
     controls,
     csp_violations,
     current_save,
+    each_decision,
     game_over,
     pick,
     play_steps,
@@ -121,16 +122,9 @@ def test_content_security_policy_holds_with_no_violation(
     page.get_by_test_id("name-USA.politician").fill("Ann")
     page.get_by_test_id("start-game").click()
     rng = random.Random(11)
-    steps = 0
-    while not game_over(page) and steps < 600:
-        settle(page)
-        if game_over(page):
-            break
-        if privacy_up(page):
-            page.get_by_test_id("privacy-continue").click()
-            continue
+    for _ in each_decision(page, 1200):
         pick(page, rng)
-        steps += 1
+    assert game_over(page)
     page.get_by_test_id("end-replay").click()
     page.get_by_test_id("rp-first").click()
     page.get_by_test_id("rp-exit").click()

@@ -10,6 +10,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import game
+from game.content import EFFECT_KEYS
 from ui.markup.board import board_html
 from ui.markup.centre import FLIGHTS, centre_html, flight_art
 from ui.markup.html import art
@@ -73,8 +74,8 @@ def test_every_symbol_the_table_draws_is_in_the_sprite() -> None:
 
 
 def test_component_art_is_only_for_the_eye() -> None:
-    """Card art carries no words and takes no touch: hidden from assistive technology and
-    drawn before (so behind) the component's words."""
+    """Card art carries no words: hidden from assistive technology, no title or text in it
+    (the CSS puts it behind the words and out of a touch's way)."""
     assert art("lunar").startswith('<svg class="art" aria-hidden="true"')
     root = ET.parse(ICONS).getroot()
     for symbol in root.iter(f"{SVG}symbol"):
@@ -82,13 +83,26 @@ def test_component_art_is_only_for_the_eye() -> None:
             assert symbol.find(f"{SVG}title") is None and not list(symbol.iter(f"{SVG}text"))
 
 
+# What each Maneuver card shows (game/content/maneuvers.toml), written out by hand.
+CARD_ICONS = {
+    "press_conference": "popularity", "budget_hearing": "budget", "industry_contract": "money",
+    "covert_operation": "sabotage", "industrial_espionage": "techsteal",
+    "intercepted_reports": "teststeal",  # not the money it also pays
+    "science_grant": "research", "smear_campaign": "popularity", "budget_pressure": "budget",
+    "security_sweep": "sabotage", "national_goal": "budget", "reconnaissance": "teststeal",
+}
+
+
 def test_each_maneuver_card_shows_what_it_does_most() -> None:
-    """A Maneuver card's icon is the most telling change its level 1 makes, and exists."""
+    """A Maneuver card's icon is the most telling change its level 1 makes, and exists;
+    every change the engine knows has an icon, so a new card never falls back to a blank."""
     symbols = _symbols()
-    for key, card in content().maneuvers.items():
-        name = card_icon(f"USA:{key}")
-        assert f"i-{name}" in symbols, key
-        first = card.levels[0].to_dict()
-        assert name == next(EFFECT_ICON[k] for k in EFFECT_ICON if k in first)
-    assert card_icon("USA:intercepted_reports") == "teststeal"  # not the money it also pays
+    assert set(EFFECT_ICON) == set(EFFECT_KEYS)
+    assert set(content().maneuvers) == set(CARD_ICONS)
+    for key in content().maneuvers:
+        for nation in game.NATIONS:
+            name = card_icon(f"{nation}:{key}")
+            assert f"i-{name}" in symbols, key
+            assert name == CARD_ICONS[key], key
+    assert card_icon("USA:intercepted_reports") == "teststeal"
     assert card_icon("USA:industry_contract") == "money"

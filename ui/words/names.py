@@ -179,6 +179,7 @@ def effect_words(effect: dict[str, int]) -> str:
     return ", ".join(parts) if parts else _("nothing")
 
 
+@cache  # drawn for every card in a hand and on a board at every render; a card's never changes
 def card_icon(card: str) -> str:
     """The icon drawn on a Maneuver card (EFFECT_ICON's first change its level 1 makes)."""
     first = content().maneuver_card(card).levels[0].to_dict()
