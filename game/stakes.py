@@ -1,14 +1,16 @@
 """What an action puts at stake for the nation that takes it: the numbers a warning needs.
 
 The app asks for a confirmation before an action that would or could end the game against
-the actor, a launch decision under 50% success, or an action that can drop the actor's
-Popularity to 2 or less (:attr:`Stakes.warn`). This module answers; the UI only words it.
+the actor, a launch decision under 50% success, a launch toward a Mission the rival flies to
+first this round, the Engineer's Pass that commits a launch under 50%, or an action that can
+drop the actor's Popularity to 2 or less (:attr:`Stakes.warn`). This module answers; the UI
+only words it.
 
 Only what the acting seat knows is used, so the answer never gives away a hidden card, a
 token's kind or the next die roll: Popularity costs are public arithmetic, a launch's chance
 is :func:`game.launch_odds` (face-down Moon risks averaged over the cards the nation has not
-seen), and any other action is tried on a few games sampled from the seat's own view
-(:mod:`game.sampled`).
+seen; a rival flying first is public, its chance the same arithmetic), and any other action
+is tried on a few games sampled from the seat's own view (:mod:`game.sampled`).
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from . import actions as A
-from .content import LIVING_PAYLOADS
+from .content import LIVING_PAYLOADS, MOON
 from .engine import Game
 from .errors import IllegalAction
 from .odds import launch_odds
@@ -42,7 +44,14 @@ class Stakes:
     popularity: int  # the actor's Popularity now
     worst: int  # its lowest Popularity once the action (and a failed launch) has played out
     loss: float  # the chance that the action ends the game against the actor (0.0 to 1.0)
-    odds: float | None = None  # a launch decision's chance of success
+    odds: float | None = None  # the launch's chance of success, its rocket as it stands
+    mission: str | None = None  # the Mission launched toward
+    first: float = 0.0  # the chance the rival, launching earlier, completes the Mission first
+    rival: str | None = None  # that rival (None when nobody flies to the Mission first)
+    failure: int = 0  # Popularity a failed launch costs (an explosion, or a delay for want of
+    # its payload), no more than the nation has
+    delayed: int = 0  # Popularity lost when the rival completes the Mission first
+    committed: bool = False  # the Engineer's Pass: the rocket is final, this launch will fly
     winner: str | None = None  # who wins when the action loses the game
     end_reason: str | None = None  # how ("popularity", "budget", "moon_landing")
 
@@ -52,11 +61,19 @@ class Stakes:
         return self.popularity - self.worst
 
     @property
+    def success(self) -> float:
+        """The chance the launch completes its Mission: the rocket's odds, unless the rival
+        completes it first (0.0 for an action that launches nothing)."""
+        return (self.odds or 0.0) * (1.0 - self.first)
+
+    @property
     def warn(self) -> bool:
         """Whether a player should confirm this action first."""
         if self.loss > 0:
             return True
-        if self.odds is not None and self.odds < LOW_ODDS:
+        if self.odds is not None and self.success < LOW_ODDS:
+            return True
+        if self.first > 0 and not self.committed:  # the Politician may still choose another
             return True
         return self.worst < self.popularity and self.worst <= LOW_POPULARITY
 
@@ -68,13 +85,30 @@ def _fixed_cost(popularity: int, cost: int, cause: str, rival: str) -> Stakes:
                   winner=rival if lost else None, end_reason="popularity" if lost else None)
 
 
-def _launch(game: Game, nation: str, mission: str) -> Stakes:
-    """A launch decision with the rocket as it stands (the Engineer may still improve it)."""
+def _first(game: Game, nation: str, mission: str) -> float:
+    """The chance that the rival, launching toward ``mission`` earlier this round, completes
+    it first (a completed Mission delays every later launch toward it). The Moon stays on
+    display for both, so it is never taken first."""
+    if mission == MOON:
+        return 0.0
+    for who, target in game.state.launches:
+        if who == nation:
+            return 0.0  # this nation flies first (decided first)
+        if target == mission:
+            return launch_odds(game, who, mission)
+    return 0.0
+
+
+def _launch(game: Game, nation: str, mission: str, committed: bool = False) -> Stakes:
+    """A launch toward ``mission``, the rocket as it stands (before the Engineer's Pass it may
+    still improve): a failure explodes it (or, without the payload, delays it), and a rival
+    completing the Mission first delays it."""
     n = game.state.nations[nation]
     content = game.content
     rules = content.rulesets[game.ruleset]
     penalties = content.board.penalties
     odds = launch_odds(game, nation, mission)
+    first = _first(game, nation, mission)
     required = content.missions[mission].payload
     if required != "none" and not has_payload(rules, n, mission, required):
         cause, cost = "delay", penalties["delay"]
@@ -82,9 +116,19 @@ def _launch(game: Game, nation: str, mission: str) -> Stakes:
         carried = aboard(rules, n, mission)
         living = required in LIVING_PAYLOADS or any(p in LIVING_PAYLOADS for p in carried)
         cause, cost = "launch", penalties["explosion_with_life" if living else "explosion"]
-    worst = max(0, n.popularity - cost) if odds < 1.0 else n.popularity
-    loss = 1.0 - odds if worst == 0 else 0.0
-    return Stakes(cause, n.popularity, worst, loss, odds=odds,
+    after_failure = max(0, n.popularity - cost)
+    after_delay = max(0, n.popularity - penalties["delay"])
+    worst = n.popularity
+    if odds < 1.0:
+        worst = after_failure
+    if first > 0:
+        worst = min(worst, after_delay)
+    loss = ((1.0 - first) * (1.0 - odds) * (after_failure == 0)
+            + first * (after_delay == 0))
+    return Stakes(cause, n.popularity, worst, loss, odds=odds, mission=mission, first=first,
+                  rival=other(nation) if first > 0 else None,
+                  failure=n.popularity - after_failure,
+                  delayed=n.popularity - after_delay if first > 0 else 0, committed=committed,
                   winner=other(nation) if loss else None,
                   end_reason="popularity" if loss else None)
 
@@ -116,6 +160,9 @@ def stakes(game: Game, seat: str, action: A.Action) -> Stakes:
     nation = seat.split(".")[0]
     if isinstance(action, A.Launch):
         return _launch(game, nation, action.mission)
+    launch = game.state.nations[nation].launch
+    if isinstance(action, A.PassEngineer) and launch:
+        return _launch(game, nation, launch, committed=True)
     rival = other(nation)
     popularity = game.state.nations[nation].popularity
     penalties = game.content.board.penalties

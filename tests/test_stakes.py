@@ -99,7 +99,7 @@ def test_trading_popularity_down_to_two_warns() -> None:
 
 def test_an_action_that_sets_off_a_hopeless_launch_ends_the_game_against_its_actor() -> None:
     """The last Engineer pass starts the launches: a rocket sure to explode at Popularity 2
-    loses the game, which the Engineer is told before passing."""
+    loses the game, which the Engineer is told before passing (exactly: the launch odds)."""
     g = politics(popularity=2)
     g.apply(pol("USSR"), A.Launch(SPUTNIK))
     g.apply(pol("USA"), A.Abort())
@@ -107,7 +107,8 @@ def test_an_action_that_sets_off_a_hopeless_launch_ends_the_game_against_its_act
     poke(g)
     g.apply("USA.engineer", A.PassEngineer())
     s = stakes(g, "USSR.engineer", A.PassEngineer())
-    assert s.cause == "outcome" and s.loss == 1.0 and s.worst == 0
+    assert s.cause == "launch" and s.odds == 0.0 and s.committed
+    assert s.loss == 1.0 and s.worst == 0
     assert s.winner == "USA" and s.end_reason == "popularity" and s.warn
 
 
@@ -160,3 +161,54 @@ def test_an_action_that_uses_nothing_hidden_ends_the_same_in_every_sample() -> N
                     assert len(outcomes) == 1, (action, outcomes)
             g.apply(seat, rng.choice(actions))
     assert plain > 100
+
+
+def test_the_engineers_pass_into_a_launch_under_half_warns_with_the_exact_odds() -> None:
+    """Whether or not the rival Engineer has passed: the Pass makes the rocket final."""
+    g = engineering(SPUTNIK, popularity=10)
+    s = stakes(g, "USSR.engineer", A.PassEngineer())
+    assert s.committed and s.cause == "launch"
+    assert s.odds == pytest.approx(game.launch_odds(g, "USSR", SPUTNIK)) == 0.375
+    assert s.failure == 2 and s.worst == 8 and s.loss == 0.0 and s.warn
+    assert not stakes(engineering(VANGUARD), "USSR.engineer", A.PassEngineer()).warn  # 50%
+
+
+def test_the_pass_of_an_engineer_whose_politician_aborted_is_harmless() -> None:
+    g = politics()
+    g.apply(pol("USSR"), A.Abort())
+    g.apply(pol("USA"), A.Launch(VANGUARD))
+    s = stakes(g, "USSR.engineer", A.PassEngineer())
+    assert not s.committed and s.odds is None and not s.warn
+
+
+def test_a_launch_toward_the_mission_the_rival_flies_to_first_gives_its_chance() -> None:
+    """The USSR decided first: its launch toward Vanguard flies first, and if it completes
+    Vanguard the USA's launch there is delayed (-3 Popularity)."""
+    g = politics(popularity=10)
+    g.apply(pol("USSR"), A.Launch(VANGUARD))
+    rival = game.launch_odds(g, "USSR", VANGUARD)
+    s = stakes(g, pol("USA"), A.Launch(VANGUARD))
+    assert s.first == pytest.approx(rival) == 0.5 and s.delayed == 3
+    assert s.odds == 0.5 and s.success == pytest.approx(0.25)
+    assert s.worst == 7 and s.warn
+    other = stakes(g, pol("USA"), A.Launch(SPUTNIK))  # nobody flies to Sputnik first
+    assert other.first == 0.0 and other.delayed == 0
+
+
+def test_a_rival_flying_first_makes_a_delay_at_low_popularity_a_possible_loss() -> None:
+    g = politics(popularity=3)
+    g.apply(pol("USSR"), A.Launch(VANGUARD))
+    s = stakes(g, pol("USA"), A.Launch(VANGUARD))
+    # lost when the USSR completes it first (0.5), or when it does not and the USA's
+    # rocket explodes (-2 leaves 1: not a loss)
+    assert s.loss == pytest.approx(0.5) and s.winner == "USSR" and s.worst == 0
+
+
+def test_the_nation_that_decided_first_flies_first() -> None:
+    g = politics()
+    g.apply(pol("USSR"), A.Launch(VANGUARD))
+    g.apply(pol("USA"), A.Launch(VANGUARD))
+    assert stakes(g, "USSR.engineer", A.PassEngineer()).first == 0.0
+    usa = stakes(g, "USA.engineer", A.PassEngineer())
+    assert usa.first == 0.5 and usa.committed and usa.success == pytest.approx(0.25)
+    assert usa.warn  # under half once the rival's chance is counted

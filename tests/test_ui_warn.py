@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import game
 from game import actions as A
 from game.stakes import Stakes, stakes
-from tests.test_stakes import SPUTNIK, VANGUARD, politics
+from tests.conftest import poke
+from tests.test_stakes import SPUTNIK, VANGUARD, engineering, politics
 from ui.screens.panels import confirm_html
 from ui.words.warn import warning_text
 
@@ -40,7 +42,8 @@ def test_a_launch_that_can_lose_never_says_the_game_is_lost_already() -> None:
 
 def test_a_launch_without_its_payload_is_told_as_a_delay() -> None:
     action = A.Launch(SPUTNIK)
-    delay = Stakes("delay", 3, 0, 1.0, odds=0.0, winner="USA", end_reason="popularity")
+    delay = Stakes("delay", 3, 0, 1.0, odds=0.0, mission=SPUTNIK, failure=3, winner="USA",
+                   end_reason="popularity")
     assert warning_text(delay, action) == (
         "Launch toward Sputnik 1 with 0% success: the rocket does not carry the payload yet, "
         "and a delay costs 3 Popularity, you have 3. If it does, you lose the game.")
@@ -60,3 +63,56 @@ def test_paying_for_a_tie_and_what_an_action_sets_off() -> None:
     drop = Stakes("outcome", 4, 2, 0.0)
     assert warning_text(drop, A.PassEngineer()) == (
         "What this sets off can drop your Popularity to 2, you have 4.")
+
+
+def test_the_engineers_pass_into_a_hopeless_launch_says_it_cannot_succeed() -> None:
+    g = politics(popularity=2)
+    g.apply("USSR.politician", A.Launch(SPUTNIK))
+    g.apply("USA.politician", A.Abort())
+    g.state.nations["USSR"].sabotage = 8  # every roll ends at 0 or less
+    poke(g)
+    text = warning_text(stakes(g, "USSR.engineer", A.PassEngineer()), A.PassEngineer())
+    assert text == ("If you pass now, your launch toward Sputnik 1 cannot succeed: no roll "
+                    "passes every risk, and the explosion costs 2 Popularity, you have 2. "
+                    "This ends the game: USA wins (the rival's Popularity fell to zero).")
+
+
+def test_the_engineers_pass_into_a_poor_launch_gives_its_odds() -> None:
+    text = warning_text(stakes(engineering(SPUTNIK), "USSR.engineer", A.PassEngineer()),
+                        A.PassEngineer())
+    assert text == ("If you pass now, your launch toward Sputnik 1 flies with 38% success: a "
+                    "failure costs 2 Popularity, you have 10.")
+
+
+def test_a_launch_after_the_rival_toward_the_same_mission_says_who_flies_first() -> None:
+    g = politics(popularity=10)
+    g.apply("USSR.politician", A.Launch(VANGUARD))
+    action = A.Launch(VANGUARD)
+    text = warning_text(stakes(g, "USA.politician", action), action)
+    assert text == ("Launch toward Vanguard 1 with 50% success: a failure costs 2 Popularity, "
+                    "you have 10. The USSR launches first toward Vanguard 1: if it succeeds "
+                    "(50%), your launch is delayed, -3 Popularity.")
+    g = politics(popularity=3)
+    g.apply("USSR.politician", A.Launch(VANGUARD))
+    assert warning_text(stakes(g, "USA.politician", action), action).endswith(
+        "Your chance of losing the game: 50%.")
+
+
+def test_a_rivals_moon_attempt_is_announced_with_its_chance_until_the_launches() -> None:
+    from game.content import MOON
+    from ui.markup.table import rival_moon_html
+
+    g = politics(popularity=10)
+    view = g.view("USA.politician")
+    assert rival_moon_html(g, view) == ""  # nobody goes for the Moon
+    g.state.nations["USSR"].launch = MOON  # as the USSR Politician's Launch decides it
+    g.state.launches.append(("USSR", MOON))
+    poke(g)
+    chance = game.launch_odds(g, "USSR", MOON)
+    markup = rival_moon_html(g, g.view("USA.politician"))
+    assert 'data-testid="rival-moon"' in markup and 'role="alert"' in markup
+    assert ("The USSR goes for the Moon this round: its rocket as it stands lands with "
+            f"{chance * 100:.0f}%.") in markup
+    assert rival_moon_html(g, g.view("USSR.politician")) == ""  # its own attempt: no alarm
+    g.state.phase = "administration"
+    assert rival_moon_html(g, g.view("USA.politician")) == ""  # flown by now

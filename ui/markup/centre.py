@@ -200,11 +200,14 @@ def moon_html(view: dict[str, Any], marks: Marks = NO_MARKS,
     target = marks.at(f"mission:{moon['id']}")
     launching, aim = _aimed([launch["nation"] for launch in view["launches"]
                              if launch["mission"] == moon["id"]], moon=True)
+    # the rules link stands beside the card's head, not in it: the head is a button when the
+    # Moon may be launched toward, and a link inside a button is out of reach of assistive
+    # technology (axe: nested-interactive)
     return (f'<section class="moon{aim}" data-rule="moon">{art("lunar")}{icon("moon", "big")}<div>'
             f'<div class="ms-t"{target}>{launching}<h3>'
-            f'{e(mission_name(moon["id"]))} {rule_link("moon")}</h3>'
+            f'{e(mission_name(moon["id"]))}</h3>'
             f'<small>{e(gate)}</small>{_odds(moon["id"], odds or {}, marks)}'
-            f'</div>{"".join(paths)}</div></section>')
+            f'</div>{"".join(paths)}</div>{rule_link("moon")}</section>')
 
 
 def _deck_marks(deck: str, marks: Marks) -> str:

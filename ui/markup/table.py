@@ -15,6 +15,7 @@ from ..words.names import (
     clock,
     content,
     nation_name,
+    percent,
     role_name,
     seat_name,
     speed_words,
@@ -116,12 +117,33 @@ def top_html(top: Header) -> str:
             f"{choices}</select></div>")
 
 
+def rival_moon_html(g: game.Game, view: dict[str, Any]) -> str:
+    """The announcement of a rival's Moon attempt, from its launch decision until the launches:
+    a landing ends the game, so the player hears of it at once, with the rival's chance."""
+    mine = view["nation"]
+    moon = view["moon"]["id"]
+    if mine is None or view["phase"] not in ("politics", "engineering"):
+        return ""
+    rival = next((launch["nation"] for launch in view["launches"]
+                  if launch["mission"] == moon and launch["nation"] != mine), None)
+    if rival is None:
+        return ""
+    # the rival's path is public, its face-down Moon risks averaged over the unseen ones
+    odds = percent(game.launch_odds(g, rival, moon))
+    text = _("The {rival} goes for the Moon this round: its rocket as it stands lands with "
+             "{odds}. A landing wins the game (if you land too, more Popularity wins).").format(
+        rival=nation_name(rival), odds=odds)
+    return (f'<p class="moon-alert {rival.lower()}" role="alert" data-testid="rival-moon">'
+            f'{icon("moon")} {e(text)}</p>')
+
+
 def actions_html(g: game.Game, view: dict[str, Any], bar: Bar) -> str:
     seat = bar.seat
+    alert = rival_moon_html(g, view)
     if seat is None:
         text = (_("The game starts when every online player has joined (Online players).")
                 if bar.waiting_for_players else waiting_text(view["to_act"], bar.screens))
-        return f'<p class="hint wait" data-testid="waiting">{e(text)}</p>'
+        return f'{alert}<p class="hint wait" data-testid="waiting">{e(text)}</p>'
     nation, role = seat.split(".")
     who = (f'<span class="who {nation.lower()}">{emblem(nation)} {e(role_name(role))}'
            f"</span>")
@@ -133,7 +155,7 @@ def actions_html(g: game.Game, view: dict[str, Any], bar: Bar) -> str:
                      f'<b id="countdown">{full}</b></span>')
     body = bar_html(g, seat, bar.actions, view, bar.bar)
     hint = hint_html(bar.hint_thinking, bar.can_ask_hint) + history_html(*bar.undo)
-    return (f'<div class="bar-h">{who}{countdown}{hint}</div>'
+    return (f'{alert}<div class="bar-h">{who}{countdown}{hint}</div>'
             f"{hint_line_html(bar.hint)}{body}{more_html(len(bar.actions), bar.all_moves)}")
 
 

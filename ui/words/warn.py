@@ -5,7 +5,7 @@ Pure Python (no browser), so it is unit-tested in CPython (tests/test_ui_warn.py
 
 from __future__ import annotations
 
-from game.actions import Action, Launch
+from game.actions import Action, Launch, PassEngineer
 from game.stakes import Stakes
 
 from .i18n import _
@@ -30,22 +30,53 @@ def _cause(cause: str) -> str | None:
     }.get(cause)
 
 
+def _launch_text(stakes: Stakes, mission: str, committed: bool) -> str:
+    """A launch's chance and what it costs: as decided (the rocket may still improve) or
+    as committed by the Engineer's Pass (the rocket is final)."""
+    odds, left, cost = percent(stakes.odds or 0.0), stakes.popularity, stakes.failure
+    if committed and stakes.odds == 0.0:
+        text = (_("If you pass now, your launch toward {mission} cannot succeed: the rocket "
+                  "does not carry the payload, and the delay costs {cost} Popularity, you "
+                  "have {left}.") if stakes.cause == "delay" else
+                _("If you pass now, your launch toward {mission} cannot succeed: no roll "
+                  "passes every risk, and the explosion costs {cost} Popularity, you have "
+                  "{left}."))
+    elif committed:
+        text = _("If you pass now, your launch toward {mission} flies with {odds} success: a "
+                 "failure costs {cost} Popularity, you have {left}.")
+    elif stakes.cause == "delay":
+        text = _("Launch toward {mission} with {odds} success: the rocket does not carry "
+                 "the payload yet, and a delay costs {cost} Popularity, you have {left}.")
+    else:
+        text = _("Launch toward {mission} with {odds} success: a failure costs {cost} "
+                 "Popularity, you have {left}.")
+    return text.format(mission=mission, odds=odds, cost=cost, left=left)
+
+
+def _first_text(stakes: Stakes, mission: str, rival: str) -> str:
+    """'The USSR launches first toward Telstar 1: if it succeeds (46%), your launch is
+    delayed, -3 Popularity.'"""
+    return _("The {rival} launches first toward {mission}: if it succeeds ({chance}), your "
+             "launch is delayed, -{cost} Popularity.").format(
+        rival=rival, mission=mission, chance=percent(stakes.first), cost=stakes.delayed)
+
+
 def warning_text(stakes: Stakes, action: Action) -> str:
     """One or two sentences saying what is at stake, in the player's words."""
     left = stakes.popularity
-    if stakes.odds is not None and isinstance(action, Launch):
-        # With the rocket as it stands: the Engineer may still improve it, so a launch's
-        # failure is never told as certain.
-        odds = percent(stakes.odds)
-        if stakes.cause == "delay":
-            text = _("Launch toward {mission} with {odds} success: the rocket does not carry "
-                     "the payload yet, and a delay costs {cost} Popularity, you have {left}.")
-        else:
-            text = _("Launch toward {mission} with {odds} success: a failure costs {cost} "
-                     "Popularity, you have {left}.")
-        text = text.format(mission=mission_name(action.mission), odds=odds, cost=stakes.cost,
-                           left=left)
-        if stakes.loss > 0:
+    if stakes.odds is not None and isinstance(action, Launch | PassEngineer):
+        # Before the Pass the Engineer may still improve the rocket, so a launch's failure
+        # is told as certain only once the Engineer passes.
+        mission = mission_name(stakes.mission or "")
+        text = _launch_text(stakes, mission, stakes.committed)
+        if stakes.first > 0:
+            text += " " + _first_text(stakes, mission, nation_name(stakes.rival or ""))
+        if stakes.loss >= 1.0 and stakes.committed:
+            text += " " + _("This ends the game: {ending}.").format(ending=_ending(stakes))
+        elif stakes.loss > 0 and stakes.first > 0:
+            text += " " + _("Your chance of losing the game: {chance}.").format(
+                chance=percent(stakes.loss))
+        elif stakes.loss > 0:
             text += " " + _("If it does, you lose the game.")
         return text
     cause = _cause(stakes.cause)
@@ -62,5 +93,3 @@ def warning_text(stakes: Stakes, action: Action) -> str:
             ending=_ending(stakes))
     return _("What this sets off can drop your Popularity to {worst}, you have {left}.").format(
         worst=stakes.worst, left=left)
-
-

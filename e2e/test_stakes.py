@@ -1,0 +1,165 @@
+"""Told before a move is lost (issue 24): the Engineer's Pass into a launch that cannot
+succeed asks first, a launch toward a Mission the rival flies to first says so, and a rival's
+Moon attempt is announced on the player's screen.
+
+Each position is reached by the engine (the medium policy for every seat from a seed, as the
+AI tournaments play) and brought to the page as a real export file through Saved games ->
+Import: the browser then plays the USA (a person) against the USSR (medium AI)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from pathlib import Path
+
+from conftest import NetworkLog
+from helpers import axe_serious, settle
+from playwright.sync_api import Page, expect
+
+import game
+from game import actions as A
+from game.ai.medium import medium_move
+from game.content import MOON
+from game.rules.position import has_payload
+from ui.model.players import Setup
+from ui.model.saves import export_text
+from ui.words.names import mission_name
+
+Stop = Callable[[game.Game, str, A.Action, list[A.Action]], A.Action | None]
+SEED = 1
+
+
+def reach(stop: Stop, seed: int = SEED) -> game.Game:
+    """Play ``seed`` with the medium policy until ``stop`` names the action to end on (it is
+    applied: the file holds the game just after it)."""
+    g = game.new_game(seed, players=2)
+    rng = random.Random(seed)
+    for step in range(3000):
+        seats = g.to_act()
+        seat = seats[step % len(seats)]
+        legal = g.legal_actions(seat)
+        move = medium_move(g, seat, legal, rng)
+        last = stop(g, seat, move, legal)
+        if last is not None:
+            g.apply(seat, last)
+            return g
+        g.apply(seat, move)
+        assert not g.is_over
+    raise AssertionError("the position was never reached")
+
+
+def export(g: game.Game, folder: Path) -> Path:
+    setup = Setup(players=2, seed=SEED, speed_ms=0,
+                  ai={seat: seat.startswith("USSR") for seat in game.SEATS},
+                  levels={"USSR.politician": "medium", "USSR.engineer": "medium"})
+    path = folder / "position.json"
+    path.write_text(export_text(g, setup, title="A position"))
+    return path
+
+
+def load(page: Page, open_game: Callable[[str], float], path: Path) -> None:
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_game("?players=2&seats=hhmm&seed=1&speed=0")
+    page.get_by_test_id("open-saves").click()
+    page.get_by_test_id("import-file").set_input_files(path)
+    expect(page.get_by_test_id("notice-banner")).to_contain_text("Imported")
+    settle(page)
+
+
+def launch_without_payload(g: game.Game, seat: str, move: A.Action, legal: list[A.Action]
+                           ) -> A.Action | None:
+    """The USA Politician's Launch toward a Mission whose payload its rocket lacks."""
+    if seat != "USA.politician" or g.phase != "politics":
+        return None
+    usa = g.state.nations["USA"]
+    rules = g.content.rulesets[g.ruleset]
+    for action in legal:
+        if isinstance(action, A.Launch) and action.mission != MOON:
+            needed = g.content.missions[action.mission].payload
+            if needed != "none" and not has_payload(rules, usa, action.mission, needed):
+                return action
+    return None
+
+
+def test_the_engineers_pass_into_a_launch_that_cannot_succeed_asks_first(
+    page: Page, site_url: str, net: NetworkLog, open_game: Callable[[str], float],
+    tmp_path: Path, screenshot: Callable[[str], Path],
+) -> None:
+    g = reach(launch_without_payload)
+    mission = g.state.nations["USA"].launch
+    assert mission and game.launch_odds(g, "USA", mission) == 0.0
+    popularity = g.state.nations["USA"].popularity
+    load(page, lambda q: open_game(site_url + q), export(g, tmp_path))
+    passing = page.locator('[data-target="eng-pass:USA"]:visible')
+    expect(passing).to_have_count(1)
+    passing.click()
+    expect(page.get_by_test_id("confirm")).to_be_visible()
+    text = page.get_by_test_id("confirm-text").inner_text()
+    name = mission_name(mission)
+    assert text.startswith(f"If you pass now, your launch toward {name} cannot succeed: the "
+                           "rocket does not carry the payload, and the delay costs 3 "
+                           f"Popularity, you have {popularity}."), text
+    assert axe_serious(page) == []
+    screenshot("confirm-hopeless-pass")
+    page.get_by_test_id("confirm-no").click()  # Cancel: the Engineer may still book it
+    expect(page.get_by_test_id("confirm")).to_be_hidden()
+    expect(passing).to_have_count(1)  # not passed: the Engineer still acts
+    net.assert_clean()
+
+
+def ussr_launch(moon: bool) -> Stop:
+    """The USSR Politician's Launch toward the Moon (``moon``), or toward a Mission the USA
+    Politician has yet to decide on."""
+    def stop(g: game.Game, seat: str, move: A.Action, legal: list[A.Action]
+             ) -> A.Action | None:
+        if seat != "USSR.politician" or not isinstance(move, A.Launch):
+            return None
+        if moon:
+            return move if move.mission == MOON else None
+        usa_undecided = g.state.nations["USA"].launch is None
+        return move if move.mission != MOON and usa_undecided else None
+    return stop
+
+
+def test_a_launch_toward_a_mission_the_rival_flies_to_first_says_so(
+    page: Page, site_url: str, net: NetworkLog, open_game: Callable[[str], float],
+    tmp_path: Path, screenshot: Callable[[str], Path],
+) -> None:
+    g = reach(ussr_launch(moon=False))
+    mission = g.state.nations["USSR"].launch
+    assert mission and A.Launch(mission) in g.legal_actions("USA.politician")
+    chance = round(game.launch_odds(g, "USSR", mission) * 100)
+    load(page, lambda q: open_game(site_url + q), export(g, tmp_path))
+    card = page.locator(f'[data-target="mission:{mission}"]:visible')
+    name = mission_name(mission)
+    expect(card.get_by_test_id("launching")).to_contain_text("USSR launches here this round")
+    card.click()
+    expect(page.get_by_test_id("confirm")).to_be_visible()
+    expect(page.get_by_test_id("confirm-text")).to_contain_text(
+        f"The USSR launches first toward {name}: if it succeeds ({chance}%), your launch is "
+        "delayed, -3 Popularity.")
+    screenshot("confirm-rival-first")
+    page.get_by_test_id("confirm-no").click()
+    expect(page.get_by_test_id("confirm")).to_be_hidden()
+    net.assert_clean()
+
+
+def test_a_rivals_moon_attempt_is_announced_on_the_players_screen(
+    page: Page, site_url: str, net: NetworkLog, open_game: Callable[[str], float],
+    tmp_path: Path, screenshot: Callable[[str], Path],
+) -> None:
+    g = reach(ussr_launch(moon=True))
+    chance = round(game.launch_odds(g, "USSR", MOON) * 100)
+    load(page, lambda q: open_game(site_url + q), export(g, tmp_path))
+    alert = page.get_by_test_id("rival-moon")
+    expect(alert).to_be_visible()
+    expect(alert).to_have_attribute("role", "alert")
+    expect(alert).to_contain_text(
+        f"The USSR goes for the Moon this round: its rocket as it stands lands with {chance}%.")
+    assert alert.bounding_box()["y"] < 800  # type: ignore[index]  # on screen, not scrolled to
+    assert axe_serious(page) == []
+    screenshot("rival-moon-1280")
+    page.set_viewport_size({"width": 390, "height": 844})
+    expect(alert).to_be_in_viewport()
+    screenshot("rival-moon-390")
+    net.assert_clean()
