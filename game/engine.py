@@ -37,7 +37,7 @@ class Game:
     """One game of Moonshot. Create with :func:`new_game` or :func:`game.load`."""
 
     # Slots: search clones a game thousands of times per decision, and reads these often.
-    __slots__ = ("_legal", "_log", "_log_size", "_p", "_seats", "_seed")
+    __slots__ = ("_legal", "_log", "_log_size", "_own", "_p", "_seats", "_seed")
 
     def __init__(self, state: State, seed: int, log: list[tuple[str, Action]]) -> None:
         self._p = Position(state)
@@ -48,8 +48,17 @@ class Game:
         self._log_size = len(log)
         self._legal: dict[str, list[Action]] = {}
         self._seats: list[str] | None = None  # to_act() of this position, once computed
+        self._own = 0  # events of the last apply that its action's own rule emitted
 
     # ------------------------------------------------------------------ public properties
+
+    @property
+    def own_events(self) -> int:
+        """How many of the events the last :meth:`apply` returned its action's own rule
+        emitted (the "action" event first); the rest are the automatic steps that followed
+        (launches, evaluations, the round's fixed changes), which happen whatever was chosen.
+        """
+        return self._own
 
     @property
     def state(self) -> State:
@@ -122,6 +131,7 @@ class Game:
         other_game._log_size = self._log_size
         other_game._legal = self._legal.copy()
         other_game._seats = self._seats
+        other_game._own = self._own
         return other_game
 
     def forget_cache(self) -> None:
@@ -217,6 +227,7 @@ class Game:
         # Only the kind: the dict may hold a secret (a token's kind, a cover card).
         p.events = [{"type": "action", "seat": seat, "kind": action.kind}]
         HANDLERS[type(action)](p, nation, action)
+        self._own = len(p.events)
         advance(p)
         return p.events
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
 
 from . import actions as A
 from .engine import Game
@@ -20,7 +22,17 @@ from .infostate import determinize
 SAMPLES = 8  # sampled games for an action whose outcome the seat cannot work out alone
 
 
-def outcomes(game: Game, seat: str, action: A.Action, count: int = SAMPLES) -> Iterator[Game]:
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """A sampled game just after the action, and the events the action caused in it (the
+    first :attr:`Game.own_events` of them by its own rule)."""
+
+    game: Game
+    events: list[dict[str, Any]]
+
+
+def outcomes(game: Game, seat: str, action: A.Action, count: int = SAMPLES
+             ) -> Iterator[Outcome]:
     """Up to ``count`` sampled games just after ``action`` (legal for ``seat``); only one
     when the action used no dice and nothing hidden (every sample would end alike)."""
     view = game.view(seat)
@@ -28,7 +40,7 @@ def outcomes(game: Game, seat: str, action: A.Action, count: int = SAMPLES) -> I
     for played in range(count):
         sample = determinize(view, rng)
         # Legal in every sample: legality depends on the view only.
-        trace = apply_traced(sample, seat, action)[1]
-        yield sample
+        events, trace = apply_traced(sample, seat, action)
+        yield Outcome(sample, events)
         if played == 0 and not trace.hidden_changed and not trace.shown:
             return

@@ -138,7 +138,8 @@ def _sampled(game: Game, seat: str, action: A.Action, nation: str) -> Stakes:
     popularity = game.state.nations[nation].popularity
     worst, losses, played = popularity, 0, 0
     endings: Counter[tuple[str, str]] = Counter()
-    for sample in outcomes(game, seat, action):
+    for outcome in outcomes(game, seat, action):
+        sample = outcome.game
         played += 1
         worst = min(worst, sample.state.nations[nation].popularity)
         if sample.is_over and sample.winner != nation:

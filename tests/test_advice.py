@@ -1,4 +1,4 @@
-"""game.advice: what an action changes for its nation, from the acting seat's knowledge only."""
+"""game.advice: a confirmed consequence of an action, from the acting seat's knowledge only."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 
 import game
 from game import actions as A
-from game.advice import advise
+from game.advice import advise, target
 from game.ai import get_ai
 from game.ai.tournament import medium_moves
 from game.odds import launch_odds, split_odds
@@ -20,16 +20,17 @@ def test_a_launch_is_judged_by_its_own_odds() -> None:
     g = politics()
     advice = advise(g, pol("USSR"), A.Launch(VANGUARD))
     odds = launch_odds(g, "USSR", VANGUARD)
-    assert advice.mission == VANGUARD and advice.odds is not None
-    assert advice.odds.before == advice.odds.after == odds == 0.5
-    assert advice.popularity.delta == 0
+    assert advice is not None and advice.kind == "launch" and advice.subject == VANGUARD
+    assert advice.before == advice.after == odds == 0.5 and advice.flags == ()
 
 
 def test_without_a_launch_the_likeliest_mission_is_measured() -> None:
     g = politics()
+    assert target(g, "USSR") == VANGUARD  # 50% against Sputnik's 37.5%
     advice = advise(g, pol("USSR"), A.AnnounceMission(1))
-    assert advice.mission == VANGUARD  # 50% against Sputnik's 37.5%
-    assert advice.odds is not None and advice.odds.delta == 0
+    # the odds toward Vanguard do not move: what it does is put a new Mission out
+    assert advice is not None and advice.kind == "mission"
+    assert (advice.before, advice.after) == (2, 3)
 
 
 def test_a_test_raises_the_odds_of_the_mission_launched_toward() -> None:
@@ -39,10 +40,11 @@ def test_a_test_raises_the_odds_of_the_mission_launched_toward() -> None:
     test = next(a for a in g.legal_actions(engineer)
                 if isinstance(a, A.Test) and a.risk == "R0-LEAK")
     advice = advise(g, engineer, test)
-    assert advice.mission == SPUTNIK and advice.odds is not None
-    assert advice.odds.before == launch_odds(g, "USSR", SPUTNIK)
-    assert advice.odds.after > advice.odds.before
-    assert advice.money.after < advice.money.before  # a Test costs money
+    assert advice is not None and advice.kind == "odds" and advice.subject == SPUTNIK
+    assert advice.before == launch_odds(g, "USSR", SPUTNIK)
+    after = g.clone()
+    after.apply(engineer, test)  # a Test rolls nothing and hides nothing: exact
+    assert advice.after == launch_odds(after, "USSR", SPUTNIK) > advice.before
 
 
 def test_adaptivity_is_judged_by_the_split_it_chooses() -> None:
@@ -60,8 +62,10 @@ def test_adaptivity_is_judged_by_the_split_it_chooses() -> None:
                 table = dict(split_odds(g, nation, mission))
                 for action in splits:
                     advice = advise(g, seat, action)
-                    assert advice.odds is not None
-                    assert advice.odds.after == table[(action.s, action.e, action.c)]
+                    chosen = (action.s, action.e, action.c)
+                    assert advice is not None and advice.kind == "split"
+                    assert advice.after == table[chosen]
+                    assert advice.before == max(o for s, o in table.items() if s != chosen)
                 return
             g.apply(seat, get_ai("medium").choose(g.view(seat), actions, rng))
     pytest.fail("no Adaptivity choice in 40 games")
@@ -96,8 +100,9 @@ def test_every_kind_of_action_can_be_advised_in_whole_games() -> None:
                 before = g.to_json()
                 advice = advise(g, seat, chosen)
                 assert g.to_json() == before
-                assert advice.nation == seat.split(".")[0]
-                if advice.odds is not None:
-                    assert 0.0 <= advice.odds.after <= 1.0
+                if advice is not None:
+                    assert advice.concrete
+                    if advice.kind in ("launch", "odds"):
+                        assert 0.0 <= advice.after <= 1.0
                 kinds.add(chosen.kind)
     assert {"play_maneuver", "place_token", "take_from_line", "place_tile", "launch"} <= kinds

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import game
 from game import actions as A
-from game.advice import Advice, Change, advise
+from game.advice import Reason, advise
+from game.ai.advisor import explain
 from game.ai.tournament import medium_moves
 from tests.test_stakes import SPUTNIK, engineering
 from ui.markup.hints import Hint, action_name, reason_text
@@ -21,40 +22,41 @@ def test_every_action_in_whole_games_has_a_name_and_a_reason() -> None:
                     kinds.add(action.kind)
                     name = action_name(action, view)
                     assert name and name != action.kind, action
-                    text = reason_text(advise(g, seat, action), action, view)
+                    text = reason_text(explain(g, seat, action), action, view)
                     assert text.startswith(name + ": ") and text.endswith("."), text
+                    assert "{" not in text, text
     assert len(kinds) >= 20, sorted(kinds)
 
 
-def _advice(**changes: Change) -> Advice:
-    same = Change(5, 5)
-    fields = {"popularity": same, "rival_popularity": same, "budget": same,
-              "rival_budget": same, "money": same}
-    fields.update(changes)
-    odds = fields.pop("odds", None)
-    return Advice("USA", SPUTNIK if odds else None, odds, parameters={
-        "structure": same, "electronics": same, "code": same}, **fields)
-
-
-def test_the_reason_names_the_biggest_thing_that_moves() -> None:
+def test_the_reason_names_the_consequence_it_confirms() -> None:
     g = engineering(SPUTNIK)
     seat = "USSR.engineer"
     test = next(a for a in g.legal_actions(seat) if isinstance(a, A.Test))
-    text = reason_text(advise(g, seat, test), test, g.view(seat))
+    advice = advise(g, seat, test)
+    assert advice is not None
+    text = reason_text(advice, test, g.view(seat))
     assert text.startswith("Test ") and "your odds toward Sputnik 1 go from 38% to " in text
     view = g.view(seat)
     launch = A.Launch(SPUTNIK)
-    assert reason_text(_advice(odds=Change(0.5, 0.5)), launch, view).endswith(
-        "a 50% chance of success.")
+    assert reason_text(Reason("launch", 0.5, 0.5, SPUTNIK), launch, view).endswith(
+        "a 50% chance of success, the rocket as it stands.")
+    assert reason_text(Reason("launch", 0.05, 0.05, SPUTNIK, flags=("long_shot",)), launch,
+                       view).endswith("Careful: under 10%, a long shot unless the rocket "
+                                      "improves.")
     assert "your Popularity goes from 5 to 7" in reason_text(
-        _advice(popularity=Change(5, 7)), A.PassEngineer(), view)
-    assert "the USSR's Budget goes from 5 to 3" in reason_text(
-        _advice(rival_budget=Change(5, 3)), A.PassEngineer(), view)
-    structure = _advice()
-    structure.parameters["structure"] = Change(1, 2)
-    assert "Structure goes from 1 to 2" in reason_text(structure, A.PassEngineer(), view)
-    assert reason_text(_advice(), A.PassEngineer(), view) == (
-        "Pass: nothing else is worth it now.")
+        Reason("popularity", 5, 7), A.PassEngineer(), view)
+    assert "the USA's Budget goes from 5 to 3" in reason_text(  # the rival of the USSR
+        Reason("rival_budget", 5, 3), A.PassEngineer(), view)
+    assert "your rocket's Structure goes from 1 to 2" in reason_text(
+        Reason("structure", 1, 2), A.PassEngineer(), view)
+    assert reason_text(Reason("save", 9, 9), A.PassEngineer(), view) == (
+        "Pass: you keep your 9 money for later rounds.")
+    assert reason_text(Reason("win", 0.4, 0.55, alternative=launch), A.PassEngineer(),
+                       view, "a warning.") == (
+        "Pass: the computer rates your chance to win at 55% with it, 40% with "
+        + action_name(launch, view) + ".")
+    assert reason_text(Reason("win", 0.4, 0.55, flags=("warned",)), A.PassEngineer(), view,
+                       "the launch fails.").endswith("Careful: the launch fails.")
 
 
 def test_a_hint_points_at_the_next_thing_to_touch() -> None:

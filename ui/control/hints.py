@@ -6,18 +6,24 @@ The words and the pointing are :mod:`ui.markup.hints` (pure Python, tested in CP
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Coroutine
 from typing import Any, Protocol
 
+import game
 from game import NATIONS
 from game.actions import Action
-from game.advice import advise
 
 from ..markup.hints import LEVEL, Hint, reason_text
 from ..model.table import Table
 from ..model.targets import tab_of
 from ..platform.port import Platform
+from ..words.i18n import _
+from ..words.warn import warning_text
+
+# the longest a hint may take, a worker still starting included: then it says it could not
+HINT_SECONDS = 20.0
 
 
 class App(Protocol):
@@ -80,14 +86,27 @@ class Hints:
         seed = (g.seed * 1_000_003 + moves) % 2**31
         self.dom.set_body("hint-seat", seat)  # whose view the AI is given (tests compare it)
         try:
-            action, _where = await app.think(view, legal, LEVEL, seed, "hint")
+            action, _where = await asyncio.wait_for(
+                app.think(view, legal, LEVEL, seed, "hint"), HINT_SECONDS)
+        except Exception:  # a hint that fails (or times out) says so; the game goes on
+            action = None
         finally:
             self.thinking = False
         if turn != app.turn or moves != app.table.g.log_size or app.table.seat != seat:
             app.render()  # the decision moved on while the AI thought: this hint is stale
             return
+        if action is None:
+            self.shown = Hint(seat, -1, moves, (), _("The computer could not find a hint in "
+                                                    "time. Ask again in a moment."))
+            app.render()
+            return
+        # the AI's modules load on the first hint, not with the page (they run in the worker)
+        from game.ai.advisor import explain
+
         nation = seat.split(".")[0]
-        reason = reason_text(advise(g, seat, action), action, view)
+        at_stake = game.stakes(g, seat, action)
+        warning = warning_text(at_stake, action) if at_stake.warn else ""
+        reason = reason_text(explain(g, seat, action), action, view, warning)
         index = legal.index(action)
         routes = tuple(path for path, i in app.table.pick.routes if i == index)  # the board's paths
         self.shown = Hint(seat, index, moves, routes, reason)

@@ -12,29 +12,29 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-import game
 from game.actions import Action
-from game.advice import Advice, Change
+from game.advice import LONG_SHOT, Reason
 
 from ..model.targets import Path, Pick
 from ..words.i18n import _
 from ..words.names import (
     card_levels,
-    deck_name,
     mission_name,
+    module_name,
     nation_name,
     percent,
+    place_name,
+    risk_name,
 )
 from .html import e, icon
 from .looks import LOOKS
 
 LEVEL = "hard"  # the AI level that gives hints
-PARAMETER_DECKS = {"structure": "S", "electronics": "E", "code": "C"}  # game.advice -> deck
 
 
 @dataclass(frozen=True)
 class Hint:
-    """The hinted action (an index into the seat's legal actions) and why."""
+    """The hinted action (an index into the seat's legal actions; -1: none found) and why."""
 
     seat: str
     index: int
@@ -65,67 +65,108 @@ def _n(value: float) -> int:
     return round(value)
 
 
-def _moved(change: Change) -> bool:
-    return _n(change.before) != _n(change.after)
+def _numbers() -> dict[str, str]:
+    """A number the move's own rule changes, by game.advice's name."""
+    return {
+        "popularity": _("your Popularity goes from {before} to {after}"),
+        "rival_popularity": _("the {rival}'s Popularity goes from {before} to {after}"),
+        "budget": _("your Budget goes from {before} to {after}"),
+        "rival_budget": _("the {rival}'s Budget goes from {before} to {after}"),
+        "rival_sabotage": _("the {rival}'s rocket gets Sabotage: {before} to {after}"),
+        "sabotage": _("your rocket's Sabotage goes from {before} to {after}"),
+        "money": _("your money goes from {before} to {after}"),
+        "test_steal": _("your Test Steals go from {before} to {after}"),
+        "tech_steal": _("your Tech Steals go from {before} to {after}"),
+        "free_research": _("your free Research goes from {before} to {after}"),
+        "structure": _("your rocket's Structure goes from {before} to {after}"),
+        "electronics": _("your rocket's Electronics goes from {before} to {after}"),
+        "code": _("your rocket's Code goes from {before} to {after}"),
+    }
 
 
-def _numbers(advice: Advice) -> list[tuple[Change, str, str]]:
-    """The numbers a reason may name, most telling first: (change, sentence, the parameter
-    it is about when it is one)."""
-    parameter = _("{parameter} goes from {before} to {after}")
-    return [
-        (advice.popularity, _("your Popularity goes from {before} to {after}"), ""),
-        (advice.rival_popularity, _("the {rival}'s Popularity goes from {before} to {after}"),
-         ""),
-        *((advice.parameters[key], parameter, deck_name(deck))
-          for key, deck in PARAMETER_DECKS.items()),
-        (advice.budget, _("your Budget goes from {before} to {after}"), ""),
-        (advice.rival_budget, _("the {rival}'s Budget goes from {before} to {after}"), ""),
-    ]
+def _place(where: str) -> str:
+    """'USA:2' as the player reads it: the place's name (on whose board)."""
+    board, index = where.split(":")
+    return _("{place} ({nation})").format(place=place_name(board, int(index)),
+                                         nation=nation_name(board))
 
 
-def reason_text(advice: Advice, action: Action, view: dict[str, Any]) -> str:
-    """One line: the action and the strongest reason for it, in the player's words."""
-    name = action_name(action, view)
-    odds = advice.odds
-    mission = mission_name(advice.mission) if advice.mission else ""
-    rival = nation_name("USSR" if advice.nation == "USA" else "USA")
-    if isinstance(action, game.actions.Launch) and odds is not None:
-        why = _("a {odds} chance of success").format(odds=percent(odds.after))
-    elif odds is not None and percent(odds.before) != percent(odds.after):
-        why = _("your odds toward {mission} go from {before} to {after}").format(
-            mission=mission, before=percent(odds.before), after=percent(odds.after))
-    elif moved := [number for number in _numbers(advice) if _moved(number[0])]:
-        change, text, parameter = moved[0]
-        why = text.format(rival=rival, parameter=parameter, before=_n(change.before),
-                          after=_n(change.after))
-    elif advice.money.after > advice.money.before + 0.5:
-        why = _("your money goes from {before} to {after}").format(
-            before=_n(advice.money.before), after=_n(advice.money.after))
-    else:
-        why = _quiet_reason(action)
-    return _("{action}: {reason}.").format(action=name, reason=why)
+def why_text(reason: Reason, view: dict[str, Any]) -> str:
+    """The consequence (or the AI's estimate) in the player's words, without the move."""
+    nation = str(view["nation"] or "USA")
+    rival = nation_name("USSR" if nation == "USA" else "USA")
+    kind, before, after = reason.kind, reason.before, reason.after
+    mission = mission_name(reason.subject) if kind in ("launch", "odds", "split") else ""
+    if kind == "launch":
+        return _("a {odds} chance of success, the rocket as it stands").format(
+            odds=percent(after))
+    if kind == "odds":
+        return _("your odds toward {mission} go from {before} to {after}").format(
+            mission=mission, before=percent(before), after=percent(after))
+    if kind == "split":
+        return _("{after} toward {mission} with this split (the next best split: {before})"
+                 ).format(mission=mission, before=percent(before), after=percent(after))
+    if kind in _numbers():
+        return _numbers()[kind].format(rival=rival, before=_n(before), after=_n(after))
+    if kind == "support":
+        return _("your Influence on {place} goes from {before} to {after}; the {rival} has "
+                 "{tokens} tokens there").format(place=_place(reason.subject), before=_n(before),
+                                                 after=_n(after), rival=rival,
+                                                 tokens=reason.rival)
+    if kind == "bluff":
+        return _("the {rival} sees {after} of your tokens on {place}, and a Bluff counts zero"
+                 ).format(rival=rival, after=_n(after), place=_place(reason.subject))
+    if kind == "stack":
+        card, board, index = reason.subject.rsplit(":", 2)  # the card id holds a colon
+        return _("the card goes on {place}: whoever wins it there gets {effect}").format(
+            place=_place(f"{board}:{index}"), effect=card_levels(card)[0])
+    if kind == "tests":
+        return _("your Test tokens on {risk} go from {before} to {after}").format(
+            risk=risk_name(reason.subject), before=_n(before), after=_n(after))
+    if kind == "evaluate":
+        board, index = reason.subject.split(":")
+        outcome = (_("you win it") if before > after else
+                   _("it is obstructed") if before < after else _("a tie"))
+        return _("your {own} Influence against the {rival}'s {theirs} on {place}: {outcome}"
+                 ).format(own=_n(before), theirs=_n(after), rival=rival,
+                          place=_place(f"{board}:{index}"), outcome=outcome)
+    if kind == "moon":
+        return _("a Moon risk turns face up: {after} of your {count} known").format(
+            after=_n(after), count=reason.subject)
+    if kind == "save":
+        return _("you keep your {money} money for later rounds").format(money=_n(after))
+    if kind == "keep":
+        return _("you keep your {count} Maneuver cards in hand for later").format(
+            count=_n(after))
+    if kind == "tile":
+        return _("a new tile to build into your rocket")
+    if kind == "module":
+        return _("{module} is ordered: its bonus counts once it is delivered").format(
+            module=module_name(reason.subject))
+    if kind == "mission":
+        return _("a level {level} Mission joins the table: {count} to aim at").format(
+            level=reason.subject, count=_n(after))
+    if kind == "only":
+        return _("the only move here")
+    if reason.alternative is not None:
+        return _("the computer rates your chance to win at {after} with it, {before} with "
+                 "{other}").format(after=percent(after), before=percent(before),
+                                   other=action_name(reason.alternative, view))
+    return _("the computer rates your chance to win at {after} with it").format(
+        after=percent(after))
 
 
-def _quiet_reason(action: Action) -> str:
-    """Why, for an action that moves no number at once (its effect comes later)."""
-    d = action.to_dict()
-    kind = d["type"]
-    if kind == "play_maneuver":
-        return _("when the place is evaluated it gives: {effect}").format(
-            effect=card_levels(d["card"])[0])
-    if kind == "place_token":
-        return (_("Influence counts when the place is evaluated") if d["token"] == "influence"
-                else _("the rival cannot tell a Bluff from Influence, but it counts zero"))
-    if kind == "announce_mission":
-        return _("a new Mission to aim the rocket at")
-    if kind in ("research", "take_from_pile", "keep_tile", "take_from_line"):
-        return _("a new tile to build into the rocket")
-    if kind == "order_module":
-        return _("a Module adds its bonus once it is delivered")
-    if kind in ("pass", "pass_maneuvers", "finish_support", "end_discussion"):
-        return _("nothing else is worth it now")
-    return _("the strongest move the computer finds here")
+def reason_text(reason: Reason, action: Action, view: dict[str, Any], warning: str = "") -> str:
+    """One line: the move and its reason, then what a player must hear with it (a long-shot
+    launch, or the confirmation's ``warning`` for a move the game asks about)."""
+    text = _("{action}: {reason}.").format(action=action_name(action, view),
+                                            reason=why_text(reason, view))
+    if "long_shot" in reason.flags:
+        text += " " + _("Careful: under {odds}, a long shot unless the rocket improves.").format(
+            odds=percent(LONG_SHOT))
+    if "warned" in reason.flags and warning:
+        text += " " + _("Careful: {warning}").format(warning=warning)
+    return text
 
 
 def hint_html(thinking: bool, can_ask: bool) -> str:

@@ -1,0 +1,75 @@
+"""A hint's reason, always: the engine's confirmed consequence of the move
+(:func:`game.advice.advise`), else why the AI prefers it in its own terms.
+
+The ``win`` reason compares the AI's estimated chance to win (:func:`game.ai.value.value`
+after :func:`game.ai.winprob.simulate`, the medium policy for every seat) with the move and
+with the next best, on the same games sampled from the seat's view with the same simulation
+seeds: paired, so only the move differs.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+from .. import actions as A
+from ..advice import Reason, advise, flags
+from ..engine import Game
+from ..infostate import determinize
+from .medium import medium_move
+from .value import value
+from .winprob import simulate
+
+WIN_SAMPLES = 8  # paired sampled games for the estimate
+WIN_STEPS = 24  # moves simulated from each (as game.ai.winprob)
+
+
+def explain(game: Game, seat: str, action: A.Action) -> Reason:
+    """Why ``action`` by ``seat``: a confirmed consequence, else the ``win`` comparison.
+
+    Raises :class:`game.IllegalAction` (and changes nothing) when it is not legal now.
+    """
+    reason = advise(game, seat, action)
+    if reason is not None:
+        return reason
+    win = _win(game, seat, action, game.legal_actions(seat))
+    return Reason(win.kind, win.before, win.after, alternative=win.alternative,
+                  flags=flags(game, seat, action, win))
+
+
+def next_best(game: Game, seat: str, action: A.Action, legal: list[A.Action]) -> A.Action | None:
+    """The move the hint is compared with: the medium policy's if it differs, else passing
+    (or the first other legal move)."""
+    view = game.view(seat)
+    rng = random.Random(f"{json.dumps(view, sort_keys=True)}|{seat}|next")
+    world = determinize(view, rng)
+    medium = medium_move(world, seat, world.legal_actions(seat), rng)
+    if medium != action and medium in legal:
+        return medium
+    for quiet in (A.PassEngineer(), A.PassManeuvers(), A.FinishSupport()):
+        if quiet != action and quiet in legal:
+            return quiet
+    return next((a for a in legal if a != action), None)
+
+
+def _win(game: Game, seat: str, action: A.Action, legal: list[A.Action]) -> Reason:
+    """The AI's estimated chance to win with ``action`` and with the next best, on the same
+    sampled games with the same simulation seeds (paired, so only the move differs)."""
+    nation = seat.split(".")[0]
+    alternative = next_best(game, seat, action, legal)
+    view = game.view(seat)
+    rng = random.Random(f"{json.dumps(view, sort_keys=True)}|{seat}|{action}|win")
+    totals = [0.0, 0.0]
+    for _ in range(WIN_SAMPLES):
+        world = determinize(view, rng)
+        seed = rng.getrandbits(32)
+        for slot, move in enumerate((action, alternative)):
+            if move is None:
+                continue
+            trial = world.clone()
+            trial.apply(seat, move)
+            simulate(trial, WIN_STEPS, random.Random(seed))
+            totals[slot] += value(trial, nation)
+    after = totals[0] / WIN_SAMPLES
+    before = totals[1] / WIN_SAMPLES if alternative is not None else after
+    return Reason("win", before, after, alternative=alternative)
