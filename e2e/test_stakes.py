@@ -57,9 +57,9 @@ def export(g: game.Game, folder: Path) -> Path:
     return path
 
 
-def load(page: Page, open_game: Callable[[str], float], path: Path) -> None:
+def load(page: Page, open_game: Callable[[str], float], site_url: str, path: Path) -> None:
     page.set_viewport_size({"width": 1280, "height": 800})
-    open_game("?players=2&seats=hhmm&seed=1&speed=0")
+    open_game(site_url + "?players=2&seats=hhmm&seed=1&speed=0")
     page.get_by_test_id("open-saves").click()
     page.get_by_test_id("import-file").set_input_files(path)
     expect(page.get_by_test_id("notice-banner")).to_contain_text("Imported")
@@ -89,7 +89,7 @@ def test_the_engineers_pass_into_a_launch_that_cannot_succeed_asks_first(
     mission = g.state.nations["USA"].launch
     assert mission and game.launch_odds(g, "USA", mission) == 0.0
     popularity = g.state.nations["USA"].popularity
-    load(page, lambda q: open_game(site_url + q), export(g, tmp_path))
+    load(page, open_game, site_url, export(g, tmp_path))
     passing = page.locator('[data-target="eng-pass:USA"]:visible')
     expect(passing).to_have_count(1)
     passing.click()
@@ -129,7 +129,7 @@ def test_a_launch_toward_a_mission_the_rival_flies_to_first_says_so(
     mission = g.state.nations["USSR"].launch
     assert mission and A.Launch(mission) in g.legal_actions("USA.politician")
     chance = round(game.launch_odds(g, "USSR", mission) * 100)
-    load(page, lambda q: open_game(site_url + q), export(g, tmp_path))
+    load(page, open_game, site_url, export(g, tmp_path))
     card = page.locator(f'[data-target="mission:{mission}"]:visible')
     name = mission_name(mission)
     expect(card.get_by_test_id("launching")).to_contain_text("USSR launches here this round")
@@ -150,13 +150,27 @@ def test_a_rivals_moon_attempt_is_announced_on_the_players_screen(
 ) -> None:
     g = reach(ussr_launch(moon=True))
     chance = round(game.launch_odds(g, "USSR", MOON) * 100)
-    load(page, lambda q: open_game(site_url + q), export(g, tmp_path))
+    load(page, open_game, site_url, export(g, tmp_path))
     alert = page.get_by_test_id("rival-moon")
     expect(alert).to_be_visible()
     expect(alert).to_have_attribute("role", "alert")
     expect(alert).to_contain_text(
         f"The USSR goes for the Moon this round: its rocket as it stands lands with {chance}%.")
     assert alert.bounding_box()["y"] < 800  # type: ignore[index]  # on screen, not scrolled to
+    # The Moon card, its rival's band on: its name, rules link and every face-up risk of
+    # both paths stay inside the card, and the link is clear of the card's head (a button).
+    moon = page.locator("#centre section.moon")
+    card = moon.bounding_box()
+    head = moon.locator(".ms-t").bounding_box()
+    link = moon.locator(".rule-q").bounding_box()
+    assert card and head and link
+    inside = [moon.locator("h3").bounding_box(), link, *(
+        moon.locator(".mpath li").nth(i).bounding_box()
+        for i in range(moon.locator(".mpath li").count()))]
+    right = card["x"] + card["width"]
+    for box in inside:
+        assert box and card["x"] <= box["x"] and box["x"] + box["width"] <= right, box
+    assert link["x"] + link["width"] <= head["x"] or link["y"] >= head["y"] + head["height"]
     assert axe_serious(page) == []
     screenshot("rival-moon-1280")
     page.set_viewport_size({"width": 390, "height": 844})

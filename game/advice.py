@@ -6,13 +6,14 @@ words ("Test Four-inch flight: your odds toward Luna 1 go from 44% to 71%"). Thi
 it; the UI words it. A reason is what the action itself changes, with it against without it:
 
 * ``launch``: a launch decision's chance, the rocket as it stands (exact, :func:`launch_odds`);
-* ``odds``: the chance to complete the Mission the rocket aims at, before and after;
+* ``odds``: the chance to complete the Mission the rocket aims at (for a Test, the Mission or
+  Moon path that holds its risk), before and after;
 * ``split``: an Adaptivity split's odds against the next best split's;
 * a number the action's own rule changes (Popularity, Budget, money, Sabotage, a rocket
   parameter): only the events the action emitted count (:attr:`Game.own_events`), never what
   the automatic steps after it do whatever was chosen (the launches, the round's fixed
   Budget drop);
-* ``tests``: a Test whose odds move nowhere visible: the Test tokens on that risk;
+* ``tests``: a Test that moves no odds by a whole point: the Test tokens on its risk;
 * ``support`` / ``bluff`` / ``stack`` / ``evaluate`` / ``tile`` / ``module`` / ``mission`` /
   ``moon``: what it puts on the table (Influence on a place, a card on a stack, the Influence
   counted at an evaluation, a tile to build, an order, a Mission, a Moon risk turned up);
@@ -30,16 +31,16 @@ launch under 10%) and ``warned`` (:func:`game.stakes` would ask before it).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from . import actions as A
-from .content import MOON
+from .content import MOON, NATIONS
 from .engine import Game
 from .errors import IllegalAction
 from .odds import launch_odds, split_odds
 from .rules.terms import other
 from .sampled import Outcome, outcomes
-from .stakes import stakes
+from .stakes import Stakes, stakes
 
 PARAMETERS = ("structure", "electronics", "code")
 LONG_SHOT = 0.10  # a launch under this chance is flagged plainly
@@ -107,11 +108,11 @@ def _tokens(game: Game, board: str, place: int, nation: str) -> tuple[int, int, 
     return mine.count("influence"), len(mine), len(tokens) - len(mine)
 
 
-def flags(game: Game, seat: str, action: A.Action, reason: Reason) -> tuple[str, ...]:
-    """What a player must hear with a hint: a launch under :data:`LONG_SHOT`, a move
-    :func:`game.stakes` would ask about first."""
+def flagged(reason: Reason, at_stake: Stakes) -> Reason:
+    """``reason`` with what a player must hear with it: a launch under :data:`LONG_SHOT`, a
+    move :func:`game.stakes` asks about first (``at_stake``, computed once by the caller)."""
     found = ("long_shot",) if reason.kind == "launch" and reason.after < LONG_SHOT else ()
-    return (*found, "warned") if stakes(game, seat, action).warn else found
+    return replace(reason, flags=(*found, "warned") if at_stake.warn else found)
 
 
 def advise(game: Game, seat: str, action: A.Action) -> Reason | None:
@@ -120,14 +121,16 @@ def advise(game: Game, seat: str, action: A.Action) -> Reason | None:
 
     Raises :class:`IllegalAction` (and changes nothing) when the action is not legal now.
     """
+    reason = consequence(game, seat, action)
+    return None if reason is None else flagged(reason, stakes(game, seat, action))
+
+
+def consequence(game: Game, seat: str, action: A.Action) -> Reason | None:
+    """:func:`advise` without its flags."""
     legal = game.legal_actions(seat)
     if action not in legal:
         raise IllegalAction(f"{action.describe()} is not a legal action for {seat} now.")
-    reason = _consequence(game, seat, action, legal)
-    if reason is None:
-        return None
-    return Reason(reason.kind, reason.before, reason.after, reason.subject, reason.alternative,
-                  reason.rival, flags(game, seat, action, reason))
+    return _consequence(game, seat, action, legal)
 
 
 def _consequence(game: Game, seat: str, action: A.Action, legal: list[A.Action]
@@ -145,16 +148,20 @@ def _consequence(game: Game, seat: str, action: A.Action, legal: list[A.Action]
         others = [odds for split, odds in table if split != chosen]
         return Reason("split", max(others, default=0.0), dict(table)[chosen], flying)
     samples = list(outcomes(game, seat, action))
-    mission = target(game, nation)
-    if mission is not None and not any(_flown(o, nation) for o in samples):
+    flew = any(_flown(o, nation) for o in samples)
+    # a Test is measured on the path that holds its risk; anything else on the target's
+    mission = (_path_of(game, nation, action.risk) if isinstance(action, A.Test)
+               else target(game, nation))
+    if mission is not None and not flew:
         before = launch_odds(game, nation, mission)
         after = sum(_odds(o.game, nation, mission) for o in samples) / len(samples)
         if round(before * 100) != round(after * 100):
             return Reason("odds", before, after, mission)
-    if isinstance(action, A.Test):
-        tested = _tested(game, nation, action.risk, samples[0].game)
-        if tested is not None:
-            return tested
+    if isinstance(action, A.Test):  # a Test rolls nothing and hides nothing: one sample
+        index = NATIONS.index(nation)
+        had = game.state.tests.get(action.risk, (0, 0))[index]
+        now = samples[0].game.state.tests.get(action.risk, (0, 0))[index]
+        return Reason("tests", had, now, action.risk)
     state = game.state
     mine, rival = state.nations[nation], state.nations[other(nation)]
     changes = [_own_changes(o, nation) for o in samples]
@@ -165,7 +172,7 @@ def _consequence(game: Game, seat: str, action: A.Action, legal: list[A.Action]
         who, attribute = (rival, name[6:]) if name.startswith("rival_") else (mine, name)
         before = getattr(who, attribute)
         return Reason(name, before, before + delta)
-    if not any(_flown(o, nation) for o in samples):
+    if not flew:
         for index, name in enumerate(PARAMETERS):
             before = game.parameters(nation)[index]
             after = sum(o.game.parameters(nation)[index] for o in samples) / len(samples)
@@ -181,21 +188,16 @@ def _odds(game: Game, nation: str, mission: str) -> float:
         return 0.0
 
 
-def _tested(game: Game, nation: str, risk: str, after: Game) -> Reason:
-    """A Test on a risk of another path than the target's: the odds of the Mission (or the
-    Moon) whose path holds it, else the Test tokens on it (a Test rolls nothing: exact)."""
+def _path_of(game: Game, nation: str, risk: str) -> str | None:
+    """The active Mission (or the Moon) whose path holds ``risk``, for ``nation``."""
     state = game.state
-    paths = [(m, risks) for m, risks in state.active]
-    if game.content.rulesets[state.ruleset].moon == "display":
-        paths.append((MOON, tuple(state.nations[nation].moon_path)))
-    for mission, risks in paths:
+    for mission, risks in state.active:
         if risk in risks:
-            before, now = launch_odds(game, nation, mission), launch_odds(after, nation, mission)
-            if round(before * 100) != round(now * 100):
-                return Reason("odds", before, now, mission)
-    index = 0 if nation == "USA" else 1
-    had = state.tests.get(risk, (0, 0))[index]
-    return Reason("tests", had, after.state.tests.get(risk, (0, 0))[index], risk)
+            return mission
+    if game.content.rulesets[state.ruleset].moon == "display" and \
+            risk in state.nations[nation].moon_path:
+        return MOON
+    return None
 
 
 def _on_the_table(game: Game, seat: str, action: A.Action, samples: list[Outcome]

@@ -159,11 +159,13 @@ def played_in_hungarian() -> Iterator[Played]:
     the log, the launch show, the confirmation, the end screen, New game, Saved games and
     the replay bar."""
     import game
+    from game.advice import Reason, advise
     from game.ai import get_ai
     from game.stakes import Stakes
     from ui.markup.board import board_html
     from ui.markup.centre import centre_html
     from ui.markup.controls import BarState, bar_html, group_key
+    from ui.markup.hints import reason_text
     from ui.markup.launchshow import frames
     from ui.markup.logbook import log_html
     from ui.markup.table import history_html
@@ -188,7 +190,8 @@ def played_in_hungarian() -> Iterator[Played]:
     i18n.use("hu")
     screens: dict[str, list[str]] = {name: [] for name in (
         "board", "centre", "bar", "log", "launch", "confirm", "end", "dialog", "saves",
-        "replay", "privacy")}
+        "replay", "privacy", "hint")}
+    hinted: set[str] = set()
     g = game.new_game(7, players=2)
     ai, rng = get_ai("medium"), random.Random(7)
     bonus = g.view(None)["test_bonus"]
@@ -206,11 +209,22 @@ def played_in_hungarian() -> Iterator[Played]:
             if groups:
                 screens["bar"].append(bar_html(g, seat, actions, view, BarState(groups[0])))
         for action in actions:
+            reason = advise(g, seat, action) if action.kind not in hinted else None
+            if reason is not None:  # the first reason of each kind of move, as a hint says it
+                hinted.add(action.kind)
+                screens["hint"].append(reason_text(reason, action, view, "x"))
             if isinstance(action, game.actions.Launch) and len(screens["confirm"]) < 3:
                 odds = game.launch_odds(g, seat.split(".")[0], action.mission)
-                risky = Stakes("launch", 3, 1, 0.5, odds=odds, winner="USA",
-                               end_reason="popularity")
-                screens["confirm"].append(confirm_html(warning_text(risky, action), "Mehet"))
+                risky = Stakes("launch", 3, 1, 0.5, odds=odds, mission=action.mission,
+                               winner="USA", end_reason="popularity")
+                screens["confirm"].append(confirm_html(warning_text(risky), "Mehet"))
+                # the Engineer's Pass into it, the rival flying there first, and both
+                for first, committed in ((0.0, True), (0.4, False), (0.4, True)):
+                    other = Stakes("launch", 3, 0, 0.7, odds=odds, mission=action.mission,
+                                   first=first, rival="USA" if first else None, failure=2,
+                                   delayed=3 if first else 0, committed=committed,
+                                   winner="USA", end_reason="popularity")
+                    screens["confirm"].append(confirm_html(warning_text(other), "Mehet"))
         step += 1
         events = g.apply(seat, ai.choose(view, actions, rng))
         told += lines(events, bonus)
@@ -220,8 +234,7 @@ def played_in_hungarian() -> Iterator[Played]:
     for cause in ("abort", "influence", "tie", "outcome"):
         for loss in (0.0, 0.5, 1.0):
             stake = Stakes(cause, 4, 2, loss, winner="USSR", end_reason="budget")
-            screens["confirm"].append(confirm_html(warning_text(stake, game.actions.Abort()),
-                                                   "Mehet"))
+            screens["confirm"].append(confirm_html(warning_text(stake), "Mehet"))
     screens["log"].append(log_html(told, shown=1000))
     end = g.view(None)
     screens["end"].append(end_html(end, g.winner or "", g.end_reason or ""))
@@ -237,6 +250,13 @@ def played_in_hungarian() -> Iterator[Played]:
     replay = Replay(json.loads(g.to_json()))
     screens["replay"] += [replay_bar_html(replay, i, None, []) for i in (0, len(replay))]
     screens["privacy"].append(privacy_html("USSR.engineer", "Anna"))
+    usa = game.new_game(7).view("USA.politician")
+    launch, passing = game.actions.Launch("M0-SPUTNIK"), game.actions.PassManeuvers()
+    screens["hint"] += [  # what a game may not have shown: the AI's terms, the flags
+        reason_text(Reason("win", 0.4, 0.6, alternative=passing), launch, usa),
+        reason_text(Reason("win", 0.4, 0.6), launch, usa),
+        reason_text(Reason("launch", 0.05, 0.05, "M0-SPUTNIK", flags=("long_shot", "warned")),
+                    launch, usa, "x")]
     yield Played(screens)
     i18n.use("en")
 
@@ -257,6 +277,7 @@ def played_in_hungarian() -> Iterator[Played]:
                "Nem lehet visszavonni", "Visszavonás (2)")),
     ("replay", ("Nyilvános nézet", "Kilépés a visszajátszásból", "Akció: 0 /")),
     ("privacy", ("Add tovább: Anna", "Szovjet Mérnök")),
+    ("hint", ("helyett", "Vigyázat:", "eséllyel nyersz")),
 ])
 def test_real_screens_in_hungarian_have_no_english_sentence(
         played_in_hungarian: Played, screen: str, words: tuple[str, ...]) -> None:

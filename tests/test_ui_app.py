@@ -17,6 +17,8 @@ import random
 import time
 from collections.abc import Awaitable, Callable
 
+import pytest
+
 import game
 from game.referee import Referee
 from tests.fake_platform import FakeElement, FakeEvent, FakePlatform, elements
@@ -616,5 +618,37 @@ def test_the_bars_all_moves_and_the_logs_drawer_open_and_close_with_one_click_ea
             play_on_board(app, dom, 0)
             await settle(app)
         assert "data-cmd=\"drawer\"" not in dom.regions["actions"]
+
+    run_app(play, "?players=2&seats=hhee&seed=3&speed=0")
+
+
+# ---------------------------------------------------------------------- hints
+
+
+def test_a_hint_never_leaves_the_player_in_silence(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A hint the computer cannot give within the hint's time says so on the bar (the timeout
+    itself is real: the time allowed is set to none); asked again with time, it points at a
+    move with a reason. The computer thinks on the main thread here (no worker)."""
+    from ui.control import hints
+
+    async def play(app: App, dom: FakePlatform) -> None:
+        await settle(app)
+        assert app.controls_seat() is not None
+        monkeypatch.setattr(hints, "HINT_SECONDS", 0.0)
+        app.hints.ask()
+        await settle(app)
+        shown = app.hints.current()
+        assert shown is not None and shown.index == -1 and not shown.routes
+        assert "The computer could not find a hint in time." in html.unescape(
+            dom.regions["actions"])
+        assert app.hints.taken == {"USA": 0, "USSR": 0}  # no hint was given
+        monkeypatch.setattr(hints, "HINT_SECONDS", 60.0)
+        app.hints.ask()
+        await settle(app, limit=60)
+        shown = app.hints.current()
+        assert shown is not None and shown.index >= 0 and shown.routes
+        assert shown.reason and "could not" not in shown.reason
+        assert shown.reason in html.unescape(dom.regions["actions"])
+        assert app.hints.taken["USA"] == 1
 
     run_app(play, "?players=2&seats=hhee&seed=3&speed=0")

@@ -14,14 +14,14 @@ from ui.words.warn import warning_text
 def test_a_low_odds_launch_is_told_with_its_chance_cost_and_popularity() -> None:
     g = politics(popularity=3)
     action = A.Launch(SPUTNIK)
-    text = warning_text(stakes(g, "USSR.politician", action), action)
+    text = warning_text(stakes(g, "USSR.politician", action))
     assert text == ("Launch toward Sputnik 1 with 38% success: a failure costs 2 Popularity, "
                     "you have 3.")
 
 
 def test_an_abort_that_loses_says_so() -> None:
     g = politics(popularity=1)
-    text = warning_text(stakes(g, "USSR.politician", A.Abort()), A.Abort())
+    text = warning_text(stakes(g, "USSR.politician", A.Abort()))
     assert text.startswith("Aborting the launch costs 1 Popularity, you have 1: it leaves 0.")
     assert "This ends the game: USA wins (the rival's Popularity fell to zero)." in text
 
@@ -35,33 +35,32 @@ def test_a_launch_that_can_lose_never_says_the_game_is_lost_already() -> None:
     """The Engineer may still improve the rocket: a possible loss, told as one."""
     g = politics(popularity=2)
     action = A.Launch(VANGUARD)
-    text = warning_text(stakes(g, "USSR.politician", action), action)
+    text = warning_text(stakes(g, "USSR.politician", action))
     assert text == ("Launch toward Vanguard 1 with 50% success: a failure costs 2 Popularity, "
                     "you have 2. If it does, you lose the game.")
 
 
 def test_a_launch_without_its_payload_is_told_as_a_delay() -> None:
-    action = A.Launch(SPUTNIK)
     delay = Stakes("delay", 3, 0, 1.0, odds=0.0, mission=SPUTNIK, failure=3, winner="USA",
                    end_reason="popularity")
-    assert warning_text(delay, action) == (
+    assert warning_text(delay) == (
         "Launch toward Sputnik 1 with 0% success: the rocket does not carry the payload yet, "
         "and a delay costs 3 Popularity, you have 3. If it does, you lose the game.")
 
 
 def test_paying_for_a_tie_and_what_an_action_sets_off() -> None:
     tie = Stakes("tie", 4, 2, 0.0)
-    assert warning_text(tie, A.PayForTie()) == (
+    assert warning_text(tie) == (
         "Paying to win the tie costs 2 Popularity, you have 4: it leaves 2.")
     certain = Stakes("outcome", 2, 0, 1.0, winner="USA", end_reason="popularity")
-    assert warning_text(certain, A.PassEngineer()) == (
+    assert warning_text(certain) == (
         "This action ends the game against you: USA wins (the rival's Popularity fell to "
         "zero).")
     likely = Stakes("outcome", 2, 0, 0.5, winner="USA", end_reason="popularity")
-    assert warning_text(likely, A.PassEngineer()).startswith(
+    assert warning_text(likely).startswith(
         "What this sets off can end the game against you: USA wins")
     drop = Stakes("outcome", 4, 2, 0.0)
-    assert warning_text(drop, A.PassEngineer()) == (
+    assert warning_text(drop) == (
         "What this sets off can drop your Popularity to 2, you have 4.")
 
 
@@ -71,15 +70,14 @@ def test_the_engineers_pass_into_a_hopeless_launch_says_it_cannot_succeed() -> N
     g.apply("USA.politician", A.Abort())
     g.state.nations["USSR"].sabotage = 8  # every roll ends at 0 or less
     poke(g)
-    text = warning_text(stakes(g, "USSR.engineer", A.PassEngineer()), A.PassEngineer())
+    text = warning_text(stakes(g, "USSR.engineer", A.PassEngineer()))
     assert text == ("If you pass now, your launch toward Sputnik 1 cannot succeed: no roll "
                     "passes every risk, and the explosion costs 2 Popularity, you have 2. "
                     "This ends the game: USA wins (the rival's Popularity fell to zero).")
 
 
 def test_the_engineers_pass_into_a_poor_launch_gives_its_odds() -> None:
-    text = warning_text(stakes(engineering(SPUTNIK), "USSR.engineer", A.PassEngineer()),
-                        A.PassEngineer())
+    text = warning_text(stakes(engineering(SPUTNIK), "USSR.engineer", A.PassEngineer()))
     assert text == ("If you pass now, your launch toward Sputnik 1 flies with 38% success: a "
                     "failure costs 2 Popularity, you have 10.")
 
@@ -88,13 +86,13 @@ def test_a_launch_after_the_rival_toward_the_same_mission_says_who_flies_first()
     g = politics(popularity=10)
     g.apply("USSR.politician", A.Launch(VANGUARD))
     action = A.Launch(VANGUARD)
-    text = warning_text(stakes(g, "USA.politician", action), action)
+    text = warning_text(stakes(g, "USA.politician", action))
     assert text == ("Launch toward Vanguard 1 with 50% success: a failure costs 2 Popularity, "
                     "you have 10. The USSR launches first toward Vanguard 1: if it succeeds "
                     "(50%), your launch is delayed, -3 Popularity.")
     g = politics(popularity=3)
     g.apply("USSR.politician", A.Launch(VANGUARD))
-    assert warning_text(stakes(g, "USA.politician", action), action).endswith(
+    assert warning_text(stakes(g, "USA.politician", action)).endswith(
         "Your chance of losing the game: 50%.")
 
 

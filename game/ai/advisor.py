@@ -1,5 +1,5 @@
 """A hint's reason, always: the engine's confirmed consequence of the move
-(:func:`game.advice.advise`), else why the AI prefers it in its own terms.
+(:func:`game.advice.consequence`), else why the AI prefers it in its own terms.
 
 The ``win`` reason compares the AI's estimated chance to win (:func:`game.ai.value.value`
 after :func:`game.ai.winprob.simulate`, the medium policy for every seat) with the move and
@@ -13,9 +13,10 @@ import json
 import random
 
 from .. import actions as A
-from ..advice import Reason, advise, flags
+from ..advice import Reason, consequence, flagged
 from ..engine import Game
 from ..infostate import determinize
+from ..stakes import Stakes, stakes
 from .medium import medium_move
 from .value import value
 from .winprob import simulate
@@ -24,17 +25,16 @@ WIN_SAMPLES = 8  # paired sampled games for the estimate
 WIN_STEPS = 24  # moves simulated from each (as game.ai.winprob)
 
 
-def explain(game: Game, seat: str, action: A.Action) -> Reason:
-    """Why ``action`` by ``seat``: a confirmed consequence, else the ``win`` comparison.
+def explain(game: Game, seat: str, action: A.Action, at_stake: Stakes | None = None
+            ) -> Reason:
+    """Why ``action`` by ``seat``: a confirmed consequence, else the ``win`` comparison,
+    flagged (``at_stake``: :func:`game.stakes` of the action, when the caller has it).
 
     Raises :class:`game.IllegalAction` (and changes nothing) when it is not legal now.
     """
-    reason = advise(game, seat, action)
-    if reason is not None:
-        return reason
-    win = _win(game, seat, action, game.legal_actions(seat))
-    return Reason(win.kind, win.before, win.after, alternative=win.alternative,
-                  flags=flags(game, seat, action, win))
+    reason = consequence(game, seat, action) or _win(game, seat, action,
+                                                     game.legal_actions(seat))
+    return flagged(reason, at_stake or stakes(game, seat, action))
 
 
 def next_best(game: Game, seat: str, action: A.Action, legal: list[A.Action]) -> A.Action | None:

@@ -105,8 +105,8 @@ class Hints:
 
         nation = seat.split(".")[0]
         at_stake = game.stakes(g, seat, action)
-        warning = warning_text(at_stake, action) if at_stake.warn else ""
-        reason = reason_text(explain(g, seat, action), action, view, warning)
+        warning = warning_text(at_stake) if at_stake.warn else ""
+        reason = reason_text(explain(g, seat, action, at_stake), action, view, warning)
         index = legal.index(action)
         routes = tuple(path for path, i in app.table.pick.routes if i == index)  # the board's paths
         self.shown = Hint(seat, index, moves, routes, reason)

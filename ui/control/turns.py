@@ -321,7 +321,7 @@ class Turns:
             return  # the tutorial waits for the highlighted action: a nudge, nothing else
         at_stake = game.stakes(table.g, seat, action)
         if at_stake.warn and not self.tour.active:  # the tutorial's text says what is at stake
-            self.app.confirm(index, warning_text(at_stake, action), _("Yes, go ahead"))
+            self.app.confirm(index, warning_text(at_stake), _("Yes, go ahead"))
             return
         self.act(index)
 

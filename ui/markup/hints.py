@@ -106,8 +106,9 @@ def why_text(reason: Reason, view: dict[str, Any]) -> str:
     if kind == "split":
         return _("{after} toward {mission} with this split (the next best split: {before})"
                  ).format(mission=mission, before=percent(before), after=percent(after))
-    if kind in _numbers():
-        return _numbers()[kind].format(rival=rival, before=_n(before), after=_n(after))
+    number = _numbers().get(kind)
+    if number is not None:
+        return number.format(rival=rival, before=_n(before), after=_n(after))
     if kind == "support":
         return _("your Influence on {place} goes from {before} to {after}; the {rival} has "
                  "{tokens} tokens there").format(place=_place(reason.subject), before=_n(before),

@@ -5,7 +5,6 @@ Pure Python (no browser), so it is unit-tested in CPython (tests/test_ui_warn.py
 
 from __future__ import annotations
 
-from game.actions import Action, Launch, PassEngineer
 from game.stakes import Stakes
 
 from .i18n import _
@@ -30,10 +29,11 @@ def _cause(cause: str) -> str | None:
     }.get(cause)
 
 
-def _launch_text(stakes: Stakes, mission: str, committed: bool) -> str:
+def _launch_text(stakes: Stakes, mission: str) -> str:
     """A launch's chance and what it costs: as decided (the rocket may still improve) or
     as committed by the Engineer's Pass (the rocket is final)."""
     odds, left, cost = percent(stakes.odds or 0.0), stakes.popularity, stakes.failure
+    committed = stakes.committed
     if committed and stakes.odds == 0.0:
         text = (_("If you pass now, your launch toward {mission} cannot succeed: the rocket "
                   "does not carry the payload, and the delay costs {cost} Popularity, you "
@@ -61,14 +61,14 @@ def _first_text(stakes: Stakes, mission: str, rival: str) -> str:
         rival=rival, mission=mission, chance=percent(stakes.first), cost=stakes.delayed)
 
 
-def warning_text(stakes: Stakes, action: Action) -> str:
+def warning_text(stakes: Stakes) -> str:
     """One or two sentences saying what is at stake, in the player's words."""
     left = stakes.popularity
-    if stakes.odds is not None and isinstance(action, Launch | PassEngineer):
+    if stakes.odds is not None:  # a launch decided, or committed by the Engineer's Pass
         # Before the Pass the Engineer may still improve the rocket, so a launch's failure
         # is told as certain only once the Engineer passes.
         mission = mission_name(stakes.mission or "")
-        text = _launch_text(stakes, mission, stakes.committed)
+        text = _launch_text(stakes, mission)
         if stakes.first > 0:
             text += " " + _first_text(stakes, mission, nation_name(stakes.rival or ""))
         if stakes.loss >= 1.0 and stakes.committed:
