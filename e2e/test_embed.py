@@ -27,9 +27,9 @@ def check_demo(page: Page, url: str, net: NetworkLog) -> None:
     second = page.frame_locator('[data-testid="embed-2"]')
     # Each frame started the game its URL asked for.
     expect(first.get_by_test_id("log")).to_contain_text("2 players")
-    expect(first.get_by_test_id("log")).to_contain_text("seed 3")
+    expect(first.locator('body[data-seed="3"]')).to_have_count(1)
     expect(second.get_by_test_id("log")).to_contain_text("4 players")
-    expect(second.get_by_test_id("log")).to_contain_text("seed 8")
+    expect(second.locator('body[data-seed="8"]')).to_have_count(1)
     expect(second.get_by_test_id("centre")).to_contain_text("preview", ignore_case=True)
     # Frame 1: the person holds the USA and gets the action bar; frame 2 is all AI.
     expect(first.locator(CONTROLS).first).to_be_visible(timeout=30_000)

@@ -177,7 +177,7 @@ def check_offline_play(page: Page, context: BrowserContext, net: NetworkLog, sit
     page.reload()
     wait_ready(page, net)
     assert page.evaluate("navigator.serviceWorker.controller !== null")
-    expect(page.get_by_test_id("boot")).to_contain_text("moonshot-game")
+    expect(page.get_by_test_id("boot")).to_contain_text("Python 3.")
     clicked = play_a_few(page)
     assert len(clicked) == 8
     assert page.locator(CONTROLS).count() > 0 or page.get_by_test_id("end-screen").is_visible()

@@ -116,13 +116,14 @@ def test_saved_games_list_continue_delete_and_unreadable_entries(
     expect(entries).to_have_count(3)
     assert "moonshot.save.broken" not in stored(page)
     # Continue the first game from the list: exactly its state comes back.
+    # the first game is the one not marked "this game" (the second is being played)
     page.locator('[data-testid="save-entry"][data-ok="1"]').filter(
-        has_text="seed 3").locator('[data-testid="continue-save"]').click()
+        has_not_text="this game").locator('[data-testid="continue-save"]').click()
     settle(page)
     assert table(page) == first
     page.get_by_test_id("open-saves").click()
     page.locator('[data-testid="save-entry"][data-ok="1"]').filter(
-        has_text="seed 4").locator('[data-testid="continue-save"]').click()
+        has_not_text="this game").locator('[data-testid="continue-save"]').click()
     settle(page)
     assert table(page) == second
     # A broken "current" pointer never crashes the page: no prompt, a fresh game.

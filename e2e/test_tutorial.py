@@ -83,14 +83,15 @@ def test_the_tutorial_from_the_start_screen_to_a_normal_game(
     expect(tour).to_have_attribute("data-step", str(step))
     expect(page.get_by_test_id("tour-text")).to_have_text(text)
 
-    for _ in range(200):
+    for _ in range(400):
         if not tour.is_visible():
             break
         touched.append(follow_one(page))
     expect(tour).to_be_hidden()
     kinds = {t.split(":")[0] for t in touched}
     assert {"hand", "place", "stack", "opt", "mdeck", "mission", "line", "cell", "deck",
-            "keep", "risk", "eng-pass", "rocket", "modrow", "supplier", "next"} <= kinds, kinds
+            "keep", "risk", "eng-pass", "rocket", "modrow", "supplier", "next", "reward",
+            "slot", "adapt", "sabotage"} <= kinds, kinds
     assert total > 40
 
     # A normal game goes on: the computer (Easy) plays the USSR, the person the USA.

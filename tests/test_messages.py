@@ -129,7 +129,7 @@ def english_sentences() -> set[str]:
 
 
 def test_start_screen_in_hungarian_has_no_english_sentence() -> None:
-    offer = Summary(key="moonshot.save.x", ok=True, title="USA vs USSR (AI) · seed 4",
+    offer = Summary(key="moonshot.save.x", ok=True, title="USA vs USSR (AI)",
                     detail="Round 2", moves=4)
     i18n.use("hu")
     html = start_html(offer, "easy")
@@ -172,7 +172,9 @@ def played_in_hungarian() -> Iterator[Played]:
     from ui.model.players import Setup
     from ui.model.replay import Replay, opening_line
     from ui.model.saves import KEY_PREFIX, default_title, export_text, summarize
+    from ui.model.tutorial import script
     from ui.model.undo import player_undo
+    from ui.screens.about import about_text
     from ui.screens.newgame import dialog_html
     from ui.screens.panels import (
         banner_html,
@@ -184,13 +186,14 @@ def played_in_hungarian() -> Iterator[Played]:
         rules_panel_html,
         saves_html,
     )
+    from ui.words.names import ai_name
     from ui.words.narration import launch_sequences, lines, note
     from ui.words.warn import warning_text
 
     i18n.use("hu")
     screens: dict[str, list[str]] = {name: [] for name in (
         "board", "centre", "bar", "log", "launch", "confirm", "end", "dialog", "saves",
-        "replay", "privacy", "hint")}
+        "replay", "privacy", "hint", "tutorial")}
     hinted: set[str] = set()
     g = game.new_game(7, players=2)
     ai, rng = get_ai("medium"), random.Random(7)
@@ -227,7 +230,7 @@ def played_in_hungarian() -> Iterator[Played]:
                     screens["confirm"].append(confirm_html(warning_text(other), "Mehet"))
         step += 1
         events = g.apply(seat, ai.choose(view, actions, rng))
-        told += lines(events, bonus)
+        told += lines(events, bonus, note=ai_name(["medium", "hard", "easy"][step % 3]))
         for seq in launch_sequences(events):
             screens["launch"] += [frame.markup for frame in frames(seq, bonus)]
     assert g.is_over
@@ -239,6 +242,8 @@ def played_in_hungarian() -> Iterator[Played]:
     end = g.view(None)
     screens["end"].append(end_html(end, g.winner or "", g.end_reason or ""))
     screens["dialog"] += [dialog_html(Setup(players=n)) for n in (2, 3, 4)]
+    screens["dialog"].append(about_text("0.1.0", "3.14.2"))
+    screens["tutorial"] += [step.words() for step in script().steps]
     setup = Setup(seed=7)
     exported = export_text(g, setup, default_title(setup))
     done = summarize(KEY_PREFIX + "done", exported)
@@ -267,16 +272,19 @@ def played_in_hungarian() -> Iterator[Played]:
     ("centre", ("Kutatóközpont", "Aktív Küldetések", "Népszerűség", "Költségvetés",
                 "Holdra szállás", "forduló")),
     ("bar", ("Passz", "Kilövés, cél:")),
-    ("log", ("forduló", "Szovjetunió: ", "Kezdőjátékos-jelző", "JÁTÉK VÉGE", "Manőverkártyák")),
+    ("log", ("forduló", "Szovjetunió: ", "Kezdőjátékos-jelző", "JÁTÉK VÉGE", "Manőverkártyák",
+             "gép \u2013 közepes", "Új játék: 2 játékos")),
     ("launch", ("FELSZÁLLÁS", "dobás", "szükséges")),
     ("confirm", ("Biztos vagy benne?", "Mégse", "sikereséllyel", "Népszerűségbe kerül")),
     ("end", ("A győztes:", "Népszerűség:", "A visszajátszás megtekintése")),
     ("dialog", ("Új játék", "Játékoshelyek", "Gép \u2013 közepes", "Kétfős nemzet",
+                "digitális kiadás",
                 "Amerikai Politikus", "3 játékos")),
     ("saves", ("Mentett játékok", "Olvashatatlan mentett játék", "győztes:", "Folytatod",
                "Nem lehet visszavonni", "Visszavonás (2)")),
     ("replay", ("Nyilvános nézet", "Kilépés a visszajátszásból", "Akció: 0 /")),
     ("privacy", ("Add tovább: Anna", "Szovjet Mérnök")),
+    ("tutorial", ("Népszerűség", "Luna\u20131", "Alkalmazkodóképesség")),
     ("hint", ("helyett", "Vigyázat:", "eséllyel nyersz")),
 ])
 def test_real_screens_in_hungarian_have_no_english_sentence(

@@ -49,7 +49,7 @@ def _other_content() -> Content:
     board = dataclasses.replace(
         board,
         start={**board.start, "money": 41},
-        costs={**board.costs, "line": 9, "research": 12, "test": 6},
+        costs={**board.costs, "line": 9, "research": 12, "test": 6, "anti_sabotage_base": 14},
         payload_costs={**board.payload_costs, "satellite": 11},
         supplier_prices=(17, 23, 29),
         penalties={**board.penalties, "abort": 4, "tie": 5, "delay": 6},
@@ -166,7 +166,10 @@ TUTORIAL = [
     ("Test a Risk", "Test a Risk (4 money)", "Test a Risk (6 money)"),
     ("Test a Risk", "adds +1 to the die", "adds +3 to the die"),
     ("Your rocket is far", "it costs 1 Popularity", "it costs 4 Popularity"),
-    ("Last lesson", "then the 8$ space", "then the 17$ space"),
+    ("Order a Module", "then the 8$ space", "then the 17$ space"),
+    ("A tie:", "Win it for 2 Popularity", "Win it for 5 Popularity"),
+    ("The USSR's rocket flew first", "delayed: -3 Popularity", "delayed: -6 Popularity"),
+    ("The Sabotage marker", "Remove it (11 money)", "Remove it (15 money)"),
 ]
 
 

@@ -41,6 +41,7 @@ from .model.saves import Loaded, default_title
 from .model.table import Table
 from .model.targets import trail
 from .platform.port import Commands, Platform
+from .screens.about import about_text, versions
 from .screens.online import chat_html
 from .screens.panels import banner_html, replay_bar_html, resume_html
 from .screens.start import START_LEVELS, start_html
@@ -415,6 +416,8 @@ class App:
             "#log > summary": ("", _("Mission log")),
             "#log .grow": ("title", _("Show the whole log (or less of it)")),
             '[data-testid="skip-launch"]': ("", _("Skip ▸▸")),
+            '[data-testid="about"] > summary': ("", _("About this edition")),
+            '[data-testid="boot"]': ("", about_text(*versions())),
             "#board-USA": ("aria-label", _("USA team board")),
             "#board-USSR": ("aria-label", _("USSR team board")),
             "#centre": ("aria-label", _("Shared board")),
@@ -574,6 +577,7 @@ class App:
         else:
             self.dom.set_body("moves", str(table.g.log_size))
             self.dom.set_body("state", game_fingerprint(table.g))
+            self.dom.set_body("seed", str(table.g.seed))  # for tests: the screen never says it
         if self.replays.replay is not None:
             self.render_replay()
             return

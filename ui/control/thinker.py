@@ -31,7 +31,6 @@ from game.actions import Action
 
 from .. import ai_worker
 from ..platform.port import Platform
-from ..words.i18n import _
 
 WORKER_SRC = "./ui/ai_worker.py"
 WORKER_CONFIG = "./worker.toml"
@@ -150,11 +149,3 @@ class Thinker:
         stats[2] = round(max(stats[2], ms), 1)
         self.dom.set_body(f"ai-moves-{where}", str(self.moves[where]))
         self.dom.set_body("ai-timing", json.dumps(self.timing, separators=(",", ":")))
-
-    def notice(self) -> str:
-        """Why the AI thinks on the main thread (for the game log)."""
-        if self.state == "failed":
-            return _("Note: the AI worker is not available ({error}); the AI thinks on the "
-                     "page instead, which may pause it briefly.").format(error=self.error)
-        return _("Note: the AI worker is still starting; until it is ready the AI thinks on the "
-                 "page, which may pause it briefly.")

@@ -25,8 +25,8 @@ from ..model.table import Table
 from ..model.undo import player_undo
 from ..platform.port import Handler, Platform
 from ..words.i18n import _
-from ..words.names import clock, content
-from ..words.narration import launch_sequences, lines, note
+from ..words.names import ai_name, clock, content
+from ..words.narration import launch_sequences, lines
 from ..words.warn import warning_text
 
 MAX_LOOP_RESTARTS = 3  # an error restarts the loop this many times in a row, then it rests
@@ -85,11 +85,8 @@ class Hosted(Protocol):
 class Minds(Protocol):
     """The computer players (:mod:`ui.control.thinker`)."""
 
-    state: str
-
     async def choose(self, view: dict[str, Any], legal: list[Action], level: str,
                      seed: int) -> tuple[Action, str]: ...
-    def notice(self) -> str: ...
 
 
 class Turns:
@@ -103,7 +100,6 @@ class Turns:
         self._turn = 0
         self.restarts = 0  # restarts after an error since the last good move
         self.deadline: dict[str, float] = {}  # nation -> when its discussion ends (loop time)
-        self.ai_told = ""  # where the AI thinks, as last told in the log
 
     def commands(self) -> dict[str, Handler]:
         return {"undo": lambda _el: self.undo(), "redo": lambda _el: self.redo()}
@@ -130,7 +126,6 @@ class Turns:
         self.stop()
         self.deadline = {}
         self.restarts = 0
-        self.ai_told = ""
 
     def recover(self) -> None:
         """An error ended the loop: start it again, a few times in a row at most."""
@@ -202,7 +197,7 @@ class Turns:
                 if turn != self.turn:
                     return
                 await self.perform(seat, action,
-                                   note="" if scripted is not None else f"AI {level}")
+                                   note="" if scripted is not None else ai_name(level))
                 self.restarts = 0
                 continue
             player = setup.player_of(seat)
@@ -228,14 +223,10 @@ class Turns:
         Seeded by the game's seed and move number, so a continued game plays on the same."""
         level = self.app.table.setup.level(seat)
         seed = (g.seed * 1_000_003 + g.log_size) % 2**31
-        action, where = await self.minds.choose(g.view(seat), g.legal_actions(seat), level, seed)
-        if where == "main" and self.ai_told != self.minds.state:
-            self.ai_told = self.minds.state
-            self.app.table.tell(note(self.minds.notice()))
-        elif where == "worker" and self.ai_told == "starting":
-            self.ai_told = "ready"
-            self.app.table.tell(note(_("The AI worker is ready: the AI now thinks in the "
-                                       "background.")))
+        # Where it thought (the worker or this page) is the machine's business, not the
+        # player's: the log tells moves only.
+        action, _where = await self.minds.choose(g.view(seat), g.legal_actions(seat), level,
+                                                 seed)
         return action, level
 
     async def perform(self, seat: str, action: Action, redo: bool = False,

@@ -186,13 +186,13 @@ class Tour:
         step = self.step()
         if step is None:
             return ""
-        total = len(script().steps)
-        number = _("Step {number} of {total}").format(number=self.index() + 1, total=total)
-        index = self.index()
-        if step.scripted:
+        index, tour = self.index(), script()
+        if step.scripted:  # not one of the person's steps: not counted
             moving = _("The USSR is making its move…")
             return (f'<div class="tour" data-testid="tour" data-step="{index}">'
-                    f'<p class="tour-n">{e(number)}</p><p>{e(moving)}</p></div>')
+                    f'<p>{e(moving)}</p></div>')
+        number = _("Step {number} of {total}").format(number=tour.number(index),
+                                                       total=tour.total)
         nudge = ""
         if self.nudged:
             try_this = _("Not now: try the highlighted one.")

@@ -28,9 +28,9 @@ def game_fingerprint(g: game.Game) -> str:
 
 
 def opening_line(g: game.Game) -> str:
-    return ngettext("New game: {count} player, {ruleset}, seed {seed}.",
-                    "New game: {count} players, {ruleset}, seed {seed}.", g.players).format(
-        count=g.players, ruleset=ruleset_title(g.ruleset), seed=g.seed)
+    return ngettext("New game: {count} player, {ruleset}.",
+                    "New game: {count} players, {ruleset}.", g.players).format(
+        count=g.players, ruleset=ruleset_title(g.ruleset))
 
 
 class Replay:

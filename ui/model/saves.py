@@ -5,7 +5,7 @@ Pure Python (no browser), so it is unit-tested in CPython (tests/test_ui_saves.p
 An export is JSON text::
 
     {"format": "moonshot-export", "version": 1,
-     "title": "USA (Ann) vs USSR (AI) · seed 7", "saved_at": "2026-11-22 10:15 UTC",
+     "title": "USA (Ann) vs USSR (AI)", "saved_at": "2026-11-22 10:15 UTC",
      "seats": {"USA.politician": "human", ..., "USSR.engineer": "ai"},
      "names": {"USA.politician": "Ann", ...},          # optional, per seat
      "levels": {"USSR.politician": "medium", ...},     # optional, per AI seat (else medium)
@@ -68,8 +68,7 @@ def default_title(setup: Setup) -> str:
         name = nation_name(nation)
         sides.append(_("{nation} ({players})").format(nation=name, players=who)
                      if who != name else name)
-    return _("{usa} vs {ussr} · seed {seed}").format(usa=sides[0], ussr=sides[1],
-                                                     seed=setup.seed)
+    return _("{usa} vs {ussr}").format(usa=sides[0], ussr=sides[1])
 
 
 def envelope(g: game.Game, setup: Setup, title: str = "", saved_at: str = "",

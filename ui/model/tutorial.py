@@ -77,6 +77,16 @@ class Script:
         return (g.seed == self.seed and g.players == 2
                 and played == self.actions()[:len(played)])
 
+    def number(self, index: int) -> int:
+        """The counter's number for step ``index``: the person's steps (their actions and the
+        info steps they read) up to it; the rival's scripted moves are not counted."""
+        return sum(1 for step in self.steps[:index + 1] if not step.scripted)
+
+    @property
+    def total(self) -> int:
+        """The person's steps in the whole tutorial (the counter's "of N")."""
+        return self.number(len(self.steps) - 1)
+
     def position(self, moves: int) -> int:
         """The index of the step to show once ``moves`` actions are played: the first info
         step after the last action played, or the next action step."""
@@ -104,6 +114,9 @@ def facts() -> dict[str, int]:
         "satellite_cost": board.payload_costs["satellite"],
         "supplier_price": board.supplier_prices[0],  # the Suppliers line's first space
         "abort_cost": board.penalties["abort"],
+        "delay_cost": board.penalties["delay"],
+        "tie_cost": board.penalties["tie"],
+        "sabotage_cost": board.costs["anti_sabotage_base"] + 1,  # one marker removed
         "test_bonus": rules.test_bonus,
         "budget_gap": rules.budget_gap,
     }

@@ -97,6 +97,13 @@ def payload_name(payload: str) -> str:
     return words.get(payload, payload)
 
 
+def ai_name(level: str) -> str:
+    """'AI medium': who made a computer player's move (the note on its log line)."""
+    words = {"random": _("AI random"), "easy": _("AI easy"), "medium": _("AI medium"),
+             "hard": _("AI hard")}
+    return words.get(level, _("AI"))
+
+
 def phase_name(phase: str) -> str:
     words = {"discussion": _("Strategic discussion"), "maneuvers": _("Maneuver cards"),
              "politics": _("Politics"), "engineering": _("Engineering"),
