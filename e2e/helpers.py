@@ -48,14 +48,20 @@ def controls(page: Page) -> list[tuple[str, str]]:
     return [(kind, group) for kind, group in found]
 
 
-def pick(page: Page, rng: random.Random, cheap: float = 0.85) -> str:
+class NothingOffered(AssertionError):
+    """No control was on the screen when a person should have acted."""
+
+
+def pick(page: Page, rng: random.Random, cheap: float = 0.85,
+         timeout: float | None = None) -> str:
     """Click one control (seeded); mostly a cheap one. Returns what was clicked."""
     found = controls(page)
-    assert found, "no control offered while a person should act"
+    if not found:
+        raise NothingOffered("no control offered while a person should act")
     quick = [i for i, (kind, _) in enumerate(found) if kind in CHEAP]
     use_quick = bool(quick) and rng.random() < cheap
     index = rng.choice(quick) if use_quick else rng.randrange(len(found))
-    page.locator(CONTROLS).nth(index).click()
+    page.locator(CONTROLS).nth(index).click(timeout=timeout)
     answer_confirm(page)  # a risky action asks first: these games go ahead
     kind, group = found[index]
     return kind or f"group:{group}"

@@ -63,8 +63,12 @@ def test_howto_links(page: Page, site_url: str, net: NetworkLog) -> None:
     page.get_by_role("link", name="Magyar").click()
     expect(page.locator("html")).to_have_attribute("lang", "hu")
     expect(page.locator("section.step h2").first).to_be_visible()
+    page.wait_for_load_state("load")
     page.get_by_role("link", name="English").click()
     expect(page.locator("html")).to_have_attribute("lang", "en")
+    # Its drawings finish loading before the page is left (leaving would abort them, and an
+    # aborted request counts as a failure).
+    page.wait_for_load_state("load")
     # The rules reference at the step's section.
     link = page.locator("section.step p.more a").first
     href = link.get_attribute("href")

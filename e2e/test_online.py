@@ -19,9 +19,20 @@ from typing import Any
 import pytest
 import zxingcpp
 from conftest import NetworkLog, wait_ready
-from helpers import OPTIONS, answer_confirm, controls, current_save, game_over, pick, settle, table
+from helpers import (
+    OPTIONS,
+    NothingOffered,
+    answer_confirm,
+    controls,
+    current_save,
+    game_over,
+    pick,
+    settle,
+    table,
+)
 from PIL import Image
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 import game
 from game.referee import public_events
@@ -105,7 +116,10 @@ def scanned(host: Page, guest: str) -> list[str]:
         "xpath=ancestor::section[1]").locator("svg.qr")
     code.scroll_into_view_if_needed()
     picture = Image.open(io.BytesIO(code.screenshot()))
-    return [found.text for found in zxingcpp.read_barcodes(picture)]
+    # QR codes only: a module pattern may also read as a short 1-D symbol (seen once: "D48C")
+    only_qr = zxingcpp.BarcodeFormats(zxingcpp.BarcodeFormat.QRCode)
+    found = zxingcpp.read_barcodes(picture, formats=only_qr)
+    return [code.text for code in found]
 
 
 def join(host: Page, guest_page: Page, net: NetworkLog, link: str, guest: str) -> None:
@@ -163,15 +177,22 @@ def play_both(pages: list[Page], rng: random.Random, until: Callable[[], bool],
             if answer_confirm(page):
                 acted = True
                 continue
+            # Another screen's move may land between looking and clicking and take this
+            # screen's choice away (its turn ended, its options redrawn): then look again. A
+            # screen that truly cannot act fails the 30 s check below.
             options = page.locator(OPTIONS)
-            if options.count():  # a board thing's options are up: choose one
-                options.nth(rng.randrange(options.count())).click()
-                steps += 1
-                acted = True
-            elif controls(page):
-                pick(page, rng, cheap)
-                steps += 1
-                acted = True
+            try:
+                shown = options.count()
+                if shown:  # a board thing's options are up: choose one
+                    options.nth(rng.randrange(shown)).click(timeout=5_000)
+                elif controls(page):
+                    pick(page, rng, cheap, timeout=5_000)
+                else:
+                    continue
+            except (PlaywrightTimeout, NothingOffered):
+                continue
+            steps += 1
+            acted = True
         if acted:
             idle_since = time.monotonic()
         else:

@@ -55,7 +55,8 @@ def test_first_visit_shows_the_start_screen_and_plays_against_the_computer(
     expect(page.get_by_test_id("start-level-medium")).to_be_checked()  # remembered
     go_on = page.get_by_test_id("start-continue")
     expect(go_on).to_be_focused()
-    expect(go_on).to_contain_text("seed")
+    expect(go_on).to_contain_text("vs")  # the game's title: who plays whom, no seed
+    expect(go_on).not_to_contain_text("seed")
     go_on.click()
     expect(start).to_be_hidden()
     settle(page)

@@ -11,7 +11,9 @@ from playwright.sync_api import Page, expect
 from ui.model.tutorial import script
 
 Opener = Callable[[str], float]
-LEAVE_AT = 20  # the step after which the page is closed and reopened
+# The page is closed and reopened at the first info step from the 20th on: there nothing
+# plays by itself (on a rival's scripted step its moves would still be landing).
+LEAVE_AT = next(i for i, step in enumerate(script().steps) if i >= 20 and step.seat is None)
 
 
 def moves(page: Page) -> int:

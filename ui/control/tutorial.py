@@ -43,6 +43,9 @@ class App(Protocol):
 
 
 TOUR_KEY = "moonshot.tutorial"  # localStorage: the save id of the tutorial's game
+# localStorage: the info steps read since the game's last action, so Continue shows the step
+# that was on show (the save holds the actions only)
+READ_KEY = "moonshot.tutorial.read"
 
 
 class Tour:
@@ -127,19 +130,30 @@ class Tour:
         self.active, self.read, self.nudged = True, 0, False
         app.table.rename(_("Tutorial"))
         self.dom.storage_set(TOUR_KEY, app.table.save_id)
+        self.dom.storage_set(READ_KEY, "0")
         app.table.hold(False)
         app.close_dialog()
         app.render()
         app.spawn(app.run())
 
     def resume(self, save_id: str) -> None:
-        """A loaded game: the tutorial goes on if it is the tutorial's game."""
+        """A loaded game: the tutorial goes on if it is the tutorial's game, at the step that
+        was on show (the info steps read after its last action are remembered apart)."""
         self.active = (self.dom.storage_get(TOUR_KEY) == save_id
                        and script().follows(self.app.table.g))
         self.read, self.nudged = 0, False
+        stored = self.dom.storage_get(READ_KEY) or ""
+        read = int(stored) if stored.isdigit() and len(stored) < 4 else 0
+        steps, at = script().steps, self.index()
+        # only info steps in a row may be skipped (a stale or edited number counts no further)
+        while self.read < read and at + self.read < len(steps) - 1 \
+                and steps[at + self.read].seat is None:
+            self.read += 1
 
     def played(self) -> None:
         """An action was played: the next step's info comes first."""
+        if self.read:
+            self.dom.storage_set(READ_KEY, "0")
         self.read, self.nudged = 0, False
 
     def next(self) -> None:
@@ -147,6 +161,7 @@ class Tour:
         if not self.waits():
             return
         self.read += 1
+        self.dom.storage_set(READ_KEY, str(self.read))
         app = self.app
         if self.step() is None:
             self.finish()
@@ -159,6 +174,7 @@ class Tour:
         app = self.app
         self.active = False
         self.dom.storage_remove(TOUR_KEY)
+        self.dom.storage_remove(READ_KEY)
         app.notice(_("The tutorial is over: the computer (Easy) now plays the USSR. "
                      "Good luck!"))
         app.render()
