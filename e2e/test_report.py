@@ -26,6 +26,13 @@ def _charts_loaded(page: Page) -> bool:
                               "document.querySelector('script[src*=\"uplot\"]') !== null"))
 
 
+def table_rounds(page: Page) -> list[int]:
+    """The first and last round of the Popularity and Budget table (its words: 'Round 8, ...')."""
+    cells = page.locator('[data-table="standing"] tbody th').all_inner_texts()
+    numbers = [int(re.findall(r"\d+", cell)[0]) for cell in cells]
+    return [numbers[0], numbers[-1]]
+
+
 def _assert_whole_report(page: Page) -> None:
     expect(page.locator("body")).to_have_attribute("data-report", "ready", timeout=REPORT_MS)
     report = page.get_by_test_id("report")
@@ -39,6 +46,14 @@ def _assert_whole_report(page: Page) -> None:
         expect(canvas).to_have_count(1)
         size = canvas.bounding_box()
         assert size is not None and size["width"] > 200 and size["height"] > 150
+        # The key names every line, area, point shape and threshold as it is drawn.
+        key = box.get_by_test_id("chart-key").locator("li")
+        assert key.count() >= 2
+        expect(key.first).to_be_visible()
+        # The round axis ticks the rounds played, the last one last (never one past it).
+        ticks = box.evaluate("b => b.moonshotChart.axes[0]._splits")
+        rows = table_rounds(page)
+        assert ticks[0] == rows[0] and ticks[-1] == rows[-1], (ticks, rows)
         table = chart.get_by_test_id("report-table")
         expect(table).to_be_visible()
         assert table.locator("tbody tr").count() >= 1
@@ -68,6 +83,14 @@ def test_a_game_against_the_ai_ends_on_a_report_with_four_charts_and_their_table
     expect(report.get_by_test_id("report-swings").locator("li")).to_have_count(3)
     swings = report.get_by_test_id("report-swings").inner_text()
     assert re.search(r"Round \d+", swings)
+    assert "the chances moved" not in swings  # each swing with its cause
+    # Popularity solid, Budget dashed, in the key as on the lines; one chance line, two areas.
+    standing = report.locator('[data-chart="standing"] [data-testid="chart-key"] li')
+    assert standing.filter(has_text="USA Popularity").get_attribute("data-dash") == "0"
+    assert standing.filter(has_text="USA Budget").get_attribute("data-dash") == "1"
+    assert report.locator('[data-chart="chances"] canvas').count() == 1
+    assert report.locator('[data-chart="chances"]').evaluate(
+        "f => f.querySelector('[data-chart-box]').moonshotChart.series.length") == 2
     expect(report.get_by_test_id("report-hints").locator("li")).to_have_count(2)
     screenshot("report-end")
     page.keyboard.press("Escape")

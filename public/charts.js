@@ -29,10 +29,19 @@
     };
   }
 
-  function roundTicks(u, splits) {
-    return splits.map(function (v) { return Number.isInteger(v) ? String(v) : ""; });
+  // The round axis: a tick on each round the game played (every other one when they are
+  // many), never one past the last round, whatever room the points around it take.
+  function roundSplits(spec) {
+    return function () {
+      const first = spec.rounds[0], last = spec.rounds[1];
+      const every = last - first > 12 ? 2 : 1;
+      const out = [];
+      for (let v = first; v <= last; v += every) { out.push(v); }
+      return out;
+    };
   }
 
+  // A threshold: a thin dashed line across the plot (the key under the chart names it).
   function drawThresholds(u, spec) {
     const ctx = u.ctx, r = ratio();
     (spec.thresholds || []).forEach(function (t) {
@@ -47,9 +56,6 @@
       ctx.lineTo(u.bbox.left + u.bbox.width, y);
       ctx.stroke();
       ctx.setLineDash([]);
-      ctx.fillStyle = INK;
-      ctx.font = 11 * r + "px system-ui, sans-serif";
-      ctx.fillText(t.label, u.bbox.left + 4 * r, y - 4 * r);
       ctx.restore();
     });
   }
@@ -95,28 +101,100 @@
     ctx.restore();
   }
 
-  function drawLegend(u, spec) {
-    const ctx = u.ctx, r = ratio();
-    let x = u.bbox.left + u.bbox.width - 8 * r;
-    ctx.save();
-    ctx.font = 11 * r + "px system-ui, sans-serif";
-    ctx.textBaseline = "middle";
-    ctx.textAlign = "right";
-    (spec.legend || []).slice().reverse().forEach(function (item) {
-      const y = u.bbox.top + 10 * r;
-      ctx.fillStyle = INK;
-      ctx.fillText(item.label, x, y);
-      x -= ctx.measureText(item.label).width + 10 * r;
-      drawShape(ctx, item.shape, x, y, 4 * r, item.colour);
-      x -= 16 * r;
+  // Under a USA line, the USA's share; above it, the rest (the USSR's): one line, two areas.
+  function drawSplit(u, spec) {
+    if (!spec.split) { return; }
+    const ctx = u.ctx, values = spec.series[0].values, scale = spec.series[0].scale;
+    const top = u.bbox.top, bottom = u.bbox.top + u.bbox.height;
+    const xs = spec.x.map(function (x) { return u.valToPos(x, "x", true); });
+    const ys = values.map(function (v) { return u.valToPos(v, scale, true); });
+    [[spec.split.below, bottom], [spec.split.above, top]].forEach(function (part) {
+      ctx.save();
+      ctx.globalAlpha = 0.2;
+      ctx.fillStyle = colour(part[0].colour);
+      ctx.beginPath();
+      ctx.moveTo(xs[0], part[1]);
+      xs.forEach(function (x, i) { ctx.lineTo(x, ys[i]); });
+      ctx.lineTo(xs[xs.length - 1], part[1]);
+      ctx.closePath();
+      ctx.fill();
+      ctx.restore();
     });
-    ctx.restore();
+  }
+
+  const SVG = "http://www.w3.org/2000/svg";
+
+  function svgSample(item) {
+    const svg = document.createElementNS(SVG, "svg");
+    svg.setAttribute("width", "30");
+    svg.setAttribute("height", "14");
+    svg.setAttribute("viewBox", "0 0 30 14");
+    let shape;
+    if (item.area) {
+      shape = document.createElementNS(SVG, "rect");
+      [["x", 1], ["y", 1], ["width", 28], ["height", 12], ["fill-opacity", 0.35]]
+        .forEach(function (a) { shape.setAttribute(a[0], a[1]); });
+      shape.setAttribute("fill", colour(item.colour));
+      if (item.edge) {  // the line along the area's top
+        svg.appendChild(shape);
+        shape = document.createElementNS(SVG, "line");
+        [["x1", 1], ["y1", 2], ["x2", 29], ["y2", 2], ["stroke-width", 2.5]]
+          .forEach(function (a) { shape.setAttribute(a[0], a[1]); });
+        shape.setAttribute("stroke", colour(item.colour));
+      }
+    } else if (item.shape === "disc") {
+      shape = document.createElementNS(SVG, "circle");
+      [["cx", 15], ["cy", 7], ["r", 5]].forEach(function (a) { shape.setAttribute(a[0], a[1]); });
+      shape.setAttribute("fill", colour(item.colour));
+    } else if (item.shape === "cross") {
+      shape = document.createElementNS(SVG, "path");
+      shape.setAttribute("d", "M10 2 L20 12 M20 2 L10 12");
+      shape.setAttribute("stroke", colour(item.colour));
+      shape.setAttribute("stroke-width", "2.5");
+    } else {
+      shape = document.createElementNS(SVG, "line");
+      [["x1", 1], ["y1", 7], ["x2", 29], ["y2", 7]].forEach(function (a) { shape.setAttribute(a[0], a[1]); });
+      shape.setAttribute("stroke", colour(item.colour));
+      shape.setAttribute("stroke-width", item.thin ? "1.5" : "2.5");
+      if (item.dash) { shape.setAttribute("stroke-dasharray", "6 4"); }
+    }
+    svg.appendChild(shape);
+    return svg;
+  }
+
+  // The key under a chart: each line drawn as it is drawn (colour, solid or dashed), each
+  // area and each point shape, with its words.
+  function legend(spec) {
+    let items = spec.legend || spec.series.map(function (s) {
+      return { label: s.label, colour: s.colour, dash: s.dash, thin: s.thin };
+    });
+    if (spec.split) {  // the line is the edge between the two areas: the areas are the key
+      items = [{ label: spec.split.below.label, colour: spec.split.below.colour, area: true, edge: true },
+               { label: spec.split.above.label, colour: spec.split.above.colour, area: true }];
+    }
+    // A threshold is named in the key, not on the plot, where its words would cover points.
+    items = items.concat((spec.thresholds || []).map(function (t) {
+      return { label: t.label, colour: INK, dash: true, thin: true };
+    }));
+    const key = document.createElement("ul");
+    key.className = "rp-key";
+    key.dataset.testid = "chart-key";
+    items.forEach(function (item) {
+      const li = document.createElement("li");
+      li.dataset.dash = item.dash ? "1" : "0";
+      li.appendChild(svgSample(item));
+      li.appendChild(document.createTextNode(item.label));
+      key.appendChild(li);
+    });
+    return key;
   }
 
   function options(spec, width) {
     const keys = Object.keys(spec.scales);
-    const scales = { x: { time: false, range: [spec.x[0] - 0.15, spec.x[spec.x.length - 1] + 0.15] } };
-    const axes = [{ label: spec.xLabel, values: roundTicks, incrs: [1, 2, 5, 10], stroke: INK }];
+    // From just before the first round to the end of the last (a mid-round point sits near
+    // its round's end), so the axis never names a round the game did not reach.
+    const scales = { x: { time: false, range: [spec.rounds[0] - 0.15, spec.rounds[1] + 0.97] } };
+    const axes = [{ label: spec.xLabel, splits: roundSplits(spec), stroke: INK }];
     keys.forEach(function (key, i) {
       const s = spec.scales[key];
       scales[key] = { range: rangeOf(s) };
@@ -131,7 +209,7 @@
     } else {
       spec.series.forEach(function (s) {
         series.push({
-          label: s.label, scale: s.scale, stroke: colour(s.colour), width: s.thin ? 1 : 2,
+          label: s.label, scale: s.scale, stroke: colour(s.colour), width: s.thin ? 1.5 : 2.5,
           dash: s.dash ? [6, 4] : undefined,
           points: { show: true, size: s.thin ? 3 : 6, fill: colour(s.colour) },
           paths: s.steps ? window.uPlot.paths.stepped({ align: 1 }) : undefined,
@@ -141,13 +219,13 @@
     const height = Math.round(Math.max(190, Math.min(260, width * 0.6)));
     return {
       width: width, height: height, scales: scales, axes: axes, series: series,
-      legend: { show: spec.kind !== "points", live: false },
+      legend: { show: false },
       cursor: { drag: { x: false, y: false } },
       hooks: {
+        drawClear: [function (u) { drawSplit(u, spec); }],
         draw: [function (u) {
           drawThresholds(u, spec);
           drawMarks(u, spec, keys[0]);
-          if (spec.kind === "points") { drawLegend(u, spec); }
         }],
       },
     };
@@ -166,6 +244,7 @@
     box.textContent = "";
     const width = Math.max(240, Math.floor(box.clientWidth || 320));
     box.moonshotChart = new window.uPlot(options(spec, width), data(spec), box);
+    box.appendChild(legend(spec));
     box.dataset.drawn = "1";
   }
 

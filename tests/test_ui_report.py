@@ -82,7 +82,7 @@ def test_the_biggest_swings_are_told_in_words() -> None:
     told = [swing_words(s) for s in data["swings"]]
     for swing, words in zip(data["swings"], told, strict=True):
         launch = swing["launch"]
-        if launch is not None:
+        if launch is not None and launch["odds"] is not None:
             odds = f"{launch['odds'] * 100:.0f}%"
             outcome = "succeeded" if launch["outcome"] == "success" else "exploded"
             assert words.startswith(f"Round {launch['round']}: {launch['nation']}'s launch "
@@ -90,6 +90,64 @@ def test_the_biggest_swings_are_told_in_words() -> None:
             assert f" at {odds} {outcome}" in words
         assert f"USA {swing['start']['usa'] * 100:.0f}% → {swing['end']['usa'] * 100:.0f}%" \
             in words
+        assert "the chances moved" not in words
+
+
+def _swing(launch: dict[str, Any] | None = None, shift: dict[str, Any] | None = None,
+           phase: str = "politics") -> dict[str, Any]:
+    return {"start": {"step": 10, "round": 4, "phase": phase, "usa": 0.6},
+            "end": {"step": 40, "round": 4, "phase": "launches", "usa": 0.35},
+            "launch": launch, "shift": shift}
+
+
+@pytest.mark.parametrize(("launch", "shift", "phase", "words"), [
+    ({"step": 20, "round": 4, "nation": "USA", "mission": "M0-VANGUARD", "odds": None,
+      "outcome": "delayed", "reason": "completed"}, None, "politics",
+     "Round 4: USA's launch toward Vanguard 1 was delayed: the rival completed it first"),
+    ({"step": 20, "round": 4, "nation": "USA", "mission": "M0-VANGUARD", "odds": None,
+      "outcome": "delayed", "reason": "payload"}, None, "politics",
+     "Round 4: USA's launch toward Vanguard 1 was delayed: the rocket lacked its payload"),
+    ({"step": 20, "round": 4, "nation": "USA", "mission": "M0-VANGUARD", "odds": 0.4,
+      "outcome": "explosion", "reason": ""}, None, "politics",
+     "Round 4: USA's launch toward Vanguard 1 at 40% exploded"),
+    (None, {"kind": "popularity", "nation": "USA", "before": 6, "after": 3, "mission": None},
+     "launches", "Round 4: USA's Popularity went from 6 to 3"),
+    (None, {"kind": "budget", "nation": "USSR", "before": 0, "after": 5, "mission": None},
+     "politics", "Round 4: USSR gained 5 Budget"),
+    (None, {"kind": "decided", "nation": "USA", "before": 0.5, "after": 0.125,
+            "mission": "M0-VANGUARD"}, "politics",
+     "Round 4: USA decided to launch toward Vanguard 1 at 12%"),
+    (None, {"kind": "rocket", "nation": "USSR", "before": 0.25, "after": 0.75,
+            "mission": "MOON"}, "politics",
+     "Round 4: USSR's rocket went from 25% to 75% toward Moon Landing"),
+    (None, None, "maneuvers", "Round 4: the Maneuver cards played"),
+])
+def test_a_swing_is_told_with_its_cause(launch: dict[str, Any] | None,
+                                        shift: dict[str, Any] | None, phase: str,
+                                        words: str) -> None:
+    told = swing_words(_swing(launch, shift, phase))
+    assert told == f"{words} (USA 60% → 35%)"
+
+
+def test_the_charts_run_to_the_last_round_and_draw_the_chance_as_one_split_line() -> None:
+    data, total = _story()
+    _, specs = report_html(data, {}, total, total)
+    first, last = data["rounds"][0]["round"], data["rounds"][-1]["round"]
+    for key in CHARTS:
+        assert specs[key]["rounds"] == [first, last]  # the axis's ticks: no round past it
+        xs = specs[key]["x"] if key != "launches" else [m["x"] for m in specs[key]["marks"]]
+        assert all(first <= x < last + 1 for x in xs), key
+    chance = specs["chances"]
+    assert len(chance["series"]) == 1 and chance["series"][0]["label"] == "USA's chance to win"
+    assert chance["split"]["above"]["label"] == "USSR's chance to win (the rest)"
+    assert chance["split"]["below"]["colour"] != chance["split"]["above"]["colour"]
+    # The key tells Popularity (solid) from Budget (dashed) for each nation.
+    styles = {s["label"]: bool(s.get("dash")) for s in specs["standing"]["series"]}
+    assert styles["USA Popularity"] is False and styles["USA Budget"] is True
+    assert styles["USSR Popularity"] is False and styles["USSR Budget"] is True
+    shapes = {item["label"]: item.get("shape") for item in specs["launches"]["legend"]}
+    assert shapes["success"] == "disc" and shapes["explosion"] == "cross"
+    assert {"USA", "USSR"} <= set(shapes)
 
 
 def test_a_replay_step_reports_the_story_so_far_only() -> None:

@@ -5,8 +5,11 @@ Popularity, Budget and completed Missions at the start of every round, every lau
 odds before the die and its outcome, and each nation's chance to win at the start of every
 Politics phase and every launch phase (:func:`game.ai.winprob.win_probability`, from the
 spectator view, so the curve never uses a card nobody had seen at that moment). The
-:func:`swings` are the largest changes of that chance between two points, with the launch
-that moved it most when there was one. Words are the UI's business: this gives numbers.
+:func:`swings` are the largest changes of that chance between two points, each with its
+cause: the launch whose outcome moved it most, else a delay, a change of Popularity or of
+Budget (never the round's fixed drop, which both nations pay), a rocket's better or worse
+odds, or a Mission completed by a launch nobody doubted. Words are the UI's business: this
+gives numbers.
 """
 
 from __future__ import annotations
@@ -18,14 +21,15 @@ from itertools import pairwise
 from typing import Any
 
 from ..actions import Action
-from ..content import NATIONS, load_content
+from ..content import MOON, NATIONS, load_content
 from ..engine import Game
 from ..history import fresh
 from ..odds import launch_odds
 from .winprob import SAMPLES, STEPS, win_probability
 
 CURVE_PHASES = ("politics", "launches")
-MIN_SURPRISE = 0.05  # a launch this sure of its outcome explains no swing
+MIN_SURPRISE = 0.05  # a launch this sure of its outcome explains a swing only as a last resort
+MIN_ROCKET = 0.05  # a smaller change of a rocket's best odds explains no swing
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +51,7 @@ class LaunchPoint:
     mission: str
     odds: float | None  # exact chance before the die; None for a delayed launch
     outcome: str  # "success", "explosion" or "delayed"
+    reason: str = ""  # why a launch was delayed: "completed" (first by the rival), "payload"
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,12 +63,34 @@ class CurvePoint:
 
 
 @dataclass(frozen=True, slots=True)
+class Shift:
+    """A public number of one nation that moved between two curve points: its Popularity,
+    its Budget (what moves and evaluations changed, not the round's fixed drop: ``before``
+    and ``after`` then count from 0), the launch its Politician decided (toward ``mission``:
+    ``after`` is the rocket's odds at launch time, ``before`` the even odds it is weighed
+    against), or its rocket's odds toward ``mission``."""
+
+    kind: str  # "popularity", "budget", "decided" or "rocket"
+    nation: str
+    before: float
+    after: float
+    mission: str | None = None
+
+    @property
+    def by(self) -> float:
+        return self.after - self.before
+
+
+@dataclass(frozen=True, slots=True)
 class Swing:
-    """A change of the USA's chance between two consecutive curve points."""
+    """A change of the USA's chance between two consecutive curve points, with its cause:
+    ``launch`` (a launch whose outcome, or delay, went the swing's way) or else ``shift``
+    (the public number that moved most the swing's way); neither only when nothing did."""
 
     start: CurvePoint
     end: CurvePoint
-    launch: LaunchPoint | None  # the launch that explains it best, if one flew in between
+    launch: LaunchPoint | None
+    shift: Shift | None = None
 
     @property
     def change(self) -> float:
@@ -111,10 +138,13 @@ def story(start: Game, log: Sequence[tuple[str, Action]], seed: int = 0,
     rows = [_row(current, 0)]
     launches: list[LaunchPoint] = []
     curve: list[CurvePoint] = []
+    moved = dict.fromkeys(NATIONS, 0)  # Budget changed by anything but the round's drop
+    marks: list[Numbers] = []
 
     def score(step: int) -> None:
         chance = win_probability(current.view(None), rng, samples, steps)["USA"]
         curve.append(CurvePoint(step, current.round, current.phase, chance))
+        marks.append(_numbers(current, moved))
 
     score(0)
     for step, (seat, action) in enumerate(log, start=1):
@@ -122,6 +152,9 @@ def story(start: Game, log: Sequence[tuple[str, Action]], seed: int = 0,
         phase, round_ = current.phase, current.round
         events = current.apply(seat, action)
         for i, event in enumerate(events):
+            if (event["type"] == "change" and event["what"] == "budget"
+                    and event["source"] != "round"):
+                moved[event["nation"]] += event["by"]
             if event["type"] == "liftoff":
                 nation, mission = event["nation"], event["mission"]
                 outcome = next((e["type"] for e in events[i + 1:] if e.get("nation") == nation
@@ -131,7 +164,7 @@ def story(start: Game, log: Sequence[tuple[str, Action]], seed: int = 0,
                     "success" if outcome == "mission_success" else "explosion"))
             elif event["type"] == "launch_delayed":
                 launches.append(LaunchPoint(step, round_, event["nation"], event["mission"],
-                                            None, "delayed"))
+                                            None, "delayed", event["reason"]))
         if current.round != round_:
             rows.append(_row(current, step))
         if current.is_over or (current.phase != phase and current.phase in CURVE_PHASES):
@@ -140,28 +173,94 @@ def story(start: Game, log: Sequence[tuple[str, Action]], seed: int = 0,
         rows.append(_row(current, len(log)))
     curve_t = tuple(curve)
     return Chronicle(len(log), tuple(rows), tuple(launches), curve_t,
-                     swings(curve_t, launches), rules.budget_gap, rules.budget_gap_inclusive,
-                     current.winner)
+                     swings(curve_t, launches, marks), rules.budget_gap,
+                     rules.budget_gap_inclusive, current.winner)
 
 
-def swings(curve: tuple[CurvePoint, ...], launches: list[LaunchPoint], count: int = 3
-           ) -> tuple[Swing, ...]:
-    """The ``count`` largest changes between consecutive points, each with the launch in
-    between whose outcome was the most surprising in the direction of the change (and
-    surprising at all: at least ``MIN_SURPRISE`` likely to have gone the other way)."""
+@dataclass(frozen=True, slots=True)
+class Numbers:
+    """Each nation's public numbers at a curve point (USA, USSR order)."""
+
+    popularity: tuple[int, ...]
+    budget_moved: tuple[int, ...]  # the Budget moves and evaluations changed so far
+    odds: tuple[dict[str, float], ...]  # its rocket's odds toward every open target
+    decided: tuple[str, ...]  # the target its Politician decided to launch toward, or ""
+
+
+def _odds(game: Game, nation: str) -> dict[str, float]:
+    """A nation's rocket's chance, as it stands, toward every Mission and the Moon on display
+    (face-down Moon risks averaged over the cards nobody has seen)."""
+    targets = [mission for mission, _ in game.state.active]
+    if game.content.rulesets[game.ruleset].moon == "display":
+        targets.append(MOON)
+    return {target: launch_odds(game, nation, target) for target in targets}
+
+
+def _numbers(game: Game, moved: dict[str, int]) -> Numbers:
+    nations = [game.state.nations[n] for n in NATIONS]
+    return Numbers(tuple(n.popularity for n in nations), tuple(moved[n] for n in NATIONS),
+                 tuple(_odds(game, n) for n in NATIONS), tuple(n.launch or "" for n in nations))
+
+
+def _toward(gain_usa: bool, shift: Shift) -> float:
+    """How far a shift went the swing's way (negative: against it)."""
+    return shift.by if (shift.nation == "USA") == gain_usa else -shift.by
+
+
+def _shift(start: Numbers, end: Numbers, gain_usa: bool) -> Shift | None:
+    """The public number that moved most the swing's way, by kind: Popularity first, then
+    Budget, then a launch decided (above even odds for the nation the swing favoured, below
+    for the other), then a rocket's odds toward a target open at both points (by
+    ``MIN_ROCKET``)."""
+    kinds: list[tuple[float, list[Shift]]] = [(1, []), (1, []), (0, []), (MIN_ROCKET, [])]
+    for i, nation in enumerate(NATIONS):
+        kinds[0][1].append(Shift("popularity", nation, start.popularity[i],
+                                 end.popularity[i]))
+        kinds[1][1].append(Shift("budget", nation, 0,
+                                 end.budget_moved[i] - start.budget_moved[i]))
+        target = end.decided[i]
+        if target and target != start.decided[i] and target in end.odds[i]:
+            kinds[2][1].append(Shift("decided", nation, 0.5, end.odds[i][target], target))
+        kinds[3][1].extend(Shift("rocket", nation, then, end.odds[i][target], target)
+                           for target, then in start.odds[i].items() if target in end.odds[i])
+    for floor, shifts in kinds:
+        best = max(shifts, key=lambda s: _toward(gain_usa, s), default=None)
+        if best is not None and _toward(gain_usa, best) >= floor and best.by:
+            return best
+    return None
+
+
+def swings(curve: tuple[CurvePoint, ...], launches: list[LaunchPoint],
+           marks: Sequence[Numbers] | None = None, count: int = 3) -> tuple[Swing, ...]:
+    """The ``count`` largest changes between consecutive points, each with its cause: the
+    launch in between whose outcome was the most surprising in the direction of the change
+    (at least ``MIN_SURPRISE`` likely to have gone the other way), else a launch of the
+    nation the change hurt that was delayed, else the Popularity, Budget or rocket odds that
+    moved most its way (``marks``: the public numbers at each curve point), else a launch
+    that went its way, however sure."""
     found: list[Swing] = []
-    for start, end in pairwise(curve):
+    for index, (start, end) in enumerate(pairwise(curve)):
         gain_usa = end.usa >= start.usa
-        best: tuple[float, LaunchPoint | None] = (-1.0, None)
-        for launch in launches:
-            if not start.step < launch.step <= end.step or launch.odds is None:
+        between = [p for p in launches if start.step < p.step <= end.step]
+        flown: list[tuple[float, LaunchPoint]] = []
+        for launch in between:
+            if launch.odds is None:
                 continue
             helped_usa = (launch.nation == "USA") == (launch.outcome == "success")
-            if helped_usa != gain_usa:
-                continue
-            surprise = 1.0 - launch.odds if launch.outcome == "success" else launch.odds
-            if surprise >= MIN_SURPRISE and surprise > best[0]:
-                best = (surprise, launch)
-        found.append(Swing(start, end, best[1]))
+            if helped_usa == gain_usa:
+                surprise = 1.0 - launch.odds if launch.outcome == "success" else launch.odds
+                flown.append((surprise, launch))
+        flown.sort(key=lambda pair: -pair[0])
+        hurt = "USSR" if gain_usa else "USA"
+        delayed = [p for p in between if p.outcome == "delayed" and p.nation == hurt]
+        if flown and flown[0][0] >= MIN_SURPRISE:
+            found.append(Swing(start, end, flown[0][1]))
+        elif delayed:
+            found.append(Swing(start, end, delayed[0]))
+        else:
+            shift = (_shift(marks[index], marks[index + 1], gain_usa)
+                     if marks is not None else None)
+            sure = flown[0][1] if flown and shift is None else None
+            found.append(Swing(start, end, sure, shift))
     found.sort(key=lambda s: -abs(s.change))
     return tuple(found[:count])

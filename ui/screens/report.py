@@ -44,6 +44,12 @@ def _row_x(rows: list[dict[str, Any]]) -> list[float]:
             for i, row in enumerate(rows)]
 
 
+def _rounds(data: dict[str, Any]) -> list[int]:
+    """The first and the last round the story reached: the round axis runs over these."""
+    rows: list[dict[str, Any]] = data["rounds"]
+    return [rows[0]["round"], rows[-1]["round"]]
+
+
 def _row_label(rows: list[dict[str, Any]], i: int, finished: bool) -> str:
     if not _mid_round(rows, i):
         return _("Round {round}, start").format(round=rows[i]["round"])
@@ -105,7 +111,7 @@ def standing(data: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     series.append({"label": _("Budget gap line: behind the leader by {gap}").format(gap=gap),
                    "colour": LIMIT_COLOUR, "values": limit, "scale": "budget", "dash": True,
                    "thin": True})
-    spec = {"kind": "lines", "x": xs, "series": series,
+    spec = {"kind": "lines", "x": xs, "rounds": _rounds(data), "series": series,
             "scales": {"popularity": {"label": _("Popularity"), "side": "left", "min": 0,
                                       "whole": True},
                        "budget": {"label": _("Budget"), "side": "right", "whole": True}},
@@ -136,11 +142,13 @@ def launches(data: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         x = p["round"] + PHASE_AT["launches"] + (-0.06 if p["nation"] == "USA" else 0.06)
         marks.append({"x": x, "y": round(p["odds"] * 100, 1), "colour": COLOURS[p["nation"]],
                       "shape": "disc" if p["outcome"] == "success" else "cross"})
-    rounds = [r["round"] for r in data["rounds"]]
-    spec = {"kind": "points", "x": [min(rounds), max(rounds) + 1], "marks": marks,
+    rounds = _rounds(data)
+    nations = [{"label": nation_name(n), "colour": COLOURS[n], "area": True} for n in NATIONS]
+    spec = {"kind": "points", "x": rounds, "rounds": rounds, "marks": marks,
             "scales": {"odds": {"label": _("Odds before the die (%)"), "side": "left",
                                 "min": 0, "max": 100}},
-            "legend": [{"label": _("success"), "shape": "disc", "colour": LIMIT_COLOUR},
+            "legend": [*nations,
+                       {"label": _("success"), "shape": "disc", "colour": LIMIT_COLOUR},
                        {"label": _("explosion"), "shape": "cross", "colour": LIMIT_COLOUR}],
             "thresholds": [{"scale": "odds", "value": 50, "label": _("even odds")}],
             "xLabel": _("Round")}
@@ -165,7 +173,7 @@ def missions(data: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     series: list[dict[str, Any]] = [{"label": _("{nation} Missions").format(nation=nation_name(n)),
                "colour": COLOURS[n], "values": [r["missions"][i] for r in rows],
                "scale": "missions", "steps": True} for i, n in enumerate(NATIONS)]
-    spec = {"kind": "lines", "x": _row_x(rows), "series": series,
+    spec = {"kind": "lines", "x": _row_x(rows), "rounds": _rounds(data), "series": series,
             "scales": {"missions": {"label": _("Missions completed"), "side": "left",
                                     "min": 0, "whole": True}},
             "thresholds": [], "xLabel": _("Round")}
@@ -178,31 +186,35 @@ def missions(data: dict[str, Any]) -> tuple[str, dict[str, Any]]:
 
 
 def chances(data: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-    """Each nation's chance to win, with the three biggest swings numbered."""
+    """The USA's chance to win as one line splitting the height: the USA's share under it,
+    the USSR's (the rest) over it; the three biggest swings numbered on it."""
     curve: list[dict[str, Any]] = data["curve"]
     xs = [c["round"] + PHASE_AT.get(c["phase"], 0.0) for c in curve]
     usa = [round(c["usa"] * 100, 1) for c in curve]
-    series: list[dict[str, Any]] = [
-              {"label": _("{nation}'s chance to win").format(nation=nation_name("USA")),
-               "colour": COLOURS["USA"], "values": usa, "scale": "chance"},
-              {"label": _("{nation}'s chance to win").format(nation=nation_name("USSR")),
-               "colour": COLOURS["USSR"], "values": [round(100 - v, 1) for v in usa],
-               "scale": "chance"}]
+    labels = [_("{nation}'s chance to win").format(nation=nation_name(n)) for n in NATIONS]
+    series: list[dict[str, Any]] = [{"label": labels[0], "colour": COLOURS["USA"],
+                                     "values": usa, "scale": "chance"}]
+    split = {"below": {"label": labels[0], "colour": COLOURS["USA"]},
+             "above": {"label": _("{nation}'s chance to win (the rest)").format(
+                 nation=nation_name("USSR")), "colour": COLOURS["USSR"]}}
     marks = []
     for number, swing in enumerate(data["swings"], start=1):
         end = swing["end"]
         marks.append({"x": end["round"] + PHASE_AT.get(end["phase"], 0.0),
                       "y": round(end["usa"] * 100, 1), "text": str(number)})
-    spec = {"kind": "lines", "x": xs, "series": series, "marks": marks,
+    spec = {"kind": "lines", "x": xs, "rounds": _rounds(data), "series": series,
+            "split": split, "marks": marks,
             "scales": {"chance": {"label": _("Chance to win (%)"), "side": "left",
                                   "min": 0, "max": 100}},
-            "thresholds": [{"scale": "chance", "value": 50, "label": _("even")}],
+            "thresholds": [{"scale": "chance", "value": 50, "label": _("even chances")}],
             "xLabel": _("Round")}
-    head = [_("When"), series[0]["label"], series[1]["label"]]
+    head = [_("When"), *labels]
     body = [[_("Round {round}, {phase}").format(round=c["round"], phase=phase_name(c["phase"])),
              percent(c["usa"]), percent(1 - c["usa"])] for c in curve]
     note = _("Estimated from what both sides could see, by short simulations of the game "
-             "from each point. The numbers mark the three biggest swings.")
+             "from each point: {usa}'s share lies under the line, {ussr}'s over it. "
+             "The numbers mark the three biggest swings.").format(
+                 usa=nation_name(NATIONS[0]), ussr=nation_name(NATIONS[1]))
     table = _table(_("Chance to win"), head, body, "chances")
     return _figure("chances", _("Chance to win"), note, table), spec
 
@@ -211,24 +223,55 @@ def _launch_words(p: dict[str, Any]) -> str:
     words = {
         "success": _("{nation}'s launch toward {mission} at {odds} succeeded"),
         "explosion": _("{nation}'s launch toward {mission} at {odds} exploded"),
-        "delayed": _("{nation}'s launch toward {mission} was delayed"),
+        "delayed": _("{nation}'s launch toward {mission} was delayed: the rival completed "
+                     "it first") if p["reason"] == "completed" else
+                   _("{nation}'s launch toward {mission} was delayed: the rocket lacked its "
+                     "payload"),
     }[p["outcome"]]
     odds = percent(p["odds"]) if p["odds"] is not None else ""
     return words.format(nation=nation_name(p["nation"]), mission=mission_name(p["mission"]),
                         odds=odds)
 
 
+def _shift_words(shift: dict[str, Any]) -> str:
+    """A public number that moved: 'the USSR's Popularity went from 6 to 3'."""
+    nation = nation_name(shift["nation"])
+    kind, before, after = shift["kind"], shift["before"], shift["after"]
+    mission = mission_name(shift["mission"]) if shift["mission"] else ""
+    if kind == "popularity":
+        return _("{nation}'s Popularity went from {before} to {after}").format(
+            nation=nation, before=int(before), after=int(after))
+    if kind == "budget":
+        amount = int(abs(after - before))
+        words = (ngettext("{nation} gained {amount} Budget", "{nation} gained {amount} Budget",
+                          amount) if after > before else
+                 ngettext("{nation} lost {amount} Budget", "{nation} lost {amount} Budget",
+                          amount))
+        return words.format(nation=nation, amount=amount)
+    if kind == "decided":
+        return _("{nation} decided to launch toward {mission} at {odds}").format(
+            nation=nation, mission=mission, odds=percent(after))
+    return _("{nation}'s rocket went from {before} to {after} toward {mission}").format(
+        nation=nation, before=percent(before), after=percent(after), mission=mission)
+
+
 def swing_words(swing: dict[str, Any]) -> str:
-    """'Round 6: USSR's launch toward Luna 2 at 31% succeeded (USA 62% → 35%)'."""
+    """A swing with its cause: 'Round 6: USSR's launch toward Luna 2 at 31% succeeded (USA
+    62% → 35%)', or a Popularity, Budget or rocket that moved, or a launch decided."""
     start, end = swing["start"], swing["end"]
     change = _("{nation} {before} → {after}").format(
         nation=nation_name("USA"), before=percent(start["usa"]), after=percent(end["usa"]))
-    launch = swing["launch"]
+    launch, shift = swing["launch"], swing["shift"]
     if launch is not None:
-        return _("Round {round}: {launch} ({change})").format(
-            round=launch["round"], launch=_launch_words(launch), change=change)
-    return _("Round {round}, {phase}: the chances moved ({change})").format(
-        round=end["round"], phase=phase_name(end["phase"]), change=change)
+        cause, round_ = _launch_words(launch), launch["round"]
+    elif shift is not None:
+        cause, round_ = _shift_words(shift), start["round"]
+    else:  # nothing public moved the swing's way: the estimate followed the moves themselves
+        cause = (_("the Maneuver cards played") if start["phase"] in ("discussion", "maneuvers")
+                 else _("the Politicians' and Engineers' moves"))
+        round_ = start["round"]
+    return _("Round {round}: {cause} ({change})").format(round=round_, cause=cause,
+                                                         change=change)
 
 
 # ------------------------------------------------------------------ the whole report
