@@ -14,6 +14,7 @@ import json
 import random
 import time
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -59,17 +60,22 @@ window.__received = [];
 """
 
 
-@pytest.fixture(scope="module")
-def rtc_browser(playwright: Playwright) -> Iterator[Browser]:
+def launch_rtc(playwright: Playwright) -> Browser:
+    """A Chromium of its own (its own processes) whose WebRTC shows loopback addresses."""
     probe = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
     page = probe.new_page()
     page.goto("chrome://version")
     switches = page.inner_text("#command_line").split()
     probe.close()
     default = next(s for s in switches if s.startswith("--disable-features="))
-    browser = playwright.chromium.launch(
+    return playwright.chromium.launch(
         executable_path=CHROMIUM, ignore_default_args=[default],
         args=[*CHROMIUM_ARGS, f"{default},{MDNS_FEATURE}"])
+
+
+@pytest.fixture(scope="module")
+def rtc_browser(playwright: Playwright) -> Iterator[Browser]:
+    browser = launch_rtc(playwright)
     yield browser
     browser.close()
 
@@ -474,3 +480,159 @@ def test_a_host_that_reloads_continues_from_its_autosave_and_the_guest_rejoins(
     guest.wait_for_function(f"Number(document.body.dataset.moves) === {moves(host)}")
     host_net.assert_clean()
     guest_net.assert_clean()
+
+
+def renderers_rss_mb(browser: Browser) -> float:
+    """The resident memory of ``browser``'s renderer processes (its tabs and their workers),
+    read from /proc: what the operating system gives the page, WebAssembly heap included."""
+    session = browser.new_browser_cdp_session()
+    try:
+        info = session.send("SystemInfo.getProcessInfo")
+    finally:
+        session.detach()
+    total = 0
+    for process in info["processInfo"]:
+        if process["type"] != "renderer":
+            continue
+        status = Path(f"/proc/{process['id']}/status")
+        if status.exists():
+            line = next(x for x in status.read_text().splitlines() if x.startswith("VmRSS:"))
+            total += int(line.split()[1])
+    return total / 1024
+
+
+def host_answers_ms(host: Page) -> float:
+    """How long a click on the host's page takes to be answered, measured from here: the
+    log's enlarge button, which the app's Python handles and redraws."""
+    started = time.monotonic()
+    host.evaluate("""() => new Promise((done) => {
+        const grow = document.querySelector('#log .grow');
+        const before = grow.getAttribute('aria-expanded');
+        grow.click();
+        const look = () => grow.getAttribute('aria-expanded') !== before
+            ? done() : requestAnimationFrame(look);
+        look();
+    })""")
+    return (time.monotonic() - started) * 1000
+
+
+def test_a_hostile_guest_in_its_own_browser_cannot_stall_crash_or_bloat_the_host(
+        playwright: Playwright, site_url: str) -> None:
+    """The host in one Chromium, a hand-made guest in another (its own processes), over a real
+    WebRTC channel. The guest sends 300 refused messages of 15,000 characters, a burst of
+    2,000 chat lines, JSON nested 6,000 and 8,000 deep (under the size limit) and a
+    4,000-digit number. Throughout, a click on the host is answered within 500 ms; the guest
+    is never disconnected; no Pyodide fatal error or any page error; the host's renderer grows
+    by less than 50 MB; the host's log stays a few lines; the game is unchanged, and goes on
+    with the guest's next honest move."""
+    host_browser, rogue_browser = launch_rtc(playwright), launch_rtc(playwright)
+    try:
+        host_context = host_browser.new_context(viewport={"width": 1280, "height": 800})
+        host = host_context.new_page()
+        host_net = NetworkLog()
+        host_net.attach(host_context)
+        rogue = rogue_browser.new_context().new_page()
+        host_game(host, host_net, site_url)
+        offer = unpack("offer", invitation(host, "USSR.politician"))
+        rogue.set_content("<!doctype html><title>a hostile guest</title>")
+        rogue.add_script_tag(url=site_url + "peer.js")  # the transport only, not the app
+        rogue.evaluate("""() => {
+            window.inbox = [];
+            window.MoonshotPeer.listen((id, kind, text) => window.inbox.push([kind, text]));
+        }""")
+        sdp = rogue.evaluate("o => window.MoonshotPeer.answer('host', o.sdp, '[]', 1 << 24)",
+                             offer)
+        host.locator('textarea[name="answer.USSR.politician"]').fill(
+            pack("answer", {"sdp": sdp}))
+        host.locator('[data-testid="online-accept"][data-guest="USSR.politician"]').click()
+        rogue.wait_for_function("window.inbox.some(([kind]) => kind === 'open')",
+                                timeout=20_000)
+        host.get_by_test_id("online-panel").wait_for(state="hidden")
+        settle(host)
+        rogue.evaluate("""() => window.MoonshotPeer.send('host', '{"t":"hello","n":1}')""")
+        rogue.wait_for_function("window.inbox.some(([k, t]) => k === 'message')")
+        before, rss = table(host), renderers_rss_mb(host_browser)
+        lines = host.locator("#log-list li li").count()
+        answered = [host_answers_ms(host)]
+
+        # 300 messages of 15,000 characters, numbered, each refused (an unknown type), and
+        # 2,000 chat lines: sent as fast as the guest's browser can.
+        rogue.evaluate("""() => {
+            for (let n = 2; n < 302; n++) {
+                window.MoonshotPeer.send('host',
+                    JSON.stringify({t: 'x' + String(n).padStart(4, '0') + 'y'.repeat(14980), n}));
+            }
+            for (let n = 302; n < 2302; n++) {
+                window.MoonshotPeer.send('host', JSON.stringify({t: 'chat', text: 'line ' + n, n}));
+            }
+        }""")
+        for _ in range(10):
+            answered.append(host_answers_ms(host))
+            host.wait_for_timeout(200)
+        # JSON nested 6,000 and 8,000 deep and a 4,000-digit number, each under the size
+        # limit, once the guest's allowance has come back: these reach the referee.
+        host.wait_for_timeout(1_500)
+        refused = int(host.evaluate("document.body.dataset.refused"))
+        rogue.evaluate("""() => {
+            for (const depth of [6000, 8000]) {
+                window.MoonshotPeer.send('host', '['.repeat(depth) + ']'.repeat(depth));
+            }
+            window.MoonshotPeer.send('host', '{"t":"hello","n":' + '7'.repeat(4000) + '}');
+        }""")
+        host.wait_for_function(f"Number(document.body.dataset.refused) >= {refused + 3}",
+                               timeout=20_000)
+        answered.append(host_answers_ms(host))
+        host.wait_for_timeout(1_500)  # what is left of the flood, if anything
+        answered.append(host_answers_ms(host))
+
+        grown = renderers_rss_mb(host_browser) - rss
+        told = host.locator("#log-list li li").all_inner_texts()[lines:]
+        kinds = [kind for kind, _text in rogue.evaluate("window.inbox")]
+        print(f"host click answered in at most {max(answered):.0f} ms over {len(answered)} "
+              f"clicks (median {sorted(answered)[len(answered) // 2]:.0f}); host renderers "
+              f"grew {grown:.1f} MB; {int(host.evaluate('document.body.dataset.refused'))} "
+              f"messages refused by the referee; the host's log gained {len(told)} lines")
+        assert max(answered) < 500, answered
+        assert "closed" not in kinds  # the guest was never dropped
+        assert table(host) == before  # the game is unchanged
+        assert grown < 50, grown
+        assert len(told) <= 13, told  # bounded: counted, not copied
+        assert any("too fast" in line for line in told)
+        errors = [json.loads(text).get("error", "") for kind, text
+                  in rogue.evaluate("window.inbox") if kind == "message"]
+        assert sum("nest at most" in error for error in errors) == 2  # 6,000 and 8,000 deep
+        assert sum("digits" in error for error in errors) == 1
+        assert all(len(line) < 400 for line in told)
+        host_net.assert_clean()  # no Pyodide fatal error, no page or console error
+
+        # The game goes on: the guest's next message is taken, and its honest move played.
+        def inbox() -> list[dict[str, Any]]:
+            found: list[list[str]] = rogue.evaluate("window.inbox")
+            return [json.loads(text) for kind, text in found if kind == "message"]
+
+        def send(message: dict[str, Any]) -> None:
+            assert rogue.evaluate("t => window.MoonshotPeer.send('host', t)",
+                                  json.dumps(message))
+
+        number = 2302
+        send({"t": "hello", "n": number})
+        rng = random.Random(2)
+        while not any(m["t"] == "state" and m["to_act"] and set(m["to_act"]) & set(m["seats"])
+                      and m["at"] == int(host.evaluate("document.body.dataset.moves"))
+                      for m in inbox()):
+            settle(host)
+            if controls(host):
+                pick(host, rng)
+            else:
+                host.wait_for_timeout(50)
+        latest = [m for m in inbox() if m["t"] == "state"][-1]
+        seat = next(s for s in latest["to_act"] if s in latest["seats"])
+        moves = latest["at"]
+        send({"t": "act", "n": number + 1, "at": moves, "seat": seat,
+              "action": latest["seats"][seat]["legal"][0]})
+        host.wait_for_function(f"Number(document.body.dataset.moves) > {moves}",
+                               timeout=20_000)
+        host_net.assert_clean()
+    finally:
+        host_browser.close()
+        rogue_browser.close()

@@ -28,9 +28,11 @@ and in tests.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from itertools import accumulate
+from typing import Any, NamedTuple
 
 from .actions import Action, action_from_dict
 from .engine import Game
@@ -38,8 +40,18 @@ from .errors import IllegalAction
 from .rules.terms import SEATS
 
 MAX_GUEST_MESSAGE = 16_384  # characters; an action or a chat line needs a few hundred
+MAX_DEPTH = 16  # nesting of a guest's JSON (an action needs 3); Python's parser recurses
+MAX_DIGITS = 18  # digits of a number in a guest's JSON (a sequence number, an index)
 MAX_CHAT = 280  # characters of one chat line
 MAX_CHAT_LINES = 50  # chat lines the host keeps
+MAX_REFUSALS = 50  # refusals the host keeps (``refused`` counts them all)
+QUOTE = 40  # characters of a refused message (or of a value in it) quoted in the log
+
+# A JSON string (escapes included), and a run of digits longer than any number a message needs.
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_LONG_NUMBER = re.compile(rf"\d{{{MAX_DIGITS + 1},}}")
+_BRACKETS = re.compile(r"[\[\]{}]")
+_DEPTH = {"[": 1, "{": 1, "]": -1, "}": -1}
 
 # Every event the engine emits, with the fields any seat may see. The engine keeps secrets
 # out of its events (an action's own event carries only its kind, never a token's kind or a
@@ -90,6 +102,26 @@ PUBLIC_FIELDS: dict[str, frozenset[str]] = {kind: frozenset(names.split()) for k
 }.items()}
 
 
+def quote(value: Any, limit: int = QUOTE) -> str:
+    """A short quote of a guest's text or value for the log: never longer than ``limit``."""
+    text = value if isinstance(value, str) else repr(value)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def shape_refusal(text: str) -> str | None:
+    """Why a guest's text cannot be a message, judged before it is parsed (Python's JSON
+    parser recurses, and a long number costs quadratic time): nested deeper than
+    :data:`MAX_DEPTH` or a number longer than :data:`MAX_DIGITS`; None when neither. Two
+    regular-expression passes: linear in the text, the same small time whatever it holds."""
+    bare = _STRING.sub('""', text)  # brackets and digits inside strings are only text
+    depth = max(accumulate(_DEPTH[c] for c in _BRACKETS.findall(bare)), default=0)
+    if depth > MAX_DEPTH:
+        return f"a message may nest at most {MAX_DEPTH} deep"
+    if _LONG_NUMBER.search(bare):
+        return f"a number may have at most {MAX_DIGITS} digits"
+    return None
+
+
 def public_events(events: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
     """The events as any seat may see them: known kinds only, known fields only."""
     out = []
@@ -106,8 +138,16 @@ class Refused(Exception):
     guest's screen is behind, so the present picture follows the refusal."""
 
     def __init__(self, why: str, resync: bool = False) -> None:
-        super().__init__(why)
+        super().__init__(quote(why, 200))  # an engine's reason may name a guest's value
         self.resync = resync
+
+
+class Refusal(NamedTuple):
+    """One refused message, as the host's log tells it: from whom, why, and its start."""
+
+    guest: str
+    why: str
+    quote: str
 
 
 @dataclass
@@ -118,6 +158,7 @@ class Guest:
     received: int = 0  # the guest's last accepted message number
     sent: int = 0  # the host's last message number to this guest
     connected: bool = False
+    skipped: bool = False  # messages went unread (too many): the next number may jump
 
 
 @dataclass
@@ -127,7 +168,10 @@ class Referee:
 
     game: Game
     guests: dict[str, Guest] = field(default_factory=dict)
-    refusals: list[tuple[str, str]] = field(default_factory=list)  # (guest, why): the log
+    refusals: list[Refusal] = field(default_factory=list)  # the last MAX_REFUSALS
+    refused: int = 0  # messages ever refused (``refusals`` keeps the last ones)
+    # True until every guest has joined (the host's app says): no guest may move before
+    waiting: bool = False
     chats: list[tuple[str, str]] = field(default_factory=list)  # (sender, line): the last
     chat_total: int = 0  # lines ever sent (``chats`` keeps the last MAX_CHAT_LINES)
     last_events: list[dict[str, Any]] = field(default_factory=list)
@@ -173,6 +217,9 @@ class Referee:
                 raise Refused("not connected")
             if not isinstance(text, str) or len(text) > MAX_GUEST_MESSAGE:
                 raise Refused(f"a message may hold at most {MAX_GUEST_MESSAGE} characters")
+            shape = shape_refusal(text)
+            if shape is not None:
+                raise Refused(shape)
             try:
                 message = json.loads(text)
             except (ValueError, RecursionError):
@@ -180,21 +227,34 @@ class Referee:
             if not isinstance(message, dict):
                 raise Refused("a message must be a JSON object")
             number = message.get("n")
-            if isinstance(number, bool) or not isinstance(number, int):
+            if isinstance(number, bool) or not isinstance(number, int) or number < 1:
                 raise Refused("a message needs its sequence number n")
-            if number <= who.received:
-                return []  # already handled: a resend is not acted on twice
             re = number
-            if number != who.received + 1:
+            if number <= who.received:  # a resend is never acted on twice
+                raise Refused(f"message {number} was already received")
+            if number != who.received + 1 and not who.skipped:
                 raise Refused(f"message {number} arrived before {who.received + 1}")
-            who.received = number
+            who.received, who.skipped = number, False
             return self._handle(guest, who, message)
         except Refused as refusal:
-            self.refusals.append((guest, str(refusal)))
+            self.refused += 1
+            self.refusals = [*self.refusals[-(MAX_REFUSALS - 1):],
+                             Refusal(guest, str(refusal), quote(text))]
             out = [self._send(guest, {"t": "refused", "re": re, "error": str(refusal)})]
             if refusal.resync:
                 out.append(self._send(guest, self._state(who)))
             return out
+
+    def skipped(self, guest: str, count: int) -> list[tuple[str, str]]:
+        """``count`` of ``guest``'s messages went unread (it sent too many too fast): they
+        are told so, and their next message is taken whatever its number, so the sequence
+        goes on. Nothing else is done for them: the cost stays the same however many."""
+        who = self._guest(guest)
+        who.skipped = True
+        why = (f"too many messages: {count} went unread; wait a moment, your screen shows "
+               "the game as it stands")
+        return [self._send(guest, {"t": "refused", "re": None, "error": why}),
+                self._send(guest, self._state(who))]
 
     def apply(self, seat: str, action: Action) -> list[tuple[str, str]]:
         """A move made on the host's own screen (a person or an AI there): applied, then the
@@ -235,10 +295,12 @@ class Referee:
         if kind == "chat":
             return self._chat(min(who.seats), message.get("text"))
         if kind != "act":
-            raise Refused(f"unknown message type {kind!r}")
+            raise Refused(f"unknown message type {quote(kind)}")
+        if self.waiting:
+            raise Refused("the game starts when every online player has joined", resync=True)
         seat = message.get("seat")
         if not isinstance(seat, str) or seat not in who.seats:
-            raise Refused(f"{seat!r} is not played on this screen")
+            raise Refused(f"{quote(seat)} is not played on this screen")
         if message.get("at") != self.game.log_size:
             # Sent before another move landed (or sent again): the guest's screen is behind.
             raise Refused("the game moved on before this move arrived", resync=True)

@@ -2,7 +2,8 @@
 // ui/control/hosting.py and ui/control/joining.py load this file when a person starts or joins an online
 // game, and do all the deciding: this file only moves text between two browsers and says when a link opens
 // or drops. Its API (window.MoonshotPeer):
-//   listen(fn)                         fn(id, kind, text): kind "open", "message" or "closed"
+//   listen(fn)                         fn(id, kind, text): kind "open", "message", "closed" or
+//                                      "skipped" (text: how many messages went unread)
 //   offer(id, ice, limit)              the host's side: a new connection; resolves to its SDP
 //   accept(id, sdp)                    the host applies the guest's answer
 //   answer(id, sdp, ice, limit)        the guest's side: resolves to the answer's SDP
@@ -20,6 +21,13 @@
   const GATHER_MS = 3000; // non-trickle ICE: every candidate goes in the one code
   const BEAT_MS = 1000; // heartbeats on their own channel: the game's messages stay numbered
   const LOST_MS = 5000; // silence that counts as a dropped link (WebRTC itself takes ~30 s)
+  // How many messages the other side may send: a burst, then so many a second. Past that a
+  // message is dropped here, unread, at no cost to the game (Python never sees it), and the
+  // count is told once per SKIP_MS. A person clicks a few moves a second at most; chat lines
+  // (they start as the game's own do) have their own, slower allowance.
+  const RATES = { chat: { burst: 8, perSecond: 2 }, game: { burst: 30, perSecond: 10 } };
+  const CHAT_START = '{"t":"chat"';
+  const SKIP_MS = 500;
 
   const peers = new Map();
   let listener = null;
@@ -28,13 +36,19 @@
     if (listener) { listener(id, kind, text || ""); }
   }
 
-  function open(id, ice, limit) {
+  // `rated`: the host's side, which holds the game, allows a guest only so many messages;
+  // a guest takes every message of the host (an AI's moves may come fast).
+  function open(id, ice, limit, rated) {
     close(id);
     const pc = new RTCPeerConnection({ iceServers: JSON.parse(ice) });
     // Negotiated channels exist on both sides at once: no "datachannel" event to wait for.
     const game = pc.createDataChannel("game", { negotiated: true, id: 0 });
     const beat = pc.createDataChannel("beat", { negotiated: true, id: 1 });
-    const peer = { pc, game, beat, heard: 0, timer: 0, parts: [], size: 0, limit };
+    const now = Date.now();
+    const peer = { pc, game, beat, heard: 0, timer: 0, parts: [], size: 0, limit, rated,
+                   allowance: { chat: { left: RATES.chat.burst, at: now },
+                                game: { left: RATES.game.burst, at: now } },
+                   skipped: 0, skipTimer: 0 };
     peers.set(id, peer);
     game.onopen = () => {
       peer.heard = Date.now();
@@ -57,8 +71,32 @@
     if (peers.get(id) !== peer) { return; } // replaced by a new invitation, or hung up
     peers.delete(id);
     clearInterval(peer.timer);
+    clearTimeout(peer.skipTimer);
     peer.pc.close();
     tell(id, "closed");
+  }
+
+  // Whether one more message of this kind fits the other side's allowance (a token bucket).
+  function allowed(peer, text) {
+    const kind = text.startsWith(CHAT_START) ? "chat" : "game";
+    const rate = RATES[kind], bucket = peer.allowance[kind], now = Date.now();
+    bucket.left = Math.min(rate.burst, bucket.left + (now - bucket.at) * rate.perSecond / 1000);
+    bucket.at = now;
+    if (bucket.left < 1) { return false; }
+    bucket.left -= 1;
+    return true;
+  }
+
+  function skip(id, peer) {
+    peer.skipped += 1;
+    if (peer.skipTimer) { return; }
+    peer.skipTimer = setTimeout(() => {
+      peer.skipTimer = 0;
+      if (peers.get(id) !== peer || !peer.skipped) { return; }
+      const count = peer.skipped;
+      peer.skipped = 0;
+      tell(id, "skipped", String(count));
+    }, SKIP_MS);
   }
 
   function receive(id, peer, data) {
@@ -76,7 +114,7 @@
       const text = peer.parts.join("");
       peer.parts = [];
       peer.size = 0;
-      tell(id, "message", text);
+      if (!peer.rated || allowed(peer, text)) { tell(id, "message", text); } else { skip(id, peer); }
     }
   }
 
@@ -101,6 +139,7 @@
     if (!peer) { return; }
     peers.delete(id);
     clearInterval(peer.timer);
+    clearTimeout(peer.skipTimer);
     peer.pc.close();
   }
 
@@ -108,7 +147,7 @@
     listen(fn) { listener = fn; },
 
     async offer(id, ice, limit) {
-      const peer = open(id, ice, limit);
+      const peer = open(id, ice, limit, true);
       await peer.pc.setLocalDescription(await peer.pc.createOffer());
       await gathered(peer.pc);
       return current(id, peer).pc.localDescription.sdp;
@@ -123,7 +162,7 @@
     },
 
     async answer(id, sdp, ice, limit) {
-      const peer = open(id, ice, limit);
+      const peer = open(id, ice, limit, false);
       await peer.pc.setRemoteDescription({ type: "offer", sdp });
       await peer.pc.setLocalDescription(await peer.pc.createAnswer());
       await gathered(peer.pc);

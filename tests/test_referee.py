@@ -13,7 +13,17 @@ import pytest
 import game
 from game.ai import get_ai
 from game.content import load_content
-from game.referee import MAX_CHAT, MAX_GUEST_MESSAGE, PUBLIC_FIELDS, Referee, public_events
+from game.referee import (
+    MAX_CHAT,
+    MAX_DEPTH,
+    MAX_DIGITS,
+    MAX_GUEST_MESSAGE,
+    MAX_REFUSALS,
+    PUBLIC_FIELDS,
+    QUOTE,
+    Referee,
+    public_events,
+)
 from game.simulate import pick
 
 GUEST = ("USSR.politician", "USSR.engineer")
@@ -238,12 +248,12 @@ def test_an_oversized_or_garbled_message_is_refused_logged_and_changes_nothing()
     for text, why in ((huge, f"at most {MAX_GUEST_MESSAGE}"), ("{not json", "not a JSON"),
                       ("[1, 2]", "JSON object"), ('{"t": "act", "n": true}', "sequence"),
                       ('{"t": "dance", "n": 1}', "unknown message type"),
-                      ("[" * 10_000, "not a JSON"), ("[" * 20_000, "characters")):
+                      ("[" * 10_000, "nest at most"), ("[" * 20_000, "characters")):
         answer = _send(referee, text)
         assert answer[0]["t"] == "refused" and why in answer[0]["error"], (text[:20], answer)
-        assert referee.refusals[-1] == ("guest", answer[0]["error"])
+        assert referee.refusals[-1][:2] == ("guest", answer[0]["error"])
     assert _unchanged(referee) == before
-    assert len(referee.refusals) == 7
+    assert len(referee.refusals) == 7 == referee.refused
 
 
 def test_an_illegal_or_stale_or_repeated_action_is_never_applied() -> None:
@@ -270,7 +280,9 @@ def test_an_illegal_or_stale_or_repeated_action_is_never_applied() -> None:
     size = g.log_size
     assert _send(referee, message)[0]["t"] == "state"
     assert g.log_size == size + 1
-    assert _send(referee, message) == [] and g.log_size == size + 1
+    again = _send(referee, message)  # refused with its reason, never applied twice
+    assert again[0]["t"] == "refused" and again[0]["re"] == 4
+    assert "message 4 was already received" in again[0]["error"] and g.log_size == size + 1
     # A gap in the numbers is refused rather than guessed at.
     answer = _send(referee, {"t": "hello", "n": 9})
     assert answer[0]["t"] == "refused" and "before 5" in answer[0]["error"]
@@ -325,3 +337,69 @@ def test_seats_must_be_known_and_not_shared_between_guests() -> None:
     referee = Referee.for_game(g, {"a": ["USSR.politician"]})
     with pytest.raises(game.IllegalAction):
         referee.apply("USSR.politician", g.legal_actions(g.to_act()[0])[0])
+
+
+def test_hostile_messages_cost_the_same_small_time_and_leave_short_bounded_traces() -> None:
+    """Nesting past MAX_DEPTH (6,000 and 8,000 deep, under the size limit) and a 4,000-digit
+    number are refused before the JSON parser runs (it recurses; long numbers cost it
+    quadratic time); nesting inside a chat line's text is only text. Each refusal quotes
+    the message's start, never the message; the host keeps the last MAX_REFUSALS."""
+    import time
+
+    referee = _referee()
+    before = _unchanged(referee)
+    nested = {depth: "[" * depth + "]" * depth for depth in (6_000, 8_000)}
+    number = '{"t":"hello","n":' + "7" * 4_000 + "}"
+    big = json.dumps({"t": "dance" + "x" * 15_000, "n": 1})
+    started = time.perf_counter()
+    for text, why in ((nested[6_000], f"at most {MAX_DEPTH} deep"),
+                      (nested[8_000], f"at most {MAX_DEPTH} deep"),
+                      (number, f"at most {MAX_DIGITS} digits"),
+                      ('{"t": "act", "n": 0}', "sequence number"),
+                      (big, "unknown message type")):
+        answer = _send(referee, text)
+        assert answer[0]["t"] == "refused" and why in answer[0]["error"], (text[:30], answer)
+        assert len(answer[0]["error"]) <= 200 and len(referee.refusals[-1].quote) <= QUOTE
+        short = text if len(text) <= QUOTE else text[:QUOTE - 1] + "…"
+        assert referee.refusals[-1].quote == short
+    assert time.perf_counter() - started < 1.0  # milliseconds each, far from a stall
+    assert _unchanged(referee) == before
+    # Brackets and digits inside a chat line are words, not structure.
+    line = "[[[[" * 40 + " " + "1" * 30
+    answer = _send(referee, {"t": "chat", "n": 2, "text": line})  # 1 went to "dance"
+    assert answer[0] == {"t": "chat", "from": "USSR.engineer", "text": line.strip(),
+                         "n": answer[0]["n"]}
+    for _ in range(MAX_REFUSALS + 30):
+        _send(referee, "not json")
+    assert len(referee.refusals) == MAX_REFUSALS and referee.refused == MAX_REFUSALS + 35
+
+
+def test_no_guest_moves_before_everyone_has_joined_and_unread_messages_skip_the_numbers(
+) -> None:
+    referee = _referee()
+    rng = random.Random(5)
+    _send(referee, {"t": "hello", "n": 1})
+    _host_moves_until_guest(referee, rng)
+    g = referee.game
+    seat = next(s for s in g.to_act() if s in GUEST)
+    act = {"t": "act", "n": 2, "at": g.log_size, "seat": seat,
+           "action": g.legal_actions(seat)[0].to_dict()}
+    referee.waiting = True  # another online player has not joined yet
+    before = _unchanged(referee)
+    answer = _send(referee, act)
+    assert [m["t"] for m in answer] == ["refused", "state"]
+    assert "every online player has joined" in answer[0]["error"]
+    assert _unchanged(referee) == before
+    referee.waiting = False
+    # Messages went unread (too many, too fast): the guest is told and sees the game as it
+    # stands; its next message is taken whatever its number, and the count goes on from it.
+    told = [json.loads(text) for _, text in referee.skipped("guest", 1_950)]
+    assert [m["t"] for m in told] == ["refused", "state"] and "1950" in told[0]["error"]
+    answer = _send(referee, {**act, "n": 1_960})
+    assert answer[0]["t"] == "state" and g.log_size == before_size(before) + 1
+    gap = _send(referee, {"t": "hello", "n": 1_970})
+    assert gap[0]["t"] == "refused" and "before 1961" in gap[0]["error"]
+
+
+def before_size(save: str) -> int:
+    return len(json.loads(save)["log"])

@@ -510,6 +510,70 @@ def test_a_host_screen_and_a_guest_screen_play_over_a_channel_between_their_fake
     asyncio.run(main())
 
 
+def test_a_hostile_guest_leaves_the_hosts_log_bounded_and_the_game_unchanged() -> None:
+    """300 refused messages of 15,000 characters, each different, then a burst the transport
+    dropped unread: the host's log gains at most REFUSED_LINES + 1 short lines, each quoting
+    tens of characters; a reason repeated counts up on its line; the guest is told of the
+    burst and gets the picture; the table is not drawn again for a refusal; no guest move is
+    taken before every online player has joined."""
+    from ui.control.hosting import REFUSED_LINES
+
+    async def main() -> None:
+        dom = FakePlatform()
+        host = App(dom)
+        host.start()
+        await settle(host)
+        command(dom, "top", "open-new")
+        dom.forms["newgame"] = ({"players": "2", "seed": "11", "speed": "0", "ice": ""},
+                                {"USA.politician": "h", "USSR.politician": "o"})
+        command(dom, "dialog", "start-game")
+        await settle(host)
+        to_host = dom.peer_handler
+        assert to_host is not None
+        guest, referee = "USSR.politician", host.hosting.referee
+        assert referee is not None and referee.waiting  # nobody has joined yet
+        to_host(guest, "open", "")
+        assert not referee.waiting
+        await settle(host)
+        before, lines = host.table.g.to_json(), len(host.table.log)
+        renders = 0
+        draw = host.render
+
+        def counted() -> None:
+            nonlocal renders
+            renders += 1
+            draw()
+
+        host.render = counted  # type: ignore[method-assign]
+        try:
+            for _ in range(4):  # one reason again and again: one line, counted
+                to_host(guest, "message", '{"t":"hello"}')
+            for number in range(1, 301):  # each with a reason of its own
+                kind = f"{number:04d}" + "x" * 15_000
+                to_host(guest, "message", json.dumps({"n": number, "t": kind}))
+            to_host(guest, "skipped", "950")
+            sent = len(dom.sent)
+            to_host(guest, "skipped", "1000")  # counted on the same line
+        finally:
+            host.render = draw  # type: ignore[method-assign]
+        told = host.table.log[lines:]
+        assert renders == 0  # a refusal redraws the log only
+        assert told[0].text.endswith("(it began: {\"t\":\"hello\"}) (4 times in a row)")
+        assert len(told) == REFUSED_LINES + 2 and all(len(t.text) < 300 for t in told)
+        assert told[1].text.startswith("A message from USSR was refused: unknown message type")
+        assert told[-2].text == ("291 more messages from USSR were refused (the log keeps the "
+                                 f"first {REFUSED_LINES}).")
+        assert told[-1].text == "USSR sent messages too fast: 1950 went unread."
+        assert referee.refused == 304 and host.table.g.to_json() == before
+        answers = [json.loads(text) for _ident, text in dom.sent[sent:]]
+        assert [m["t"] for m in answers] == ["refused", "state"]
+        assert "1000 went unread" in answers[0]["error"]
+        assert "1950 went unread" in dom.regions["banner"]
+        assert html.unescape(dom.regions["log-list"]).count("A message from USSR") == 10
+
+    asyncio.run(main())
+
+
 # ---------------------------------------------------------------------- the tutorial
 
 

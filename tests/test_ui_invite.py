@@ -69,3 +69,25 @@ def test_a_zip_bomb_a_long_code_a_cut_code_and_a_non_object_are_refused() -> Non
         unpack("offer", whole[:-12])
     with pytest.raises(BadCode, match="damaged"):
         unpack("offer", _raw(b"[1, 2, 3]"))
+
+
+def test_a_code_is_found_inside_whatever_text_was_pasted_around_it() -> None:
+    """A whole chat message copied ("here is my code: a1.… see you"), a link, or the code
+    with spaces around: the answer is found; of two codes, the whole (longest) one."""
+    payload = {"sdp": "v=0 answer"}
+    code = pack("answer", payload)
+    for text in (f"here is my code: {code} see you", f"{code}\n", f"(({code}))",
+                 f"https://example.org/game{FRAGMENT}{code}", f"a1. {code} a1.x"):
+        assert unpack("answer", text) == payload, text
+    with pytest.raises(BadCode, match="not an answer code"):
+        unpack("answer", "no code here at all")
+
+
+def test_a_code_nested_past_the_referees_depth_is_refused_before_it_is_parsed() -> None:
+    raw = ("[" * 5_000 + "]" * 5_000).encode()
+    squeezer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    data = squeezer.compress(raw) + squeezer.flush()
+    code = "a1." + base64.urlsafe_b64encode(data).decode().rstrip("=")
+    assert len(code) < MAX_CODE
+    with pytest.raises(BadCode, match="damaged"):
+        unpack("answer", code)

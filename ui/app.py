@@ -563,6 +563,14 @@ class App:
         if name == "log":  # taller or shorter, it shows its newest lines
             self.dom.scroll_to_end("log")
 
+    def draw_log(self) -> None:
+        """The log again, when it has new lines (or a line told anew): the newest in view."""
+        log = self.table.log
+        if self.log_drawn != (id(log), len(log)):
+            self.log_drawn = (id(log), len(log))
+            self.dom.set_html("log-list", log_html(log))
+            self.dom.scroll_to_end("log")
+
     def render(self) -> None:
         table = self.table
         self.dom.set_class("dock", f"dock drawer-{table.drawer}" if table.drawer else "dock")
@@ -598,11 +606,7 @@ class App:
             ghost = pick.chosen_cell()
         self.render_boards(view, marks, ghost, odds)
         self.dom.set_html("top", top_html(self.header()))
-        log = table.log
-        if self.log_drawn != (id(log), len(log)):  # new lines: draw, show the newest
-            self.log_drawn = (id(log), len(log))
-            self.dom.set_html("log-list", log_html(log))
-            self.dom.scroll_to_end("log")
+        self.draw_log()
         bar = BarState(table.group, ghost)
         tour = self.tour.panel_html()
         self.dom.set_html("tour", tour)

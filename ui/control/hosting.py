@@ -9,6 +9,7 @@ changes; every move, wherever it was made, goes out as each guest's own picture.
 from __future__ import annotations
 
 from collections.abc import Coroutine
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from game.referee import MAX_GUEST_MESSAGE, Referee, Refused
@@ -17,8 +18,8 @@ from ..model.invite import BadCode, code_in, link, pack, unpack
 from ..model.table import Table
 from ..platform.port import Handler, Platform
 from ..screens.online import DEFAULT_ICE, ICE_KEY, Invitation, host_panel_html, ice_json, parse_ice
-from ..words.i18n import _
-from ..words.narration import note
+from ..words.i18n import _, ngettext
+from ..words.narration import Told, note
 
 
 class App(Protocol):
@@ -31,11 +32,29 @@ class App(Protocol):
     async def listen_peers(self) -> None: ...
     def remote_moved(self, events: list[dict[str, Any]]) -> None: ...
     def chat_changed(self) -> None: ...
+    def draw_log(self) -> None: ...
     def close_dialog(self) -> None: ...
     def notice(self, text: str) -> None: ...
     def render(self) -> None: ...
     def spawn(self, coro: Coroutine[Any, Any, None]) -> None: ...
     async def run(self) -> None: ...
+
+
+REFUSED_LINES = 10  # lines the log gives one guest's refusals; one more counts the rest
+
+
+@dataclass
+class RefusedLog:
+    """One guest's refusals as the log tells them."""
+
+    why: str = ""  # the reason of the last line told ...
+    count: int = 0  # ... how many times in a row ...
+    told: Told | None = None  # ... and that line
+    lines: int = 0  # lines told
+    more: int = 0  # refusals past REFUSED_LINES lines ...
+    more_told: Told | None = None  # ... counted on this line
+    unread: int = 0  # messages the transport dropped unread (too many, too fast) ...
+    unread_told: Told | None = None  # ... counted on this line
 
 
 class Hosting:
@@ -44,6 +63,7 @@ class Hosting:
         self.app = app
         self.referee: Referee | None = None
         self.invitations: dict[str, Invitation] = {}
+        self.refused_log: dict[str, RefusedLog] = {}  # guest -> its refusals in the log
         self.attempts = 0  # numbers each invitation made: a superseded one is dropped
 
     @property
@@ -79,6 +99,7 @@ class Hosting:
             self.dom.peer_close(guest)
         self.referee = None
         self.invitations = {}
+        self.refused_log = {}
 
     def begin(self) -> None:
         """The game on the table has remote players: a referee, and an invitation each."""
@@ -93,6 +114,7 @@ class Hosting:
         for group in guests:
             self.invitations[group[0]] = Invitation(group[0], group,
                                                     app.table.setup.display_name(group[0]))
+        self.referee.waiting = True  # nobody moves on a guest's screen before all have joined
         self.open_panel()
         app.spawn(self._invite_all())
 
@@ -167,6 +189,7 @@ class Hosting:
             referee.connect(guest)
             waited = self.waiting_for_players()
             inv.status, inv.error, inv.joined = "connected", "", True
+            referee.waiting = self.waiting_for_players()
             if waited and not self.waiting_for_players():
                 app.spawn(app.run())  # everyone is here: the game starts on every screen
             app.table.tell(note(_("{name} joined the game online.").format(name=inv.name)))
@@ -183,25 +206,79 @@ class Hosting:
         elif kind == "message":
             self.receive(guest, text)
             return
+        elif kind == "skipped":
+            self.skipped(guest, int(text) if text.isdigit() and len(text) < 10 else 0)
+            return
         self.draw()
         app.render()
 
     def receive(self, guest: str, text: str) -> None:
         app, referee = self.app, self.referee
         assert referee is not None
-        moves, refused, chats = app.table.g.log_size, len(referee.refusals), referee.chat_total
+        moves, refused, chats = app.table.g.log_size, referee.refused, referee.chat_total
         self.send(referee.receive(guest, text))
         name = self.invitations[guest].name
-        for _guest, why in referee.refusals[refused:]:
-            app.table.tell(note(_("A message from {name} was refused: {why}").format(
-                name=name, why=why)))
-            self.dom.set_body("refused", str(len(referee.refusals)))
+        if referee.refused > refused:
+            refusal = referee.refusals[-1]
+            self._tell_refused(guest, refusal.why, _(
+                "A message from {name} was refused: {why} (it began: {quote})").format(
+                name=name, why=refusal.why, quote=refusal.quote))
+            self.dom.set_body("refused", str(referee.refused))
         if referee.chat_total > chats:
             app.chat_changed()
         if app.table.g.log_size != moves:
             app.remote_moved(referee.last_events)
-        elif len(referee.refusals) > refused:
-            app.render()
+        elif referee.refused > refused:
+            app.draw_log()  # only the log changed: the table is not drawn again
+
+    def _tell_refused(self, guest: str, why: str, line: str) -> None:
+        """A refusal in the log, bounded whatever a guest sends: the same reason again counts
+        up ("3 times") on the line already told, with the newest quote; past
+        ``REFUSED_LINES`` lines from one guest, one line counts the rest."""
+        past = self.refused_log.setdefault(guest, RefusedLog())
+        table = self.app.table
+        if past.told is not None and past.why == why:
+            past.count += 1
+            told = note(_("{line} ({count} times in a row)").format(line=line, count=past.count))
+            table.retold(past.told, told)
+            past.told = told
+        elif past.lines >= REFUSED_LINES:
+            past.more += 1
+            told = note(ngettext(
+                "{count} more message from {name} was refused (the log keeps the first {lines}).",
+                "{count} more messages from {name} were refused (the log keeps the first "
+                "{lines}).", past.more).format(count=past.more, lines=REFUSED_LINES,
+                                              name=self.invitations[guest].name))
+            if past.more_told is None:
+                table.tell(told)
+            else:
+                table.retold(past.more_told, told)
+            past.more_told = told
+        else:
+            past.why, past.count, past.lines = why, 1, past.lines + 1
+            past.told = note(line)
+            table.tell(past.told)
+
+    def skipped(self, guest: str, count: int) -> None:
+        """``guest`` sent faster than the limits (public/peer.js dropped ``count`` messages
+        unread): the guest is told, and the host's log keeps one line counting them all."""
+        referee, inv = self.referee, self.invitations.get(guest)
+        if referee is None or inv is None:
+            return
+        self.send(referee.skipped(guest, count))
+        past = self.refused_log.setdefault(guest, RefusedLog())
+        past.unread += count
+        words = ngettext("{name} sent messages too fast: {count} went unread.",
+                         "{name} sent messages too fast: {count} went unread.",
+                         past.unread).format(name=inv.name, count=past.unread)
+        told = note(words)
+        if past.unread_told is None:
+            self.app.table.tell(told)
+        else:
+            self.app.table.retold(past.unread_told, told)
+        past.unread_told = told
+        self.app.notice(words)
+        self.app.draw_log()
 
     def waiting_for_players(self) -> bool:
         """The game waits until every online player has joined (after a host's reload too)."""

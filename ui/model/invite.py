@@ -16,8 +16,11 @@ from __future__ import annotations
 import base64
 import binascii
 import json
+import re
 import zlib
 from typing import Any
+
+from game.referee import shape_refusal
 
 from ..words.i18n import _
 
@@ -41,11 +44,18 @@ def pack(kind: str, payload: dict[str, Any]) -> str:
     return f"{KINDS[kind]}{VERSION}.{text}"
 
 
+def found_code(kind: str, text: str) -> str:
+    """The longest code of ``kind`` inside ``text`` (a link, or a whole chat message that
+    carries one among other words); ``text`` itself, stripped, when it holds none."""
+    head = re.escape(f"{KINDS[kind]}{VERSION}.")
+    codes = re.findall(rf"(?<![\w-]){head}[\w-]+", text[:4 * MAX_CODE])
+    return max(codes, key=len) if codes else text.strip()
+
+
 def unpack(kind: str, code: str) -> dict[str, Any]:
-    """The payload of a code of ``kind``; a link holding one (copied whole) works too."""
-    code = code.strip()
-    if FRAGMENT in code:
-        code = code.split(FRAGMENT, 1)[1]
+    """The payload of a code of ``kind``; a link holding one, or any text around it (a
+    whole chat message copied), works too."""
+    code = found_code(kind, code)
     if len(code) > MAX_CODE:
         raise BadCode(_("A code has at most {count} characters.").format(count=MAX_CODE))
     head, dot, text = code.partition(".")
@@ -63,6 +73,8 @@ def unpack(kind: str, code: str) -> dict[str, Any]:
     if inflater.unconsumed_tail or not inflater.eof:
         raise BadCode(_("The code is cut short or too large; copy it again, whole."))
     try:
+        if shape_refusal(raw.decode()) is not None:  # never one the game made
+            raise damaged
         payload = json.loads(raw)
     except (ValueError, RecursionError):
         raise damaged from None
