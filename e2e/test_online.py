@@ -32,13 +32,15 @@ from helpers import (
     table,
 )
 from PIL import Image
-from playwright.sync_api import Browser, BrowserContext, Page, Playwright
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 import game
 from game.referee import public_events
 from scripts.localsite import CHROMIUM, CHROMIUM_ARGS
+from ui.markup.logbook import CHAPTERS_SHOWN, chapters
 from ui.model.invite import pack, unpack
+from ui.model.replay import narrate
 
 MDNS_FEATURE = "WebRtcHideLocalIpsWithMdns"
 # Every message the game's data channel delivers to a guest's page, as it arrived (chunks).
@@ -325,7 +327,8 @@ def test_a_forged_move_and_a_1_mb_message_are_refused_and_the_game_goes_on(
         window.MoonshotPeer.listen((id, kind, text) => window.inbox.push([kind, text]));
     }""")
     sdp = rogue.evaluate("o => window.MoonshotPeer.answer('host', o.sdp, '[]', 1 << 20)", offer)
-    host.locator('textarea[name="answer.USSR.politician"]').fill(pack("answer", {"sdp": sdp}))
+    host.locator('textarea[name="answer.USSR.politician"]').fill(
+        pack("answer", {"sdp": sdp, "id": offer["id"]}))
     host.locator('[data-testid="online-accept"][data-guest="USSR.politician"]').click()
     rogue.wait_for_function("window.inbox.some(([kind]) => kind === 'open')", timeout=20_000)
     host.get_by_test_id("online-panel").wait_for(state="hidden")
@@ -543,7 +546,7 @@ def test_a_hostile_guest_in_its_own_browser_cannot_stall_crash_or_bloat_the_host
         sdp = rogue.evaluate("o => window.MoonshotPeer.answer('host', o.sdp, '[]', 1 << 24)",
                              offer)
         host.locator('textarea[name="answer.USSR.politician"]').fill(
-            pack("answer", {"sdp": sdp}))
+            pack("answer", {"sdp": sdp, "id": offer["id"]}))
         host.locator('[data-testid="online-accept"][data-guest="USSR.politician"]').click()
         rogue.wait_for_function("window.inbox.some(([kind]) => kind === 'open')",
                                 timeout=20_000)
@@ -636,3 +639,97 @@ def test_a_hostile_guest_in_its_own_browser_cannot_stall_crash_or_bloat_the_host
     finally:
         host_browser.close()
         rogue_browser.close()
+
+
+def public_log(host: Page) -> list[str]:
+    """The lines the host's game tells from its public facts alone (what any screen shows
+    of it, notes of its own aside), as the log draws them: its newest chapters."""
+    save = json.loads(current_save(host))["save"]
+    book = chapters(narrate(game.load(json.dumps(save))))[-CHAPTERS_SHOWN:]
+    return [line for chapter in book for line in chapter.lines]
+
+
+def log_lines(page: Page) -> list[str]:
+    """The lines of the page's log (a phone's closed log included)."""
+    found: list[str] = page.locator("#log-list li li").evaluate_all(
+        "els => els.map(e => e.textContent)")
+    return found
+
+
+def test_a_stale_answer_an_early_move_and_a_rejoin_leave_no_dead_end(
+        screens: Callable[[], tuple[Page, NetworkLog]], site_url: str) -> None:
+    """Three players, two of them online. An answer to an older invitation is refused at
+    once, saying what to do, and the invitation stays open for the right one; the first
+    guest to join cannot move before the second has (its bar says why); a guest whose page
+    closed rejoins by a new invitation; every guest's log is the game's public story, the
+    same as the host's, after joining and after rejoining; the other guest is told of the
+    drop and the return."""
+    host, host_net = screens()
+    host_game(host, host_net, site_url, players=3)
+    host.wait_for_function("document.querySelectorAll('#online svg.qr').length === 2",
+                           timeout=30_000)
+    first, second = "USA.engineer", "USSR.politician"
+
+    # A stale answer: the host made a New invitation before pasting the first one's answer.
+    a_page, a_net = screens()
+    old_link = invitation(host, first)
+    a_page.goto(old_link)
+    wait_ready(a_page, a_net)
+    a_page.get_by_test_id("answer-out").wait_for(timeout=20_000)
+    old_answer = a_page.get_by_test_id("answer-out").input_value()
+    host.locator(f'[data-testid="online-invite"][data-guest="{first}"]').click()
+    host.wait_for_function(
+        f"""() => {{ const f = document.querySelector(
+            '[data-testid="invite-link"][data-guest="{first}"]');
+            return f && f.value && f.value !== {json.dumps(old_link)}; }}""", timeout=20_000)
+    host.locator(f'textarea[name="answer.{first}"]').fill(f"here it is: {old_answer} bye")
+    pasted = time.monotonic()
+    host.locator(f'[data-testid="online-accept"][data-guest="{first}"]').click()
+    error = host.get_by_test_id("online-error")
+    error.wait_for(timeout=5_000)
+    print(f"a stale answer was refused in {time.monotonic() - pasted:.2f} s")
+    assert "older invitation" in error.inner_text() and "newest link" in error.inner_text()
+    join(host, a_page, a_net, invitation(host, first), first)  # the open invitation works
+
+    # The first guest cannot move before the second has joined: no control, and why.
+    expect(a_page.get_by_test_id("waiting")).to_contain_text(
+        "every online player has joined", timeout=10_000)
+    assert controls(a_page) == []
+    assert moves(host) == 0
+    # Copy puts the link on the (real) clipboard and says so under the button.
+    host.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    host.locator(f'[data-cmd="copy"][data-status="copied-{second}"]').click()
+    expect(host.locator(f'[id="copied-{second}"]')).to_have_text(
+        "Link copied: send it to USSR.")
+    assert host.evaluate("navigator.clipboard.readText()") == invitation(host, second)
+    b_page, b_net = screens()
+    join(host, b_page, b_net, invitation(host, second), second)
+    host.get_by_test_id("online-panel").wait_for(state="hidden")
+    for page in (a_page, b_page):
+        page.wait_for_function(
+            "!(document.querySelector('[data-testid=\"waiting\"]')?.innerText || '')"
+            ".includes('every online player')", timeout=10_000)
+
+    pages = [host, a_page, b_page]
+    play_both(pages, random.Random(5), lambda: moves(host) >= 30, cheap=0.5)
+    for page in (a_page, b_page):
+        page.wait_for_function(f"Number(document.body.dataset.moves) === {moves(host)}")
+    expected = public_log(host)
+    assert log_lines(a_page) == expected and log_lines(b_page) == expected
+
+    # The second guest's page closes; the first is told; a new invitation brings it back
+    # with the whole story in its log.
+    b_page.close()
+    banner = a_page.get_by_test_id("notice-banner")
+    banner.filter(has_text="dropped out").wait_for(timeout=15_000)
+    host.get_by_test_id("notice-banner").wait_for(timeout=15_000)
+    host.get_by_test_id("online-players").click()
+    host.locator(f'[data-testid="online-invite"][data-guest="{second}"]').click()
+    again, again_net = screens()
+    join(host, again, again_net, invitation(host, second), second)
+    again.wait_for_function(f"Number(document.body.dataset.moves) === {moves(host)}")
+    assert log_lines(again) == public_log(host)
+    banner.filter(has_text="back at the table").wait_for(timeout=15_000)
+    assert log_lines(a_page) == public_log(host)  # told on its bar, not in the story
+    for net in (host_net, a_net, b_net, again_net):
+        net.assert_clean()

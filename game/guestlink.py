@@ -27,7 +27,8 @@ def is_picture(message: dict[str, Any]) -> bool:
                     and isinstance(mine.get("legal"), list) for mine in seats.values())
             and isinstance(message.get("events", []), list)
             and isinstance(message.get("screens", {}), dict)
-            and isinstance(message.get("clock", {}), dict))
+            and isinstance(message.get("clock", {}), dict)
+            and isinstance(message.get("waiting", False), bool))
 
 
 class GuestLink:

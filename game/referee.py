@@ -17,8 +17,12 @@ with a type ``t`` and a sequence number ``n`` (per connection, from 1, no gaps):
 * host to guest, numbered the same way: ``state`` (``at``, ``to_act``, per own seat its
   ``view`` and ``legal`` actions, the last move's public ``events``, ``screens``: where
   each seat is played, as the host describes it, and ``clock``: the seconds left of each
-  strategic discussion under way), ``refused`` (``re``: the guest's number, ``error``: why),
-  ``chat`` (``from``: a seat or "host").
+  strategic discussion under way, ``waiting``: whether the game still waits for a guest
+  to join, when no guest may move; the answer to a channel's first ``hello`` also carries
+  ``history``: every move's public events, so a joining or rejoining screen tells the
+  game's whole story), ``refused`` (``re``: the guest's number, ``error``: why), ``chat``
+  (``from``: a seat or "host"), ``presence`` (``guest``: a guest's first seat, ``connected``:
+  whether its screen just joined or dropped, ``again``: not its first connection).
 
 The referee does no input or output itself: :meth:`Referee.receive` and :meth:`Referee.apply`
 return the texts to send, to whom, so the same code runs under the browser's data channels
@@ -37,6 +41,7 @@ from typing import Any, NamedTuple
 from .actions import Action, action_from_dict
 from .engine import Game
 from .errors import IllegalAction
+from .history import fresh
 from .rules.terms import SEATS
 
 MAX_GUEST_MESSAGE = 16_384  # characters; an action or a chat line needs a few hundred
@@ -133,6 +138,13 @@ def public_events(events: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
+def public_history(game: Game) -> list[list[dict[str, Any]]]:
+    """Every logged move's public events, replayed from the game's seed (a host that took
+    its game from a save has no events of the moves before)."""
+    current = fresh(game)
+    return [public_events(current.apply(seat, action)) for seat, action in game.log]
+
+
 class Refused(Exception):
     """A guest's message the referee does not act on; the text says why. ``resync``: the
     guest's screen is behind, so the present picture follows the refusal."""
@@ -159,6 +171,8 @@ class Guest:
     sent: int = 0  # the host's last message number to this guest
     connected: bool = False
     skipped: bool = False  # messages went unread (too many): the next number may jump
+    told: bool = False  # this channel has had the game's history
+    seen: bool = False  # connected at least once (a later connection is a return)
 
 
 @dataclass
@@ -180,6 +194,7 @@ class Referee:
     screens: dict[str, dict[str, str]] = field(default_factory=dict)
     # nation -> seconds left of its strategic discussion (the host's app keeps the time)
     clock: Callable[[], dict[str, int]] = dict
+    history: list[list[dict[str, Any]]] = field(default_factory=list)  # public, per move
 
     @classmethod
     def for_game(cls, game: Game, seats_of: dict[str, Iterable[str]]) -> Referee:
@@ -192,18 +207,28 @@ class Referee:
                 raise ValueError(f"guest {name!r}: seats must be known and not shared")
             taken |= own
             guests[name] = Guest(own)
-        return cls(game, guests)
+        return cls(game, guests, history=public_history(game))
 
     # ------------------------------------------------------------------ connections
 
-    def connect(self, guest: str) -> None:
-        """A (new) data channel to ``guest``: both directions count from 1 again."""
+    def connect(self, guest: str) -> list[tuple[str, str]]:
+        """A (new) data channel to ``guest``: both directions count from 1 again. Returns
+        the word to the other connected guests that this one is (back) at the table."""
         who = self._guest(guest)
         who.received = who.sent = 0
-        who.connected = True
+        who.connected, who.told, who.skipped = True, False, False
+        again, who.seen = who.seen, True
+        return self._presence(guest, True, again)
 
-    def disconnect(self, guest: str) -> None:
+    def disconnect(self, guest: str) -> list[tuple[str, str]]:
+        """``guest``'s channel closed; returns the word to the other connected guests."""
         self._guest(guest).connected = False
+        return self._presence(guest, False, True)
+
+    def _presence(self, guest: str, connected: bool, again: bool) -> list[tuple[str, str]]:
+        word = {"t": "presence", "guest": guest, "connected": connected, "again": again}
+        return [self._send(name, word) for name, who in self.guests.items()
+                if who.connected and name != guest]
 
     # ------------------------------------------------------------------ messages
 
@@ -267,6 +292,7 @@ class Referee:
         """The host's game just made a move of its own (``events``: what apply returned):
         the new picture for every connected guest."""
         self.last_events = public_events(events)
+        self.history.append(self.last_events)
         return self.broadcast()
 
     def broadcast(self) -> list[tuple[str, str]]:
@@ -291,7 +317,11 @@ class Referee:
                 ) -> list[tuple[str, str]]:
         kind = message.get("t")
         if kind == "hello":
-            return [self._send(guest, self._state(who))]
+            picture = self._state(who)
+            if not who.told:  # the story once per channel (a second hello costs no more)
+                who.told = True
+                picture["history"] = self.history
+            return [self._send(guest, picture)]
         if kind == "chat":
             return self._chat(min(who.seats), message.get("text"))
         if kind != "act":
@@ -310,6 +340,7 @@ class Referee:
         except IllegalAction as error:
             raise Refused(str(error)) from None
         self.last_events = public_events(events)
+        self.history.append(self.last_events)
         return self.broadcast()
 
     def _chat(self, sender: str, text: Any) -> list[tuple[str, str]]:
@@ -328,7 +359,8 @@ class Referee:
                 "seats": {seat: {"view": game.view(seat),
                                  "legal": [a.to_dict() for a in game.legal_actions(seat)]}
                           for seat in sorted(who.seats)},
-                "events": self.last_events, "screens": self.screens, "clock": self.clock()}
+                "events": self.last_events, "screens": self.screens, "clock": self.clock(),
+                "waiting": self.waiting}
 
     def _send(self, guest: str, message: dict[str, Any]) -> tuple[str, str]:
         who = self.guests[guest]

@@ -304,8 +304,9 @@ class FakePlatform:
     async def qr_modules(self, text: str) -> list[str]:
         return ["1"]
 
-    async def copy_text(self, text: str) -> None:
+    async def copy_text(self, text: str) -> bool:
         self.copied.append(text)
+        return True
 
 
 # ---------------------------------------------------------------------- reading the markup

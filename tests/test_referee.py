@@ -176,10 +176,11 @@ def test_a_guest_plays_a_whole_game_seeing_only_its_own_seats() -> None:
     numbers = [message["n"] for message in received]
     assert numbers == list(range(1, len(received) + 1))  # nothing lost, nothing twice
     assert referee.refusals == []
-    for message in received:
+    for number, message in enumerate(received):
         assert message["t"] == "state"
+        story = {"history"} if number == 0 else set()  # the first hello's answer tells it
         assert set(message) == {"t", "n", "at", "to_act", "seats", "events", "screens",
-                                "clock"}
+                                "clock", "waiting", *story}
         assert set(message["seats"]) == set(GUEST)
         text = json.dumps(message)
         for secret in ('"seed"', '"rng"'):
@@ -403,3 +404,36 @@ def test_no_guest_moves_before_everyone_has_joined_and_unread_messages_skip_the_
 
 def before_size(save: str) -> int:
     return len(json.loads(save)["log"])
+
+
+def test_a_joining_screen_gets_the_public_story_once_and_every_screen_hears_of_the_others(
+) -> None:
+    """The first hello of a channel is answered with every move's public events (replayed
+    from the seed when the host's game came from a save), a second hello without them; a
+    guest joining or dropping is told to the other connected guests, not to itself."""
+    g = game.new_game(4, players=4)
+    rng = random.Random(4)
+    while g.log_size < 30 or not g.to_act()[0].startswith("USA"):  # then the host moves
+        seat = g.to_act()[0]
+        g.apply(seat, pick(g.legal_actions(seat), rng))
+    moves = g.log_size
+    referee = Referee.for_game(g, {"USSR.politician": ["USSR.politician"],
+                                   "USSR.engineer": ["USSR.engineer"]})
+    replayed = game.new_game(4, players=4)
+    expected = [public_events(replayed.apply(seat, action)) for seat, action in g.log]
+    assert referee.connect("USSR.politician") == []  # nobody else is connected yet
+    first = json.loads(referee.receive("USSR.politician", '{"t":"hello","n":1}')[0][1])
+    assert first["history"] == json.loads(json.dumps(expected)) and len(expected) == moves
+    again = json.loads(referee.receive("USSR.politician", '{"t":"hello","n":2}')[0][1])
+    assert "history" not in again and again["at"] == moves
+    joined = referee.connect("USSR.engineer")
+    assert [(to, json.loads(text)["t"], json.loads(text)["connected"], json.loads(text)["again"])
+            for to, text in joined] == [("USSR.politician", "presence", True, False)]
+    seat = g.to_act()[0]
+    referee.apply(seat, g.legal_actions(seat)[0])
+    assert len(referee.history) == moves + 1 == g.log_size
+    left = referee.disconnect("USSR.politician")
+    assert [(to, json.loads(text)["guest"], json.loads(text)["connected"]) for to, text in left
+            ] == [("USSR.engineer", "USSR.politician", False)]
+    back = referee.connect("USSR.politician")
+    assert [(to, json.loads(text)["again"]) for to, text in back] == [("USSR.engineer", True)]

@@ -361,7 +361,7 @@ def test_a_guest_screen_shows_its_seats_decision_from_the_hosts_picture_and_send
     on the table, and its move out to the host as a message."""
     host_game = game.new_game(11)
     referee = Referee.for_game(host_game, {"guest": USSR})
-    offer = pack("offer", {"sdp": "host-sdp", "ice": [], "seats": list(USSR)})
+    offer = pack("offer", {"sdp": "host-sdp", "ice": [], "seats": list(USSR), "id": "inv-1"})
 
     async def play(app: App, dom: FakePlatform) -> None:
         # The invitation link opened the page: the join panel, then the answer code.
@@ -370,7 +370,13 @@ def test_a_guest_screen_shows_its_seats_decision_from_the_hosts_picture_and_send
         assert dom.answered == [("host", "host-sdp")]
         assert elements(dom.regions["dialog"], testid="answer-out")
         code = find(dom, ("dialog",), testid="copy-answer").data["copy"]
-        assert unpack("answer", code) == {"sdp": "answer-sdp-host"}
+        assert unpack("answer", code) == {"sdp": "answer-sdp-host", "id": "inv-1"}
+        # Copy puts it on the clipboard and says so under it.
+        click(dom, find(dom, ("dialog",), testid="copy-answer"))
+        await settle(app)
+        assert dom.copied == [code]
+        assert dom.texts["copied-answer"] == "Answer code copied: send it back to the host."
+        assert 'id="copied-answer"' in dom.regions["dialog"]
         channel = dom.peer_handler
         assert channel is not None
 
@@ -570,6 +576,40 @@ def test_a_hostile_guest_leaves_the_hosts_log_bounded_and_the_game_unchanged() -
         assert "1000 went unread" in answers[0]["error"]
         assert "1950 went unread" in dom.regions["banner"]
         assert html.unescape(dom.regions["log-list"]).count("A message from USSR") == 10
+
+    asyncio.run(main())
+
+
+def test_an_answer_to_an_older_invitation_is_refused_at_once_and_the_newest_stays_open(
+) -> None:
+    """The guest answers an invitation; the host makes a New invitation (or reloads) before
+    pasting it: the old answer is refused at once with what to do, the browser is never
+    given it, and the newest invitation still takes its own answer."""
+    async def main() -> None:
+        dom = FakePlatform()
+        host = App(dom)
+        host.start()
+        await settle(host)
+        command(dom, "top", "open-new")
+        dom.forms["newgame"] = ({"players": "2", "seed": "11", "speed": "0", "ice": ""},
+                                {"USA.politician": "h", "USSR.politician": "o"})
+        command(dom, "dialog", "start-game")
+        await settle(host)
+        guest = "USSR.politician"
+        first = unpack("offer", find(dom, ("dialog",), testid="invite-link").attrs["value"])
+        old_answer = pack("answer", {"sdp": "guest-sdp-1", "id": first["id"]})
+        await host.hosting.invite(guest)  # New invitation
+        newest = unpack("offer", find(dom, ("dialog",), testid="invite-link").attrs["value"])
+        assert newest["id"] != first["id"]
+        await host.hosting.accept(guest, f"my code: {old_answer}")
+        assert elements(dom.regions["dialog"], testid="online-error")
+        assert "older invitation" in html.unescape(dom.regions["dialog"])
+        assert dom.accepted == []
+        assert host.hosting.invitations[guest].status == "waiting"
+        await host.hosting.accept(guest, pack("answer", {"sdp": "guest-sdp-2",
+                                                         "id": newest["id"]}))
+        assert dom.accepted == [(guest, "guest-sdp-2")]
+        assert not elements(dom.regions["dialog"], testid="online-error")
 
     asyncio.run(main())
 

@@ -98,8 +98,30 @@ def test_the_turn_indicator_says_on_whose_screen_a_seat_is_played() -> None:
     assert "USA Politician (on the host's screen)" in text
     assert "USSR Engineer (the computer)" in text and "(on your screen)" in text
     assert waiting_text(["USA.politician"], {}) == "Waiting for USA Politician…"
-    assert chat_sender("host", screens) == "Host"
+    assert chat_sender("host", screens) == "Ann"  # the host's own name, as it gave it
+    host_unnamed = {"USA.politician": {"where": "host", "name": ""}}
+    assert chat_sender("host", host_unnamed) == "Host"
     assert chat_sender("USSR.politician", screens) == "Bob"
     assert chat_sender("USA.politician", {}) == "Guest (USA Politician)"
     unnamed = {"USSR.politician": {"where": "guest", "name": ""}}
     assert "(on a friend's screen)" in waiting_text(["USSR.politician"], unnamed)
+
+
+def test_the_host_chooses_its_own_seat_in_one_step() -> None:
+    """Play online makes every player but the first a friend online; "You play" then moves
+    the host to any other player in one choice (AI seats stay AI)."""
+    from ui.model.players import Setup
+    from ui.screens.newgame import dialog_html, host_plays, online_setup
+
+    setup = online_setup(Setup(players=3, pair="USA"))
+    keys = [group[0] for group in setup.groups()]
+    assert [setup.remote[k] for k in keys] == [False, True, True]
+    setup.ai["USA.engineer"] = True  # the second player is the computer
+    moved = host_plays(setup, keys[2])
+    assert [moved.remote.get(k, False) for k in keys] == [True, False, False]
+    assert moved.ai["USA.engineer"] and not moved.ai[keys[2]]
+    markup = dialog_html(moved)
+    select = markup.split('data-testid="host-seat">', 1)[1].split("</select>", 1)[0]
+    assert f'<option value="{keys[2]}" selected>' in select
+    assert 'value="USA.engineer"' not in select  # the computer's player is no one's to take
+    assert "host-seat" not in dialog_html(Setup())  # only for an online game

@@ -276,3 +276,22 @@ def test_bad_hint_counts_are_refused(hints: object) -> None:
     g = played(3, steps=20)
     with pytest.raises(SaveError, match="hints"):
         parse(json.dumps(exported(g, hints=hints)))
+
+
+def test_a_guest_tells_the_same_story_from_the_public_events_as_the_host_from_its_save(
+) -> None:
+    """ui.model.replay.public_story, from the referee's public history, says word for word
+    what the host's own log says of a continued game (narrate), secrets stripped or not."""
+    from game.referee import public_history
+    from ui.model.replay import narrate, public_story
+
+    g = game.new_game(6)
+    rng = random.Random(6)
+    while not g.is_over and g.log_size < 400:
+        seat = g.to_act()[0]
+        g.apply(seat, rng.choice(g.legal_actions(seat)))
+    view = g.view(None)
+    told = public_story(view["players"], view["ruleset"], view["test_bonus"],
+                        public_history(g))
+    assert [t.text for t in told] == [t.text for t in narrate(g)]
+    assert len(told) > g.log_size

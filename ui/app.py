@@ -330,7 +330,18 @@ class App:
 
     def copy(self, el: Any) -> None:
         if el is not None:
-            self.spawn(self.dom.copy_text(self.dom.data(el, "copy") or ""))
+            self.spawn(self._copy(self.dom.data(el, "copy") or "",
+                                  self.dom.data(el, "copied") or "",
+                                  self.dom.data(el, "status") or ""))
+
+    async def _copy(self, text: str, copied: str, status: str) -> None:
+        """A Copy button's text to the clipboard, and a word under it that it is there (or
+        that the browser refused, and the text is to be copied by hand)."""
+        done = await self.dom.copy_text(text)
+        words = copied if done else _("The browser did not allow copying: select the text "
+                                      "and copy it by hand.")
+        if status:
+            self.dom.set_text(status, words)
 
     def send_chat(self) -> None:
         values, _seats = self.dom.form_values("chat")
@@ -613,7 +624,8 @@ class App:
         self.dom.show("tour", bool(tour))
         self.dom.spot(self.tour.spot())
         self.dom.set_html("actions", actions_html(table.g, view, Bar(
-            seat, table.actions, bar, self.hosting.waiting_for_players(), self.screens(),
+            seat, table.actions, bar,
+            self.hosting.waiting_for_players() or self.joining.waiting(), self.screens(),
             self.turns.undo_state(), self.hints.thinking, not self.tour.active,
             self.hints.current(), table.drawer == "moves")))
         popover = (popover_html(table.g, seat, table.actions, view, pick, marks.hinted)

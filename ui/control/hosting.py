@@ -8,13 +8,14 @@ changes; every move, wherever it was made, goes out as each guest's own picture.
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Coroutine
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from game.referee import MAX_GUEST_MESSAGE, Referee, Refused
 
-from ..model.invite import BadCode, code_in, link, pack, unpack
+from ..model.invite import BadCode, link, pack, unpack
 from ..model.table import Table
 from ..platform.port import Handler, Platform
 from ..screens.online import DEFAULT_ICE, ICE_KEY, Invitation, host_panel_html, ice_json, parse_ice
@@ -148,11 +149,13 @@ class Hosting:
             servers = parse_ice(self.ice_text())
             await self.app.listen_peers()
             sdp = await self.dom.peer_offer(guest, ice_json(servers), MAX_GUEST_MESSAGE)
-            code = pack("offer", {"sdp": sdp, "ice": servers, "seats": list(inv.seats)})
+            token = secrets.token_urlsafe(9)
+            code = pack("offer", {"sdp": sdp, "ice": servers, "seats": list(inv.seats),
+                                  "id": token})
             address = link(self.dom.page_address(), code)
             rows = await self.dom.qr_modules(address)
             if inv.attempt == attempt:
-                inv.link, inv.qr, inv.status = address, rows, "waiting"
+                inv.link, inv.qr, inv.status, inv.token = address, rows, "waiting", token
         except Exception as exc:  # no WebRTC here, a bad setting, the QR library missing
             if inv.attempt == attempt:
                 inv.status, inv.error = "failed", str(exc)[:300]
@@ -166,10 +169,11 @@ class Hosting:
             return
         inv.error = ""
         try:
-            code = code_in(text) or text.strip()
-            sdp = unpack("answer", code).get("sdp")
+            answer = unpack("answer", text)
+            sdp = answer.get("sdp")
             if not isinstance(sdp, str):
                 raise BadCode(_("This answer code holds no connection details."))
+            self._check_token(inv, answer.get("id"))
             await self.dom.peer_accept(guest, sdp)
         except BadCode as exc:
             inv.error = str(exc)
@@ -177,6 +181,23 @@ class Hosting:
             inv.error = _("This answer does not fit this invitation ({why}).").format(
                 why=str(exc)[:200])
         self.draw()
+
+    def _check_token(self, inv: Invitation, token: Any) -> None:
+        """An answer is taken only by the invitation it answers: one to an older invitation
+        (before a New invitation or a reload), or to another player's, is refused at once,
+        and this invitation stays open for the right one."""
+        if inv.status == "connected":
+            raise BadCode(_("{name} is already connected.").format(name=inv.name))
+        if token == inv.token and inv.token:
+            return
+        other = next((i for i in self.invitations.values() if i.token and i.token == token),
+                     None)
+        if other is not None:
+            raise BadCode(_("This answer is {other}'s: paste it in {other}'s box.").format(
+                other=other.name))
+        raise BadCode(_("This answer belongs to an older invitation. Ask {name} to open the "
+                        "newest link (or press New invitation and send that one); this "
+                        "invitation stays open.").format(name=inv.name))
 
     # ------------------------------------------------------------------ the channels
 
@@ -186,18 +207,19 @@ class Hosting:
         if referee is None or inv is None:
             return
         if kind == "open":
-            referee.connect(guest)
+            self.send(referee.connect(guest))
             waited = self.waiting_for_players()
             inv.status, inv.error, inv.joined = "connected", "", True
             referee.waiting = self.waiting_for_players()
             if waited and not self.waiting_for_players():
+                self.send(referee.broadcast())  # every screen: no longer waiting
                 app.spawn(app.run())  # everyone is here: the game starts on every screen
             app.table.tell(note(_("{name} joined the game online.").format(name=inv.name)))
             if all(i.status == "connected" for i in self.invitations.values()) \
                     and app.table.dialog == "online":
                 app.close_dialog()
         elif kind == "closed":
-            referee.disconnect(guest)
+            self.send(referee.disconnect(guest))
             inv.status = "dropped"
             lost = _("The connection to {name} was lost. Open Online players to send a new "
                      "invitation.").format(name=inv.name)

@@ -19,7 +19,8 @@ BAR_CONTROLS = '#actions [data-testid="action"], #actions [data-testid="action-g
 KEYS = {"u": "undo", "r": "redo", "h": "hint", "?": "rules"}  # letters in either case
 STEPS = {"ArrowLeft": "rp-prev", "ArrowRight": "rp-next", "Home": "rp-first", "End": "rp-last"}
 CHANGES = ("speed", "import", "rp-seat", "lang")  # the commands a form control's change sends
-FORM_FIELDS = {"players": "form-players", "pair": "form-players", "seat": "form-seat"}
+FORM_FIELDS = {"players": "form-players", "pair": "form-players", "seat": "form-seat",
+               "host": "form-host"}
 
 
 class App(Protocol):

@@ -24,11 +24,13 @@ from game.referee import MAX_CHAT, MAX_CHAT_LINES
 from ..markup.launchshow import verdict_sound
 from ..model.invite import BadCode, pack, unpack
 from ..model.players import Setup, choose_seat
+from ..model.replay import public_story
 from ..model.table import Table
 from ..model.targets import NO_PICK, Pick
 from ..platform.port import Platform
 from ..screens.online import ice_json, join_panel_html
 from ..words.i18n import _
+from ..words.names import chat_sender
 from ..words.narration import launch_sequences, lines, note
 
 
@@ -117,7 +119,7 @@ class Joining:
                 self.draw()
             return
         if offer is self.offer:
-            self.code = pack("answer", {"sdp": sdp})
+            self.code = pack("answer", {"sdp": sdp, "id": offer.get("id")})
             self.status = "answer" if status == "preparing" else status
             self.draw()
 
@@ -164,6 +166,13 @@ class Joining:
                 why=str(message.get("error"))[:300]))
             if link.state is not None:
                 self.show()  # this screen's seat decides again (a resync may follow)
+        elif kind == "presence" and message.get("guest") in SEATS \
+                and message.get("again") is True:  # a first join: the bar says the rest
+            # a banner, not the log: the log tells the game's public story only
+            name = chat_sender(str(message["guest"]), self.screens())
+            words = (_("{name} is back at the table.") if message.get("connected") is True
+                     else _("{name} dropped out; the host can send them a new invitation."))
+            app.notice(words.format(name=name))
         elif kind == "chat" and isinstance(message.get("text"), str) \
                 and message.get("from") in ("host", *SEATS):
             self.chats = [*self.chats[-(MAX_CHAT_LINES - 1):],
@@ -189,23 +198,26 @@ class Joining:
             return
         at = int(state["at"])
         view = link.view(own[0])
-        if at == self.at + 1:
+        history = state.get("history")
+        if isinstance(history, list) and len(history) == at \
+                and all(isinstance(events, list) for events in history):
+            # joining or rejoining: the game's whole story, as the host's log tells it
+            app.table.retell(public_story(view["players"], view["ruleset"],
+                                          view["test_bonus"], history))
+        elif at == self.at + 1:
             events = state.get("events", [])
             app.table.tell(*lines(events, view["test_bonus"], ""))
             # the host plays the launch shows; a guest hears the verdict
             shows = launch_sequences(events)
             app.sound(verdict_sound(shows[-1]) if shows else "place")
-        elif at != self.at:
-            joined = note(_("Joined the game in round {round}.").format(round=view["round"]))
-            if self.at < 0:
-                app.table.retell([joined])  # not the log of the table behind the join panel
-            else:
-                app.table.tell(joined)
+        elif at != self.at:  # moves missed while away: said, not made up
+            app.table.tell(note(_("Back at the table in round {round}.").format(
+                round=view["round"])))
         self.at = at
         for nation, left in state.get("clock", {}).items():  # the host keeps the time
             if isinstance(left, int):
                 app.countdown_from_host(nation, left)
-        mine = link.to_act()
+        mine = [] if self.waiting() else link.to_act()  # nobody moves before all joined
         seat = choose_seat(mine, app.table.last_seat, view) if mine else None
         viewer = seat or own[0]
         app.stop_turns()
@@ -250,6 +262,11 @@ class Joining:
         if not text.strip() or len(text) > MAX_CHAT:
             return  # the box holds at most MAX_CHAT characters; an empty line says nothing
         self.send(self.link.chat(text))
+
+    def waiting(self) -> bool:
+        """The host's game waits for another online player to join: no move yet."""
+        state = self.link.state if self.link is not None else None
+        return bool(state and state.get("waiting"))
 
     def screens(self) -> dict[str, dict[str, str]]:
         """Where every seat is played, as the host described it (this screen's: "you")."""

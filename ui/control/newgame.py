@@ -8,7 +8,7 @@ from typing import Any, Protocol
 from ..model.players import Setup
 from ..model.table import Table
 from ..platform.port import Handler, Platform
-from ..screens.newgame import dialog_html, online_setup, setup_from_form
+from ..screens.newgame import dialog_html, host_plays, online_setup, setup_from_form
 from ..screens.online import ICE_KEY, parse_ice
 
 
@@ -41,6 +41,7 @@ class NewGame:
             "cancel-new": lambda _el: self.cancel(),
             "form-players": lambda el: self.changed(el, seat_only=False),
             "form-seat": lambda el: self.changed(el, seat_only=True),
+            "form-host": lambda _el: self.host_seat(),
         }
 
     def open(self) -> None:
@@ -82,6 +83,19 @@ class NewGame:
                 return
             self.dom.storage_set(ICE_KEY, values["ice"])
         self.app.new_game(setup)
+
+    def host_seat(self) -> None:
+        """"You play" chose the player at this screen: every other person goes online."""
+        if self.setup is None:
+            return
+        values, seats = self.dom.form_values("newgame")
+        key = values.get("host", "")
+        chosen = setup_from_form(values, seats)
+        if key not in [g[0] for g in chosen.groups()]:
+            return
+        self.setup = host_plays(chosen, key)
+        self.draw(values.get("ice", self.app.ice_text()))
+        self.dom.focus_first('#newgame select[name="host"]')
 
     def changed(self, el: Any, seat_only: bool) -> None:
         """The players, the pair or a seat changed: the dialog is redrawn only when rows or

@@ -28,9 +28,30 @@ def game_fingerprint(g: game.Game) -> str:
 
 
 def opening_line(g: game.Game) -> str:
+    return opening_words(g.players, g.ruleset)
+
+
+def opening_words(players: int, ruleset: str) -> str:
+    """The log's first line: 'New game: 2 players, the v0.10.4 rules.'"""
     return ngettext("New game: {count} player, {ruleset}.",
-                    "New game: {count} players, {ruleset}.", g.players).format(
-        count=g.players, ruleset=ruleset_title(g.ruleset))
+                    "New game: {count} players, {ruleset}.", players).format(
+        count=players, ruleset=ruleset_title(ruleset))
+
+
+def told_move(events: list[dict[str, Any]], bonus: int, seat: str) -> list[Told]:
+    """What one action did, in the log's words (public facts only)."""
+    return lines(events, bonus) or [note(_("{seat} acted.").format(seat=seat_name(seat)))]
+
+
+def public_story(players: int, ruleset: str, bonus: int,
+                 history: list[list[dict[str, Any]]]) -> list[Told]:
+    """The log of a game told from every move's public events (a guest's screen, which has
+    no game of its own: the host's referee sends them), as :class:`Replay` tells it."""
+    told = [note(opening_words(players, ruleset))]
+    for events in history:
+        seat = next((str(e.get("seat", "")) for e in events if e.get("type") == "action"), "")
+        told.extend(told_move(events, bonus, seat))
+    return told
 
 
 class Replay:
@@ -61,8 +82,7 @@ class Replay:
                                 .format(number=number, error=exc)) from None
             self.frames.append(current.clone())
             self.seats.append(seat)
-            acted = _("{seat} acted.").format(seat=seat_name(seat))
-            self.notes.append(lines(events, bonus) or [note(acted)])
+            self.notes.append(told_move(events, bonus, seat))
         self.save = save  # what was replayed (the report works its numbers out from it)
         self.saved_fingerprint = fingerprint(save.get("state") or {})
         self.final_fingerprint = game_fingerprint(current)

@@ -563,8 +563,11 @@ async def qr_modules(text: str) -> list[str]:
             for r in range(size)]
 
 
-async def copy_text(text: str) -> None:
-    """A Copy button: ``text`` on the clipboard. A browser may refuse (no permission, not a
-    secure context); the text stays shown in its box to copy by hand."""
-    with contextlib.suppress(Exception):
+async def copy_text(text: str) -> bool:
+    """A Copy button: ``text`` on the clipboard; whether it got there. A browser may refuse
+    (no permission, not a secure context); the text stays shown in its box to copy by hand."""
+    try:
         await window.navigator.clipboard.writeText(text)
+    except Exception:  # refused: the caller says to copy by hand
+        return False
+    return True

@@ -40,6 +40,28 @@ def online_setup(setup: Setup) -> Setup:
     return online
 
 
+def host_plays(setup: Setup, key: str) -> Setup:
+    """The host picks the player it is (group ``key``, one step): that one plays here, every
+    other person on a friend's screen; AI seats stay AI."""
+    chosen = setup.copy()
+    for group in chosen.groups():
+        for seat in group:
+            chosen.remote[seat] = not chosen.ai.get(seat, False) and group[0] != key
+    return chosen
+
+
+def _host_seat_html(setup: Setup) -> str:
+    """An online game's "You play" choice: which player sits at this screen."""
+    people = [g[0] for g in setup.groups() if not setup.ai.get(g[0], False)]
+    here = next((key for key in people if not setup.remote.get(key, False)), "")
+    options = "".join(f'<option value="{key}"{" selected" if key == here else ""}>'
+                      f"{e(setup.player_label(key))}</option>" for key in people)
+    you, nobody = _("You play (everyone else online)"), _("nobody here")
+    blank = "" if here else f'<option value="" selected>{e(nobody)}</option>'
+    return (f'<label class="host-seat">{e(you)} <select name="host" data-testid="host-seat">'
+            f"{blank}{options}</select></label>")
+
+
 def _ice_html(ice_text: str) -> str:
     servers = _("Connection servers (STUN/TURN), one a line")
     about = _("They help two browsers on different networks find each other; players on one "
@@ -85,7 +107,7 @@ def dialog_html(setup: Setup, ice_text: str = "") -> str:
     title, players_words, seats = _("New game"), _("Players"), _("Seats")
     ruleset, seed, speed = _("Ruleset"), _("Seed"), _("AI speed")
     cancel, start, online = _("Cancel"), _("Start game"), _("Play online")
-    ice = _ice_html(ice_text) if setup.guests() else ""
+    ice = _host_seat_html(setup) + _ice_html(ice_text) if setup.guests() else ""
     return (f'<div class="dlg" role="dialog" aria-modal="true" aria-labelledby="dlg-t">'
             f'<h2 id="dlg-t">{e(title)}</h2><form id="newgame">'
             f'<fieldset class="players"><legend>{e(players_words)}</legend>{players}</fieldset>'

@@ -61,6 +61,7 @@ class Invitation:
     qr: list[str] = field(default_factory=list)  # rows of the link's QR code ("1" dark)
     error: str = ""
     attempt: int = 0  # which invitation this is (ui.control.hosting: a superseded one is dropped)
+    token: str = ""  # the invitation's own mark, which its answer carries back
     joined: bool = False  # connected at least once since the game took the table
 
 
@@ -93,13 +94,16 @@ def _invitation_html(inv: Invitation) -> str:
     if inv.status == "waiting" and inv.link:
         send = _("Send them this link (copy it, or let them scan the code):")
         copy, paste = _("Copy link"), _("Their answer code (or the link they sent):")
+        copied = _("Link copied: send it to {name}.").format(name=inv.name)
+        status = f"copied-{inv.guest}"
         connect = _("Connect")
         qr_label = _("QR code of the invitation link")
         body = (f'<p>{e(send)}</p><div class="ol-link">'
                 f'<input type="text" readonly data-testid="invite-link"'
                 f'{attrs(value=inv.link, data_guest=inv.guest, aria_label=send)}>'
-                f'<button type="button" data-cmd="copy"{attrs(data_copy=inv.link)}>'
-                f"{e(copy)}</button></div>{qr_svg(inv.qr, qr_label)}"
+                f'<button type="button" data-cmd="copy"'
+                f'{attrs(data_copy=inv.link, data_copied=copied, data_status=status)}>'
+                f"{e(copy)}</button></div>{copy_status(status)}{qr_svg(inv.qr, qr_label)}"
                 f'<label>{e(paste)} <textarea rows="2" data-testid="answer-code" '
                 f'autocomplete="off" spellcheck="false"{attrs(name=f"answer.{inv.guest}")}>'
                 f"</textarea></label>"
@@ -112,6 +116,13 @@ def _invitation_html(inv: Invitation) -> str:
     error = (f'<p class="ol-error" role="alert" data-testid="online-error">{e(inv.error)}</p>'
              if inv.error else "")
     return f'<section class="ol-guest">{head}{error}{body}</section>'
+
+
+def copy_status(ident: str) -> str:
+    """Where a Copy button says its text is on the clipboard (ui.app.App.copy writes it),
+    right under the button: the button names it as its ``data-status``."""
+    return (f'<p class="ol-copied" role="status" data-testid="copy-status"'
+            f"{attrs(id=ident)}></p>")
 
 
 def host_panel_html(invitations: Iterable[Invitation]) -> str:
@@ -146,10 +157,12 @@ def join_panel_html(status: str, seats: Sequence[str], code: str = "", error: st
     body = ""
     if status in ("answer", "expired") and code:
         copy = _("Copy answer code")
+        copied = _("Answer code copied: send it back to the host.")
         body = (f'<textarea readonly rows="4" data-testid="answer-out" spellcheck="false"'
                 f'{attrs(aria_label=copy)}>{e(code)}</textarea>'
                 f'<button type="button" class="primary" data-cmd="copy" data-testid="copy-answer"'
-                f'{attrs(data_copy=code)}>{e(copy)}</button>')
+                f'{attrs(data_copy=code, data_copied=copied, data_status="copied-answer")}>'
+                f"{e(copy)}</button>{copy_status('copied-answer')}")
     error_html = (f'<p class="ol-error" role="alert" data-testid="online-error">{e(error)}</p>'
                   if error else "")
     leave = _("Leave")

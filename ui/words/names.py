@@ -260,7 +260,9 @@ def waiting_text(to_act: Sequence[str], screens: dict[str, dict[str, str]]) -> s
 
 def chat_sender(sender: str, screens: dict[str, Any]) -> str:
     """A chat line's sender as a name: the host, or the player of the guest's first seat."""
-    if sender == "host":
-        return _("Host")
+    if sender == "host":  # the name the host gave its own seat, if it gave one
+        own = [w.get("name") for w in screens.values()
+               if isinstance(w, dict) and w.get("where") == "host" and w.get("name")]
+        return str(own[0]) if own else _("Host")
     where = screens.get(sender) or {}
     return str(where.get("name") or _("Guest ({seat})").format(seat=seat_name(sender)))
