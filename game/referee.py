@@ -52,8 +52,9 @@ MAX_CHAT_LINES = 50  # chat lines the host keeps
 MAX_REFUSALS = 50  # refusals the host keeps (``refused`` counts them all)
 QUOTE = 40  # characters of a refused message (or of a value in it) quoted in the log
 
-# A JSON string (escapes included), and a run of digits longer than any number a message needs.
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+# A JSON string (escapes included; one left open runs to the end, so the scan never starts
+# again from each quote: linear), and a run of digits longer than any number a message needs.
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*(?:"|\\?\Z)', re.DOTALL)
 _LONG_NUMBER = re.compile(rf"\d{{{MAX_DIGITS + 1},}}")
 _BRACKETS = re.compile(r"[\[\]{}]")
 _DEPTH = {"[": 1, "{": 1, "]": -1, "}": -1}
@@ -221,9 +222,11 @@ class Referee:
         return self._presence(guest, True, again)
 
     def disconnect(self, guest: str) -> list[tuple[str, str]]:
-        """``guest``'s channel closed; returns the word to the other connected guests."""
-        self._guest(guest).connected = False
-        return self._presence(guest, False, True)
+        """``guest``'s channel closed; returns the word to the other connected guests (none
+        when it never opened: an answer whose connection failed is no one dropping out)."""
+        who = self._guest(guest)
+        was, who.connected = who.connected, False
+        return self._presence(guest, False, True) if was else []
 
     def _presence(self, guest: str, connected: bool, again: bool) -> list[tuple[str, str]]:
         word = {"t": "presence", "guest": guest, "connected": connected, "again": again}

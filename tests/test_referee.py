@@ -437,3 +437,22 @@ def test_a_joining_screen_gets_the_public_story_once_and_every_screen_hears_of_t
             ] == [("USSR.engineer", "USSR.politician", False)]
     back = referee.connect("USSR.politician")
     assert [(to, json.loads(text)["again"]) for to, text in back] == [("USSR.engineer", True)]
+    # A channel that never opened (its connection failed) is nobody dropping out.
+    assert referee.disconnect("USSR.politician") != []
+    assert referee.disconnect("USSR.politician") == []
+
+
+@pytest.mark.parametrize("text", ['"' + '\\"' * 8_000, '"' * 16_000, '["' + "a" * 16_000,
+                                  '"\\' * 8_000, "[" * 8_000 + "]" * 8_000])
+def test_judging_a_messages_shape_is_linear_even_for_strings_left_open(text: str) -> None:
+    """A string never closed (or closed by an escaped quote) must not make the scan start
+    again from every quote: 16,000 characters take about a millisecond (a quadratic scan
+    took half a second, and a guest may send 30 at once)."""
+    import time
+
+    from game.referee import shape_refusal
+
+    started = time.perf_counter()
+    for _ in range(5):
+        shape_refusal(text)
+    assert (time.perf_counter() - started) / 5 < 0.05

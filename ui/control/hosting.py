@@ -141,7 +141,8 @@ class Hosting:
         inv = self.invitations.get(guest)
         if inv is None or self.referee is None:
             return
-        inv.status, inv.link, inv.qr, inv.error = "preparing", "", [], ""
+        # the old mark goes at once: no answer to the old link fits while the new one is made
+        inv.status, inv.link, inv.qr, inv.error, inv.token = "preparing", "", [], "", ""
         self.draw()
         self.attempts += 1
         attempt = inv.attempt = self.attempts
@@ -262,7 +263,7 @@ class Hosting:
         if past.told is not None and past.why == why:
             past.count += 1
             told = note(_("{line} ({count} times in a row)").format(line=line, count=past.count))
-            table.retold(past.told, told)
+            self._retell(past.told, told)
             past.told = told
         elif past.lines >= REFUSED_LINES:
             past.more += 1
@@ -271,15 +272,18 @@ class Hosting:
                 "{count} more messages from {name} were refused (the log keeps the first "
                 "{lines}).", past.more).format(count=past.more, lines=REFUSED_LINES,
                                               name=self.invitations[guest].name))
-            if past.more_told is None:
-                table.tell(told)
-            else:
-                table.retold(past.more_told, told)
+            self._retell(past.more_told, told)
             past.more_told = told
         else:
             past.why, past.count, past.lines = why, 1, past.lines + 1
             past.told = note(line)
             table.tell(past.told)
+
+    def _retell(self, old: Told | None, new: Told) -> None:
+        """A counting line told anew in place, or at the end when it is not in the log (the
+        first time, or after the log was told again in another language)."""
+        if old is None or not self.app.table.retold(old, new):
+            self.app.table.tell(new)
 
     def skipped(self, guest: str, count: int) -> None:
         """``guest`` sent faster than the limits (public/peer.js dropped ``count`` messages
@@ -294,10 +298,7 @@ class Hosting:
                          "{name} sent messages too fast: {count} went unread.",
                          past.unread).format(name=inv.name, count=past.unread)
         told = note(words)
-        if past.unread_told is None:
-            self.app.table.tell(told)
-        else:
-            self.app.table.retold(past.unread_told, told)
+        self._retell(past.unread_told, told)
         past.unread_told = told
         self.app.notice(words)
         self.app.draw_log()

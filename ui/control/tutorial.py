@@ -142,6 +142,8 @@ class Tour:
         self.active = (self.dom.storage_get(TOUR_KEY) == save_id
                        and script().follows(self.app.table.g))
         self.read, self.nudged = 0, False
+        if not self.active:
+            return
         stored = self.dom.storage_get(READ_KEY) or ""
         read = int(stored) if stored.isdigit() and len(stored) < 4 else 0
         steps, at = script().steps, self.index()
@@ -152,7 +154,7 @@ class Tour:
 
     def played(self) -> None:
         """An action was played: the next step's info comes first."""
-        if self.read:
+        if self.active and self.read:  # another game's moves leave the tutorial's count be
             self.dom.storage_set(READ_KEY, "0")
         self.read, self.nudged = 0, False
 

@@ -142,12 +142,14 @@ class Table:
         """Lines for the log that no move of this table brings (a guest joined, the AI)."""
         self.log.extend(told)
 
-    def retold(self, old: Told, new: Told) -> None:
-        """Line ``old`` (the very one told, looked for from the newest) says ``new`` now."""
+    def retold(self, old: Told, new: Told) -> bool:
+        """Line ``old`` (the very one told, looked for from the newest) says ``new`` now;
+        False when ``old`` is no longer in the log (it was told again since)."""
         for index in range(len(self.log) - 1, -1, -1):
             if self.log[index] is old:
                 self.log = [*self.log[:index], new, *self.log[index + 1:]]
-                return
+                return True
+        return False
 
     def retell(self, log: list[Told]) -> None:
         """The whole log told again (another language, an undo, a guest's first picture)."""

@@ -143,7 +143,7 @@ def launches(data: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         marks.append({"x": x, "y": round(p["odds"] * 100, 1), "colour": COLOURS[p["nation"]],
                       "shape": "disc" if p["outcome"] == "success" else "cross"})
     rounds = _rounds(data)
-    nations = [{"label": nation_name(n), "colour": COLOURS[n], "area": True} for n in NATIONS]
+    nations = [{"label": nation_name(n), "colour": COLOURS[n], "shape": "disc"} for n in NATIONS]
     spec = {"kind": "points", "x": rounds, "rounds": rounds, "marks": marks,
             "scales": {"odds": {"label": _("Odds before the die (%)"), "side": "left",
                                 "min": 0, "max": 100}},
@@ -266,10 +266,11 @@ def swing_words(swing: dict[str, Any]) -> str:
         cause, round_ = _launch_words(launch), launch["round"]
     elif shift is not None:
         cause, round_ = _shift_words(shift), start["round"]
-    else:  # nothing public moved the swing's way: the estimate followed the moves themselves
-        cause = (_("the Maneuver cards played") if start["phase"] in ("discussion", "maneuvers")
-                 else _("the Politicians' and Engineers' moves"))
-        round_ = start["round"]
+    elif end["phase"] == "politics":  # nothing public moved the swing's way: the moves
+        # since (a round's end, then the next one's Maneuver cards) are the cause
+        cause, round_ = _("the Maneuver cards played"), end["round"]
+    else:  # from the start of Politics to the launches
+        cause, round_ = _("the Politicians' and Engineers' moves"), start["round"]
     return _("Round {round}: {cause} ({change})").format(round=round_, cause=cause,
                                                          change=change)
 
