@@ -4,14 +4,23 @@ under a sub-path, with no request leaving 127.0.0.1."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
+from pathlib import Path
+from urllib.parse import urlsplit
 
 from conftest import READY_TIMEOUT_MS, NetworkLog, wait_ready
-from helpers import CONTROLS, privacy_up, settle
+from helpers import CONTROLS, pick, privacy_up, settle, table
 from playwright.sync_api import FrameLocator, Page, expect
+
+from scripts.localsite import start_server
 
 FRAMES = ("embed-1", "embed-2")
 NO_SIDEWAYS_SCROLL = "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
+
+
+def moves(page: Page) -> int:
+    return int(page.evaluate("document.body.dataset.moves"))
 
 
 def wait_frame_ready(frame: FrameLocator) -> None:
@@ -81,4 +90,49 @@ def test_embed_fits_and_plays(page: Page, site_url: str, net: NetworkLog) -> Non
     page.locator(CONTROLS).first.click()
     settle(page)
     assert page.get_by_test_id("actions").inner_html() != before
+    net.assert_clean()
+
+
+def test_an_embed_on_another_origin_keeps_to_itself_and_continue_stays_the_same(
+    page: Page, site_url: str, net: NetworkLog, tmp_path: Path,
+) -> None:
+    """A game is played and autosaved on index.html; a page from another origin (another
+    port on 127.0.0.1: the same site, so the same storage) embeds the game: no resume
+    prompt, the embed plays, and afterwards index.html still offers Continue with the
+    original game, its moves and state unchanged."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(site_url + "?players=2&seats=hmmm&seed=5&speed=0")
+    wait_ready(page, net)
+    rng = random.Random(5)
+    while moves(page) < 6:
+        settle(page)
+        pick(page, rng, 1.0)
+    settle(page)
+    saved = table(page)
+    key = page.evaluate("localStorage.getItem('moonshot.current')")
+
+    (tmp_path / "rules.html").write_text(
+        "<!doctype html><title>A rules page elsewhere</title><h1>Launching</h1>"
+        f'<iframe data-testid="embedded" style="width:900px;height:600px" title="Moonshot" '
+        f'src="{site_url}embed.html?players=2&amp;seats=mmmm&amp;seed=3&amp;speed=0"></iframe>')
+    server, host_url = start_server(tmp_path)
+    try:
+        assert urlsplit(host_url).port != urlsplit(site_url).port  # another origin
+        page.goto(host_url + "/rules.html")
+        frame = page.frame_locator('[data-testid="embedded"]')
+        wait_frame_ready(frame)
+        expect(frame.get_by_test_id("resume-continue")).to_have_count(0)
+        expect(frame.locator("#dialog")).to_be_hidden()
+        expect(frame.locator("body")).not_to_have_attribute("data-moves", "0", timeout=30_000)
+        inner = next(f for f in page.frames if "embed.html" in f.url)
+        assert inner.evaluate("localStorage.getItem('moonshot.current')") == key
+    finally:
+        server.shutdown()
+        server.server_close()
+
+    page.goto(site_url)
+    wait_ready(page, net)
+    page.get_by_test_id("start-continue").click()
+    settle(page)
+    assert table(page) == saved  # the same game, the same exact state
     net.assert_clean()

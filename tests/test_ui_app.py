@@ -28,7 +28,7 @@ from ui.markup.centre import centre_html
 from ui.markup.html import NO_MARKS
 from ui.markup.logbook import log_html
 from ui.model.invite import pack, unpack
-from ui.model.saves import CURRENT_KEY, KEY_PREFIX, parse
+from ui.model.saves import CURRENT_KEY, KEY_PREFIX, parse, save_keys
 from ui.model.tutorial import script
 from ui.platform.port import Platform
 
@@ -756,3 +756,61 @@ def test_a_hint_never_leaves_the_player_in_silence(monkeypatch: pytest.MonkeyPat
         assert app.hints.taken["USA"] == 1
 
     run_app(play, "?players=2&seats=hhee&seed=3&speed=0")
+
+
+# ---------------------------------------------------------------------- an embedded game
+
+
+def test_an_embedded_game_keeps_to_itself_and_the_main_sites_continue_is_unchanged() -> None:
+    """A game played on the main site is saved; an embed of the same origin (a rules page's
+    iframe) shows no resume prompt, plays, and writes nothing of the main site's; with
+    save=1 it keeps its own game apart (named by its parameters), which it alone offers."""
+    async def main() -> None:
+        storage: dict[str, str] = {}
+        site = FakePlatform()
+        site.storage = storage
+        site.query = "?players=2&seats=hmmm&seed=5&speed=0"
+        app = App(site)
+        app.start()
+        await settle(app)
+        rng = random.Random(5)
+        for _ in range(6):
+            await settle(app)
+            play_on_board(app, site, rng.randrange(len(app.table.actions)))
+        await settle(app)
+        main_save = {k: v for k, v in storage.items() if k.startswith("moonshot.")}
+        assert storage[CURRENT_KEY] and app.table.g.log_size > 0
+
+        for query, keeps in (("?players=2&seats=mmmm&seed=3&speed=0", False),
+                             ("?players=2&seats=mmmm&seed=3&speed=0&save=1", True)):
+            embed = FakePlatform()
+            embed.storage, embed.is_embedded, embed.query = storage, True, query
+            inside = App(embed)
+            inside.start()
+            await settle(inside)
+            assert inside.table.dialog != "resume" and not embed.is_shown("dialog")
+            assert inside.table.g.log_size > 0  # it plays (AI against AI)
+            for key, text in main_save.items():  # the main site's games, untouched
+                assert storage[key] == text
+            own = [k for k in storage if k.startswith("moonshot.embed.")]
+            assert bool(own) is keeps
+            for task in list(inside.tasks):
+                task.cancel()
+        # The embed that keeps its game finds it again (its parameters in any order); an
+        # embed with other parameters does not.
+        kept = save_keys(True, "?save=1&speed=0&players=2&seats=mmmm&seed=3")
+        assert kept is not None and storage[kept.current] == inside.table.save_id
+        assert parse(storage[kept.prefix + inside.table.save_id]).game.to_json() \
+            == inside.table.g.to_json()
+        other = save_keys(True, "?players=2&seats=mmmm&seed=4&speed=0&save=1")
+        assert other is not None and other.current not in storage
+        assert save_keys(True, "?players=2&seats=mmmm&seed=3") is None  # keeps nothing
+        # And the main site still continues its own game.
+        site_again = FakePlatform()
+        site_again.storage = storage
+        assert App(site_again).shelf.resumable() is not None
+        assert saved_game(site_again).to_json() == app.table.g.to_json()
+        for task in list(app.tasks):
+            task.cancel()
+
+    asyncio.run(main())

@@ -230,6 +230,9 @@ class App:
     def autosave(self) -> None:
         self.shelf.autosave()
 
+    def owns_save(self, key: str) -> bool:
+        return self.shelf.owns(key)
+
     def open_saves(self, error: str) -> None:
         self.shelf.open(error=error)
 

@@ -9,7 +9,7 @@ from typing import Any, Protocol
 from game import SEATS
 
 from ..model.replay import Replay
-from ..model.saves import KEY_PREFIX, SaveError, hints_of
+from ..model.saves import SaveError, hints_of
 from ..model.table import Table
 from ..platform.port import Handler, Platform
 from ..words.i18n import _
@@ -35,6 +35,7 @@ class App(Protocol):
     async def run(self) -> None: ...
     def close_report(self) -> None: ...
     def open_saves(self, error: str) -> None: ...
+    def owns_save(self, key: str) -> bool: ...
     def show_end(self) -> None: ...
     def show_privacy(self, seat: str) -> None: ...
 
@@ -68,7 +69,7 @@ class ReplayDesk:
 
     def _replay_saved(self, el: Any) -> None:
         key = (self.dom.data(el, "key") or "") if el is not None else ""
-        if key.startswith(KEY_PREFIX):
+        if self.app.owns_save(key):
             self.saved(key)
 
     def start(self, save: dict[str, Any], seats: list[str],

@@ -6,8 +6,6 @@ from collections.abc import Callable, Coroutine
 from typing import Any, Protocol
 
 from ..model.saves import (
-    CURRENT_KEY,
-    KEY_PREFIX,
     Loaded,
     SaveError,
     Summary,
@@ -16,6 +14,7 @@ from ..model.saves import (
     file_name,
     now_text,
     parse,
+    save_keys,
     sorted_summaries,
     summarize,
 )
@@ -46,6 +45,12 @@ class Shelf:
         self.dom = dom
         self.app = app
         self.storage_failed = False
+        # where this page keeps its games: None for an embed that keeps nothing
+        self.keys = save_keys(dom.embedded(), dom.query_string())
+
+    def owns(self, key: str) -> bool:
+        """Whether ``key`` is one of this page's saved games (an embed's are its own)."""
+        return self.keys is not None and self.keys.owns(key)
 
     def commands(self) -> dict[str, Handler]:
         return {
@@ -60,18 +65,18 @@ class Shelf:
     def _with_key(self, el: Any, then: Callable[[str], None]) -> None:
         """``then`` the saved game the element names (only a key of a saved game)."""
         key = (self.dom.data(el, "key") or "") if el is not None else ""
-        if key.startswith(KEY_PREFIX):
+        if self.owns(key):
             then(key)
 
     def autosave(self) -> None:
         """Store the game (export envelope) under its id; failures are told, not fatal."""
-        app, table = self.app, self.app.table
-        if not table.g.log:
+        app, table, keys = self.app, self.app.table, self.keys
+        if not table.g.log or keys is None:
             return
         text = export_text(table.g, table.setup, table.title, now_text(), app.hints_taken)
-        failed = self.dom.storage_set(KEY_PREFIX + app.table.save_id, text)
+        failed = self.dom.storage_set(keys.prefix + app.table.save_id, text)
         if failed is None:
-            self.dom.storage_set(CURRENT_KEY, app.table.save_id)
+            self.dom.storage_set(keys.current, app.table.save_id)
             self.storage_failed = False
             self.dom.set_body("saved", str(app.table.g.log_size))
         elif not self.storage_failed:
@@ -81,10 +86,12 @@ class Shelf:
 
     def resumable(self) -> Summary | None:
         """The last game played on this browser, when it is readable and not finished."""
-        current = self.dom.storage_get(CURRENT_KEY)
+        if self.keys is None:
+            return None
+        current = self.dom.storage_get(self.keys.current)
         if not current:
             return None
-        key = KEY_PREFIX + current
+        key = self.keys.prefix + current
         text = self.dom.storage_get(key)
         if text is None:
             return None
@@ -99,14 +106,18 @@ class Shelf:
             self.open(error=_("That saved game cannot be continued: {error}").format(
                 error=exc))
             return
-        self.app.load_game(loaded, key[len(KEY_PREFIX):])
-        self.dom.storage_set(CURRENT_KEY, self.app.table.save_id)
+        if self.keys is None:
+            return
+        self.app.load_game(loaded, key[len(self.keys.prefix):])
+        self.dom.storage_set(self.keys.current, self.app.table.save_id)
 
     def open(self, error: str = "", notice: str = "") -> None:
         app = self.app
         app.table.open_dialog("saves")
-        summaries = sorted_summaries(self.dom.storage_items(KEY_PREFIX))
-        current = KEY_PREFIX + app.table.save_id if app.table.g.log else None
+        prefix = self.keys.prefix if self.keys is not None else ""
+        summaries = (sorted_summaries(self.dom.storage_items(prefix), prefix) if prefix
+                     else [])
+        current = prefix + app.table.save_id if app.table.g.log and prefix else None
         self.dom.set_html("dialog", saves_html(summaries, current, error, notice))
         self.dom.show("dialog", True)
         self.dom.focus_first('[data-testid="close-saves"]')

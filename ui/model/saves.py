@@ -19,6 +19,7 @@ and compares the state, so an illegal move or an edited number is refused with a
 
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -37,6 +38,37 @@ BUG_FORMAT = "moonshot-bug-report"
 MAX_NAME = 60
 KEY_PREFIX = "moonshot.save."
 CURRENT_KEY = "moonshot.current"
+EMBED_PREFIX = "moonshot.embed."  # an embed's own saves: moonshot.embed.<scope>.save.<id>
+
+
+@dataclass(frozen=True)
+class SaveKeys:
+    """Where a page keeps its games: each under ``prefix`` + its id, and the id of the one
+    to offer for Continue under ``current``."""
+
+    prefix: str
+    current: str
+
+    def owns(self, key: str) -> bool:
+        return key.startswith(self.prefix)
+
+
+MAIN_KEYS = SaveKeys(KEY_PREFIX, CURRENT_KEY)
+
+
+def save_keys(embedded: bool, query: str) -> SaveKeys | None:
+    """The keys a page saves under: the main site's; an embedded game's own, apart from the
+    main site's and from every other embed's (named by its parameters), when the page that
+    embeds it asks with ``save=1``; or None: an embed keeps nothing by default (a reader
+    of a rules page tries a game; the main site's Continue must not change)."""
+    if not embedded:
+        return MAIN_KEYS
+    params = sorted(part for part in query.lstrip("?").split("&")
+                    if part and not part.startswith("save="))
+    if "save=1" not in query.lstrip("?").split("&"):
+        return None
+    scope = hashlib.sha256("&".join(params).encode()).hexdigest()[:12]
+    return SaveKeys(f"{EMBED_PREFIX}{scope}.save.", f"{EMBED_PREFIX}{scope}.current")
 
 
 class SaveError(Exception):
@@ -299,7 +331,7 @@ def _phase_word(phase: str) -> str:
     return words.get(phase, phase)
 
 
-def sorted_summaries(entries: dict[str, str]) -> list[Summary]:
+def sorted_summaries(entries: dict[str, str], prefix: str = KEY_PREFIX) -> list[Summary]:
     found = [summarize(key, text) for key, text in entries.items()
-             if key.startswith(KEY_PREFIX)]
+             if key.startswith(prefix)]
     return sorted(found, key=lambda s: (s.ok, s.saved_at, s.key), reverse=True)

@@ -13,7 +13,7 @@ from game import NATIONS, SEATS
 
 from ..markup.html import attrs, e, emblem, icon
 from ..model.replay import Replay
-from ..model.saves import KEY_PREFIX, Summary
+from ..model.saves import Summary
 from ..words.i18n import _, ngettext
 from ..words.names import hints_taken, nation_name, reason_words, seat_name
 from ..words.rules import howto_page, page
@@ -47,7 +47,7 @@ def _entry(s: Summary, current: str | None) -> str:
     if not s.ok:
         unreadable = _("Unreadable saved game")
         return (f'<li class="save bad" data-testid="save-entry" data-ok="0"{key}>'
-                f'<div><b>{e(unreadable)}</b><br><small>{e(s.key[len(KEY_PREFIX):])}: '
+                f'<div><b>{e(unreadable)}</b><br><small>{e(s.key.rsplit(".", 1)[-1])}: '
                 f'{e(s.error)}</small></div><div class="sb">{delete}</div></li>')
     this_game = _("this game")
     this = f' <span class="this">{e(this_game)}</span>' if s.key == current else ""
