@@ -136,3 +136,53 @@ def test_an_embed_on_another_origin_keeps_to_itself_and_continue_stays_the_same(
     settle(page)
     assert table(page) == saved  # the same game, the same exact state
     net.assert_clean()
+
+
+def test_the_page_around_an_embed_hears_its_game_and_starts_a_new_one_by_command(
+    page: Page, site_url: str, net: NetworkLog, tmp_path: Path,
+) -> None:
+    """A rules page on another origin embeds the game and listens: 'ready' and each move
+    arrive from the game's origin; a 'new-game' command from the page starts that game; the
+    same command from a third origin (another frame on the page) is ignored."""
+    site = f"{urlsplit(site_url).scheme}://{urlsplit(site_url).netloc}"
+    (tmp_path / "intruder").mkdir()
+    (tmp_path / "intruder" / "x.html").write_text(
+        "<!doctype html><title>x</title><script>addEventListener('message', () => "
+        "parent.frames[0].postMessage({type: 'new-game', seed: 99, seats: 'hhhh'}, '*'));"
+        "</script>")
+    intruder, intruder_url = start_server(tmp_path / "intruder")
+    (tmp_path / "rules.html").write_text(
+        "<!doctype html><title>Rules</title><script>window.events = [];"
+        "addEventListener('message', (e) => { if (e.data && e.data.source === 'moonshot') "
+        "window.events.push([e.origin, e.data]); });</script>"
+        '<iframe data-testid="embedded" style="width:800px;height:560px" title="Moonshot" '
+        f'src="{site_url}embed.html?players=2&amp;seats=mmmm&amp;seed=3&amp;speed=100">'
+        f'</iframe><iframe title="another site" src="{intruder_url}/x.html"></iframe>')
+    server, host_url = start_server(tmp_path)
+    try:
+        page.goto(host_url + "/rules.html")
+        page.wait_for_function("window.events.filter(([, e]) => e.type === 'move').length >= 2",
+                               timeout=2 * READY_TIMEOUT_MS)
+        events = page.evaluate("window.events")
+        assert {origin for origin, _event in events} == {site}
+        assert events[0][1] == {"source": "moonshot", "type": "ready", "players": 2, "seed": 3,
+                                "ruleset": "v0.10.4"}
+        moved = [event for _origin, event in events if event["type"] == "move"]
+        assert [m["moves"] for m in moved[:2]] == [1, 2]
+        frame = page.frame_locator('[data-testid="embedded"]')
+        # Another site's frame on the page asks for a game: nothing happens.
+        page.evaluate("window.frames[1].postMessage('go', '*')")
+        page.wait_for_timeout(500)
+        expect(frame.locator('body[data-seed="3"]')).to_have_count(1)
+        # The page itself asks: that game starts, and says it is ready.
+        page.evaluate("o => window.frames[0].postMessage({type: 'new-game', seed: 7, "
+                      "seats: 'hhmm', speed: 0}, o)", site)
+        expect(frame.locator('body[data-seed="7"]')).to_have_count(1, timeout=20_000)
+        page.wait_for_function("window.events.some(([, e]) => e.type === 'ready' && "
+                               "e.seed === 7)")
+        expect(frame.locator(CONTROLS).first).to_be_visible(timeout=30_000)  # a person's turn
+    finally:
+        for running in (server, intruder):
+            running.shutdown()
+            running.server_close()
+    net.assert_clean()

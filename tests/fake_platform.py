@@ -9,6 +9,7 @@ page would show, through the app's own input routing.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
@@ -89,6 +90,9 @@ class FakePlatform:
         self.files: dict[int, str] = {}  # id(element) -> the chosen file's text
         self.query = ""
         self.is_embedded = False
+        self.referrer_url = ""
+        self.posted: list[tuple[str, dict[str, Any]]] = []  # (origin, event) to the host page
+        self.host_handler: Callable[[str, str], None] | None = None
         self.narrow = False
         self.languages = ["en-US"]
         self.language = ""
@@ -167,6 +171,15 @@ class FakePlatform:
 
     def embedded(self) -> bool:
         return self.is_embedded
+
+    def referrer(self) -> str:
+        return self.referrer_url
+
+    def post_to_host(self, text: str, origin: str) -> None:
+        self.posted.append((origin, json.loads(text)))
+
+    def on_host_message(self, handler: Callable[[str, str], None]) -> None:
+        self.host_handler = handler
 
     def console_warn(self, text: str) -> None:
         self.warnings.append(text)

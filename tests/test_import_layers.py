@@ -252,6 +252,8 @@ UI_LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("markup", ("ui.markup", "ui.markup.*")),
     ("screens", ("ui.screens", "ui.screens.*")),
     ("control", ("ui.control", "ui.control.*")),
+    # Online play and the embed's page: like controllers, given what they need by the app.
+    ("links", ("ui.links", "ui.links.*")),
     # The composition root, then the page's entry point and the package itself.
     ("app", ("ui.app",)),
     ("entry", ("ui.main", "ui")),
@@ -275,10 +277,12 @@ def test_ui_imports_follow_the_layers() -> None:
 
 
 def test_no_controller_imports_another() -> None:
-    """A controller gets what it needs from the app through the Protocol it declares."""
+    """A controller (or a link) gets what it needs from the app through the Protocol it
+    declares: none imports another controller, a link or the app."""
     graph = within(ui_graph(), "ui")
-    found = [f"{m} imports {t}" for m, ts in sorted(graph.items()) if m.startswith("ui.control.")
-             for t in sorted(ts) if t.startswith("ui.control.") or t == "ui.app"]
+    owners = ("ui.control.", "ui.links.")
+    found = [f"{m} imports {t}" for m, ts in sorted(graph.items()) if m.startswith(owners)
+             for t in sorted(ts) if t.startswith(owners) or t == "ui.app"]
     assert not found, found
 
 

@@ -522,7 +522,7 @@ def test_a_hostile_guest_leaves_the_hosts_log_bounded_and_the_game_unchanged() -
     tens of characters; a reason repeated counts up on its line; the guest is told of the
     burst and gets the picture; the table is not drawn again for a refusal; no guest move is
     taken before every online player has joined."""
-    from ui.control.hosting import REFUSED_LINES
+    from ui.links.hosting import REFUSED_LINES
 
     async def main() -> None:
         dom = FakePlatform()
@@ -810,6 +810,58 @@ def test_an_embedded_game_keeps_to_itself_and_the_main_sites_continue_is_unchang
         site_again.storage = storage
         assert App(site_again).shelf.resumable() is not None
         assert saved_game(site_again).to_json() == app.table.g.to_json()
+        for task in list(app.tasks):
+            task.cancel()
+
+    asyncio.run(main())
+
+
+def test_an_embed_tells_its_page_of_the_game_and_takes_commands_from_that_page_only() -> None:
+    """embed.html in a rules page's frame: 'ready', each move and the end go to the page's
+    origin (the referrer's); a new game is taken from that origin only, checked as the URL's
+    parameters are; anything else changes nothing."""
+    from ui.links.embed import command_setup, host_origin
+
+    assert host_origin("", "https://rules.example.org/launch.html#x") == \
+        "https://rules.example.org"
+    assert host_origin("?origin=http%3A%2F%2F127.0.0.1%3A9000", "") == "http://127.0.0.1:9000"
+    assert host_origin("?origin=javascript:alert(1)", "https://a.org/") == ""
+    assert host_origin("", "") == "" and host_origin("", "about:blank") == ""
+    assert command_setup('{"type": "new-game", "seed": 7, "seats": "mmmm"}') is not None
+    for odd in ('{"type": "new-game", "seed": "7&seats=hhhh"}', "[" * 5_000, "x" * 3_000,
+                '{"type": "launch"}', '{"type": "new-game"}', "null"):
+        assert command_setup(odd) is None, odd
+
+    async def main() -> None:
+        dom = FakePlatform()
+        dom.is_embedded, dom.referrer_url = True, "http://rules.test:8080/rules.html"
+        dom.query = "?players=2&seats=mmmm&seed=3&speed=0"
+        app = App(dom)
+        app.start()
+        await settle(app, limit=120.0)
+        page = "http://rules.test:8080"
+        events = [event for origin, event in dom.posted if origin == page]
+        assert len(events) == len(dom.posted) and events[0]["type"] == "ready"
+        assert events[0] == {"source": "moonshot", "type": "ready", "players": 2, "seed": 3,
+                             "ruleset": "v0.10.4"}
+        moves = [event for event in events if event["type"] == "move"]
+        assert [m["moves"] for m in moves] == list(range(1, app.table.g.log_size + 1))
+        assert [m["seat"] for m in moves] == [seat for seat, _a in app.table.g.log]
+        assert app.table.g.is_over and events[-1] == {
+            "source": "moonshot", "type": "over", "winner": app.table.g.winner,
+            "reason": app.table.g.end_reason}
+        # Commands: another origin and garbage are ignored; the page's own starts a game.
+        hear = dom.host_handler
+        assert hear is not None
+        finished = app.table.g.to_json()
+        hear("http://evil.test", '{"type": "new-game", "seed": 9, "seats": "hhhh"}')
+        hear(page, "[" * 3_000)
+        hear(page, '{"type": "new-game", "seed": "9; drop"}')
+        assert app.table.g.to_json() == finished
+        hear(page, '{"type": "new-game", "seed": 9, "seats": "hhhh", "speed": 0}')
+        await settle(app)
+        assert app.table.setup.seed == 9 and app.table.g.log_size == 0
+        assert dom.posted[-1][1]["type"] == "ready" and dom.posted[-1][1]["seed"] == 9
         for task in list(app.tasks):
             task.cancel()
 

@@ -17,9 +17,7 @@ from game import NATIONS, SEATS
 from game.actions import Action
 
 from .control.hints import Hints
-from .control.hosting import Hosting
 from .control.inputs import BAR_CONTROLS, Input
-from .control.joining import Joining
 from .control.newgame import NewGame
 from .control.overlays import Overlays
 from .control.replay import ReplayDesk
@@ -28,6 +26,9 @@ from .control.saves import Shelf
 from .control.thinker import Thinker
 from .control.turns import Turns
 from .control.tutorial import Tour
+from .links.embed import EmbedApi
+from .links.hosting import Hosting
+from .links.joining import Joining
 from .markup.board import board_html
 from .markup.centre import centre_html
 from .markup.controls import BarState
@@ -82,6 +83,7 @@ class App:
         self.tour = Tour(self, dom)
         self.newgame = NewGame(self, dom)
         self.hosting = Hosting(self, dom)  # an online game's host: the referee and invitations
+        self.embed_api = EmbedApi(self, dom)  # an embed's events to its page, and commands
         self.joining = Joining(self, dom)  # an online game's guest: the host's pictures
         self.turns = Turns(self, dom, self.tour, self.hosting, self.thinker)
         self.input = Input(self, dom, self.commands())
@@ -156,6 +158,7 @@ class App:
             self.dom.focus_first('[data-testid="resume-continue"]')
         self.dom.set_body("ready", "1")
         self.booted = True
+        self.embed_api.start()
         self.start_ai()
 
     async def listen_peers(self) -> None:
@@ -238,6 +241,12 @@ class App:
 
     def show_end(self) -> None:
         self.overlays.end()
+        g = self.table.g
+        self.embed_api.over(g.winner or "", g.end_reason or "")
+
+    def announce_move(self, seat: str, kind: str) -> None:
+        """A move was made (here or on a guest's screen): the embedding page hears of it."""
+        self.embed_api.moved(seat, kind)
 
     def show_privacy(self, seat: str) -> None:
         self.overlays.privacy(seat)
@@ -328,7 +337,7 @@ class App:
     # ------------------------------------------------------------------ the app's commands
 
     def leave_online(self) -> None:
-        self.new_game(Setup(), run=False)  # leaves the online game (ui.control.joining)
+        self.new_game(Setup(), run=False)  # leaves the online game (ui.links.joining)
         self.open_start()
 
     def copy(self, el: Any) -> None:

@@ -48,6 +48,7 @@ class App(Protocol):
     def bring_into_view(self, seat: str) -> None: ...
     def focus_decision(self) -> None: ...
     def autosave(self) -> None: ...
+    def announce_move(self, seat: str, kind: str) -> None: ...
     def spawn(self, coro: Coroutine[Any, Any, None]) -> None: ...
     def show_end(self) -> None: ...
     def show_privacy(self, seat: str) -> None: ...
@@ -72,7 +73,7 @@ class Script(Protocol):
 
 
 class Hosted(Protocol):
-    """An online game's host, as the loop sees it (:mod:`ui.control.hosting`)."""
+    """An online game's host, as the loop sees it (:mod:`ui.links.hosting`)."""
 
     @property
     def on(self) -> bool: ...
@@ -251,13 +252,14 @@ class Turns:
         table = self.app.table
         table.moved(seat, lines(events, table.g.view(None)["test_bonus"], note), redo)
         self.app.autosave()
+        self.app.announce_move(seat, table.g.log[-1][1].kind)
         shows = launch_sequences(events)
         if not shows:  # a launch sounds in its show
             self.app.sound("place")
         return shows
 
     def remote_moved(self, events: list[dict[str, Any]]) -> None:
-        """A guest's move, applied by the referee (:mod:`ui.control.hosting`): told and saved
+        """A guest's move, applied by the referee (:mod:`ui.links.hosting`): told and saved
         like any move, then on from the new position (what this screen was deciding is asked
         again)."""
         self.stop()

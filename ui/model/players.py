@@ -31,7 +31,7 @@ class Setup:
     speed_ms: int = 300
     names: dict[str, str] = field(default_factory=dict)  # seat -> player name (optional)
     levels: dict[str, str] = field(default_factory=dict)  # AI seat -> AI_LEVELS value
-    # seat -> played on a guest's screen in an online game (ui.control.hosting); never also AI
+    # seat -> played on a guest's screen in an online game (ui.links.hosting); never also AI
     remote: dict[str, bool] = field(default_factory=dict)
 
     def groups(self) -> list[tuple[str, ...]]:

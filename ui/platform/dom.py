@@ -166,6 +166,32 @@ def embedded() -> bool:
     return str(document.body.getAttribute("data-embed") or "") == "1"
 
 
+def referrer() -> str:
+    """The address of the page that opened or embeds this one (often its origin only)."""
+    return str(document.referrer or "")
+
+
+def post_to_host(text: str, origin: str) -> None:
+    """A JSON object to the page embedding this one, delivered only if it has ``origin``."""
+    if not null(window.parent) and window.parent is not window:
+        window.parent.postMessage(window.JSON.parse(text), origin)
+
+
+def on_host_message(handler: Callable[[str, str], None]) -> None:
+    """Messages posted to this page: ``handler(origin, the data as JSON text)`` (the data of
+    a message that is no JSON, or whose text is too long to be a command, as "")."""
+    def heard(event: Any) -> None:
+        try:
+            text = window.JSON.stringify(event.data)
+        except Exception:  # a cycle, a function: not a command
+            text = ""
+        text = "" if null(text) else str(text)
+        handler(str(event.origin), text if len(text) <= 4_096 else "")
+    proxy = create_proxy(heard)
+    _proxies.append(proxy)
+    window.addEventListener("message", proxy)
+
+
 def console_warn(text: str) -> None:
     window.console.warn(text)
 

@@ -14,7 +14,7 @@ MAX_NAME = 60
 
 SPEEDS = (0, 150, 300, 800)
 # Who plays a seat: a person here, an AI level (values are the URL ``seats`` letters), or a
-# person on another screen ("o": an online game's guest, see ui.control.hosting).
+# person on another screen ("o": an online game's guest, see ui.links.hosting).
 ONLINE = "o"
 SEAT_CHOICES = ("h", "r", "e", "m", "x", ONLINE)
 

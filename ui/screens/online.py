@@ -2,7 +2,7 @@
 join panel, the chat, the QR code and the turn indicator's "on whose screen".
 
 Pure Python (no browser), unit-tested in CPython (tests/test_ui_online.py). The moving parts
-are :mod:`ui.control.hosting` (the host) and :mod:`ui.control.joining` (a guest).
+are :mod:`ui.links.hosting` (the host) and :mod:`ui.links.joining` (a guest).
 """
 
 from __future__ import annotations
@@ -60,7 +60,7 @@ class Invitation:
     link: str = ""
     qr: list[str] = field(default_factory=list)  # rows of the link's QR code ("1" dark)
     error: str = ""
-    attempt: int = 0  # which invitation this is (ui.control.hosting: a superseded one is dropped)
+    attempt: int = 0  # which invitation this is (ui.links.hosting: a superseded one is dropped)
     token: str = ""  # the invitation's own mark, which its answer carries back
     joined: bool = False  # connected at least once since the game took the table
 

@@ -1,0 +1,104 @@
+"""The embedded game's conversation with the page around it (embed.html in an ``<iframe>``).
+
+Events go out with ``postMessage`` to that page's origin only, as plain JSON objects with
+``"source": "moonshot"``: ``ready`` (a game is on the table: its ``players``, ``seed``,
+``ruleset``), ``move`` (``seat`` and the ``kind`` of the move just made, ``moves`` played so
+far: public facts only) and ``over`` (``winner``, ``reason``). Commands come in the same way
+and are taken from that origin only: ``{"type": "new-game", "players": 2, "seats": "hhmm",
+"seed": 3, ...}`` (the URL's parameters, checked as the URL's are). The origin is the one
+the embedding page names with ``origin=`` in the frame's URL, else the one its address
+shows (``document.referrer``); with neither, the embed says and takes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any, Protocol
+
+from game.referee import shape_refusal
+
+from ..model.players import Setup, parse_query
+from ..model.table import Table
+from ..platform.port import Platform
+
+MAX_COMMAND = 2_000  # characters of a command: a new game's parameters need about a hundred
+PARAMETERS = ("players", "seats", "seed", "ruleset", "pair", "speed")
+_ORIGIN = re.compile(r"https?://[A-Za-z0-9.\-\[\]:]+")  # scheme://host[:port], no path
+
+
+class App(Protocol):
+    """What the embed API asks of the app."""
+
+    @property
+    def table(self) -> Table: ...
+
+    def new_game(self, setup: Setup, run: bool = True) -> None: ...
+
+
+def host_origin(query: str, referrer: str) -> str:
+    """The embedding page's origin: ``origin=`` in the frame's URL, else the referrer's
+    scheme, host and port; "" when neither is a web origin."""
+    for part in query.lstrip("?").split("&"):
+        if part.startswith("origin="):
+            named = part[len("origin="):].replace("%3A", ":").replace("%2F", "/")
+            return named if _ORIGIN.fullmatch(named) else ""
+    found = _ORIGIN.match(referrer)
+    return found.group(0) if found else ""
+
+
+def command_setup(text: str) -> Setup | None:
+    """The new game a command asks for, read as the URL's parameters are; None for anything
+    else (too long, not a JSON object, another type, no game parameter)."""
+    if len(text) > MAX_COMMAND or shape_refusal(text) is not None:
+        return None
+    try:
+        message = json.loads(text)
+    except ValueError:
+        return None
+    if not isinstance(message, dict) or message.get("type") != "new-game":
+        return None
+    values = {key: message[key] for key in PARAMETERS
+              if isinstance(message.get(key), str | int) and not isinstance(message[key], bool)}
+    query = "&".join(f"{key}={value}" for key, value in values.items()
+                     if re.fullmatch(r"[A-Za-z0-9.]{1,12}", str(value)))
+    return parse_query(query)
+
+
+class EmbedApi:
+    def __init__(self, app: App, dom: Platform) -> None:
+        self.app = app
+        self.dom = dom
+        self.origin = (host_origin(dom.query_string(), dom.referrer()) if dom.embedded()
+                       else "")
+
+    def start(self) -> None:
+        """Listen to the embedding page, and tell it the game is ready."""
+        if self.origin:
+            self.dom.on_host_message(self.receive)
+            self.ready()
+
+    def ready(self) -> None:
+        setup = self.app.table.setup
+        self.post({"type": "ready", "players": setup.players, "seed": setup.seed,
+                   "ruleset": setup.ruleset})
+
+    def moved(self, seat: str, kind: str) -> None:
+        self.post({"type": "move", "seat": seat, "kind": kind,
+                   "moves": self.app.table.g.log_size})
+
+    def over(self, winner: str, reason: str) -> None:
+        self.post({"type": "over", "winner": winner, "reason": reason})
+
+    def post(self, event: dict[str, Any]) -> None:
+        if self.origin:
+            self.dom.post_to_host(json.dumps({"source": "moonshot", **event}), self.origin)
+
+    def receive(self, origin: str, text: str) -> None:
+        """A message from a page: a command only from the embedding page's origin."""
+        if origin != self.origin:
+            return
+        setup = command_setup(text)
+        if setup is not None:
+            self.app.new_game(setup)
+            self.ready()
