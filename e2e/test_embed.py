@@ -16,6 +16,7 @@ from playwright.sync_api import FrameLocator, Page, expect
 from scripts.localsite import start_server
 
 FRAMES = ("embed-1", "embed-2")
+PAGE = "<!doctype html><link rel='icon' href='data:,'>"  # a hand-made page (no favicon 404)
 NO_SIDEWAYS_SCROLL = "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
 
 
@@ -112,7 +113,7 @@ def test_an_embed_on_another_origin_keeps_to_itself_and_continue_stays_the_same(
     key = page.evaluate("localStorage.getItem('moonshot.current')")
 
     (tmp_path / "rules.html").write_text(
-        "<!doctype html><title>A rules page elsewhere</title><h1>Launching</h1>"
+        PAGE + "<title>A rules page elsewhere</title><h1>Launching</h1>"
         f'<iframe data-testid="embedded" style="width:900px;height:600px" title="Moonshot" '
         f'src="{site_url}embed.html?players=2&amp;seats=mmmm&amp;seed=3&amp;speed=0"></iframe>')
     server, host_url = start_server(tmp_path)
@@ -147,12 +148,12 @@ def test_the_page_around_an_embed_hears_its_game_and_starts_a_new_one_by_command
     site = f"{urlsplit(site_url).scheme}://{urlsplit(site_url).netloc}"
     (tmp_path / "intruder").mkdir()
     (tmp_path / "intruder" / "x.html").write_text(
-        "<!doctype html><title>x</title><script>addEventListener('message', () => "
+        PAGE + "<title>x</title><script>addEventListener('message', () => "
         "parent.frames[0].postMessage({type: 'new-game', seed: 99, seats: 'hhhh'}, '*'));"
         "</script>")
     intruder, intruder_url = start_server(tmp_path / "intruder")
     (tmp_path / "rules.html").write_text(
-        "<!doctype html><title>Rules</title><script>window.events = [];"
+        PAGE + "<title>Rules</title><script>window.events = [];"
         "addEventListener('message', (e) => { if (e.data && e.data.source === 'moonshot') "
         "window.events.push([e.origin, e.data]); });</script>"
         '<iframe data-testid="embedded" style="width:800px;height:560px" title="Moonshot" '
