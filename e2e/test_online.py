@@ -362,10 +362,22 @@ def test_a_forged_move_and_a_1_mb_message_are_refused_and_the_game_goes_on(
     assert log.count("was refused") == 2
 
     # The game goes on: the host plays until the guest's seat may act, which then moves.
+    guest_moves_next(host, inbox, send, 3)
+    host_net.assert_clean()
+
+
+def moves(page: Page) -> int:
+    return int(page.evaluate("document.body.dataset.moves"))
+
+
+def guest_moves_next(host: Page, inbox: Callable[[], list[dict[str, Any]]],
+                     send: Callable[[dict[str, Any]], None], number: int) -> None:
+    """A hand-made guest's honest move: the host plays (seeded clicks) until the guest's
+    latest picture lets one of its seats act, and that seat's first legal action goes as
+    message ``number``; it lands on the host."""
     rng = random.Random(2)
     while not any(m["t"] == "state" and m["to_act"] and set(m["to_act"]) & set(m["seats"])
-                  and m["at"] == int(host.evaluate("document.body.dataset.moves"))
-                  for m in inbox()):
+                  and m["at"] == moves(host) for m in inbox()):
         settle(host)
         if controls(host):
             pick(host, rng)
@@ -373,15 +385,10 @@ def test_a_forged_move_and_a_1_mb_message_are_refused_and_the_game_goes_on(
             host.wait_for_timeout(50)
     latest = [m for m in inbox() if m["t"] == "state"][-1]
     seat = next(s for s in latest["to_act"] if s in latest["seats"])
-    moves = latest["at"]
-    send({"t": "act", "n": 3, "at": moves, "seat": seat,
+    send({"t": "act", "n": number, "at": latest["at"], "seat": seat,
           "action": latest["seats"][seat]["legal"][0]})
-    host.wait_for_function(f"Number(document.body.dataset.moves) > {moves}", timeout=20_000)
-    host_net.assert_clean()
-
-
-def moves(page: Page) -> int:
-    return int(page.evaluate("document.body.dataset.moves"))
+    host.wait_for_function(f"Number(document.body.dataset.moves) > {latest['at']}",
+                           timeout=20_000)
 
 
 def test_a_guest_whose_page_closed_rejoins_by_a_new_invitation_and_nothing_is_lost(
@@ -619,22 +626,7 @@ def test_a_hostile_guest_in_its_own_browser_cannot_stall_crash_or_bloat_the_host
 
         number = 2302
         send({"t": "hello", "n": number})
-        rng = random.Random(2)
-        while not any(m["t"] == "state" and m["to_act"] and set(m["to_act"]) & set(m["seats"])
-                      and m["at"] == int(host.evaluate("document.body.dataset.moves"))
-                      for m in inbox()):
-            settle(host)
-            if controls(host):
-                pick(host, rng)
-            else:
-                host.wait_for_timeout(50)
-        latest = [m for m in inbox() if m["t"] == "state"][-1]
-        seat = next(s for s in latest["to_act"] if s in latest["seats"])
-        moves = latest["at"]
-        send({"t": "act", "n": number + 1, "at": moves, "seat": seat,
-              "action": latest["seats"][seat]["legal"][0]})
-        host.wait_for_function(f"Number(document.body.dataset.moves) > {moves}",
-                               timeout=20_000)
+        guest_moves_next(host, inbox, send, number + 1)
         host_net.assert_clean()
     finally:
         host_browser.close()

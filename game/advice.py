@@ -37,7 +37,7 @@ from . import actions as A
 from .content import MOON, NATIONS
 from .engine import Game
 from .errors import IllegalAction
-from .odds import launch_odds, split_odds
+from .odds import launch_odds, launch_targets, split_odds
 from .rules.terms import other
 from .sampled import Outcome, outcomes
 from .stakes import Stakes, stakes
@@ -75,9 +75,7 @@ class Reason:
 def target(game: Game, nation: str) -> str | None:
     """The Mission the nation's rocket is measured against: the one its Politician launches
     toward this round, else the active Mission (or the Moon) it is likeliest to complete."""
-    candidates = [m for m, _risks in game.state.active]
-    if game.content.rulesets[game.state.ruleset].moon == "display":
-        candidates.append(MOON)
+    candidates = launch_targets(game)
     chosen = game.state.nations[nation].launch
     if chosen in candidates:  # (once flown it may have left the table)
         return chosen

@@ -10,7 +10,17 @@ from .content import MOON, NATIONS
 from .dice import Split, pass_probability, splits, success_probability
 from .rules.position import GameLike, has_payload
 
-__all__ = ["launch_odds", "launch_path", "split_odds"]
+__all__ = ["launch_odds", "launch_path", "launch_targets", "split_odds"]
+
+
+def launch_targets(game: GameLike) -> list[str]:
+    """What a rocket may be launched toward now: every active Mission, in table order, and
+    the Moon when the ruleset puts it on display."""
+    state = game.state
+    targets = [mission for mission, _risks in state.active]
+    if game.content.rulesets[state.ruleset].moon == "display":
+        targets.append(MOON)
+    return targets
 
 
 def launch_path(game: GameLike, nation: str, mission: str

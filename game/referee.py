@@ -185,7 +185,8 @@ class Referee:
     guests: dict[str, Guest] = field(default_factory=dict)
     refusals: list[Refusal] = field(default_factory=list)  # the last MAX_REFUSALS
     refused: int = 0  # messages ever refused (``refusals`` keeps the last ones)
-    # True until every guest has joined (the host's app says): no guest may move before
+    # True until every guest has connected once (worked out by :meth:`connect`): no guest
+    # may move before
     waiting: bool = False
     chats: list[tuple[str, str]] = field(default_factory=list)  # (sender, line): the last
     chat_total: int = 0  # lines ever sent (``chats`` keeps the last MAX_CHAT_LINES)
@@ -208,7 +209,7 @@ class Referee:
                 raise ValueError(f"guest {name!r}: seats must be known and not shared")
             taken |= own
             guests[name] = Guest(own)
-        return cls(game, guests, history=public_history(game))
+        return cls(game, guests, waiting=bool(guests), history=public_history(game))
 
     # ------------------------------------------------------------------ connections
 
@@ -219,6 +220,7 @@ class Referee:
         who.received = who.sent = 0
         who.connected, who.told, who.skipped = True, False, False
         again, who.seen = who.seen, True
+        self.waiting = not all(g.seen for g in self.guests.values())
         return self._presence(guest, True, again)
 
     def disconnect(self, guest: str) -> list[tuple[str, str]]:

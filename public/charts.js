@@ -124,41 +124,34 @@
 
   const SVG = "http://www.w3.org/2000/svg";
 
+  function make(tag, attributes) {
+    const el = document.createElementNS(SVG, tag);
+    Object.keys(attributes).forEach(function (name) { el.setAttribute(name, attributes[name]); });
+    return el;
+  }
+
+  // A key item's picture: an area (with its edge line), a point shape, or a line as drawn.
   function svgSample(item) {
-    const svg = document.createElementNS(SVG, "svg");
-    svg.setAttribute("width", "30");
-    svg.setAttribute("height", "14");
-    svg.setAttribute("viewBox", "0 0 30 14");
-    let shape;
+    const svg = make("svg", { width: 30, height: 14, viewBox: "0 0 30 14" });
+    const paint = colour(item.colour);
     if (item.area) {
-      shape = document.createElementNS(SVG, "rect");
-      [["x", 1], ["y", 1], ["width", 28], ["height", 12], ["fill-opacity", 0.35]]
-        .forEach(function (a) { shape.setAttribute(a[0], a[1]); });
-      shape.setAttribute("fill", colour(item.colour));
-      if (item.edge) {  // the line along the area's top
-        svg.appendChild(shape);
-        shape = document.createElementNS(SVG, "line");
-        [["x1", 1], ["y1", 2], ["x2", 29], ["y2", 2], ["stroke-width", 2.5]]
-          .forEach(function (a) { shape.setAttribute(a[0], a[1]); });
-        shape.setAttribute("stroke", colour(item.colour));
+      svg.appendChild(make("rect", { x: 1, y: 1, width: 28, height: 12, fill: paint,
+                                     "fill-opacity": 0.35 }));
+      if (item.edge) {
+        svg.appendChild(make("line", { x1: 1, y1: 2, x2: 29, y2: 2, stroke: paint,
+                                       "stroke-width": 2.5 }));
       }
     } else if (item.shape === "disc") {
-      shape = document.createElementNS(SVG, "circle");
-      [["cx", 15], ["cy", 7], ["r", 5]].forEach(function (a) { shape.setAttribute(a[0], a[1]); });
-      shape.setAttribute("fill", colour(item.colour));
+      svg.appendChild(make("circle", { cx: 15, cy: 7, r: 5, fill: paint }));
     } else if (item.shape === "cross") {
-      shape = document.createElementNS(SVG, "path");
-      shape.setAttribute("d", "M10 2 L20 12 M20 2 L10 12");
-      shape.setAttribute("stroke", colour(item.colour));
-      shape.setAttribute("stroke-width", "2.5");
+      svg.appendChild(make("path", { d: "M10 2 L20 12 M20 2 L10 12", stroke: paint,
+                                     "stroke-width": 2.5 }));
     } else {
-      shape = document.createElementNS(SVG, "line");
-      [["x1", 1], ["y1", 7], ["x2", 29], ["y2", 7]].forEach(function (a) { shape.setAttribute(a[0], a[1]); });
-      shape.setAttribute("stroke", colour(item.colour));
-      shape.setAttribute("stroke-width", item.thin ? "1.5" : "2.5");
-      if (item.dash) { shape.setAttribute("stroke-dasharray", "6 4"); }
+      const line = make("line", { x1: 1, y1: 7, x2: 29, y2: 7, stroke: paint,
+                                  "stroke-width": item.thin ? 1.5 : 2.5 });
+      if (item.dash) { line.setAttribute("stroke-dasharray", "6 4"); }
+      svg.appendChild(line);
     }
-    svg.appendChild(shape);
     return svg;
   }
 

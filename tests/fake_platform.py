@@ -93,6 +93,7 @@ class FakePlatform:
         self.referrer_url = ""
         self.posted: list[tuple[str, dict[str, Any]]] = []  # (origin, event) to the host page
         self.host_handler: Callable[[str, str], None] | None = None
+        self.host_origin = ""  # the only origin whose messages the real page passes on
         self.narrow = False
         self.languages = ["en-US"]
         self.language = ""
@@ -178,8 +179,8 @@ class FakePlatform:
     def post_to_host(self, text: str, origin: str) -> None:
         self.posted.append((origin, json.loads(text)))
 
-    def on_host_message(self, handler: Callable[[str, str], None]) -> None:
-        self.host_handler = handler
+    def on_host_message(self, origin: str, handler: Callable[[str, str], None]) -> None:
+        self.host_origin, self.host_handler = origin, handler
 
     def console_warn(self, text: str) -> None:
         self.warnings.append(text)

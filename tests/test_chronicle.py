@@ -91,11 +91,12 @@ def test_a_swing_is_explained_only_by_a_launch_that_could_have_gone_the_other_wa
     long_shot = LaunchPoint(5, 1, "USSR", "M1-LUNA1", 0.3, "success")
     against = LaunchPoint(6, 1, "USA", "M0-VANGUARD", 0.4, "success")  # helped the USA
     delayed = LaunchPoint(7, 1, "USA", "M0-VANGUARD", None, "delayed", "completed")
-    assert swings((start, end), [sure, long_shot, against])[0].launch == long_shot
-    assert swings((start, end), [against])[0].launch is None
-    assert swings((start, end), [sure, delayed])[0].launch == delayed  # before a sure one
+    still = [Numbers((10, 10), (0, 0), ({}, {}), ("", ""))] * 2  # no public number moved
+    assert swings((start, end), [sure, long_shot, against], still)[0].launch == long_shot
+    assert swings((start, end), [against], still)[0].launch is None
+    assert swings((start, end), [sure, delayed], still)[0].launch == delayed  # before a sure one
     # A sure launch explains a swing only when no public number moved its way.
-    assert swings((start, end), [sure])[0].launch == sure
+    assert swings((start, end), [sure], still)[0].launch == sure
     usa_fell = [Numbers((10, 10), (0, 0), ({}, {}), ("", "")),
                 Numbers((7, 10), (0, 0), ({}, {}), ("", ""))]
     swing = swings((start, end), [sure], usa_fell)[0]

@@ -132,6 +132,15 @@ def _referee(seed: int = 5) -> Referee:
     return referee
 
 
+def _at_the_guests_turn() -> tuple[Referee, str]:
+    """A referee whose guest said hello and whose host then played until a seat of the
+    guest's may act; that seat."""
+    referee = _referee()
+    _send(referee, {"t": "hello", "n": 1})
+    _host_moves_until_guest(referee, random.Random(5))
+    return referee, next(s for s in referee.game.to_act() if s in GUEST)
+
+
 def _send(referee: Referee, message: dict[str, Any] | str) -> list[dict[str, Any]]:
     text = message if isinstance(message, str) else json.dumps(message)
     out = referee.receive("guest", text)
@@ -258,12 +267,8 @@ def test_an_oversized_or_garbled_message_is_refused_logged_and_changes_nothing()
 
 
 def test_an_illegal_or_stale_or_repeated_action_is_never_applied() -> None:
-    referee = _referee()
-    rng = random.Random(5)
-    _send(referee, {"t": "hello", "n": 1})
-    _host_moves_until_guest(referee, rng)
+    referee, seat = _at_the_guests_turn()
     g = referee.game
-    seat = next(s for s in g.to_act() if s in GUEST)
     before = _unchanged(referee)
     # Illegal: the engine's own words come back.
     answer = _send(referee, {"t": "act", "n": 2, "at": g.log_size, "seat": seat,
@@ -377,12 +382,8 @@ def test_hostile_messages_cost_the_same_small_time_and_leave_short_bounded_trace
 
 def test_no_guest_moves_before_everyone_has_joined_and_unread_messages_skip_the_numbers(
 ) -> None:
-    referee = _referee()
-    rng = random.Random(5)
-    _send(referee, {"t": "hello", "n": 1})
-    _host_moves_until_guest(referee, rng)
+    referee, seat = _at_the_guests_turn()
     g = referee.game
-    seat = next(s for s in g.to_act() if s in GUEST)
     act = {"t": "act", "n": 2, "at": g.log_size, "seat": seat,
            "action": g.legal_actions(seat)[0].to_dict()}
     referee.waiting = True  # another online player has not joined yet

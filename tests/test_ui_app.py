@@ -428,6 +428,20 @@ def test_a_guest_screen_shows_its_seats_decision_from_the_hosts_picture_and_send
     run_app(play, hash_="#join=" + offer)
 
 
+async def hosting(dom: FakePlatform) -> App:
+    """An app on ``dom`` that started, from New game, a 2-player game (seed 11) with the USA
+    played here and the USSR on a friend's screen: the host, its invitation drawn."""
+    host = App(dom)
+    host.start()
+    await settle(host)
+    command(dom, "top", "open-new")
+    dom.forms["newgame"] = ({"players": "2", "seed": "11", "speed": "0", "ice": ""},
+                            {"USA.politician": "h", "USSR.politician": "o"})
+    command(dom, "dialog", "start-game")
+    await settle(host)
+    return host
+
+
 def test_a_host_screen_and_a_guest_screen_play_over_a_channel_between_their_fakes() -> None:
     """Two apps, each on its own fake page: the host starts an online game from the New game
     dialog (the USSR on a friend's screen), the guest opens the invitation link and sends its
@@ -435,14 +449,7 @@ def test_a_host_screen_and_a_guest_screen_play_over_a_channel_between_their_fake
     Each screen then plays its own seats on its own board; both show the same game."""
     async def main() -> None:
         host_dom, guest_dom = FakePlatform(), FakePlatform()
-        host = App(host_dom)
-        host.start()
-        await settle(host)
-        command(host_dom, "top", "open-new")
-        host_dom.forms["newgame"] = ({"players": "2", "seed": "11", "speed": "0", "ice": ""},
-                                     {"USA.politician": "h", "USSR.politician": "o"})
-        command(host_dom, "dialog", "start-game")
-        await settle(host)
+        host = await hosting(host_dom)
         assert host.hosting.on and host_dom.offers == ["USSR.politician"]
         link = find(host_dom, ("dialog",), testid="invite-link").attrs["value"]
 
@@ -526,14 +533,7 @@ def test_a_hostile_guest_leaves_the_hosts_log_bounded_and_the_game_unchanged() -
 
     async def main() -> None:
         dom = FakePlatform()
-        host = App(dom)
-        host.start()
-        await settle(host)
-        command(dom, "top", "open-new")
-        dom.forms["newgame"] = ({"players": "2", "seed": "11", "speed": "0", "ice": ""},
-                                {"USA.politician": "h", "USSR.politician": "o"})
-        command(dom, "dialog", "start-game")
-        await settle(host)
+        host = await hosting(dom)
         to_host = dom.peer_handler
         assert to_host is not None
         guest, referee = "USSR.politician", host.hosting.referee
@@ -587,14 +587,7 @@ def test_an_answer_to_an_older_invitation_is_refused_at_once_and_the_newest_stay
     given it, and the newest invitation still takes its own answer."""
     async def main() -> None:
         dom = FakePlatform()
-        host = App(dom)
-        host.start()
-        await settle(host)
-        command(dom, "top", "open-new")
-        dom.forms["newgame"] = ({"players": "2", "seed": "11", "speed": "0", "ice": ""},
-                                {"USA.politician": "h", "USSR.politician": "o"})
-        command(dom, "dialog", "start-game")
-        await settle(host)
+        host = await hosting(dom)
         guest = "USSR.politician"
         first = unpack("offer", find(dom, ("dialog",), testid="invite-link").attrs["value"])
         old_answer = pack("answer", {"sdp": "guest-sdp-1", "id": first["id"]})
@@ -852,7 +845,7 @@ def test_an_embed_tells_its_page_of_the_game_and_takes_commands_from_that_page_o
             "reason": app.table.g.end_reason}
         # Commands: another origin and garbage are ignored; the page's own starts a game.
         hear = dom.host_handler
-        assert hear is not None
+        assert hear is not None and dom.host_origin == page
         finished = app.table.g.to_json()
         hear("http://evil.test", '{"type": "new-game", "seed": 9, "seats": "hhhh"}')
         hear(page, "[" * 3_000)

@@ -244,9 +244,9 @@ class App:
         g = self.table.g
         self.embed_api.over(g.winner or "", g.end_reason or "")
 
-    def announce_move(self, seat: str, kind: str) -> None:
+    def announce_move(self, seat: str, events: list[dict[str, Any]]) -> None:
         """A move was made (here or on a guest's screen): the embedding page hears of it."""
-        self.embed_api.moved(seat, kind)
+        self.embed_api.moved(seat, events)
 
     def show_privacy(self, seat: str) -> None:
         self.overlays.privacy(seat)

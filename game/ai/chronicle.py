@@ -7,9 +7,9 @@ Politics phase and every launch phase (:func:`game.ai.winprob.win_probability`, 
 spectator view, so the curve never uses a card nobody had seen at that moment). The
 :func:`swings` are the largest changes of that chance between two points, each with its
 cause: the launch whose outcome moved it most, else a delay, a change of Popularity or of
-Budget (never the round's fixed drop, which both nations pay), a rocket's better or worse
-odds, or a Mission completed by a launch nobody doubted. Words are the UI's business: this
-gives numbers.
+Budget (never the round's fixed drop, which both nations pay), a launch decided, a rocket's
+better or worse odds, or a Mission completed by a launch nobody doubted. Words are the UI's
+business: this gives numbers.
 """
 
 from __future__ import annotations
@@ -21,10 +21,10 @@ from itertools import pairwise
 from typing import Any
 
 from ..actions import Action
-from ..content import MOON, NATIONS, load_content
+from ..content import NATIONS, load_content
 from ..engine import Game
 from ..history import fresh
-from ..odds import launch_odds
+from ..odds import launch_odds, launch_targets
 from .winprob import SAMPLES, STEPS, win_probability
 
 CURVE_PHASES = ("politics", "launches")
@@ -187,19 +187,12 @@ class Numbers:
     decided: tuple[str, ...]  # the target its Politician decided to launch toward, or ""
 
 
-def _odds(game: Game, nation: str) -> dict[str, float]:
-    """A nation's rocket's chance, as it stands, toward every Mission and the Moon on display
-    (face-down Moon risks averaged over the cards nobody has seen)."""
-    targets = [mission for mission, _ in game.state.active]
-    if game.content.rulesets[game.ruleset].moon == "display":
-        targets.append(MOON)
-    return {target: launch_odds(game, nation, target) for target in targets}
-
-
 def _numbers(game: Game, moved: dict[str, int]) -> Numbers:
     nations = [game.state.nations[n] for n in NATIONS]
+    targets = launch_targets(game)  # face-down Moon risks averaged over the unseen cards
     return Numbers(tuple(n.popularity for n in nations), tuple(moved[n] for n in NATIONS),
-                 tuple(_odds(game, n) for n in NATIONS), tuple(n.launch or "" for n in nations))
+                   tuple({t: launch_odds(game, n, t) for t in targets} for n in NATIONS),
+                   tuple(n.launch or "" for n in nations))
 
 
 def _toward(gain_usa: bool, shift: Shift) -> float:
@@ -231,7 +224,7 @@ def _shift(start: Numbers, end: Numbers, gain_usa: bool) -> Shift | None:
 
 
 def swings(curve: tuple[CurvePoint, ...], launches: list[LaunchPoint],
-           marks: Sequence[Numbers] | None = None, count: int = 3) -> tuple[Swing, ...]:
+           marks: Sequence[Numbers], count: int = 3) -> tuple[Swing, ...]:
     """The ``count`` largest changes between consecutive points, each with its cause: the
     launch in between whose outcome was the most surprising in the direction of the change
     (at least ``MIN_SURPRISE`` likely to have gone the other way), else a launch of the
@@ -258,8 +251,7 @@ def swings(curve: tuple[CurvePoint, ...], launches: list[LaunchPoint],
         elif delayed:
             found.append(Swing(start, end, delayed[0]))
         else:
-            shift = (_shift(marks[index], marks[index + 1], gain_usa)
-                     if marks is not None else None)
+            shift = _shift(marks[index], marks[index + 1], gain_usa)
             sure = flown[0][1] if flown and shift is None else None
             found.append(Swing(start, end, sure, shift))
     found.sort(key=lambda s: -abs(s.change))

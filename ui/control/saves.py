@@ -99,6 +99,9 @@ class Shelf:
         return summary if summary.ok and not summary.over else None
 
     def continue_saved(self, key: str) -> None:
+        keys = self.keys
+        if keys is None or not keys.owns(key):  # (an embed that keeps nothing has none)
+            return
         text = self.dom.storage_get(key)
         try:
             loaded = parse(text)
@@ -106,10 +109,8 @@ class Shelf:
             self.open(error=_("That saved game cannot be continued: {error}").format(
                 error=exc))
             return
-        if self.keys is None:
-            return
-        self.app.load_game(loaded, key[len(self.keys.prefix):])
-        self.dom.storage_set(self.keys.current, self.app.table.save_id)
+        self.app.load_game(loaded, key[len(keys.prefix):])
+        self.dom.storage_set(keys.current, self.app.table.save_id)
 
     def open(self, error: str = "", notice: str = "") -> None:
         app = self.app

@@ -75,7 +75,7 @@ class EmbedApi:
     def start(self) -> None:
         """Listen to the embedding page, and tell it the game is ready."""
         if self.origin:
-            self.dom.on_host_message(self.receive)
+            self.dom.on_host_message(self.origin, self.receive)
             self.ready()
 
     def ready(self) -> None:
@@ -83,9 +83,12 @@ class EmbedApi:
         self.post({"type": "ready", "players": setup.players, "seed": setup.seed,
                    "ruleset": setup.ruleset})
 
-    def moved(self, seat: str, kind: str) -> None:
-        self.post({"type": "move", "seat": seat, "kind": kind,
-                   "moves": self.app.table.g.log_size})
+    def moved(self, seat: str, events: list[dict[str, Any]]) -> None:
+        """A move: who made it and its kind, as its own public "action" event tells."""
+        if self.origin:
+            kind = next((str(e.get("kind", "")) for e in events if e["type"] == "action"), "")
+            self.post({"type": "move", "seat": seat, "kind": kind,
+                       "moves": self.app.table.g.log_size})
 
     def over(self, winner: str, reason: str) -> None:
         self.post({"type": "over", "winner": winner, "reason": reason})
@@ -95,7 +98,8 @@ class EmbedApi:
             self.dom.post_to_host(json.dumps({"source": "moonshot", **event}), self.origin)
 
     def receive(self, origin: str, text: str) -> None:
-        """A message from a page: a command only from the embedding page's origin."""
+        """A message from a page: a command only from the embedding page's origin (the
+        platform passes no other on, unread; this holds whoever calls)."""
         if origin != self.origin:
             return
         setup = command_setup(text)

@@ -9,8 +9,8 @@ changes; every move, wherever it was made, goes out as each guest's own picture.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Coroutine
-from dataclasses import dataclass
+from collections.abc import Callable, Coroutine
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from game.referee import MAX_GUEST_MESSAGE, Referee, Refused
@@ -45,17 +45,22 @@ REFUSED_LINES = 10  # lines the log gives one guest's refusals; one more counts 
 
 
 @dataclass
+class CountedLine:
+    """A log line that counts up in place: how many so far, and the line as last told."""
+
+    count: int = 0
+    told: Told | None = None
+
+
+@dataclass
 class RefusedLog:
     """One guest's refusals as the log tells them."""
 
     why: str = ""  # the reason of the last line told ...
-    count: int = 0  # ... how many times in a row ...
-    told: Told | None = None  # ... and that line
+    last: CountedLine = field(default_factory=CountedLine)  # ... counted in a row there
     lines: int = 0  # lines told
-    more: int = 0  # refusals past REFUSED_LINES lines ...
-    more_told: Told | None = None  # ... counted on this line
-    unread: int = 0  # messages the transport dropped unread (too many, too fast) ...
-    unread_told: Told | None = None  # ... counted on this line
+    more: CountedLine = field(default_factory=CountedLine)  # refusals past REFUSED_LINES
+    unread: CountedLine = field(default_factory=CountedLine)  # dropped unread by the transport
 
 
 class Hosting:
@@ -115,7 +120,6 @@ class Hosting:
         for group in guests:
             self.invitations[group[0]] = Invitation(group[0], group,
                                                     app.table.setup.display_name(group[0]))
-        self.referee.waiting = True  # nobody moves on a guest's screen before all have joined
         self.open_panel()
         app.spawn(self._invite_all())
 
@@ -208,11 +212,10 @@ class Hosting:
         if referee is None or inv is None:
             return
         if kind == "open":
+            waited = referee.waiting
             self.send(referee.connect(guest))
-            waited = self.waiting_for_players()
-            inv.status, inv.error, inv.joined = "connected", "", True
-            referee.waiting = self.waiting_for_players()
-            if waited and not self.waiting_for_players():
+            inv.status, inv.error = "connected", ""
+            if waited and not referee.waiting:
                 self.send(referee.broadcast())  # every screen: no longer waiting
                 app.spawn(app.run())  # everyone is here: the game starts on every screen
             app.table.tell(note(_("{name} joined the game online.").format(name=inv.name)))
@@ -259,31 +262,30 @@ class Hosting:
         up ("3 times") on the line already told, with the newest quote; past
         ``REFUSED_LINES`` lines from one guest, one line counts the rest."""
         past = self.refused_log.setdefault(guest, RefusedLog())
-        table = self.app.table
-        if past.told is not None and past.why == why:
-            past.count += 1
-            told = note(_("{line} ({count} times in a row)").format(line=line, count=past.count))
-            self._retell(past.told, told)
-            past.told = told
-        elif past.lines >= REFUSED_LINES:
-            past.more += 1
-            told = note(ngettext(
-                "{count} more message from {name} was refused (the log keeps the first {lines}).",
-                "{count} more messages from {name} were refused (the log keeps the first "
-                "{lines}).", past.more).format(count=past.more, lines=REFUSED_LINES,
-                                              name=self.invitations[guest].name))
-            self._retell(past.more_told, told)
-            past.more_told = told
-        else:
-            past.why, past.count, past.lines = why, 1, past.lines + 1
-            past.told = note(line)
-            table.tell(past.told)
+        if past.why != why or past.last.told is None:
+            if past.lines >= REFUSED_LINES:
+                name = self.invitations[guest].name
+                self._count(past.more, 1, lambda n: ngettext(
+                    "{count} more message from {name} was refused (the log keeps the first "
+                    "{lines}).",
+                    "{count} more messages from {name} were refused (the log keeps the first "
+                    "{lines}).", n).format(count=n, lines=REFUSED_LINES, name=name))
+                return
+            past.why, past.lines, past.last = why, past.lines + 1, CountedLine()
+        self._count(past.last, 1, lambda n: line if n == 1 else _(
+            "{line} ({count} times in a row)").format(line=line, count=n))
 
-    def _retell(self, old: Told | None, new: Told) -> None:
-        """A counting line told anew in place, or at the end when it is not in the log (the
-        first time, or after the log was told again in another language)."""
-        if old is None or not self.app.table.retold(old, new):
-            self.app.table.tell(new)
+    def _count(self, line: CountedLine, by: int, words: Callable[[int], str]) -> str:
+        """``line`` counts ``by`` more and says so in ``words(count)``: told anew in place,
+        or at the end when it is not in the log (the first time, or after the log was told
+        again in another language). Returns the words."""
+        line.count += by
+        text = words(line.count)
+        told = note(text)
+        if line.told is None or not self.app.table.retold(line.told, told):
+            self.app.table.tell(told)
+        line.told = told
+        return text
 
     def skipped(self, guest: str, count: int) -> None:
         """``guest`` sent faster than the limits (public/peer.js dropped ``count`` messages
@@ -293,19 +295,17 @@ class Hosting:
             return
         self.send(referee.skipped(guest, count))
         past = self.refused_log.setdefault(guest, RefusedLog())
-        past.unread += count
-        words = ngettext("{name} sent messages too fast: {count} went unread.",
-                         "{name} sent messages too fast: {count} went unread.",
-                         past.unread).format(name=inv.name, count=past.unread)
-        told = note(words)
-        self._retell(past.unread_told, told)
-        past.unread_told = told
+        words = self._count(past.unread, count, lambda n: ngettext(
+            "{name} sent messages too fast: {count} went unread.",
+            "{name} sent messages too fast: {count} went unread.", n).format(
+            name=inv.name, count=n))
         self.app.notice(words)
         self.app.draw_log()
 
     def waiting_for_players(self) -> bool:
-        """The game waits until every online player has joined (after a host's reload too)."""
-        return any(not inv.joined for inv in self.invitations.values())
+        """The game waits until every online player has joined (after a host's reload too:
+        a new referee, whose guests have not connected yet)."""
+        return self.referee is not None and self.referee.waiting
 
     def send(self, out: list[tuple[str, str]]) -> None:
         for guest, text in out:

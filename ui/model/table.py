@@ -144,7 +144,8 @@ class Table:
 
     def retold(self, old: Told, new: Told) -> bool:
         """Line ``old`` (the very one told, looked for from the newest) says ``new`` now;
-        False when ``old`` is no longer in the log (it was told again since)."""
+        False when ``old`` is no longer in the log (it was told again since). The log is a
+        new list then, as after :meth:`retell`, so the page draws it again."""
         for index in range(len(self.log) - 1, -1, -1):
             if self.log[index] is old:
                 self.log = [*self.log[:index], new, *self.log[index + 1:]]

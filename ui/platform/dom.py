@@ -177,10 +177,13 @@ def post_to_host(text: str, origin: str) -> None:
         window.parent.postMessage(window.JSON.parse(text), origin)
 
 
-def on_host_message(handler: Callable[[str, str], None]) -> None:
-    """Messages posted to this page: ``handler(origin, the data as JSON text)`` (the data of
-    a message that is no JSON, or whose text is too long to be a command, as "")."""
+def on_host_message(origin: str, handler: Callable[[str, str], None]) -> None:
+    """Messages posted to this page from ``origin``: ``handler(origin, the data as JSON
+    text)`` (the data of a message that is no JSON, or whose text is too long to be a
+    command, as ""). Another origin's are dropped before they cost anything."""
     def heard(event: Any) -> None:
+        if str(event.origin) != origin:
+            return
         try:
             text = window.JSON.stringify(event.data)
         except Exception:  # a cycle, a function: not a command

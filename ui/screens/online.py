@@ -62,7 +62,6 @@ class Invitation:
     error: str = ""
     attempt: int = 0  # which invitation this is (ui.links.hosting: a superseded one is dropped)
     token: str = ""  # the invitation's own mark, which its answer carries back
-    joined: bool = False  # connected at least once since the game took the table
 
 
 def qr_svg(rows: Sequence[str], label: str) -> str:
