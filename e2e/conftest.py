@@ -113,9 +113,11 @@ class NetworkLog:
     failed_requests: list[str] = field(default_factory=list)
     console_errors: list[str] = field(default_factory=list)
     page_errors: list[str] = field(default_factory=list)
+    in_flight: set[Request] = field(default_factory=set)
 
     def attach(self, context: BrowserContext) -> None:
         context.on("request", self._on_request)
+        context.on("requestfinished", self._on_request_finished)
         context.on("requestfailed", self._on_request_failed)
         context.on("response", self._on_response)
         context.on("console", self._on_console)
@@ -123,9 +125,33 @@ class NetworkLog:
 
     def _on_request(self, request: Request) -> None:
         self.requests.append(request.url)
+        self.in_flight.add(request)
+
+    def _on_request_finished(self, request: Request) -> None:
+        self.in_flight.discard(request)
 
     def _on_request_failed(self, request: Request) -> None:
+        self.in_flight.discard(request)
         self.failed_requests.append(f"{request.url}: {request.failure}")
+
+    def wait_quiet(self, page: Page, quiet_ms: int = 500, timeout_ms: int = 60_000) -> None:
+        """Wait until no request of the context has been on its way for ``quiet_ms``.
+
+        Before a test leaves a page: leaving aborts what is still loading (seen: the icon
+        sprite a late render asked for), and an aborted request counts as a failure.
+        Playwright's "networkidle" cannot serve: it fires once per page, so a request made
+        after it is not waited for."""
+        deadline = time.monotonic() + timeout_ms / 1000
+        quiet_since = time.monotonic()
+        while True:
+            now = time.monotonic()
+            if self.in_flight:
+                quiet_since = now
+            elif (now - quiet_since) * 1000 >= quiet_ms:
+                return
+            if now > deadline:
+                raise AssertionError(f"still loading: {sorted(r.url for r in self.in_flight)}")
+            page.wait_for_timeout(50)
 
     def _on_response(self, response: Response) -> None:
         if response.status >= 400:

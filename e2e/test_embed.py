@@ -24,14 +24,14 @@ def moves(page: Page) -> int:
     return int(page.evaluate("document.body.dataset.moves"))
 
 
-def settled_network(page: Page, game: Page | FrameLocator) -> None:
+def settled_network(page: Page, game: Page | FrameLocator, net: NetworkLog) -> None:
     """Before the page is left: the game on it (the page itself, or a frame) has its AI
     worker's interpreter, and every request has its answer (the icon sprite...). Leaving
     aborts what is still on its way, and an aborted request counts as a failure (seen:
     pyodide.asm.wasm, icons.svg)."""
     expect(game.locator("body")).to_have_attribute("data-ai-worker", "ready",
                                                    timeout=2 * READY_TIMEOUT_MS)
-    page.wait_for_load_state("networkidle")
+    net.wait_quiet(page)
 
 
 def wait_frame_ready(frame: FrameLocator) -> None:
@@ -121,7 +121,7 @@ def test_an_embed_on_another_origin_keeps_to_itself_and_continue_stays_the_same(
     settle(page)
     saved = table(page)
     key = page.evaluate("localStorage.getItem('moonshot.current')")
-    settled_network(page, page)
+    settled_network(page, page, net)
 
     (tmp_path / "rules.html").write_text(
         PAGE + "<title>A rules page elsewhere</title><h1>Launching</h1>"
@@ -138,7 +138,7 @@ def test_an_embed_on_another_origin_keeps_to_itself_and_continue_stays_the_same(
         expect(frame.locator("body")).not_to_have_attribute("data-moves", "0", timeout=30_000)
         inner = next(f for f in page.frames if "embed.html" in f.url)
         assert inner.evaluate("localStorage.getItem('moonshot.current')") == key
-        settled_network(page, frame)
+        settled_network(page, frame, net)
     finally:
         server.shutdown()
         server.server_close()
