@@ -132,7 +132,11 @@ class NetworkLog:
 
     def _on_request_failed(self, request: Request) -> None:
         self.in_flight.discard(request)
-        self.failed_requests.append(f"{request.url}: {request.failure}")
+        try:
+            where = f" (from {request.frame.url})"
+        except Exception:  # a service worker's request has no frame
+            where = " (from a worker)"
+        self.failed_requests.append(f"{request.url}: {request.failure}{where}")
 
     def wait_quiet(self, page: Page, quiet_ms: int = 500, timeout_ms: int = 60_000) -> None:
         """Wait until no request of the context has been on its way for ``quiet_ms``.
