@@ -179,7 +179,7 @@ def test_the_page_around_an_embed_hears_its_game_and_starts_a_new_one_by_command
         events = page.evaluate("window.events")
         assert {origin for origin, _event in events} == {site}
         assert events[0][1] == {"source": "moonshot", "type": "ready", "players": 2, "seed": 3,
-                                "ruleset": "v0.10.4"}
+                                "ruleset": "v0.10.4", "example": ""}
         moved = [event for _origin, event in events if event["type"] == "move"]
         assert [m["moves"] for m in moved[:2]] == [1, 2]
         frame = page.frame_locator('[data-testid="embedded"]')

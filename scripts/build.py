@@ -392,25 +392,33 @@ def embed_html(index: str) -> str:
 
 RULES_CSP = ("default-src 'self'; script-src 'none'; style-src 'self'; img-src 'self' data:; "
              "object-src 'none'; base-uri 'self'; form-action 'none'")
+# The rules page runs one small script of its own (public/rules-examples.js) and, once the
+# reader asks, the game in one frame of this site (embed.html).
+RULES_PAGE_CSP = RULES_CSP.replace("script-src 'none'", "script-src 'self'; frame-src 'self'")
 
 
 # The rules page in each language: (source, page, words of the page around the reference).
 RULES_PAGES = {
     "en": ("rules.md", "rules.html", {
         "subtitle": "Rules reference", "glossary": "Glossary", "contents": "Contents",
-        "play": "Play the game", "other": "Magyarul"}),
+        "play": "Play the game", "other": "Magyarul", "try": "Try it",
+        "loading": "Loading the game…"}),
     "hu": ("rules.hu.md", "rules.hu.html", {
         "subtitle": "Szabálykönyv", "glossary": "Szójegyzék", "contents": "Tartalom",
-        "play": "Játék", "other": "In English"}),
+        "play": "Játék", "other": "In English", "try": "Kipróbálom",
+        "loading": "A játék töltődik…"}),
 }
 
 
 def rules_html(markdown: str, lang: str = "en") -> str:
     """rules.html (rules.<lang>.html): docs/rules.md (or its translation) rendered, with a
     table of contents and a link to the other language. No script at all; the game opens it
-    in an <iframe> (its "Rules" button and "?" links)."""
+    in an <iframe> (its "Rules" button and "?" links). Each live rule example is drawn in its
+    section as a still picture (scripts/example_stills.py) with "Try it": the page's one
+    script (public/rules-examples.js) loads the game then, in one frame for them all."""
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     try:
+        from example_stills import with_examples
         from rules_page import convert, toc_html
     finally:
         sys.path.remove(str(Path(__file__).resolve().parent))
@@ -421,14 +429,19 @@ def rules_html(markdown: str, lang: str = "en") -> str:
     other = RULES_PAGES[other_lang][1]
     # One header: the page's own; the reference's title heading names the page (<title>).
     article = re.sub(r"\A\s*<h1>.*?</h1>\n", "", doc.html, count=1)
+    try:
+        article = with_examples(article, lang, words["try"], words["loading"])
+    except ValueError as err:
+        raise BuildError(f"rules page ({lang}): {err}") from err
     return (
         f'<!doctype html>\n<html lang="{lang}">\n<head>\n  <meta charset="utf-8">\n'
-        f'  <meta http-equiv="Content-Security-Policy" content="{RULES_CSP}">\n'
+        f'  <meta http-equiv="Content-Security-Policy" content="{RULES_PAGE_CSP}">\n'
         '  <meta name="viewport" content="width=device-width, initial-scale=1">\n'
         f"  <title>{html_escape(title)}</title>\n"
         '  <link rel="icon" href="data:,">\n'
         '  <link rel="stylesheet" href="./style.css">\n'
-        '  <link rel="stylesheet" href="./rules.css">\n</head>\n'
+        '  <link rel="stylesheet" href="./rules.css">\n'
+        '  <script src="./rules-examples.js" defer></script>\n</head>\n'
         f'<body class="rules-page">\n<header class="top"><h1>MOONSHOT <small>'
         f'{words["subtitle"]}</small></h1><nav class="tools">'
         f'<a href="#glossary">{words["glossary"]}</a>'

@@ -72,12 +72,23 @@ def content_messages() -> Iterator[tuple[str, str, str]]:
         yield ruleset.title, "game/content/rulesets.toml", "Ruleset"
     for text in tutorial_texts():
         yield text, "ui/model/tutorial.toml", "A step of the Tutorial"
+    for text in example_texts():
+        yield text, "ui/model/examples.toml", "A live rule example of the rules page"
 
 
 def tutorial_texts() -> list[str]:
     sys.path.insert(0, str(ROOT))
     try:
         from ui.model.tutorial import texts
+    finally:
+        sys.path.remove(str(ROOT))
+    return texts()
+
+
+def example_texts() -> list[str]:
+    sys.path.insert(0, str(ROOT))
+    try:
+        from ui.model.examples import texts
     finally:
         sys.path.remove(str(ROOT))
     return texts()

@@ -836,7 +836,7 @@ def test_an_embed_tells_its_page_of_the_game_and_takes_commands_from_that_page_o
         events = [event for origin, event in dom.posted if origin == page]
         assert len(events) == len(dom.posted) and events[0]["type"] == "ready"
         assert events[0] == {"source": "moonshot", "type": "ready", "players": 2, "seed": 3,
-                             "ruleset": "v0.10.4"}
+                             "ruleset": "v0.10.4", "example": ""}
         moves = [event for event in events if event["type"] == "move"]
         assert [m["moves"] for m in moves] == list(range(1, app.table.g.log_size + 1))
         assert [m["seat"] for m in moves] == [seat for seat, _a in app.table.g.log]
@@ -857,5 +857,80 @@ def test_an_embed_tells_its_page_of_the_game_and_takes_commands_from_that_page_o
         assert dom.posted[-1][1]["type"] == "ready" and dom.posted[-1][1]["seed"] == 9
         for task in list(app.tasks):
             task.cancel()
+
+    asyncio.run(main())
+
+
+def test_a_rule_example_takes_its_action_only_tells_the_outcome_resets_and_saves_nothing(
+) -> None:
+    """embed.html?example=end-of-round&lang=hu: the example's moment on the table, the reader
+    at its seat, no AI worker (the rival never moves). Another action is nudged away; the
+    highlighted one, touched on the board, is played and its outcome told; 'example-done'
+    goes to the page; Reset deals the moment again; the page's 'start-example' command shows
+    another example, an unknown id nothing. No game is saved."""
+    from ui.model.examples import examples
+    from ui.words.i18n import _, use
+
+    async def main() -> None:
+        dom = FakePlatform()
+        dom.is_embedded, dom.referrer_url = True, "http://rules.test:8080/rules.html"
+        dom.query = "?example=end-of-round&lang=hu&theme=light&save=1"
+        app = App(dom)
+        app.start()
+        await settle(app)
+        page, example = "http://rules.test:8080", examples()["end-of-round"]
+        assert app.table.g.log == list(example.log) and app.table.seat == example.seat
+        assert dom.body["example"] == "politician" and dom.body["theme"] == "light"
+        assert app.thinker.boot is None  # no second Python for a rival that never moves
+        assert dom.posted == [(page, {"source": "moonshot", "type": "ready", "players": 2,
+                                      "seed": example.seed, "ruleset": "v0.10.4",
+                                      "example": "end-of-round"})]
+        caption, try_text, after = example.words()
+        assert try_text == _(example.try_text) and try_text != example.try_text  # in Hungarian
+        assert elements(dom.regions["tour"], testid="example-try")
+        assert try_text in html.unescape(dom.regions["tour"])
+        assert all("disabled" in b.attrs for b in elements(dom.regions["actions"], cmd="undo"))
+
+        app.try_act(app.table.actions.index(example.action) ^ 1)  # another (an Escalate)
+        await settle(app)
+        assert app.table.g.log_size == len(example.log)
+        assert elements(dom.regions["tour"], testid="tour-nudge")
+
+        play_on_board(app, dom, app.table.actions.index(example.action))
+        await settle(app)
+        assert app.table.g.log[-1] == (example.seat, example.action)
+        assert app.table.g.log_size == len(example.log) + 1  # the rival did not answer
+        assert elements(dom.regions["tour"], testid="example-outcome")
+        assert after in html.unescape(dom.regions["tour"])
+        assert not elements(dom.regions["tour"], testid="example-try")
+        assert dom.posted[-1] == (page, {"source": "moonshot", "type": "example-done",
+                                         "example": "end-of-round"})
+        assert app.shelf.keys is not None  # save=1 asks the embed to keep its games...
+        assert not [k for k in dom.storage if k.startswith(app.shelf.keys.prefix)
+                    or k == app.shelf.keys.current]  # ...an example is none of them
+
+        command(dom, "tour", "example-reset")
+        await settle(app)
+        assert app.table.g.log == list(example.log) and app.table.seat == example.seat
+
+        hear = dom.host_handler
+        assert hear is not None
+        hear(page, '{"type": "start-example", "example": "../../etc"}')
+        hear("http://evil.test", '{"type": "start-example", "example": "research"}')
+        assert app.table.g.log == list(example.log)
+        hear(page, '{"type": "start-example", "example": "research"}')
+        await settle(app)
+        research = examples()["research"]
+        assert app.table.g.log == list(research.log) and app.table.seat == research.seat
+        assert dom.body["example"] == "centre" and caption not in str(dom.regions["tour"])
+        assert dom.posted[-1][1]["type"] == "ready" and dom.posted[-1][1]["example"] == "research"
+        hear(page, '{"type": "new-game", "seed": 9, "seats": "hmmm", "speed": 0}')
+        await settle(app)
+        assert dom.body["example"] == "" and not app.example.active
+        ready = [event for _page, event in dom.posted if event["type"] == "ready"]
+        assert ready[-1]["example"] == "" and ready[-1]["seed"] == 9
+        for task in list(app.tasks):
+            task.cancel()
+        use("en")
 
     asyncio.run(main())

@@ -27,6 +27,7 @@ from .control.thinker import Thinker
 from .control.turns import Turns
 from .control.tutorial import Tour
 from .links.embed import EmbedApi
+from .links.example import ExampleDesk, find
 from .links.hosting import Hosting
 from .links.joining import Joining
 from .markup.board import board_html
@@ -36,7 +37,7 @@ from .markup.html import NO_MARKS, Marks, e
 from .markup.logbook import log_html
 from .markup.table import Bar, Header, actions_html, mission_odds, popover_html, top_html
 from .model.invite import code_in
-from .model.players import Setup, parse_query
+from .model.players import Setup, parse_query, query_param
 from .model.replay import game_fingerprint, narrate, opening_line
 from .model.saves import Loaded, default_title
 from .model.table import Table
@@ -53,6 +54,7 @@ from .words.narration import note
 LANGUAGE_KEY = "moonshot.language"  # the language chosen in the header (localStorage)
 LEVEL_KEY = "moonshot.start-level"  # the start screen's last chosen level (localStorage)
 SOUND_KEY = "moonshot.sound"  # the header's sound switch, "on" or "off" (localStorage)
+THEMES = ("light", "dark")  # an embed's ``theme=`` (dark, the game's own, when none)
 GUEST_TABLE = Setup(ai=dict.fromkeys(SEATS, False))  # behind a join panel: no AI to start
 _ids = random.Random()
 
@@ -85,7 +87,8 @@ class App:
         self.hosting = Hosting(self, dom)  # an online game's host: the referee and invitations
         self.embed_api = EmbedApi(self, dom)  # an embed's events to its page, and commands
         self.joining = Joining(self, dom)  # an online game's guest: the host's pictures
-        self.turns = Turns(self, dom, self.tour, self.hosting, self.thinker)
+        self.example = ExampleDesk(self, dom)  # a live rule example (embed.html?example=)
+        self.turns = Turns(self, dom, self.guide, self.hosting, self.thinker)
         self.input = Input(self, dom, self.commands())
         self.peers_heard = False  # the transport's events are listened to
         self.sound_on = False  # the sound switch (start() reads the one remembered)
@@ -111,13 +114,13 @@ class App:
             "drawer": lambda el: self.open_drawer(self.dom.data(el, "drawer") or ""),
             "lang": lambda el: self.set_language(str(el.value), remember=True),
             # the tutorial's own text leads the way: no hints while it runs
-            "hint": lambda _el: None if self.tour.active else self.hints.ask(),
+            "hint": lambda _el: None if self.guide().active else self.hints.ask(),
         }
         handlers: dict[str, Callable[[Any], None]] = {}
         for part in (self.shelf.commands(), self.replays.commands(),
                      self.gamereport.commands(), self.overlays.commands(),
-                     self.tour.commands(), self.newgame.commands(), self.hosting.commands(),
-                     self.turns.commands(), own):
+                     self.tour.commands(), self.example.commands(), self.newgame.commands(),
+                     self.hosting.commands(), self.turns.commands(), own):
             clash = handlers.keys() & part.keys()
             assert not clash, f"commands claimed twice: {clash}"
             handlers.update(part)
@@ -135,15 +138,25 @@ class App:
         # until its reader turns it on
         remembered = self.dom.storage_get(SOUND_KEY)
         self.sound_on = remembered == "on" if remembered else not self.dom.embedded()
-        chosen = self.dom.storage_get(LANGUAGE_KEY) or ""
+        query = self.dom.query_string()
+        asked_lang = query_param(query, "lang") if self.dom.embedded() else ""
+        chosen = asked_lang if asked_lang in LANGUAGES else self.dom.storage_get(LANGUAGE_KEY) or ""
         self.set_language(chosen if chosen in LANGUAGES else choose(self.dom.browser_languages()))
+        theme = query_param(query, "theme")
+        if self.dom.embedded() and theme in THEMES:  # the host page's light or dark
+            self.dom.set_body("theme", theme)
         if self.dom.narrow_screen():
             self.dom.close_details("log")  # phones: boards and the action bar get the room
         if self.join_invitation():  # the page was opened by an online game's invitation link
             self.dom.set_body("ready", "1")
             self.booted = True
             return
-        asked = parse_query(self.dom.query_string())
+        if self.dom.embedded() and self.start_example(query_param(query, "example")):
+            self.dom.set_body("ready", "1")
+            self.booted = True
+            self.embed_api.start()
+            return
+        asked = parse_query(query)
         offer = self.shelf.resumable()
         if asked is None and not self.dom.embedded():
             self.new_game(Setup(), run=False)  # the table behind the start screen
@@ -230,8 +243,32 @@ class App:
     def new_save_id(self) -> str:
         return new_save_id()
 
+    def guide(self) -> Tour | ExampleDesk:
+        """The guide of play on now: a rule example when one is shown, else the Tutorial
+        (which lets everything be when it does not run)."""
+        return self.example if self.example.active else self.tour
+
     def autosave(self) -> None:
-        self.shelf.autosave()
+        if not self.example.active:  # an example is a moment to try, never a game to keep
+            self.shelf.autosave()
+
+    def start_example(self, ident: str) -> bool:
+        """Deal the rule example of that id (False: there is none)."""
+        example = find(ident)
+        if example is None:
+            return False
+        self.table.close_dialog()
+        self.dom.show("dialog", False)
+        self.example.begin(example)
+        return True
+
+    def shown_example(self) -> str:
+        """The id of the rule example on the table ("" for a game)."""
+        shown = self.example.example
+        return shown.id if self.example.active and shown is not None else ""
+
+    def example_done(self, ident: str) -> None:
+        self.embed_api.example_done(ident)
 
     def owns_save(self, key: str) -> bool:
         return self.shelf.owns(key)
@@ -240,7 +277,11 @@ class App:
         self.shelf.open(error=error)
 
     def show_end(self) -> None:
-        self.overlays.end()
+        if self.example.active:  # an example's panel tells how its game ended
+            self.busy(False)
+            self.dom.set_body("over", "1")
+        else:
+            self.overlays.end()
         g = self.table.g
         self.embed_api.over(g.winner or "", g.end_reason or "")
 
@@ -384,16 +425,19 @@ class App:
     def start_ai(self) -> None:
         """Boot the AI worker in the background once the page is up and a game has AI seats
         (it takes seconds; the AI thinks on the main thread until then)."""
-        if self.booted and any(self.table.setup.is_ai(s) for s in SEATS):
+        if (self.booted and not self.example.active  # an example's rival never moves
+                and any(self.table.setup.is_ai(s) for s in SEATS)):
             self.thinker.start()
 
-    def reset_table(self) -> None:
+    def reset_table(self, example: bool = False) -> None:
         """Forget everything about the game on the table but the table itself (before a new
-        or loaded one is dealt)."""
+        or loaded one is dealt); ``example``: the one dealt is a rule example's moment."""
         self.turns.reset()
         self.replays.replay = None
         self.shelf.storage_failed = False
         self.tour.active = False
+        if not example:
+            self.example.leave()
         for overlay in ("end", "dialog", "launch", "privacy", "report"):
             self.dom.show(overlay, False)
         self.dom.set_body("over", "0")
@@ -415,9 +459,10 @@ class App:
         else:
             self.table.hold(True)
 
-    def load_game(self, loaded: Loaded, save_id: str) -> None:
-        """Put a validated saved game on the table, exactly where it was."""
-        self.reset_table()
+    def load_game(self, loaded: Loaded, save_id: str, example: bool = False) -> None:
+        """Put a validated saved game on the table, exactly where it was (``example``: a
+        rule example's moment, :mod:`ui.links.example`)."""
+        self.reset_table(example)
         self.table.deal(loaded.setup, loaded.game, save_id,
                         loaded.title or default_title(loaded.setup), narrate(loaded.game))
         self.hints.reset(loaded.hints)
@@ -614,16 +659,17 @@ class App:
             return
         view = table.g.view(self.viewer())
         seat = self.controls_seat()
+        guide = self.guide()
         last = trail(table.g.log, table.at_screen)  # the rival's last moves, marked where
         viewer = self.viewer()  # its nation's odds on every Mission, in every phase
         odds = mission_odds(table.g, view, viewer.split(".")[0]) if viewer else {}
         marks, ghost = Marks(trail=last), None
         pick = table.pick
         if seat is not None:
-            hint = self.hints.current() or self.tour.pointer()
+            hint = self.hints.current() or guide.pointer()
             hinted = hint.target(pick) if hint else ""
             marked = pick.marked()
-            if self.tour.active and hinted:  # the tutorial marks its own step only
+            if guide.active and hinted:  # a guide marks its own step only
                 marked &= {hinted, *pick.chosen[-1:]}
             marks = Marks(marked, pick.chosen[-1] if pick.chosen else "", hinted, last)
             ghost = pick.chosen_cell()
@@ -631,14 +677,14 @@ class App:
         self.dom.set_html("top", top_html(self.header()))
         self.draw_log()
         bar = BarState(table.group, ghost)
-        tour = self.tour.panel_html()
+        tour = guide.panel_html()
         self.dom.set_html("tour", tour)
         self.dom.show("tour", bool(tour))
-        self.dom.spot(self.tour.spot())
+        self.dom.spot(guide.spot())
         self.dom.set_html("actions", actions_html(table.g, view, Bar(
             seat, table.actions, bar,
             self.hosting.waiting_for_players() or self.joining.waiting(), self.screens(),
-            self.turns.undo_state(), self.hints.thinking, not self.tour.active,
+            self.turns.undo_state(), self.hints.thinking, not guide.active,
             self.hints.current(), table.drawer == "moves")))
         popover = (popover_html(table.g, seat, table.actions, view, pick, marks.hinted)
                    if seat else "")

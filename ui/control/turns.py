@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from typing import Any, Protocol
 
 import game
@@ -59,9 +59,18 @@ class App(Protocol):
 
 
 class Script(Protocol):
-    """The Tutorial, as the loop sees it (:mod:`ui.control.tutorial`)."""
+    """A guide of play, as the loop sees it: the Tutorial (:mod:`ui.control.tutorial`) or a
+    rule example (:mod:`ui.links.example`)."""
 
     active: bool
+
+    @property
+    def tells_stakes(self) -> bool:
+        """Its own text says what a move risks (the table asks no confirmation)."""
+
+    @property
+    def fixed(self) -> bool:
+        """The position is its own: no move is taken back (its Reset deals it again)."""
 
     def waits(self) -> bool: ...
     def seat(self, to_act: list[str]) -> str | None: ...
@@ -91,11 +100,11 @@ class Minds(Protocol):
 
 
 class Turns:
-    def __init__(self, app: App, dom: Platform, tour: Script, hosting: Hosted,
+    def __init__(self, app: App, dom: Platform, guide: Callable[[], Script], hosting: Hosted,
                  minds: Minds) -> None:
         self.app = app
         self.dom = dom
-        self.tour = tour
+        self.guide = guide  # the guide on now (the Tutorial when none runs: it lets all be)
         self.hosting = hosting
         self.minds = minds
         self._turn = 0
@@ -166,11 +175,12 @@ class Turns:
             elif self.hosting.on:  # online, each nation talks on its own screens at once
                 for acting in g.to_act():
                     self.start_countdown(acting)
-            if self.tour.waits():  # an info step of the tutorial: nobody acts until Next
-                table.show_tab(self.tour.tab("") or table.tab)  # a phone shows what it explains
+            guide = self.guide()
+            if guide.waits():  # an info step of the tutorial: nobody acts until Next
+                table.show_tab(guide.tab("") or table.tab)  # a phone shows what it explains
                 self._rest()
                 return
-            seat = self.tour.seat(g.to_act()) or choose_seat(g.to_act(), table.last_seat,
+            seat = guide.seat(g.to_act()) or choose_seat(g.to_act(), table.last_seat,
                                                               g.view(None))
             setup = table.setup
             if seat is not None and setup.is_remote(seat):
@@ -187,7 +197,7 @@ class Turns:
                 app.render()
                 await asyncio.sleep(0)  # let the page paint before the AI thinks
                 started = time.perf_counter()
-                scripted = self.tour.scripted(seat)
+                scripted = guide.scripted(seat)
                 action, level = ((scripted, "tutorial") if scripted is not None
                                  else await self.ai_move(g, seat))
                 if turn != self.turn:
@@ -210,7 +220,7 @@ class Turns:
                 self.busy(False)
                 return
             table.sit(player)
-            table.front(seat, self.tour.tab(self.tour.target()))
+            table.front(seat, guide.tab(guide.target()))
             if g.phase == "discussion":
                 self.start_countdown(seat)
             app.render()
@@ -240,8 +250,8 @@ class Turns:
         if kept is not None:
             kept.append(trace)
         self.hosting.moved(events)
-        self.tour.played()
         shows = self.after_move(seat, events, note, redo)
+        self.guide().played()  # after the move is told (an example's page hears it first)
         if shows:
             await self.app.show_launches(shows)
 
@@ -310,10 +320,11 @@ class Turns:
         if seat is None or not 0 <= index < len(table.actions):
             return
         action = table.actions[index]
-        if not self.tour.allows(action):
-            return  # the tutorial waits for the highlighted action: a nudge, nothing else
+        guide = self.guide()
+        if not guide.allows(action):
+            return  # the guide waits for the highlighted action: a nudge, nothing else
         at_stake = game.stakes(table.g, seat, action)
-        if at_stake.warn and not self.tour.active:  # the tutorial's text says what is at stake
+        if at_stake.warn and not guide.tells_stakes:
             self.app.confirm(index, warning_text(at_stake), _("Yes, go ahead"))
             return
         self.act(index)
@@ -354,7 +365,7 @@ class Turns:
         the screen; computer players' answers are taken back with the person's action."""
         table = self.app.table
         player = table.at_screen if self.controls_seat() is not None else None
-        if player is None:
+        if player is None or self.guide().fixed:
             return 0, 0, ""
         if self.app.online:
             return 0, 0, _("No undo in an online game: every screen has seen the move.")

@@ -56,6 +56,13 @@ class Tour:
         self.read = 0  # info steps read (Next) since the last action
         self.nudged = False
 
+    @property
+    def tells_stakes(self) -> bool:
+        """The tutorial's text says what is at stake (no confirmation while it runs)."""
+        return self.active
+
+    fixed = False  # the tutorial's moves may be taken back: it follows the game's length
+
     def commands(self) -> dict[str, Handler]:
         return {"tutorial": lambda _el: self.begin(), "tour-next": lambda _el: self.next(),
                 "tour-leave": lambda _el: self.leave()}

@@ -2,10 +2,13 @@
 
 Events go out with ``postMessage`` to that page's origin only, as plain JSON objects with
 ``"source": "moonshot"``: ``ready`` (a game is on the table: its ``players``, ``seed``,
-``ruleset``), ``move`` (``seat`` and the ``kind`` of the move just made, ``moves`` played so
-far: public facts only) and ``over`` (``winner``, ``reason``). Commands come in the same way
-and are taken from that origin only: ``{"type": "new-game", "players": 2, "seats": "hhmm",
-"seed": 3, ...}`` (the URL's parameters, checked as the URL's are). The origin is the one
+``ruleset``, and ``example``, the id of the rule example shown, "" for a game), ``move``
+(``seat`` and the ``kind`` of the move just made, ``moves`` played so far: public facts
+only), ``over`` (``winner``, ``reason``) and ``example-done`` (``example``: the reader took
+the example's action). Commands come in the same way and are taken from that origin only:
+``{"type": "new-game", "players": 2, "seats": "hhmm", "seed": 3, ...}`` (the URL's
+parameters, checked as the URL's are) and ``{"type": "start-example", "example": "launch"}``
+(an id of ui/model/examples.toml). The origin is the one
 the embedding page names with ``origin=`` in the frame's URL, else the one its address
 shows (``document.referrer``); with neither, the embed says and takes nothing.
 """
@@ -34,6 +37,8 @@ class App(Protocol):
     def table(self) -> Table: ...
 
     def new_game(self, setup: Setup, run: bool = True) -> None: ...
+    def start_example(self, ident: str) -> bool: ...
+    def shown_example(self) -> str: ...
 
 
 def host_origin(query: str, referrer: str) -> str:
@@ -47,16 +52,22 @@ def host_origin(query: str, referrer: str) -> str:
     return found.group(0) if found else ""
 
 
-def command_setup(text: str) -> Setup | None:
-    """The new game a command asks for, read as the URL's parameters are; None for anything
-    else (too long, not a JSON object, another type, no game parameter)."""
+def command(text: str) -> dict[str, Any] | None:
+    """A command's JSON object, read only when it is small and shallow (else None)."""
     if len(text) > MAX_COMMAND or shape_refusal(text) is not None:
         return None
     try:
         message = json.loads(text)
     except ValueError:
         return None
-    if not isinstance(message, dict) or message.get("type") != "new-game":
+    return message if isinstance(message, dict) else None
+
+
+def command_setup(text: str) -> Setup | None:
+    """The new game a command asks for, read as the URL's parameters are; None for anything
+    else (too long, not a JSON object, another type, no game parameter)."""
+    message = command(text)
+    if message is None or message.get("type") != "new-game":
         return None
     values = {key: message[key] for key in PARAMETERS
               if isinstance(message.get(key), str | int) and not isinstance(message[key], bool)}
@@ -81,7 +92,7 @@ class EmbedApi:
     def ready(self) -> None:
         setup = self.app.table.setup
         self.post({"type": "ready", "players": setup.players, "seed": setup.seed,
-                   "ruleset": setup.ruleset})
+                   "ruleset": setup.ruleset, "example": self.app.shown_example()})
 
     def moved(self, seat: str, events: list[dict[str, Any]]) -> None:
         """A move: who made it and its kind, as its own public "action" event tells."""
@@ -93,6 +104,9 @@ class EmbedApi:
     def over(self, winner: str, reason: str) -> None:
         self.post({"type": "over", "winner": winner, "reason": reason})
 
+    def example_done(self, ident: str) -> None:
+        self.post({"type": "example-done", "example": ident})
+
     def post(self, event: dict[str, Any]) -> None:
         if self.origin:
             self.dom.post_to_host(json.dumps({"source": "moonshot", **event}), self.origin)
@@ -101,6 +115,12 @@ class EmbedApi:
         """A message from a page: a command only from the embedding page's origin (the
         platform passes no other on, unread; this holds whoever calls)."""
         if origin != self.origin:
+            return
+        message = command(text)
+        if message is not None and message.get("type") == "start-example":
+            ident = message.get("example")
+            if isinstance(ident, str) and self.app.start_example(ident):
+                self.ready()
             return
         setup = command_setup(text)
         if setup is not None:

@@ -89,6 +89,16 @@ class Setup:
                      self.speed_ms, dict(self.names), dict(self.levels), dict(self.remote))
 
 
+def query_param(query: str, key: str, longest: int = 32) -> str:
+    """The value of ``key`` in the page's query (``?example=launch&lang=hu``): "" when it is
+    absent or longer than ``longest`` (no parameter of the page is longer)."""
+    for part in query.lstrip("?").split("&")[:64]:
+        name, _sep, value = part.partition("=")
+        if name == key:
+            return value if len(value) <= longest else ""
+    return ""
+
+
 def parse_query(query: str) -> Setup | None:
     """``?players=2&seats=hhaa&seed=5&ruleset=preview&pair=USSR&speed=0``: a game to start.
 

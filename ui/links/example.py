@@ -1,0 +1,158 @@
+"""A live rule example in an embed (``embed.html?example=<id>``, or a host page's command).
+
+The example (:mod:`ui.model.examples`) is dealt on the table at its moment; the reader holds
+its nation and may take one action, the highlighted one (anything else is answered with a
+nudge and changes nothing). The rival never moves. Once the action is played, the turn loop
+rests, and the panel tells the outcome: the example's own words, then what the engine says
+happened, line by line from the log. Reset deals the moment again. Nothing is saved.
+
+To the turn loop this is a guide like the Tutorial (the methods :class:`ui.control.turns`
+asks of one): it names the seat that acts, what it may do and when the loop waits.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from game.actions import Action
+
+from ..markup.hints import Hint
+from ..markup.html import e, icon
+from ..model.examples import Example, examples
+from ..model.saves import Loaded
+from ..model.table import Table
+from ..model.targets import tab_of
+from ..platform.port import Handler, Platform
+from ..words.i18n import _
+
+
+class App(Protocol):
+    """What a rule example asks of the app."""
+
+    @property
+    def table(self) -> Table: ...
+
+    def load_game(self, loaded: Loaded, save_id: str, example: bool = False) -> None: ...
+    def new_save_id(self) -> str: ...
+    def render(self) -> None: ...
+    def example_done(self, ident: str) -> None: ...
+
+
+def find(ident: str) -> Example | None:
+    """The example of that id (None for any other text)."""
+    return examples().get(ident) if len(ident) <= 32 else None
+
+
+class ExampleDesk:
+    def __init__(self, app: App, dom: Platform) -> None:
+        self.app = app
+        self.dom = dom
+        self.example: Example | None = None
+        self.active = False
+        self.done = False
+        self.nudged = False
+        self.start = 0  # the log's length when the moment was dealt: the outcome follows it
+
+    # The Tutorial's text says what is at stake; an example lets the table's warning speak.
+    tells_stakes = False
+    fixed = True  # Undo would take back the moves that make the moment: Reset deals it again
+
+    def commands(self) -> dict[str, Handler]:
+        return {"example-reset": lambda _el: self.reset()}
+
+    def begin(self, example: Example) -> None:
+        """Deal the example's moment on the table; the reader's turn comes."""
+        app = self.app
+        setup = example.setup()
+        caption = _(example.caption).split(":")[0]
+        self.example, self.active, self.done, self.nudged = example, True, False, False
+        app.load_game(Loaded(example.position(), setup, caption), app.new_save_id(),
+                      example=True)
+        self.dom.set_body("example", example.show)
+        self.start = len(app.table.log)
+        app.render()
+
+    def reset(self) -> None:
+        if self.example is not None:
+            self.begin(self.example)
+
+    def leave(self) -> None:
+        """Another game took the table."""
+        if self.active:
+            self.active = False
+            self.dom.set_body("example", "")
+
+    # ------------------------------------------------------------------ the turn loop's guide
+
+    def waits(self) -> bool:
+        """Nobody acts: the example was played (or it is not the reader's moment)."""
+        return self.done
+
+    def seat(self, to_act: list[str]) -> str | None:
+        example = self.example
+        return example.seat if example is not None and example.seat in to_act else None
+
+    def scripted(self, seat: str) -> Action | None:
+        return None
+
+    def tab(self, target: str) -> str | None:
+        """The part of the table in front: the one of the highlighted thing, as it moves on
+        (a Module is chosen in the centre, then placed on the board)."""
+        shown = self.example.tab if self.example is not None else None
+        return tab_of(target) or shown
+
+    def target(self) -> str:
+        pointer = self.pointer()
+        return pointer.target(self.app.table.pick) if pointer else ""
+
+    def pointer(self) -> Hint | None:
+        """The example's action as a hint, so the board highlights its next step."""
+        table, example = self.app.table, self.example
+        if (example is None or self.done or table.seat != example.seat
+                or example.action not in table.actions):
+            return None
+        index = table.actions.index(example.action)
+        routes = tuple(path for path, i in table.pick.routes if i == index)
+        return Hint(example.seat, index, table.g.log_size, routes, "")
+
+    def allows(self, action: Action) -> bool:
+        if self.example is not None and action == self.example.action and not self.done:
+            self.nudged = False
+            return True
+        self.nudged = True
+        self.app.render()
+        return False
+
+    def played(self) -> None:
+        if self.active and not self.done:
+            self.done = True
+            if self.example is not None:
+                self.app.example_done(self.example.id)
+
+    def spot(self) -> str:
+        return ""
+
+    # ------------------------------------------------------------------ on screen
+
+    def panel_html(self) -> str:
+        example = self.example
+        if example is None:
+            return ""
+        caption, try_text, after = example.words()
+        title = _("Rule example")
+        head = f'<p class="tour-n">{icon("rocket")} {e(title)}</p>'
+        body = f'<p class="ex-cap">{e(caption)}</p>'
+        if self.done:
+            told = "".join(f"<li>{e(line.text)}</li>" for line in self.app.table.log[self.start:])
+            body += (f'<div class="ex-out" role="status" data-testid="example-outcome">'
+                     f'<p class="tour-t">{e(after)}</p><ol class="ex-log">{told}</ol></div>')
+        else:
+            body += f'<p class="tour-t" data-testid="example-try">{e(try_text)}</p>'
+        if self.nudged and not self.done:
+            nudge = _("Not now: try the highlighted one.")
+            body += f'<p class="nudge" role="alert" data-testid="tour-nudge">{e(nudge)}</p>'
+        reset = _("Reset")
+        button = (f'<button type="button" class="{"primary" if self.done else ""}" '
+                  f'data-cmd="example-reset" data-testid="example-reset">{e(reset)}</button>')
+        return (f'<div class="tour example" data-testid="example" data-example="{e(example.id)}"'
+                f' data-done="{int(self.done)}">{head}{body}{button}</div>')
