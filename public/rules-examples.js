@@ -4,8 +4,9 @@
 // every later one moves that same frame to its own figure and asks it, by the embed API's
 // "start-example" command, to show its example. So one Python instance serves them all (where
 // the browser cannot move a frame without reloading it, the move reloads it, still one).
-// The frame tells the page when its example is on ("ready") and when the reader's action was
-// taken ("example-done"); the figure says so in data-state (loading, live, done).
+// The frame tells the page when its example is on ("ready", again after its Reset) and when
+// the reader's action was taken ("example-done"); the figure says so in data-state (loading,
+// live, done).
 "use strict";
 
 (() => {
@@ -39,21 +40,38 @@
       figure.moveBefore(frame, null); // the game lives on: no reload
       frame.contentWindow.postMessage({ type: "start-example", example: id }, origin);
     } else {
+      frame.remove(); // out of the page first: setting src in place would start a load there
       frame.src = address(id);
       figure.append(frame);
     }
   }
 
+  // Inside another page's frame (the game's own rules panel, say), a live example would be
+  // a game inside a game: "Try it" opens this page at that example in a tab of its own.
+  function tryElsewhere(figure) {
+    const url = new URL(window.location.href);
+    url.hash = figure.id;
+    window.open(url.href, "_blank", "noopener");
+  }
+
   document.addEventListener("click", (event) => {
     const button = event.target.closest(".rx-try");
-    if (button) tryExample(button.closest("figure.rx"));
+    if (!button) return;
+    const figure = button.closest("figure.rx");
+    if (window.top !== window) tryElsewhere(figure);
+    else tryExample(figure);
   });
 
   window.addEventListener("message", (event) => {
     if (frame === null || event.source !== frame.contentWindow || event.origin !== origin) return;
     const data = event.data;
     if (!data || data.source !== "moonshot" || shown === null) return;
-    if (data.type === "ready" && data.example === shown.dataset.example) {
+    if (data.type === "ready" && data.example !== shown.dataset.example) {
+      // the game came up with another example than the one now asked for (a Try it while
+      // it was still loading): ask again, now that it listens
+      frame.contentWindow.postMessage({ type: "start-example", example: shown.dataset.example },
+                                      origin);
+    } else if (data.type === "ready") { // dealt, or dealt again by its Reset
       shown.dataset.state = "live";
       frame.focus();
     } else if (data.type === "example-done" && data.example === shown.dataset.example) {

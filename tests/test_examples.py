@@ -60,6 +60,8 @@ def test_what_each_example_says_after_is_what_happened() -> None:
     assert {e["nation"] for e in of("launch", "liftoff")} == {launch.nation}
     assert len(of("launch", "risk_roll")) >= 2  # one roll per Risk card
     assert of("launch", "mission_success")[0]["nation"] == launch.nation
+    flown = of("launch", "liftoff")[0]["mission"]  # a launch whose chance is worth showing
+    assert 0.25 < game.launch_odds(launch.position(), launch.nation, flown) < 0.9
     blueprint = examples()["blueprint"]
     g = blueprint.position()
 
@@ -82,6 +84,7 @@ def test_what_each_example_says_after_is_what_happened() -> None:
         assert g.is_over and g.end_reason == reason, ident
     assert outcome["popularity-zero"][1].winner != examples()["popularity-zero"].nation
     assert of("budget-gap", "launch_delayed")[0]["reason"] == "payload"
+    assert outcome["budget-gap"][1].winner == "USA" != examples()["budget-gap"].nation
 
 
 def test_a_malformed_example_is_refused_by_name() -> None:

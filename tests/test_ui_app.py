@@ -912,6 +912,8 @@ def test_a_rule_example_takes_its_action_only_tells_the_outcome_resets_and_saves
         command(dom, "tour", "example-reset")
         await settle(app)
         assert app.table.g.log == list(example.log) and app.table.seat == example.seat
+        assert dom.posted[-1][1]["type"] == "ready"  # the page hears it is on again
+        assert not elements(dom.regions["tour"], testid="tour-nudge")
 
         hear = dom.host_handler
         assert hear is not None

@@ -36,6 +36,7 @@ from .markup.controls import BarState
 from .markup.html import NO_MARKS, Marks, e
 from .markup.logbook import log_html
 from .markup.table import Bar, Header, actions_html, mission_odds, popover_html, top_html
+from .model.examples import Example
 from .model.invite import code_in
 from .model.players import Setup, parse_query, query_param
 from .model.replay import game_fingerprint, narrate, opening_line
@@ -113,7 +114,7 @@ class App:
             "sound": lambda _el: self.switch_sound(not self.sound_on),
             "drawer": lambda el: self.open_drawer(self.dom.data(el, "drawer") or ""),
             "lang": lambda el: self.set_language(str(el.value), remember=True),
-            # the tutorial's own text leads the way: no hints while it runs
+            # a guide's own text leads the way: no hints while the Tutorial or an example runs
             "hint": lambda _el: None if self.guide().active else self.hints.ask(),
         }
         handlers: dict[str, Callable[[Any], None]] = {}
@@ -151,10 +152,12 @@ class App:
             self.dom.set_body("ready", "1")
             self.booted = True
             return
-        if self.dom.embedded() and self.start_example(query_param(query, "example")):
+        asked_example = find(query_param(query, "example")) if self.dom.embedded() else None
+        if asked_example is not None:  # a rule example instead of a game
+            self.embed_api.listen()
+            self.show_example(asked_example)
             self.dom.set_body("ready", "1")
             self.booted = True
-            self.embed_api.start()
             return
         asked = parse_query(query)
         offer = self.shelf.resumable()
@@ -255,12 +258,18 @@ class App:
     def start_example(self, ident: str) -> bool:
         """Deal the rule example of that id (False: there is none)."""
         example = find(ident)
-        if example is None:
-            return False
+        if example is not None:
+            self.show_example(example)
+        return example is not None
+
+    def show_example(self, example: Example) -> None:
         self.table.close_dialog()
         self.dom.show("dialog", False)
         self.example.begin(example)
-        return True
+
+    def example_dealt(self) -> None:
+        """An example's moment is on the table (first, or again by Reset): the page hears."""
+        self.embed_api.ready()
 
     def shown_example(self) -> str:
         """The id of the rule example on the table ("" for a game)."""

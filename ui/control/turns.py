@@ -176,7 +176,7 @@ class Turns:
                 for acting in g.to_act():
                     self.start_countdown(acting)
             guide = self.guide()
-            if guide.waits():  # an info step of the tutorial: nobody acts until Next
+            if guide.waits():  # a Tutorial's info step (until Next), an example played
                 table.show_tab(guide.tab("") or table.tab)  # a phone shows what it explains
                 self._rest()
                 return

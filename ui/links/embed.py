@@ -8,7 +8,8 @@ only), ``over`` (``winner``, ``reason``) and ``example-done`` (``example``: the 
 the example's action). Commands come in the same way and are taken from that origin only:
 ``{"type": "new-game", "players": 2, "seats": "hhmm", "seed": 3, ...}`` (the URL's
 parameters, checked as the URL's are) and ``{"type": "start-example", "example": "launch"}``
-(an id of ui/model/examples.toml). The origin is the one
+(an id of ui/model/examples.toml; ``ready`` tells it dealt, and again after its Reset). The
+origin is the one
 the embedding page names with ``origin=`` in the frame's URL, else the one its address
 shows (``document.referrer``); with neither, the embed says and takes nothing.
 """
@@ -66,7 +67,11 @@ def command(text: str) -> dict[str, Any] | None:
 def command_setup(text: str) -> Setup | None:
     """The new game a command asks for, read as the URL's parameters are; None for anything
     else (too long, not a JSON object, another type, no game parameter)."""
-    message = command(text)
+    return message_setup(command(text))
+
+
+def message_setup(message: dict[str, Any] | None) -> Setup | None:
+    """The new game a command's object asks for (see :func:`command_setup`)."""
     if message is None or message.get("type") != "new-game":
         return None
     values = {key: message[key] for key in PARAMETERS
@@ -85,9 +90,12 @@ class EmbedApi:
 
     def start(self) -> None:
         """Listen to the embedding page, and tell it the game is ready."""
+        self.listen()
+        self.ready()
+
+    def listen(self) -> None:
         if self.origin:
             self.dom.on_host_message(self.origin, self.receive)
-            self.ready()
 
     def ready(self) -> None:
         setup = self.app.table.setup
@@ -119,10 +127,10 @@ class EmbedApi:
         message = command(text)
         if message is not None and message.get("type") == "start-example":
             ident = message.get("example")
-            if isinstance(ident, str) and self.app.start_example(ident):
-                self.ready()
+            if isinstance(ident, str):
+                self.app.start_example(ident)  # a dealt example says it is ready
             return
-        setup = command_setup(text)
+        setup = message_setup(message)
         if setup is not None:
             self.app.new_game(setup)
             self.ready()

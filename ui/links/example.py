@@ -18,7 +18,7 @@ from game.actions import Action
 
 from ..markup.hints import Hint
 from ..markup.html import e, icon
-from ..model.examples import Example, examples
+from ..model.examples import MAX_ID, Example, examples
 from ..model.saves import Loaded
 from ..model.table import Table
 from ..model.targets import tab_of
@@ -35,12 +35,13 @@ class App(Protocol):
     def load_game(self, loaded: Loaded, save_id: str, example: bool = False) -> None: ...
     def new_save_id(self) -> str: ...
     def render(self) -> None: ...
+    def example_dealt(self) -> None: ...
     def example_done(self, ident: str) -> None: ...
 
 
 def find(ident: str) -> Example | None:
     """The example of that id (None for any other text)."""
-    return examples().get(ident) if len(ident) <= 32 else None
+    return examples().get(ident) if len(ident) <= MAX_ID else None
 
 
 class ExampleDesk:
@@ -69,8 +70,10 @@ class ExampleDesk:
         app.load_game(Loaded(example.position(), setup, caption), app.new_save_id(),
                       example=True)
         self.dom.set_body("example", example.show)
+        self.dom.set_words({"#tour": ("aria-label", _("Rule example"))})  # its panel's place
         self.start = len(app.table.log)
         app.render()
+        app.example_dealt()
 
     def reset(self) -> None:
         if self.example is not None:
@@ -81,12 +84,15 @@ class ExampleDesk:
         if self.active:
             self.active = False
             self.dom.set_body("example", "")
+            self.dom.set_words({"#tour": ("aria-label", _("Tutorial"))})
 
     # ------------------------------------------------------------------ the turn loop's guide
 
     def waits(self) -> bool:
-        """Nobody acts: the example was played (or it is not the reader's moment)."""
-        return self.done
+        """Nobody acts: the example was played, or it is not the reader's moment (the rival
+        never moves, whatever a position allowed)."""
+        example = self.example
+        return self.done or example is None or example.seat not in self.app.table.g.to_act()
 
     def seat(self, to_act: list[str]) -> str | None:
         example = self.example

@@ -119,6 +119,7 @@ def facts() -> dict[str, int]:
         "sabotage_cost": board.costs["anti_sabotage_base"] + 1,  # one marker removed
         "test_bonus": rules.test_bonus,
         "budget_gap": rules.budget_gap,
+        "active_missions": board.active_missions,
     }
 
 
