@@ -31,7 +31,7 @@ def check_boot(
     expect(page.get_by_test_id("boot")).to_contain_text("version 0.")
     screenshot(name)
     net.assert_clean()
-    assert any(u.endswith(".whl") for u in net.requests), "the engine wheel was not loaded"
+    assert any(u.endswith("/app.zip") for u in net.requests), "the engine was not loaded"
     (artifacts / f"{name}.json").write_text(
         json.dumps({"url": url, "ready_seconds": round(seconds, 3)}) + "\n"
     )

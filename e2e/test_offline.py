@@ -218,7 +218,7 @@ def test_precache_waits_for_ready(page: Page, net: NetworkLog, site_copy: Site) 
     after = [h for h, t in zip(site_copy.hits, site_copy.times, strict=True) if t >= ready_at]
     assert "/sw.js" not in before and "/pyodide-demo.html" not in before, before
     assert "/sw.js" in after and "/pyodide-demo.html" in after, after
-    assert any(h.endswith(".whl") for h in before), before  # the game's own load
+    assert "/app.zip" in before, before  # the game's own load (engine and ui in one)
     net.assert_clean()
 
 

@@ -24,7 +24,7 @@ from ui.words.i18n import use
 PAGE = "<!doctype html><link rel='icon' href='data:,'>"  # a hand-made page (no favicon 404)
 NO_SIDEWAYS_SCROLL = "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
 # What only the game needs: none of it may load before "Try it".
-GAME_FILES = ("pyodide", "pyscript", "embed.html", "wheels/", "ui.zip", "ui/main.py",
+GAME_FILES = ("pyodide", "pyscript", "embed.html", "wheels/", "app.zip", "ui/main.py",
               "pyscript.toml")
 PAGE_BUDGET = 1_000_000  # bytes: a page, not an app
 

@@ -38,8 +38,7 @@ MIME_TYPES = {
 
 
 class QuietHandler(SimpleHTTPRequestHandler):
-    """Static files, no access log, the MIME types the site needs, no caching but for the
-    icon sprite."""
+    """Static files, no access log, the MIME types the site needs, no caching."""
 
     extensions_map = MIME_TYPES
 
@@ -47,13 +46,7 @@ class QuietHandler(SimpleHTTPRequestHandler):
         pass
 
     def end_headers(self) -> None:
-        # The sprite is cached as a real host caches it (GitHub Pages: max-age=600). Not
-        # stored, it was fetched again by every redraw that made a new <use> of it, and a
-        # redraw that removed that <use> before the answer came aborted the fetch: a failed
-        # request to the e2e tests (seen in 1 of 2 runs of an embed playing at full speed),
-        # none to a player, whose next redraw shows the icons.
-        sprite = self.path.split("?", 1)[0].endswith("/icons.svg")
-        self.send_header("Cache-Control", "max-age=600" if sprite else "no-store")
+        self.send_header("Cache-Control", "no-store")
         super().end_headers()
 
 

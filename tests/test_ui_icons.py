@@ -39,8 +39,8 @@ def _symbols() -> set[str]:
 
 
 def _drawn(markup: str) -> list[str]:
-    """The sprite symbols a piece of markup draws (``<use href="icons.svg#ID">``)."""
-    return re.findall(r'href="icons\.svg#([^"]+)"', markup)
+    """The sprite symbols a piece of markup draws (``<use href="#ID">``)."""
+    return re.findall(r'<use href="#([^"]+)"', markup)
 
 
 def test_every_symbol_the_table_draws_is_in_the_sprite() -> None:

@@ -8,8 +8,6 @@ from ..words.i18n import _
 from ..words.names import nation_name
 from ..words.rules import page, title
 
-ICONS = "icons.svg"
-
 
 def e(text: object) -> str:
     """Escape any value for use in text or a quoted attribute."""
@@ -17,18 +15,23 @@ def e(text: object) -> str:
 
 
 def icon(name: str, cls: str = "", title: str = "") -> str:
-    """An inline SVG icon from the sprite; ``title`` gives it an accessible name."""
+    """An inline SVG icon from the sprite; ``title`` gives it an accessible name.
+
+    The sprite (public/icons.svg) is in the page itself: scripts/build.py puts its symbols in
+    every page that draws the table, and ``<use>`` names a symbol of this document. An external
+    sprite is a request of its own, and one more for a redraw whose new ``<use>`` finds it out
+    of the browser's cache (each one aborted when a quicker redraw removed that ``<use>``)."""
     label = f' role="img" aria-label="{e(title)}"' if title else ' aria-hidden="true"'
     tip = f"<title>{e(title)}</title>" if title else ""
     return (f'<svg class="ic {e(cls)}"{label} viewBox="0 0 24 24">{tip}'
-            f'<use href="{ICONS}#i-{e(name)}"/></svg>')
+            f'<use href="#i-{e(name)}"/></svg>')
 
 
 def art(name: str) -> str:
     """A component's drawing from the sprite's card art (``a-NAME``), behind its words: only
     for the eye (the words say everything), and never in the way of a touch."""
     return (f'<svg class="art" aria-hidden="true" focusable="false">'
-            f'<use href="{ICONS}#a-{e(name)}" width="100%" height="100%"/></svg>')
+            f'<use href="#a-{e(name)}" width="100%" height="100%"/></svg>')
 
 
 def attrs(**values: object) -> str:

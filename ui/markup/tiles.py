@@ -7,7 +7,7 @@ from typing import Any
 from ..words.i18n import _
 from ..words.names import PAYLOAD_ICON, content, deck_tile, payload_name
 from ..words.rules import tip
-from .html import ICONS, NO_MARKS, Marks, e
+from .html import NO_MARKS, Marks, e
 
 COLS = content().board.cols  # the Rocket Blueprint's columns (game/content/board.toml)
 EDGES = "NESW"
@@ -28,7 +28,7 @@ def matched_edges(matches: list[list[Any]], cols: int = COLS) -> set[tuple[int, 
 
 
 def _use(name: str, x: float, y: float, size: float, cls: str = "") -> str:
-    return (f'<use href="{ICONS}#i-{name}" x="{x - size / 2:g}" y="{y - size / 2:g}" '
+    return (f'<use href="#i-{name}" x="{x - size / 2:g}" y="{y - size / 2:g}" '
             f'width="{size:g}" height="{size:g}" class="{cls}"/>')
 
 
