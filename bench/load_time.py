@@ -1,21 +1,58 @@
-"""Cold-load budget of the built site: the game against a bare PyScript + Pyodide page.
+"""Load and memory budgets of the built site: the game against a bare PyScript + Pyodide page.
 
-    python bench/load_time.py [--runs 5] [--no-build] [--json FILE]
+    python bench/load_time.py [--mode cold|warm|memory|all] [--runs 5] [--games 5]
+                              [--moves 0] [--dist DIR] [--no-build] [--json FILE]
 
-Serves dist/ itself on 127.0.0.1 (no caching headers: every byte crosses the socket), plus a
-bare page that boots the same PyScript and Pyodide files and does nothing else. Each run is a
-fresh browser context (empty HTTP cache, no service worker); runs alternate bare / game so both
-see the same machine load. Per run it measures
+Serves the built site (dist/, or --dist DIR; built there first unless --no-build) on
+127.0.0.1 with no caching headers (every byte crosses the socket), plus a bare page that boots
+the same PyScript and Pyodide files and does nothing else. A load is timed from navigation
+start to ``body[data-ready="1"]`` (``performance.now()`` in the page when the attribute
+appears: no polling delay); its bytes are the response bodies that crossed the socket by then.
+Every mode prints the machine's load average (1, 5, 15 min) before and after its figures.
 
-- seconds from navigation start to ``body[data-ready="1"]`` (``performance.now()`` in the
-  page when the attribute appears: no polling delay);
-- bytes: the sum of response body sizes of every request finished by then.
+cold, the first visit: each run is a fresh browser context (empty HTTP cache, no service
+worker); runs alternate bare / game so both see the same machine load. It prints the medians,
+the ratios game / bare and the budget (time <= 1.3x, bytes <= 1.15x), then one more game run
+that waits for the service worker's background precache and reports the bytes it adds after
+the game is ready (not part of the first load), apart from what the page itself fetches
+meanwhile (its AI worker boots a Pyodide of its own: from this no-store server, every byte
+again).
 
-It prints the medians, the ratios game / bare and the budget (time <= 1.3x, bytes <= 1.15x),
-then one more game run that waits for the service worker's background precache and reports
-the bytes it adds after the game is ready (not part of the first load). Exit status 1 when
-over budget. A separate command, not part of the test run (e2e/test_load_bench.py only
-smoke-tests these functions with one run).
+warm, a later visit: one persistent browser context per page (a profile on disk, as a player's
+browser has; an off-the-record context's HTTP cache does not keep Pyodide's 9.6 MB wasm, so its
+"warm" load fetched it again). Each context visits its page once (cold), waits until that page
+has settled (the game: until its service worker has precached the whole site and controls the
+page, ``<html data-offline="ready">``; both: until no request has been on its way for 0.5 s)
+and closes it; then each run opens a new page in the same context, timed like a cold load, and
+closes it once settled (the last one at once). The comparison: the game's later visits are
+served by its service worker (Cache Storage); the bare page has no worker, and from the
+no-store server its second visit would be its first again. So the bare page comes from a second
+server that sends ``Cache-Control: max-age=3600`` for every file: its later visits come from
+the HTTP cache without asking the server, the best a static host gives a page without a worker.
+(Not a bare page with a minimal worker of ours: that would time our worker, not the baseline.)
+Runs after the first also find the code V8 cached on the visits before; both pages go through
+the same sequence. It prints the medians, the bytes that still crossed the socket (both should
+be 0), the ratio and the budget (game / bare time <= 1.0).
+
+memory, a long session: one tab of the game plays five games (--games), each to its end (about
+165 clicks, 15-20 s here) or --moves clicks of the person at the screen (the first control on
+offer, or option of a thing chosen, as a player in a hurry), the USSR played by AI Medium: the
+first game from the URL (``?players=2&seats=hhmm``), the next ones through the app's own New
+game dialog, all with the same seed, so every game should end in the same position with the
+same page. After each game (before the next one starts) it forces a garbage collection and
+reads through the DevTools protocol (Performance metrics of the page's renderer): documents,
+DOM nodes, JS event listeners, the page's JS heap (not its workers'), and the memory of the
+page's renderer process from /proc/PID/status: its private footprint (RssAnon + VmSwap, what
+Chromium's memory instrumentation counts as a process's own on Linux) and its resident set
+(VmRSS, which also counts shared pages: libraries, fonts, buffers shared with the browser;
+noisier). The process is the renderer whose CPU time grows while the page spins for 0.3 s; the
+page's AI worker and both Pyodides' memory are in it. One line per game and the growth from the
+first to the last; the budget: documents and nodes back at the first game's level (nodes within
+10%), the renderer's private footprint grows by less than 10 MB.
+
+Exit status 1 when a cold or warm load is over its budget (memory's verdicts are printed
+only). A separate command, not part of the test run (e2e/test_load_bench.py only smoke-tests
+these functions: one run of each load, two short games).
 """
 
 from __future__ import annotations
@@ -28,22 +65,44 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
+from functools import partial
+from http.server import SimpleHTTPRequestHandler
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Browser, Request, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, BrowserType, Page, Request, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
 sys.path.insert(0, str(ROOT))
-from scripts.localsite import CHROMIUM, CHROMIUM_ARGS, start_server  # noqa: E402
+from scripts.localsite import (  # noqa: E402
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    LOOPBACK,
+    QuietHandler,
+    QuietServer,
+    start_server,
+)
 
 TIME_BUDGET = 1.3
 BYTES_BUDGET = 1.15
+WARM_BUDGET = 1.0
+RENDERER_GROWTH_BUDGET = 10 * 2**20  # bytes, first game to last
+# The same position may still differ a little: after game 1 the New game dialog stays in the
+# page, hidden (some 280 nodes).
+NODES_SLACK = 0.10
 TIMEOUT_MS = 120_000
+SETTLE_MS = 30_000
+QUIET_MS = 500
+CACHE_SECONDS = 3600
+MODES = ("cold", "warm", "memory")
+MEMORY_SEED = 1
+MB = 2**20
 
 BARE_HTML = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>bare PyScript + Pyodide</title>
@@ -64,18 +123,40 @@ new MutationObserver((_, observer) => {
   }
 }).observe(document, {attributes: true, subtree: true, attributeFilter: ["data-ready"]});
 """
+PRECACHED = "document.documentElement.dataset.offline === 'ready'"
+# The game's AI worker boots after ready: a page is left once it has (no aborted download).
+WORKER_UP = "!document.body || document.body.dataset.aiWorker !== 'starting'"
+# The game waits for a person (or is over); the same test as e2e/helpers.py's settle().
+SETTLED = "document.body.dataset.busy === '0' || document.body.dataset.over === '1'"
+CONTROLS = '[data-testid="action"]:visible, [data-testid="action-group"]:visible'
+OPTIONS = '#pick [data-testid="pick-option"]:visible'  # the options of a thing chosen
+SPIN = "() => { const end = performance.now() + 300; while (performance.now() < end); }"
+
+
+class CachingHandler(QuietHandler):
+    """The site's files as a static host caches them: ``max-age``, no revalidation."""
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", f"max-age={CACHE_SECONDS}")
+        SimpleHTTPRequestHandler.end_headers(self)  # not QuietHandler's no-store
 
 
 @contextmanager
-def serve(dist: Path = DIST) -> Iterator[str]:
-    """dist/ plus bare.html (+ bare.toml) on 127.0.0.1; yields the site URL (ending in /)."""
+def serve(dist: Path = DIST, cached: bool = False) -> Iterator[str]:
+    """dist/ plus bare.html (+ bare.toml) on 127.0.0.1; yields the site URL (ending in /).
+    ``cached``: every file with ``Cache-Control: max-age=3600`` (else no-store)."""
     with tempfile.TemporaryDirectory(prefix="moonshot-bench-") as tmp:
         root = Path(tmp)
         for entry in dist.iterdir():
             (root / entry.name).symlink_to(entry, target_is_directory=entry.is_dir())
         (root / "bare.html").write_text(BARE_HTML)
         (root / "bare.toml").write_text('interpreter = "./pyodide/pyodide.mjs"\n')
-        server, url = start_server(root)
+        if cached:
+            server = QuietServer((LOOPBACK, 0), partial(CachingHandler, directory=str(root)))
+            threading.Thread(target=server.serve_forever, name="bench-http", daemon=True).start()
+            url = f"http://{LOOPBACK}:{server.server_address[1]}"
+        else:
+            server, url = start_server(root)
         try:
             yield f"{url}/"
         finally:
@@ -89,58 +170,109 @@ class Load:
     bytes: int
     requests: int
     precache_bytes: int | None = None  # fetched after ready by the service worker
+    later_bytes: int | None = None  # fetched after ready by the page (its AI worker)
+    from_worker: int | None = None  # requests by then that its service worker answered
 
 
 def body_bytes(requests: list[Request]) -> int:
     total = 0
     for request in requests:
         size = request.sizes()["responseBodySize"]
-        total += max(size, 0)
+        total += max(size, 0)  # negative: nothing crossed the socket (a cache answered)
     return total
+
+
+def load_average() -> list[float]:
+    return [round(x, 2) for x in os.getloadavg()]
+
+
+@dataclass
+class Traffic:
+    """What a browser context fetched, what is still on its way and what went wrong."""
+
+    finished: list[Request] = field(default_factory=list)
+    in_flight: set[Request] = field(default_factory=set)
+    failures: list[str] = field(default_factory=list)
+
+    def attach(self, context: BrowserContext) -> None:
+        context.on("request", lambda r: self.in_flight.add(r))
+        context.on("requestfinished", self._finished)
+        context.on("requestfailed", self._failed)
+        context.on("weberror", lambda e: self.failures.append(str(e.error)))
+
+    def _finished(self, request: Request) -> None:
+        self.in_flight.discard(request)
+        self.finished.append(request)
+
+    def _failed(self, request: Request) -> None:
+        self.in_flight.discard(request)
+        self.failures.append(f"{request.url}: {request.failure}")
+
+    def check(self) -> None:
+        if self.failures:
+            raise RuntimeError("load failed:\n" + "\n".join(self.failures))
+
+    def wait_quiet(self, page: Page) -> None:
+        """Until no request of the context has been on its way for ``QUIET_MS``."""
+        deadline = time.monotonic() + TIMEOUT_MS / 1000
+        quiet_since = time.monotonic()
+        while (time.monotonic() - quiet_since) * 1000 < QUIET_MS:
+            if self.in_flight:
+                quiet_since = time.monotonic()
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"still loading: {sorted(r.url for r in self.in_flight)}")
+            page.wait_for_timeout(50)
+
+
+def timed_visit(context: BrowserContext, traffic: Traffic, url: str) -> tuple[Page, Load]:
+    """A new page of ``context`` at ``url``: seconds to data-ready, what crossed the socket."""
+    already = len(traffic.finished)
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_function("window.__readyAt", timeout=TIMEOUT_MS, polling=50)
+    at_ready = traffic.finished[already:]
+    seconds = round(float(page.evaluate("window.__readyAt")) / 1000, 3)
+    served = [r.response() for r in at_ready]
+    from_worker = sum(1 for response in served if response and response.from_service_worker)
+    return page, Load(seconds, body_bytes(at_ready), len(at_ready), from_worker=from_worker)
 
 
 def cold_load(browser: Browser, url: str, wait_precache: bool = False) -> Load:
     """One cold load in a fresh context: seconds to data-ready and bytes by then."""
     context = browser.new_context()
-    finished: list[Request] = []
-    context.on("requestfinished", lambda r: finished.append(r))
-    failures: list[str] = []
-    context.on("requestfailed", lambda r: failures.append(f"{r.url}: {r.failure}"))
-    context.on("weberror", lambda e: failures.append(str(e.error)))
+    traffic = Traffic()
+    traffic.attach(context)
     context.add_init_script(READY_PROBE)
     try:
-        page = context.new_page()
-        page.goto(url)
-        page.wait_for_function("window.__readyAt", timeout=TIMEOUT_MS, polling=50)
-        at_ready = list(finished)
-        seconds = round(float(page.evaluate("window.__readyAt")) / 1000, 3)
-        load = Load(seconds, body_bytes(at_ready), len(at_ready))
+        page, load = timed_visit(context, traffic, url)
+        load.from_worker = None  # no worker yet
         if wait_precache:
-            page.wait_for_function("document.documentElement.dataset.offline === 'ready'",
-                                   timeout=TIMEOUT_MS)
-            later = [r for r in finished if r not in at_ready]
-            load.precache_bytes = body_bytes(later)
-        if failures:
-            raise RuntimeError("load failed:\n" + "\n".join(failures))
+            page.wait_for_function(PRECACHED, timeout=TIMEOUT_MS)
+            later = traffic.finished[load.requests:]
+            load.precache_bytes = body_bytes([r for r in later if r.service_worker])
+            load.later_bytes = body_bytes([r for r in later if not r.service_worker])
+        traffic.check()
         return load
     finally:
         context.close()
 
 
+def medians(loads: list[Load]) -> dict[str, Any]:
+    return {"seconds": round(statistics.median(x.seconds for x in loads), 3),
+            "bytes": int(statistics.median(x.bytes for x in loads)),
+            "requests": int(statistics.median(x.requests for x in loads))}
+
+
 def measure(browser: Browser, site: str, runs: int) -> dict[str, Any]:
     """``runs`` cold loads of each page, alternating; medians, ratios and budget verdicts."""
+    before = load_average()
     bare: list[Load] = []
     game: list[Load] = []
     for _ in range(runs):
         bare.append(cold_load(browser, site + "bare.html"))
         game.append(cold_load(browser, site))
     after = cold_load(browser, site, wait_precache=True)
-    median = {
-        name: {"seconds": round(statistics.median(x.seconds for x in loads), 3),
-               "bytes": int(statistics.median(x.bytes for x in loads)),
-               "requests": int(statistics.median(x.requests for x in loads))}
-        for name, loads in (("game", game), ("bare", bare))
-    }
+    median = {name: medians(loads) for name, loads in (("game", game), ("bare", bare))}
     time_ratio = median["game"]["seconds"] / median["bare"]["seconds"]
     bytes_ratio = median["game"]["bytes"] / median["bare"]["bytes"]
     return {
@@ -149,7 +281,205 @@ def measure(browser: Browser, site: str, runs: int) -> dict[str, Any]:
         "bytes_ratio": round(bytes_ratio, 3),
         "within_budget": {"time": time_ratio <= TIME_BUDGET, "bytes": bytes_ratio <= BYTES_BUDGET},
         "precache_bytes_after_ready": after.precache_bytes,
+        "page_bytes_after_ready": after.later_bytes,
         "runs": {"game": [asdict(x) for x in game], "bare": [asdict(x) for x in bare]},
+        "load_average": {"before": before, "after": load_average()},
+    }
+
+
+class Revisits:
+    """A page visited again and again in one persistent browser context (a profile on disk:
+    HTTP cache, service workers and Cache Storage kept from one visit to the next)."""
+
+    def __init__(self, browser_type: BrowserType, url: str, precache: bool) -> None:
+        self.url = url
+        self.precache = precache
+        self.profile = tempfile.TemporaryDirectory(prefix="moonshot-bench-profile-")
+        executable = CHROMIUM if Path(CHROMIUM).exists() else None
+        self.context = browser_type.launch_persistent_context(
+            self.profile.name, executable_path=executable, args=CHROMIUM_ARGS)
+        self.traffic = Traffic()
+        self.traffic.attach(self.context)
+        self.context.add_init_script(READY_PROBE)
+
+    def visit(self, last: bool = False) -> Load:
+        """One visit: timed to data-ready; the page is closed once it has settled (the last
+        visit at once: nothing comes after it to disturb)."""
+        page, load = timed_visit(self.context, self.traffic, self.url)
+        if not last:
+            if self.precache:
+                page.wait_for_function(PRECACHED, timeout=TIMEOUT_MS)
+            page.wait_for_function(WORKER_UP, timeout=TIMEOUT_MS)
+            self.traffic.wait_quiet(page)
+        self.traffic.check()
+        page.close()
+        return load
+
+    def close(self) -> None:
+        self.context.close()
+        self.profile.cleanup()
+
+
+def measure_warm(browser_type: BrowserType, site: str, cached_site: str,
+                 runs: int) -> dict[str, Any]:
+    """After one cold visit each, ``runs`` visits of each page in its own persistent context,
+    alternating; medians, the time ratio and its budget verdict. ``cached_site``: the bare
+    page's server with caching headers (see ``serve``)."""
+    before = load_average()
+    game = Revisits(browser_type, site, precache=True)
+    try:
+        bare = Revisits(browser_type, cached_site + "bare.html", precache=False)
+        try:
+            first = {"game": game.visit(), "bare": bare.visit()}
+            loads: dict[str, list[Load]] = {"game": [], "bare": []}
+            for run in range(1, runs + 1):
+                loads["bare"].append(bare.visit())
+                loads["game"].append(game.visit(last=run == runs))
+        finally:
+            bare.close()
+    finally:
+        game.close()
+    median = {name: {**medians(x), "from_worker": int(statistics.median(
+        load.from_worker or 0 for load in x))} for name, x in loads.items()}
+    time_ratio = median["game"]["seconds"] / median["bare"]["seconds"]
+    return {
+        "median": median,
+        "time_ratio": round(time_ratio, 3),
+        "within_budget": {"time": time_ratio <= WARM_BUDGET},
+        "first_visit": {name: asdict(load) for name, load in first.items()},
+        "runs": {name: [asdict(load) for load in x] for name, x in loads.items()},
+        "load_average": {"before": before, "after": load_average()},
+    }
+
+
+@dataclass
+class AfterGame:
+    """The page and its renderer after one game, garbage collected."""
+
+    game: int
+    moves: int  # clicks of the person
+    position: str  # the page's fingerprint of the game's state (body[data-state])
+    documents: int
+    nodes: int
+    listeners: int
+    js_heap: int  # bytes used, the page's main thread
+    renderer_private: int | None  # bytes, RssAnon + VmSwap; None where /proc cannot tell
+    renderer_rss: int | None  # bytes, VmRSS
+
+
+def process_memory(pid: int | None) -> tuple[int | None, int | None]:
+    """(private footprint, resident set) of a process in bytes, from /proc/PID/status."""
+    try:
+        lines = Path(f"/proc/{pid}/status").read_text().splitlines() if pid else []
+    except OSError:
+        lines = []
+    kb = {line.split(":")[0]: int(line.split()[1]) * 1024 for line in lines
+          if line.endswith(" kB")}
+    private = kb["RssAnon"] + kb.get("VmSwap", 0) if "RssAnon" in kb else None
+    return private, kb.get("VmRSS")
+
+
+def renderer_pid(browser: Browser, page: Page) -> int | None:
+    """The OS process of ``page``'s renderer: of the browser's renderers, the one whose CPU
+    time grows most while the page spins (the protocol names processes, not their pages)."""
+    session = browser.new_browser_cdp_session()
+    try:
+        def cpu() -> dict[int, float]:
+            found = session.send("SystemInfo.getProcessInfo")["processInfo"]
+            return {int(p["id"]): float(p["cpuTime"]) for p in found if p["type"] == "renderer"}
+        before = cpu()
+        page.evaluate(SPIN)
+        after = cpu()
+    finally:
+        session.detach()
+    grown = {pid: t - before.get(pid, 0.0) for pid, t in after.items()}
+    return max(grown, key=lambda pid: grown[pid]) if grown else None
+
+
+def play(page: Page, moves: int) -> int:
+    """Click the first control on offer ``moves`` times (0: until the game is over), saying
+    yes to a confirmation and clicking a privacy screen away; returns the clicks made."""
+    made = 0
+    while moves == 0 or made < moves:
+        page.wait_for_function(SETTLED, timeout=SETTLE_MS)
+        if page.evaluate("document.body.dataset.over") == "1":
+            break
+        for screen, button in (("privacy", "privacy-continue"), ("confirm", "confirm-yes")):
+            if page.get_by_test_id(screen).is_visible():
+                page.get_by_test_id(button).click()
+                break
+        else:
+            options = page.locator(OPTIONS)
+            (options if options.count() else page.locator(CONTROLS)).first.click()
+            made += 1
+        if made > 3000:
+            raise RuntimeError("the game did not end after 3000 clicks")
+    page.wait_for_function(SETTLED, timeout=SETTLE_MS)
+    return made
+
+
+def new_game(page: Page, seed: int) -> None:
+    """Start the next game as a player does: New game, the seats, the seed, Start game."""
+    end = page.get_by_test_id("end-new-game")
+    (end if end.is_visible() else page.get_by_test_id("new-game")).click()
+    page.locator('#newgame select[data-seat="USA.politician"]').select_option("h")
+    page.locator('#newgame select[data-seat="USSR.politician"]').select_option("m")
+    page.locator('#newgame input[name="seed"]').fill(str(seed))
+    page.locator('#newgame select[name="speed"]').select_option("0")
+    page.get_by_test_id("start-game").click()
+
+
+def measure_memory(browser: Browser, site: str, games: int = 5,
+                   moves: int = 0) -> dict[str, Any]:
+    """``games`` games in one tab, the page's counters and renderer memory after each."""
+    before = load_average()
+    context = browser.new_context()
+    traffic = Traffic()
+    traffic.attach(context)
+    try:
+        page = context.new_page()
+        page.goto(f"{site}?players=2&seats=hhmm&seed={MEMORY_SEED}&speed=0")
+        page.wait_for_selector('body[data-ready="1"]', timeout=TIMEOUT_MS)
+        # The worker's background precache is over before the first figures are taken.
+        page.wait_for_function(PRECACHED, timeout=TIMEOUT_MS)
+        cdp = context.new_cdp_session(page)
+        cdp.send("Performance.enable")
+        pid = renderer_pid(browser, page) if Path("/proc").is_dir() else None
+        after: list[AfterGame] = []
+        for number in range(1, games + 1):
+            if number > 1:
+                new_game(page, MEMORY_SEED)
+            made = play(page, moves)
+            page.wait_for_function(WORKER_UP, timeout=TIMEOUT_MS)
+            traffic.wait_quiet(page)
+            cdp.send("HeapProfiler.collectGarbage")
+            metrics = {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
+            after.append(AfterGame(
+                number, made, str(page.evaluate("document.body.dataset.state")),
+                int(metrics["Documents"]), int(metrics["Nodes"]),
+                int(metrics["JSEventListeners"]), int(metrics["JSHeapUsedSize"]),
+                *process_memory(pid)))
+        traffic.check()
+    finally:
+        context.close()
+    first, last = after[0], after[-1]
+    growth = {key: (None if getattr(first, key) is None or getattr(last, key) is None
+                    else getattr(last, key) - getattr(first, key))
+              for key in ("documents", "nodes", "listeners", "js_heap", "renderer_private",
+                          "renderer_rss")}
+    private = growth["renderer_private"]
+    return {
+        "games": [asdict(x) for x in after],
+        "growth": growth,
+        "within_budget": {
+            "documents": last.documents <= first.documents,
+            "nodes": last.nodes <= first.nodes * (1 + NODES_SLACK),
+            "renderer": private is not None and private < RENDERER_GROWTH_BUDGET,
+        },
+        "same_position": len({x.position for x in after}) == 1,
+        "renderer_pid": pid,
+        "moves": moves,
+        "load_average": {"before": before, "after": load_average()},
     }
 
 
@@ -165,52 +495,146 @@ def machine() -> dict[str, Any]:
             "python": platform.python_version(), "platform": platform.platform()}
 
 
+def ok(good: bool) -> str:
+    return "ok" if good else "OVER"
+
+
+def load_line(result: dict[str, Any]) -> str:
+    average = result.get("load_average")
+    if not average:
+        return ""
+    return (f"  load average (1, 5, 15 min): before {' '.join(map(str, average['before']))},"
+            f" after {' '.join(map(str, average['after']))}")
+
+
 def report(result: dict[str, Any]) -> str:
     m = result["median"]
     runs = len(result["runs"]["game"])
-    mb = 1024 * 1024
     verdict = result["within_budget"]
     lines = [
         f"cold load to body[data-ready=1], median of {runs} runs each, served from 127.0.0.1:",
-        f"  game  {m['game']['seconds']:6.2f} s  {m['game']['bytes'] / mb:6.2f} MB"
+        f"  game  {m['game']['seconds']:6.2f} s  {m['game']['bytes'] / MB:6.2f} MB"
         f"  {m['game']['requests']} requests",
-        f"  bare  {m['bare']['seconds']:6.2f} s  {m['bare']['bytes'] / mb:6.2f} MB"
+        f"  bare  {m['bare']['seconds']:6.2f} s  {m['bare']['bytes'] / MB:6.2f} MB"
         f"  {m['bare']['requests']} requests",
         f"  ratio {result['time_ratio']:6.2f} x  {result['bytes_ratio']:6.2f} x"
         f"   budget {TIME_BUDGET} x / {BYTES_BUDGET} x: time "
-        f"{'ok' if verdict['time'] else 'OVER'}, bytes {'ok' if verdict['bytes'] else 'OVER'}",
+        f"{ok(verdict['time'])}, bytes {ok(verdict['bytes'])}",
         f"  runs  game {[r['seconds'] for r in result['runs']['game']]}",
         f"        bare {[r['seconds'] for r in result['runs']['bare']]}",
     ]
     if result.get("precache_bytes_after_ready") is not None:
         lines.append(f"  after ready, the service worker precaches "
-                     f"{result['precache_bytes_after_ready'] / mb:.2f} MB in the background")
+                     f"{result['precache_bytes_after_ready'] / MB:.2f} MB in the background")
+    if result.get("page_bytes_after_ready"):
+        lines.append(f"  meanwhile the page fetches {result['page_bytes_after_ready'] / MB:.2f} MB"
+                     f" more (its AI worker's own Pyodide: the server sends no-store)")
+    lines.append(load_line(result))
     if "machine" in result:
         lines.append(f"  machine {json.dumps(result['machine'])}")
-    return "\n".join(lines)
+    return "\n".join(line for line in lines if line)
+
+
+def report_warm(result: dict[str, Any]) -> str:
+    m = result["median"]
+    runs = len(result["runs"]["game"])
+    first = result["first_visit"]
+    lines = [
+        f"warm load (a later visit, one persistent context per page) to body[data-ready=1], "
+        f"median of {runs} runs each:",
+        f"  game  {m['game']['seconds']:6.2f} s  {m['game']['bytes'] / MB:6.2f} MB over the "
+        f"socket  {m['game']['requests']} requests, {m['game']['from_worker']} answered by "
+        f"its service worker",
+        f"  bare  {m['bare']['seconds']:6.2f} s  {m['bare']['bytes'] / MB:6.2f} MB over the "
+        f"socket  {m['bare']['requests']} requests (HTTP cache, max-age={CACHE_SECONDS})",
+        f"  ratio {result['time_ratio']:6.2f} x   budget {WARM_BUDGET} x: time "
+        f"{ok(result['within_budget']['time'])}",
+        f"  runs  game {[r['seconds'] for r in result['runs']['game']]}",
+        f"        bare {[r['seconds'] for r in result['runs']['bare']]}",
+        f"  first (cold) visits of those contexts: game {first['game']['seconds']:.2f} s, "
+        f"bare {first['bare']['seconds']:.2f} s",
+        load_line(result),
+    ]
+    return "\n".join(line for line in lines if line)
+
+
+def megabytes(value: int | None, signed: bool = False) -> str:
+    if value is None:
+        return "n/a"
+    return f"{value / MB:+.1f} MB" if signed else f"{value / MB:.1f} MB"
+
+
+def report_memory(result: dict[str, Any]) -> str:
+    games = result["games"]
+    each = f"{result['moves']} clicks each" if result["moves"] else "each played to its end"
+    lines = [f"memory: {len(games)} games in one tab (seed {MEMORY_SEED}, {each} by clicking "
+             f"the first control on offer, the USSR AI Medium), after each game and a forced GC:"]
+    for x in games:
+        lines.append(
+            f"  game {x['game']}  {x['moves']:3d} clicks  documents {x['documents']:4d}  "
+            f"nodes {x['nodes']:6d}  listeners {x['listeners']:4d}  "
+            f"JS heap {megabytes(x['js_heap'])}  renderer {megabytes(x['renderer_private'])}"
+            f" private, {megabytes(x['renderer_rss'])} resident  position {x['position']}")
+    g = result["growth"]
+    verdict = result["within_budget"]
+    lines += [
+        f"  growth game 1 -> {len(games)}: documents {g['documents']:+d}, nodes "
+        f"{g['nodes']:+d}, listeners {g['listeners']:+d}, JS heap "
+        f"{megabytes(g['js_heap'], True)}, renderer {megabytes(g['renderer_private'], True)}"
+        f" private ({megabytes(g['renderer_rss'], True)} resident)",
+        f"  budget: documents back to game 1's {ok(verdict['documents'])}, nodes within "
+        f"{NODES_SLACK:.0%} of game 1's {ok(verdict['nodes'])}, renderer's private "
+        f"memory grows < {RENDERER_GROWTH_BUDGET // MB} MB {ok(verdict['renderer'])}"
+        + ("" if result["same_position"] else "  (the games did not end in one position)"),
+        load_line(result),
+    ]
+    return "\n".join(line for line in lines if line)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--runs", type=int, default=5, help="cold loads of each page")
-    parser.add_argument("--no-build", action="store_true", help="use dist/ as it is")
+    parser.add_argument("--mode", choices=[*MODES, "all"], default="all",
+                        help="what to measure (default: all)")
+    parser.add_argument("--runs", type=int, default=5, help="cold and warm loads of each page")
+    parser.add_argument("--games", type=int, default=5, help="games in the memory mode's tab")
+    parser.add_argument("--moves", type=int, default=0,
+                        help="clicks per game in the memory mode (default 0: to its end)")
+    parser.add_argument("--dist", type=Path, default=DIST,
+                        help="the built site (default dist/; built there unless --no-build)")
+    parser.add_argument("--no-build", action="store_true", help="use the built site as it is")
     parser.add_argument("--json", type=Path, help="also write the result here")
     args = parser.parse_args(argv)
+    modes = MODES if args.mode == "all" else (args.mode,)
+    dist = args.dist.resolve()
     if not args.no_build:
-        subprocess.run([sys.executable, str(ROOT / "scripts" / "build.py")], check=True)
-    with serve() as site, sync_playwright() as playwright:
+        subprocess.run([sys.executable, str(ROOT / "scripts" / "build.py"), "--out", str(dist)],
+                       check=True)
+    result: dict[str, Any] = {}
+    with (serve(dist) as site, serve(dist, cached=True) as cached_site,
+          sync_playwright() as playwright):
         executable = CHROMIUM if Path(CHROMIUM).exists() else None
         browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
         try:
             before = machine()
-            result = measure(browser, site, args.runs)
+            for mode in modes:
+                if mode == "cold":
+                    result[mode] = measure(browser, site, args.runs)
+                    print(report(result[mode]), flush=True)
+                elif mode == "warm":
+                    result[mode] = measure_warm(playwright.chromium, site, cached_site,
+                                                args.runs)
+                    print(report_warm(result[mode]), flush=True)
+                else:
+                    result[mode] = measure_memory(browser, site, args.games, args.moves)
+                    print(report_memory(result[mode]), flush=True)
         finally:
             browser.close()
     result["machine"] = {**before, "load_average_1m_after": round(os.getloadavg()[0], 2)}
-    print(report(result))
+    print(f"machine {json.dumps(result['machine'])}")
     if args.json:
         args.json.write_text(json.dumps(result, indent=2) + "\n")
-    return 0 if all(result["within_budget"].values()) else 1
+    over = [result[mode]["within_budget"] for mode in ("cold", "warm") if mode in result]
+    return 0 if all(all(verdict.values()) for verdict in over) else 1
 
 
 if __name__ == "__main__":

@@ -1,5 +1,6 @@
-"""Smoke test of bench/load_time.py (the load-time budget is a separate command): one cold load
-of each page through the script's own server and measuring code, figures that make sense."""
+"""Smoke tests of bench/load_time.py (the budgets are a separate command): one cold and one
+warm load of each page and a tab playing two short games, through the script's own servers
+and measuring code, figures that make sense."""
 
 from __future__ import annotations
 
@@ -29,3 +30,35 @@ def test_load_bench_smoke(browser: Browser, dist: Path) -> None:
     precache = json.loads((dist / "precache.json").read_text())
     assert result["precache_bytes_after_ready"] >= 0.9 * precache["bytes"]
     print("\n" + bench.report(result))
+
+
+def test_load_bench_warm_smoke(browser: Browser, dist: Path) -> None:
+    bench = load_bench()
+    with bench.serve(dist) as site, bench.serve(dist, cached=True) as cached_site:
+        result = bench.measure_warm(browser.browser_type, site, cached_site, runs=1)
+    game, bare = result["median"]["game"], result["median"]["bare"]
+    assert 0 < game["seconds"] < 60 and 0 < bare["seconds"] < 60
+    # A later visit: the game's service worker answers every request of the page, the bare
+    # page's HTTP cache holds Pyodide (a 9.6 MB wasm): neither downloads it again.
+    assert game["requests"] > 0 and game["from_worker"] == game["requests"]
+    assert game["bytes"] < 2**20 and bare["bytes"] < 2**20
+    assert result["time_ratio"] == round(game["seconds"] / bare["seconds"], 3)
+    print("\n" + bench.report_warm(result))
+
+
+def test_load_bench_memory_smoke(browser: Browser, dist: Path) -> None:
+    bench = load_bench()
+    with bench.serve(dist) as site:
+        result = bench.measure_memory(browser, site, games=2, moves=3)
+    games = result["games"]
+    assert [(x["game"], x["moves"]) for x in games] == [(1, 3), (2, 3)]
+    # The same seed and the same clicks against a deterministic AI: the same position, so
+    # what the page holds can be compared game by game.
+    assert result["same_position"], [x["position"] for x in games]
+    for x in games:
+        assert x["documents"] >= 1 and x["nodes"] > 100 and x["listeners"] > 0
+        assert x["js_heap"] > 2**20
+        # Pyodide's memory (the page's and its AI worker's) is the renderer's own.
+        assert x["renderer_rss"] >= x["renderer_private"] > 100 * 2**20
+    assert result["growth"]["nodes"] == games[1]["nodes"] - games[0]["nodes"]
+    print("\n" + bench.report_memory(result))
