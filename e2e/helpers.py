@@ -340,3 +340,17 @@ def to_tile_placement(page: Page, width: int) -> None:
             if width < 760:
                 page.locator('[data-tab="USA"]').click()
     raise AssertionError("the USA Engineer never had a tile to place")
+
+
+# ---------------------------------------------------------------------- a page around the game
+
+PAGE = "<!doctype html><link rel='icon' href='data:,'>"  # a hand-made page (no favicon 404)
+NO_SIDEWAYS_SCROLL = "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
+
+
+def host_page(title: str, frames: str) -> str:
+    """A hand-made page that embeds ``frames`` and keeps every message from the game in
+    ``window.events`` as ``[origin, data]`` (what a rules website's script would hear)."""
+    return (PAGE + f"<title>{title}</title><script>window.events = [];"
+            "addEventListener('message', (e) => { if (e.data && e.data.source === 'moonshot') "
+            f"window.events.push([e.origin, e.data]); }});</script>{frames}")

@@ -10,14 +10,21 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from conftest import READY_TIMEOUT_MS, NetworkLog, wait_ready
-from helpers import CONTROLS, pick, privacy_up, settle, table
+from helpers import (
+    CONTROLS,
+    NO_SIDEWAYS_SCROLL,
+    PAGE,
+    host_page,
+    pick,
+    privacy_up,
+    settle,
+    table,
+)
 from playwright.sync_api import FrameLocator, Page, expect
 
 from scripts.localsite import start_server
 
 FRAMES = ("embed-1", "embed-2")
-PAGE = "<!doctype html><link rel='icon' href='data:,'>"  # a hand-made page (no favicon 404)
-NO_SIDEWAYS_SCROLL = "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
 
 
 def moves(page: Page) -> int:
@@ -164,13 +171,11 @@ def test_the_page_around_an_embed_hears_its_game_and_starts_a_new_one_by_command
         "parent.frames[0].postMessage({type: 'new-game', seed: 99, seats: 'hhhh'}, '*'));"
         "</script>")
     intruder, intruder_url = start_server(tmp_path / "intruder")
-    (tmp_path / "rules.html").write_text(
-        PAGE + "<title>Rules</title><script>window.events = [];"
-        "addEventListener('message', (e) => { if (e.data && e.data.source === 'moonshot') "
-        "window.events.push([e.origin, e.data]); });</script>"
-        '<iframe data-testid="embedded" style="width:800px;height:560px" title="Moonshot" '
-        f'src="{site_url}embed.html?players=2&amp;seats=mmmm&amp;seed=3&amp;speed=100">'
-        f'</iframe><iframe title="another site" src="{intruder_url}/x.html"></iframe>')
+    (tmp_path / "rules.html").write_text(host_page(
+        "Rules", '<iframe data-testid="embedded" style="width:800px;height:560px" '
+        f'title="Moonshot" src="{site_url}embed.html?players=2&amp;seats=mmmm&amp;seed=3'
+        f'&amp;speed=100"></iframe><iframe title="another site" src="{intruder_url}/x.html">'
+        "</iframe>"))
     server, host_url = start_server(tmp_path)
     try:
         page.goto(host_url + "/rules.html")

@@ -14,15 +14,13 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from conftest import READY_TIMEOUT_MS, NetworkLog
-from helpers import SETTLED, csp_violations
+from helpers import NO_SIDEWAYS_SCROLL, SETTLED, csp_violations, host_page
 from playwright.sync_api import Frame, Page, Response, expect
 
 from scripts.localsite import start_server
 from ui.model.examples import examples
 from ui.words.i18n import use
 
-PAGE = "<!doctype html><link rel='icon' href='data:,'>"  # a hand-made page (no favicon 404)
-NO_SIDEWAYS_SCROLL = "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
 # What only the game needs: none of it may load before "Try it".
 GAME_FILES = ("pyodide", "pyscript", "embed.html", "wheels/", "app.zip", "ui/main.py",
               "pyscript.toml")
@@ -137,13 +135,10 @@ def test_a_page_on_another_origin_hears_an_example_and_starts_another_by_command
     page: Page, site_url: str, net: NetworkLog, tmp_path: Path,
 ) -> None:
     site = f"{urlsplit(site_url).scheme}://{urlsplit(site_url).netloc}"
-    (tmp_path / "teach.html").write_text(
-        PAGE + "<title>Teaching</title><script>window.events = [];"
-        "addEventListener('message', (e) => { if (e.data && e.data.source === 'moonshot') "
-        "window.events.push([e.origin, e.data]); });</script>"
-        '<iframe data-testid="embedded" style="width:320px;height:640px;border:0" '
+    (tmp_path / "teach.html").write_text(host_page(
+        "Teaching", '<iframe data-testid="embedded" style="width:320px;height:640px;border:0" '
         f'title="Moonshot" src="{site_url}embed.html?example=announce&amp;theme=light">'
-        "</iframe>")
+        "</iframe>"))
     server, host_url = start_server(tmp_path)
     try:
         page.goto(host_url + "/teach.html")

@@ -15,8 +15,9 @@ translator fills them in); messages gone from the code are dropped. The build co
 
 from __future__ import annotations
 
+import importlib
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
@@ -70,25 +71,17 @@ def content_messages() -> Iterator[tuple[str, str, str]]:
         yield module.name, "game/content/modules.toml", "Module"
     for ruleset in content.rulesets.values():
         yield ruleset.title, "game/content/rulesets.toml", "Ruleset"
-    for text in tutorial_texts():
+    for text in guide_texts("tutorial"):
         yield text, "ui/model/tutorial.toml", "A step of the Tutorial"
-    for text in example_texts():
+    for text in guide_texts("examples"):
         yield text, "ui/model/examples.toml", "A live rule example of the rules page"
 
 
-def tutorial_texts() -> list[str]:
+def guide_texts(module: str) -> list[str]:
+    """The texts of ui/model/<module>.toml (the Tutorial's steps, the rule examples)."""
     sys.path.insert(0, str(ROOT))
     try:
-        from ui.model.tutorial import texts
-    finally:
-        sys.path.remove(str(ROOT))
-    return texts()
-
-
-def example_texts() -> list[str]:
-    sys.path.insert(0, str(ROOT))
-    try:
-        from ui.model.examples import texts
+        texts: Callable[[], list[str]] = importlib.import_module(f"ui.model.{module}").texts
     finally:
         sys.path.remove(str(ROOT))
     return texts()

@@ -809,6 +809,16 @@ def test_an_embedded_game_keeps_to_itself_and_the_main_sites_continue_is_unchang
     asyncio.run(main())
 
 
+def embedded_app(query: str) -> tuple[App, FakePlatform]:
+    """An app started in embed.html?``query``, framed by http://rules.test:8080/rules.html."""
+    dom = FakePlatform()
+    dom.is_embedded, dom.referrer_url = True, "http://rules.test:8080/rules.html"
+    dom.query = query
+    app = App(dom)
+    app.start()
+    return app, dom
+
+
 def test_an_embed_tells_its_page_of_the_game_and_takes_commands_from_that_page_only() -> None:
     """embed.html in a rules page's frame: 'ready', each move and the end go to the page's
     origin (the referrer's); a new game is taken from that origin only, checked as the URL's
@@ -826,11 +836,7 @@ def test_an_embed_tells_its_page_of_the_game_and_takes_commands_from_that_page_o
         assert command_setup(odd) is None, odd
 
     async def main() -> None:
-        dom = FakePlatform()
-        dom.is_embedded, dom.referrer_url = True, "http://rules.test:8080/rules.html"
-        dom.query = "?players=2&seats=mmmm&seed=3&speed=0"
-        app = App(dom)
-        app.start()
+        app, dom = embedded_app("?players=2&seats=mmmm&seed=3&speed=0")
         await settle(app, limit=120.0)
         page = "http://rules.test:8080"
         events = [event for origin, event in dom.posted if origin == page]
@@ -872,11 +878,7 @@ def test_a_rule_example_takes_its_action_only_tells_the_outcome_resets_and_saves
     from ui.words.i18n import _, use
 
     async def main() -> None:
-        dom = FakePlatform()
-        dom.is_embedded, dom.referrer_url = True, "http://rules.test:8080/rules.html"
-        dom.query = "?example=end-of-round&lang=hu&theme=light&save=1"
-        app = App(dom)
-        app.start()
+        app, dom = embedded_app("?example=end-of-round&lang=hu&theme=light&save=1")
         await settle(app)
         page, example = "http://rules.test:8080", examples()["end-of-round"]
         assert app.table.g.log == list(example.log) and app.table.seat == example.seat

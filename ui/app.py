@@ -255,12 +255,11 @@ class App:
         if not self.example.active:  # an example is a moment to try, never a game to keep
             self.shelf.autosave()
 
-    def start_example(self, ident: str) -> bool:
-        """Deal the rule example of that id (False: there is none)."""
+    def start_example(self, ident: str) -> None:
+        """Deal the rule example of that id (an unknown id: nothing)."""
         example = find(ident)
         if example is not None:
             self.show_example(example)
-        return example is not None
 
     def show_example(self, example: Example) -> None:
         self.table.close_dialog()

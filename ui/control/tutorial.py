@@ -104,13 +104,10 @@ class Tour:
 
     def pointer(self) -> Hint | None:
         """The expected action as a hint, so the board highlights its next step."""
-        app = self.app
-        action = self.expected()
-        if action is None or app.table.seat is None or action not in app.table.actions:
+        table, action = self.app.table, self.expected()
+        if action is None or table.seat is None:
             return None
-        index = app.table.actions.index(action)
-        routes = tuple(path for path, i in app.table.pick.routes if i == index)  # built already
-        return Hint(app.table.seat, index, app.table.g.log_size, routes, "")
+        return Hint.pointing(table.seat, table.actions, table.pick, table.g.log_size, action)
 
     def target(self) -> str:
         """The first board thing the step points at ("" outside the tutorial)."""

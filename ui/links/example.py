@@ -114,12 +114,10 @@ class ExampleDesk:
     def pointer(self) -> Hint | None:
         """The example's action as a hint, so the board highlights its next step."""
         table, example = self.app.table, self.example
-        if (example is None or self.done or table.seat != example.seat
-                or example.action not in table.actions):
+        if example is None or self.done or table.seat != example.seat:
             return None
-        index = table.actions.index(example.action)
-        routes = tuple(path for path, i in table.pick.routes if i == index)
-        return Hint(example.seat, index, table.g.log_size, routes, "")
+        return Hint.pointing(example.seat, table.actions, table.pick, table.g.log_size,
+                             example.action)
 
     def allows(self, action: Action) -> bool:
         if self.example is not None and action == self.example.action and not self.done:

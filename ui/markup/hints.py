@@ -42,6 +42,17 @@ class Hint:
     routes: tuple[Path, ...]  # the board paths of the action (ui.model.targets)
     reason: str
 
+    @classmethod
+    def pointing(cls, seat: str, actions: list[Action], pick: Pick, moves: int,
+                 action: Action) -> Hint | None:
+        """``action`` of the seat's decision as a hint without words, so the board
+        highlights its next step (the Tutorial's and a rule example's); None when it is not
+        one of ``actions``."""
+        if action not in actions:
+            return None
+        index = actions.index(action)
+        return cls(seat, index, moves, tuple(p for p, i in pick.routes if i == index), "")
+
     def target(self, pick: Pick) -> str:
         """The board thing (or option) to touch next to take the hinted action."""
         n = len(pick.chosen)

@@ -78,8 +78,8 @@ class Example:
     def words(self) -> tuple[str, str, str]:
         """The caption, what to try and what is said after, in the reader's language."""
         known = facts()
-        return tuple(_(text).format(**known)  # type: ignore[return-value]
-                     for text in (self.caption, self.try_text, self.after))
+        return (_(self.caption).format(**known), _(self.try_text).format(**known),
+                _(self.after).format(**known))
 
 
 def _action(data: Any, where: str) -> Action:
