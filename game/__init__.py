@@ -22,6 +22,8 @@ from .rules.terms import PHASES, RULESETS, SEATS
 from .save import load
 from .stakes import Stakes, stakes
 
+__version__ = "0.1.0"
+
 __all__ = [
     "NATIONS", "PHASES", "RULESETS", "SEATS", "Action", "BadSave", "ContentError", "Game",
     "IllegalAction", "Stakes", "action_from_dict", "actions", "launch_odds", "load",

@@ -25,6 +25,9 @@ def null(value: Any) -> bool:
 
 
 _MORPH = to_js({"morphStyle": "innerHTML"}, dict_converter=window.Object.fromEntries)
+# Focus without scrolling it into view: what takes focus is in an overlay or the action bar,
+# both in view, and scrolling would first lay out the whole page in the middle of a redraw.
+_NO_SCROLL = to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries)
 # Markup is parsed here, into the page's own inert template content, and Idiomorph is given
 # the nodes: given the text, it parses it with a DOMParser, a new Document for every region
 # redrawn (Chromium counted some 250 of them waiting for the collector at the first screen).
@@ -134,7 +137,7 @@ def focus_first(selector: str) -> bool:
     el = document.querySelector(selector)
     if null(el):
         return False
-    el.focus()
+    el.focus(_NO_SCROLL)
     return True
 
 
@@ -142,10 +145,12 @@ _followed: set[str] = set()  # elements scroll_to_end keeps at their end when op
 
 
 def scroll_to_end(element_id: str) -> None:
-    """Show the end of a scrolling element (the log's newest lines), now and whenever it is
-    opened (a closed ``<details>`` opens at its top). Scrolled again on the next frame: the
-    log's off-screen chapters are laid out at an estimated height (content-visibility), so
-    the first scroll can stop short once they get their real one."""
+    """Show the end of a scrolling element (the log's newest lines), from the next frame on
+    and whenever it is opened (a closed ``<details>`` opens at its top). On the next frame,
+    not now: reading scrollHeight in the middle of a redraw would lay the whole page out
+    at once (some 40 ms on the first screen), and a frame lays it out anyway. Scrolled again
+    on the frame after: the log's off-screen chapters are laid out at an estimated height
+    (content-visibility), so the first scroll can stop short once they get their real one."""
     el = document.getElementById(element_id)
     if null(el):
         return
@@ -153,8 +158,11 @@ def scroll_to_end(element_id: str) -> None:
     def to_end(*_args: Any) -> None:
         el.scrollTop = el.scrollHeight
 
-    to_end()
-    window.requestAnimationFrame(create_once_callable(to_end))
+    def twice(*_args: Any) -> None:
+        to_end()
+        window.requestAnimationFrame(create_once_callable(to_end))
+
+    window.requestAnimationFrame(create_once_callable(twice))
     if element_id not in _followed:
         _followed.add(element_id)
         proxy = create_proxy(lambda _event: to_end() if el.hasAttribute("open") else None)

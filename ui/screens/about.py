@@ -3,18 +3,21 @@ and the engine's details stay folded away there, off the table)."""
 
 from __future__ import annotations
 
-import importlib.metadata
 import sys
 from functools import cache
+
+from game import __version__
 
 from ..words.i18n import _
 
 
 @cache
 def versions() -> tuple[str, str]:
-    """(this edition's version, the Python version running it)."""
+    """(this edition's version, the Python version running it). Not from the installed
+    distribution's metadata: importlib.metadata brings the email package with it, which
+    Pyodide compiles from source in about 140 ms before the first screen."""
     python = ".".join(str(part) for part in sys.version_info[:3])
-    return importlib.metadata.version("moonshot-game"), python
+    return __version__, python
 
 
 def about_text(version: str, python: str) -> str:
