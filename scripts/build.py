@@ -100,6 +100,10 @@ APP_BUNDLE = "app.zip"
 # Fetched by URL, not imported from the bundle: the page's script and the AI worker's.
 UI_SCRIPTS = ("ui/main.py", "ui/ai_worker.py")
 UI_BUNDLED = (".py", ".json", ".mo", ".toml")  # what of dist/ui/ goes into the bundle
+# What the page and its AI worker import before they are ready, besides what Pyodide imports
+# while it starts: the standard modules these load ship compiled (scripts/pycompile.mjs).
+# html: PyScript's own Python (its display module) imports it.
+FIRST_IMPORTS = ("ui.app", "ui.ai_worker", "html")
 
 
 class BuildError(Exception):
@@ -545,7 +549,7 @@ def bundle_app(dist: Path, wheel: Path) -> int:
         entries = [(name, engine.read(name)) for name in engine.namelist()
                    if name.startswith(f"{ENGINE_PACKAGE}/")]
     entries += [(path.relative_to(dist).as_posix(), path.read_bytes()) for path in packed]
-    entries += compiled(entries)
+    entries += compiled(entries, dist / "pyodide" / "python_stdlib.zip")
     with zipfile.ZipFile(dist / APP_BUNDLE, "w") as zf:
         for name, data in sorted(entries):
             info = zipfile.ZipInfo(name, date_time=ZIP_EPOCH)
@@ -561,24 +565,29 @@ def bundle_app(dist: Path, wheel: Path) -> int:
     return len(entries)
 
 
-def compiled(entries: list[tuple[str, bytes]]) -> list[tuple[str, bytes]]:
+def compiled(entries: list[tuple[str, bytes]], stdlib: Path,
+             imports: tuple[str, ...] = FIRST_IMPORTS) -> list[tuple[str, bytes]]:
     """The bytecode of the ``.py`` files among ``entries`` (archive name, content), compiled
     by the pinned Pyodide's own Python (scripts/pycompile.mjs, in Node): (``__pycache__``
     name, content). Shipped so the page does not compile some 120 modules from source on
-    every load (about 200 ms in Chromium, more on a phone)."""
+    every load (about 200 ms in Chromium, more on a phone). ``stdlib``, the copy of Pyodide's
+    python_stdlib.zip in dist/, is rewritten with the standard modules that Pyodide's start
+    and ``imports`` (modules of those entries) load as bytecode in place of source (see the
+    script)."""
     node = shutil.which("node")
     if node is None:
         raise BuildError("node is not on PATH: it compiles the app's Python (npm ci needs it too)")
     with tempfile.TemporaryDirectory(prefix="moonshot-pyc-") as tmp:
         root = Path(tmp)
-        for name, data in entries:
-            if name.endswith(".py"):
-                (root / name).parent.mkdir(parents=True, exist_ok=True)
-                (root / name).write_bytes(data)
-        done = subprocess.run([node, str(ROOT / "scripts" / "pycompile.mjs"), str(root)],
-                              capture_output=True, text=True, cwd=ROOT)
+        for name, data in entries:  # all of them: importing the app reads its data files
+            (root / name).parent.mkdir(parents=True, exist_ok=True)
+            (root / name).write_bytes(data)
+        command = [node, str(ROOT / "scripts" / "pycompile.mjs"), str(root), str(stdlib),
+                   *imports]
+        done = subprocess.run(command, capture_output=True, text=True, cwd=ROOT)
         if done.returncode != 0:
-            raise BuildError(f"compiling the app's Python failed:\n{done.stderr.strip()}")
+            # the end of it: Node prints the minified line of pyodide.asm.mjs that threw first
+            raise BuildError(f"compiling the app's Python failed:\n{done.stderr[-3000:].strip()}")
         found = [(path.relative_to(root).as_posix(), path.read_bytes())
                  for path in sorted(root.rglob("__pycache__/*.pyc"))]
     if len(found) != sum(1 for name, _ in entries if name.endswith(".py")):

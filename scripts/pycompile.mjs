@@ -1,30 +1,71 @@
-// Compiles every .py file under a folder to bytecode with the Python the browser runs: the
-// pinned Pyodide (node_modules/pyodide) booted in Node, so the .pyc files carry its magic
-// number. scripts/build.py runs it on the files it packs into dist/app.zip:
+// Compiles Python to bytecode with the Python the browser runs: the pinned Pyodide
+// (node_modules/pyodide) booted in Node, so the .pyc files carry its magic number.
+// scripts/build.py runs it once per build:
 //
-//     node scripts/pycompile.mjs FOLDER
+//     node scripts/pycompile.mjs FOLDER STDLIB_ZIP MODULE...
 //
-// Each module gets __pycache__/NAME.cpython-3XY.pyc, "unchecked hash" (PEP 552): no source
-// timestamp to compare (unzipping gives the sources new ones) and the same bytes on every
-// build. Without them, Python compiles every module from source on each page load.
+// 1. Every .py file under FOLDER (what goes into dist/app.zip) gets
+//    __pycache__/NAME.cpython-3XY.pyc.
+// 2. With FOLDER on sys.path it imports each MODULE (what the page and its AI worker import
+//    before they are ready), then rewrites STDLIB_ZIP (dist/pyodide/python_stdlib.zip) with
+//    every standard-library module loaded by then (Pyodide's start-up included) as bytecode
+//    in place of its source: NAME.pyc instead of NAME.py, the other entries as they were.
+//
+// Pyodide's python_stdlib.zip holds sources only, so every load compiled some 150 modules
+// before any line of the page's own ran (about a second in Chromium). All bytecode is
+// "unchecked hash" (PEP 552): no source timestamp to compare (unzipping gives the app's
+// sources new ones; the standard library's are gone) and the same bytes on every build.
 import { loadPyodide } from "pyodide";
+import fs from "node:fs";
 import path from "node:path";
 
-const folder = process.argv[2];
-if (!folder) {
-  console.error("usage: node scripts/pycompile.mjs FOLDER");
+const [folder, stdlibZip, ...modules] = process.argv.slice(2);
+if (!folder || !stdlibZip) {
+  console.error("usage: node scripts/pycompile.mjs FOLDER STDLIB_ZIP MODULE...");
   process.exit(2);
 }
 const pyodide = await loadPyodide({ stdout: () => {}, stderr: (line) => console.error(line) });
 pyodide.FS.mkdirTree("/src");
 pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: path.resolve(folder) }, "/src");
+pyodide.FS.writeFile("/stdlib-in.zip", new Uint8Array(fs.readFileSync(stdlibZip)));
+pyodide.globals.set("MODULES", pyodide.toPy(modules));
 pyodide.runPython(`
-import compileall, py_compile
+import compileall, importlib, importlib.util, marshal, py_compile, sys, zipfile
+
 # ddir: the file names inside the bytecode do not name this temporary folder (the import
 # system puts the real path in when it loads them).
-ok = compileall.compile_dir(
-    "/src", quiet=1, ddir=".", workers=1,
-    invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
-if not ok:
+if not compileall.compile_dir(
+        "/src", quiet=1, ddir=".", workers=1,
+        invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH):
     raise SystemExit("a module did not compile")
+
+sys.path.insert(0, "/src")
+for name in MODULES:
+    importlib.import_module(name)
+STDLIB = next(entry for entry in sys.path if entry.endswith(".zip"))  # /lib/python3XY.zip
+loaded = {module.__file__.removeprefix(STDLIB + "/")
+          for module in list(sys.modules.values())
+          if (getattr(module, "__file__", None) or "").startswith(STDLIB + "/")}
+
+
+def bytecode(source: bytes, filename: str) -> bytes:
+    code = compile(source, filename, "exec", dont_inherit=True)
+    flags = 0b01  # hash-based, not checked against a source
+    return (importlib.util.MAGIC_NUMBER + flags.to_bytes(4, "little")
+            + importlib.util.source_hash(source) + marshal.dumps(code))
+
+
+with zipfile.ZipFile("/stdlib-in.zip") as original, \\
+        zipfile.ZipFile("/stdlib-out.zip", "w") as compiled:
+    for info in original.infolist():
+        data = original.read(info)
+        if info.filename in loaded:
+            data = bytecode(data, f"{STDLIB}/{info.filename}")
+            info = zipfile.ZipInfo(info.filename[:-3] + ".pyc", info.date_time)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+        compiled.writestr(info, data)
+if not loaded:
+    raise SystemExit(f"no standard module was loaded from {STDLIB}")
 `);
+fs.writeFileSync(stdlibZip, pyodide.FS.readFile("/stdlib-out.zip"));

@@ -7,9 +7,12 @@ from __future__ import annotations
 
 import html
 import json
+import shutil
 import struct
 import subprocess
 import sys
+import zipfile
+from pathlib import Path
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -46,18 +49,54 @@ def test_escaping_covers_each_special_character() -> None:
     assert e(3) == "3"
 
 
-def test_the_build_compiles_modules_for_the_pinned_pyodides_python() -> None:
+PYODIDE = ROOT / "node_modules" / "pyodide"
+
+
+def test_the_build_compiles_modules_for_the_pinned_pyodides_python(tmp_path: Path) -> None:
     build = load_script("moonshot_build", "scripts/build.py")
-    lock = json.loads((ROOT / "node_modules" / "pyodide" / "pyodide-lock.json").read_text())
+    stdlib = tmp_path / "python_stdlib.zip"
+    shutil.copyfile(PYODIDE / "python_stdlib.zip", stdlib)
+    entries = [("pkg/__init__.py", b""), ("pkg/mod.py", b"import tomllib\nX = 1\n")]
+    found = dict(build.compiled(entries, stdlib, imports=("pkg.mod",)))
+
+    lock = json.loads((PYODIDE / "pyodide-lock.json").read_text())
     major, minor = lock["info"]["python"].split(".")[:2]
-    found = dict(build.compiled([("pkg/__init__.py", b""), ("pkg/mod.py", b"X = 1\n")]))
     tag = f"cpython-{major}{minor}"
     assert sorted(found) == [f"pkg/__pycache__/__init__.{tag}.pyc",
                              f"pkg/__pycache__/mod.{tag}.pyc"]
-    header = found[f"pkg/__pycache__/mod.{tag}.pyc"][:16]
-    (flags,) = struct.unpack("<I", header[4:8])
     # PEP 552: hash-based (bit 0) and not checked against the source (bit 1 clear). The
     # unzipped sources get new timestamps: a timestamp-based .pyc would be thrown away.
-    assert flags == 0b01
-    again = dict(build.compiled([("pkg/__init__.py", b""), ("pkg/mod.py", b"X = 1\n")]))
-    assert again == found  # the same bytes on every build (the service worker's version)
+    assert flags(found[f"pkg/__pycache__/mod.{tag}.pyc"]) == 0b01
+
+    # The standard modules imported on the way (Pyodide's start-up's and tomllib) are
+    # bytecode instead of source; the others are left as they were.
+    with zipfile.ZipFile(PYODIDE / "python_stdlib.zip") as before, \
+            zipfile.ZipFile(stdlib) as after:
+        names = set(after.namelist())
+        assert {"tomllib/_parser.pyc", "asyncio/__init__.pyc", "json/__init__.pyc"} <= names
+        assert not {"tomllib/_parser.py", "asyncio/__init__.py"} & names
+        assert flags(after.read("tomllib/_parser.pyc")) == 0b01
+        kept = [n for n in before.namelist() if n in names]
+        assert "xml/dom/minidom.py" in kept
+        assert all(before.read(n) == after.read(n) for n in kept)
+        assert len(names) == len(before.namelist())
+
+    # That standard library starts Pyodide and runs the compiled modules.
+    boot = (f'const {{loadPyodide}} = await import("{PYODIDE / "pyodide.mjs"}");'
+            f'const py = await loadPyodide({{stdLibURL: "{stdlib}"}});'
+            'console.log(py.runPython("import tomllib, asyncio; '
+            "tomllib.loads('a = 1')['a'] + len(tomllib.__file__)\"));")
+    done = subprocess.run(["node", "--input-type=module", "-e", boot], capture_output=True,
+                          text=True, check=True, timeout=120)
+    assert done.stdout.strip() == str(1 + len("/lib/python3XY.zip/tomllib/__init__.pyc"))
+
+    # the same bytes on every build (the service worker's version)
+    again = tmp_path / "again.zip"
+    shutil.copyfile(PYODIDE / "python_stdlib.zip", again)
+    assert dict(build.compiled(entries, again, imports=("pkg.mod",))) == found
+    assert again.read_bytes() == stdlib.read_bytes()
+
+
+def flags(pyc: bytes) -> int:
+    """The flags word of a .pyc header (PEP 552)."""
+    return int(struct.unpack("<I", pyc[4:8])[0])
