@@ -21,7 +21,8 @@ requests), the game's own start-up over built, then one more game run
 that waits for the service worker's background precache and reports the bytes it adds after
 the game is ready (not part of the first load), apart from what the page itself fetches
 meanwhile (its AI worker boots a Pyodide of its own: from this no-store server, every byte
-again).
+again). Last, one load of game and bare with the CPU slowed 4x (DevTools' emulation, a
+phone-class device): the time to ready and the longest task of the main thread before it.
 
 warm, a later visit: one persistent browser context per page (a profile on disk, as a player's
 browser has; an off-the-record context's HTTP cache does not keep Pyodide's 9.6 MB wasm, so its
@@ -134,6 +135,14 @@ new MutationObserver((_, observer) => {
   }
 }).observe(document, {attributes: true, subtree: true, attributeFilter: ["data-ready"]});
 """
+# Long tasks of the main thread, from the start of the page (buffered: none is missed).
+LONG_TASKS = """
+window.__longTasks = [];
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.duration]);
+}).observe({type: "longtask", buffered: true});
+"""
+THROTTLE = 4  # CPU slow-down of the throttled loads: a phone-class device
 PRECACHED = "document.documentElement.dataset.offline === 'ready'"
 # The game's AI worker boots after ready: a page is left once it has (no aborted download).
 WORKER_UP = "!document.body || document.body.dataset.aiWorker !== 'starting'"
@@ -274,6 +283,24 @@ def cold_load(browser: Browser, url: str, wait_precache: bool = False) -> Load:
         context.close()
 
 
+def throttled_load(browser: Browser, url: str) -> dict[str, float]:
+    """A cold load with the CPU slowed ``THROTTLE`` times (DevTools' emulation): seconds to
+    data-ready and the longest main-thread task before it, in seconds."""
+    context = browser.new_context()
+    context.add_init_script(READY_PROBE + LONG_TASKS)
+    try:
+        page = context.new_page()
+        session = context.new_cdp_session(page)
+        session.send("Emulation.setCPUThrottlingRate", {"rate": THROTTLE})
+        page.goto(url)
+        page.wait_for_function("window.__readyAt", timeout=TIMEOUT_MS * 2, polling=100)
+        ready, tasks = page.evaluate("[window.__readyAt, window.__longTasks]")
+        longest = max((duration for start, duration in tasks if start < ready), default=0.0)
+        return {"seconds": round(ready / 1000, 3), "longest_task": round(longest / 1000, 3)}
+    finally:
+        context.close()
+
+
 def medians(loads: list[Load]) -> dict[str, Any]:
     return {"seconds": round(statistics.median(x.seconds for x in loads), 3),
             "bytes": int(statistics.median(x.bytes for x in loads)),
@@ -290,6 +317,8 @@ def measure(browser: Browser, site: str, runs: int) -> dict[str, Any]:
         loads["game"].append(cold_load(browser, site))
         loads["built"].append(cold_load(browser, site + "built.html"))
     after = cold_load(browser, site, wait_precache=True)
+    throttled = {"bare": throttled_load(browser, site + "bare.html"),
+                 "game": throttled_load(browser, site)}
     median = {name: medians(x) for name, x in loads.items()}
     time_ratio = median["game"]["seconds"] / median["bare"]["seconds"]
     bytes_ratio = median["game"]["bytes"] / median["bare"]["bytes"]
@@ -302,6 +331,7 @@ def measure(browser: Browser, site: str, runs: int) -> dict[str, Any]:
                           "requests": median["game"]["requests"] <= REQUESTS_BUDGET},
         "precache_bytes_after_ready": after.precache_bytes,
         "page_bytes_after_ready": after.later_bytes,
+        "throttled": throttled,
         "runs": {name: [asdict(load) for load in x] for name, x in loads.items()},
         "load_average": {"before": before, "after": load_average()},
     }
@@ -550,6 +580,12 @@ def report(result: dict[str, Any]) -> str:
         f"        bare  {[r['seconds'] for r in result['runs']['bare']]}",
         f"        built {[r['seconds'] for r in result['runs']['built']]}",
     ]
+    if result.get("throttled"):
+        slow = result["throttled"]
+        lines.append(f"  the CPU slowed {THROTTLE}x (one load each): game ready in "
+                     f"{slow['game']['seconds']:.2f} s, its longest task before "
+                     f"{slow['game']['longest_task']:.2f} s; bare {slow['bare']['seconds']:.2f} s,"
+                     f" {slow['bare']['longest_task']:.2f} s")
     if result.get("precache_bytes_after_ready") is not None:
         lines.append(f"  after ready, the service worker precaches "
                      f"{result['precache_bytes_after_ready'] / MB:.2f} MB in the background")

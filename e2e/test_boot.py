@@ -61,3 +61,30 @@ def test_boot_under_sub_path(
     assert url.endswith("/moonshot/")
     check_boot(page, url, "boot-subpath", net, open_game, screenshot, artifacts)
     assert all("/moonshot/" in u for u in net.requests if u.startswith("http")), net.requests
+
+
+# Every value #boot's data-step takes (public/boot.js), recorded from the page's first moment.
+BOOT_STEPS = """
+window.__bootSteps = [];
+new MutationObserver((records) => {
+  for (const r of records) {
+    if (r.target.id === "boot") window.__bootSteps.push(r.target.dataset.step);
+  }
+}).observe(document, {attributes: true, subtree: true, attributeFilter: ["data-step"]});
+"""
+
+
+def test_the_boot_screen_shows_each_step_of_the_start_in_turn(
+    page: Page,
+    site_url: str,
+    open_game: Callable[[str], float],
+) -> None:
+    page.add_init_script(BOOT_STEPS)
+    open_game(site_url)
+    # downloading (the page's own step) -> starting Python -> loading the game, each once
+    assert page.evaluate("window.__bootSteps") == ["start", "game"]
+    assert page.get_by_test_id("booting").get_attribute("data-step") == "game"
+    expect(page.get_by_test_id("booting")).to_be_hidden()  # the game is on
+    steps = page.get_by_test_id("booting").locator("li")
+    assert steps.evaluate_all("items => items.map(li => li.dataset.step)") == \
+        ["download", "start", "game"]

@@ -538,10 +538,10 @@ def write_howto(dist: Path) -> None:
 
 def bundle_app(dist: Path, wheel: Path) -> int:
     """Pack the engine (the wheel's package files) and dist/ui/ (all but the page's script)
-    into dist/app.zip with their bytecode, byte for byte reproducible, and leave only the two
-    scripts fetched by URL in dist/ui/. The page and the AI worker both unpack this one
-    archive: one request each, the worker's answered by the cache the page filled. Returns
-    the files packed."""
+    into dist/app.zip, their modules as bytecode in place of source, byte for byte
+    reproducible, and leave only the two scripts fetched by URL in dist/ui/. The page and
+    the AI worker both unpack this one archive: one request each, the worker's answered by
+    the cache the page filled. Returns the files packed."""
     ui = dist / "ui"
     packed = [path for path in iter_files(ui) if path.suffix in UI_BUNDLED
               and path.relative_to(dist).as_posix() != UI_SCRIPTS[0]]
@@ -549,7 +549,8 @@ def bundle_app(dist: Path, wheel: Path) -> int:
         entries = [(name, engine.read(name)) for name in engine.namelist()
                    if name.startswith(f"{ENGINE_PACKAGE}/")]
     entries += [(path.relative_to(dist).as_posix(), path.read_bytes()) for path in packed]
-    entries += compiled(entries, dist / "pyodide" / "python_stdlib.zip")
+    entries = [(name, data) for name, data in entries if not name.endswith(".py")] + \
+        compiled(entries, dist / "pyodide" / "python_stdlib.zip")
     with zipfile.ZipFile(dist / APP_BUNDLE, "w") as zf:
         for name, data in sorted(entries):
             info = zipfile.ZipInfo(name, date_time=ZIP_EPOCH)
@@ -568,9 +569,9 @@ def bundle_app(dist: Path, wheel: Path) -> int:
 def compiled(entries: list[tuple[str, bytes]], stdlib: Path,
              imports: tuple[str, ...] = FIRST_IMPORTS) -> list[tuple[str, bytes]]:
     """The bytecode of the ``.py`` files among ``entries`` (archive name, content), compiled
-    by the pinned Pyodide's own Python (scripts/pycompile.mjs, in Node): (``__pycache__``
-    name, content). Shipped so the page does not compile some 120 modules from source on
-    every load (about 200 ms in Chromium, more on a phone). ``stdlib``, the copy of Pyodide's
+    by the pinned Pyodide's own Python (scripts/pycompile.mjs, in Node): (``NAME.pyc``,
+    content). Shipped so the page does not compile some 120 modules from source on every
+    load (about 200 ms in Chromium, more on a phone). ``stdlib``, the copy of Pyodide's
     python_stdlib.zip in dist/, is rewritten with the standard modules that Pyodide's start
     and ``imports`` (modules of those entries) load as bytecode in place of source (see the
     script)."""
@@ -589,7 +590,7 @@ def compiled(entries: list[tuple[str, bytes]], stdlib: Path,
             # the end of it: Node prints the minified line of pyodide.asm.mjs that threw first
             raise BuildError(f"compiling the app's Python failed:\n{done.stderr[-3000:].strip()}")
         found = [(path.relative_to(root).as_posix(), path.read_bytes())
-                 for path in sorted(root.rglob("__pycache__/*.pyc"))]
+                 for path in sorted(root.rglob("*.pyc"))]
     if len(found) != sum(1 for name, _ in entries if name.endswith(".py")):
         raise BuildError(f"pycompile.mjs wrote {len(found)} .pyc files for the app's modules")
     return found

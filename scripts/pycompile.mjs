@@ -4,8 +4,8 @@
 //
 //     node scripts/pycompile.mjs FOLDER STDLIB_ZIP MODULE...
 //
-// 1. Every .py file under FOLDER (what goes into dist/app.zip) gets
-//    __pycache__/NAME.cpython-3XY.pyc.
+// 1. Every NAME.py file under FOLDER (what goes into dist/app.zip) gets NAME.pyc beside it,
+//    which the archive carries instead of the source.
 // 2. With FOLDER on sys.path it imports each MODULE (what the page and its AI worker import
 //    before they are ready), then rewrites STDLIB_ZIP (dist/pyodide/python_stdlib.zip) with
 //    every standard-library module loaded by then (Pyodide's start-up included) as bytecode
@@ -13,8 +13,9 @@
 //
 // Pyodide's python_stdlib.zip holds sources only, so every load compiled some 150 modules
 // before any line of the page's own ran (about a second in Chromium). All bytecode is
-// "unchecked hash" (PEP 552): no source timestamp to compare (unzipping gives the app's
-// sources new ones; the standard library's are gone) and the same bytes on every build.
+// "unchecked hash" (PEP 552): no source timestamp to compare, and the same bytes on every
+// build. Without their sources, tracebacks name file and line but do not quote the line;
+// the sources are in the wheel (dist/wheels/) and in this repository.
 import { loadPyodide } from "pyodide";
 import fs from "node:fs";
 import path from "node:path";
@@ -35,7 +36,7 @@ import compileall, importlib, importlib.util, marshal, py_compile, sys, zipfile
 # ddir: the file names inside the bytecode do not name this temporary folder (the import
 # system puts the real path in when it loads them).
 if not compileall.compile_dir(
-        "/src", quiet=1, ddir=".", workers=1,
+        "/src", quiet=1, ddir=".", workers=1, legacy=True,
         invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH):
     raise SystemExit("a module did not compile")
 

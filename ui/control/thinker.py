@@ -29,7 +29,6 @@ from typing import Any, TypeVar
 import game
 from game.actions import Action
 
-from .. import ai_worker
 from ..platform.port import Platform
 
 WORKER_SRC = "./ui/ai_worker.py"
@@ -130,6 +129,9 @@ class Thinker:
                 return read(json.loads(await asyncio.wait_for(call, CALL_TIMEOUT))), "worker"
             except Exception as exc:
                 self.fail(exc)
+        # Imported here, on the first answer worked out on the page: the page itself never
+        # needs the AI's modules before that (their import is 25 ms of the first load).
+        from .. import ai_worker
         return read(json.loads(getattr(ai_worker, name)(*args))), "main"
 
     def record_search(self, key: str, iterations: int, seconds: float) -> None:
