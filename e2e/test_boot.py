@@ -81,10 +81,8 @@ def test_the_boot_screen_shows_each_step_of_the_start_in_turn(
 ) -> None:
     page.add_init_script(BOOT_STEPS)
     open_game(site_url)
-    # downloading (the page's own step) -> starting Python -> loading the game, each once
-    assert page.evaluate("window.__bootSteps") == ["start", "game"]
-    assert page.get_by_test_id("booting").get_attribute("data-step") == "game"
+    # Python (the page's own first step) -> loading the game, once PyScript has Python
+    assert page.evaluate("window.__bootSteps") == ["game"]
     expect(page.get_by_test_id("booting")).to_be_hidden()  # the game is on
     steps = page.get_by_test_id("booting").locator("li")
-    assert steps.evaluate_all("items => items.map(li => li.dataset.step)") == \
-        ["download", "start", "game"]
+    assert steps.evaluate_all("items => items.map(li => li.dataset.step)") == ["python", "game"]
