@@ -28,7 +28,9 @@ RUNS = 2
 
 @pytest.fixture(scope="module")
 def bare_url(dist: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The same Pyodide + PyScript files as the game, with no game code at all."""
+    """The same Pyodide + PyScript files as the game (this build's Pyodide, its start-up's
+    modules precompiled: the game's own start-up is the difference), with no game code at
+    all. bench/load_time.py also measures the bare page on Pyodide as npm ships it."""
     root = tmp_path_factory.mktemp("bare")
     for part in ("pyodide", "pyscript"):
         (root / part).symlink_to(dist / part, target_is_directory=True)
