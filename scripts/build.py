@@ -10,13 +10,17 @@ Layout of ``dist/`` (every URL in the site is relative, so it works under any su
     <public/*>            the contents of ``public/`` land at the site root (Vite convention)
     ui/main.py            the page's script (index.html runs it) and ui/ai_worker.py, the AI
                           worker's (ui/control/thinker.py starts it)
-    app.zip               the engine package (the wheel's files) and every other file of the
-                          ui package (its modules, compiled catalogues, rule summaries, the
-                          Tutorial's script): one request, unpacked into the interpreter's
-                          working directory as game/** and ui/**, by the page and the AI worker
+    app.zip               the engine package (the wheel's package files) and every other
+                          file of the ui package (compiled catalogues, rule summaries, the
+                          Tutorial's script), their modules as bytecode (NAME.pyc, compiled
+                          by scripts/pycompile.mjs) in place of source: one request, unpacked
+                          into the interpreter's working directory as game/** and ui/**, by
+                          the page and the AI worker
     ui/words/locale/*.mo  ui/words/locale/<lang>.po compiled (Babel): the words of a language
     pyodide/              the 5 Pyodide run-time files from node_modules/pyodide, micropip's
-                          wheel (PyPI, cached in build/cache/) and the lock patched for it
+                          wheel (PyPI, cached in build/cache/) and the lock patched for it;
+                          python_stdlib.zip rewritten with the standard modules that Pyodide's
+                          start, the page and the worker import as bytecode (pycompile.mjs)
     pyscript/             every ``*.js`` and ``*.css`` of node_modules/@pyscript/core/dist
     vendor/uplot/         the charting library of the post-game report (node_modules/uplot:
                           its minified script, stylesheet and licence), loaded when it opens
@@ -102,8 +106,10 @@ UI_SCRIPTS = ("ui/main.py", "ui/ai_worker.py")
 UI_BUNDLED = (".py", ".json", ".mo", ".toml")  # what of dist/ui/ goes into the bundle
 # What the page and its AI worker import before they are ready, besides what Pyodide imports
 # while it starts: the standard modules these load ship compiled (scripts/pycompile.mjs).
-# html: PyScript's own Python (its display module) imports it.
-FIRST_IMPORTS = ("ui.app", "ui.ai_worker", "html")
+# html: PyScript's own Python (its display module) imports it; pyodide._package_loader
+# unpacks app.zip for PyScript (with shutil, zipfile, tempfile; encodings.cp437 decodes the
+# archive's file names).
+FIRST_IMPORTS = ("ui.app", "ui.ai_worker", "html", "pyodide._package_loader", "encodings.cp437")
 
 
 class BuildError(Exception):

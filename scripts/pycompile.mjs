@@ -31,22 +31,29 @@ pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: path.resolve(folder) }, 
 pyodide.FS.writeFile("/stdlib-in.zip", new Uint8Array(fs.readFileSync(stdlibZip)));
 pyodide.globals.set("MODULES", pyodide.toPy(modules));
 pyodide.runPython(`
-import compileall, importlib, importlib.util, marshal, py_compile, sys, zipfile
+import sys
 
-# ddir: the file names inside the bytecode do not name this temporary folder (the import
-# system puts the real path in when it loads them).
-if not compileall.compile_dir(
-        "/src", quiet=1, ddir=".", workers=1, legacy=True,
-        invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH):
-    raise SystemExit("a module did not compile")
-
+# First what the page and its worker import, before any tool of this script is: only their
+# modules ship compiled. Loaded from the zip, that is: frozen ones (os, codecs, importlib's
+# bootstrap...) never come from it. No __pycache__ in FOLDER from these imports.
+sys.dont_write_bytecode = True
 sys.path.insert(0, "/src")
 for name in MODULES:
-    importlib.import_module(name)
+    __import__(name)
 STDLIB = next(entry for entry in sys.path if entry.endswith(".zip"))  # /lib/python3XY.zip
-loaded = {module.__file__.removeprefix(STDLIB + "/")
+loaded = {module.__spec__.origin.removeprefix(STDLIB + "/")
           for module in list(sys.modules.values())
-          if (getattr(module, "__file__", None) or "").startswith(STDLIB + "/")}
+          if (getattr(getattr(module, "__spec__", None), "origin", None) or "")
+          .startswith(STDLIB + "/")}
+
+import compileall, importlib.util, marshal, py_compile, zipfile
+
+# ddir "": the file names inside the bytecode are the modules' paths in the archive
+# (ui/app.py), not this temporary folder's; a traceback names them so, and their lines.
+if not compileall.compile_dir(
+        "/src", quiet=1, ddir="", workers=1, legacy=True,
+        invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH):
+    raise SystemExit("a module did not compile")
 
 
 def bytecode(source: bytes, filename: str) -> bytes:

@@ -25,9 +25,6 @@ def null(value: Any) -> bool:
 
 
 _MORPH = to_js({"morphStyle": "innerHTML"}, dict_converter=window.Object.fromEntries)
-# Focus without scrolling it into view: what takes focus is in an overlay or the action bar,
-# both in view, and scrolling would first lay out the whole page in the middle of a redraw.
-_NO_SCROLL = to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries)
 # Markup is parsed here, into the page's own inert template content, and Idiomorph is given
 # the nodes: given the text, it parses it with a DOMParser, a new Document for every region
 # redrawn (Chromium counted some 250 of them waiting for the collector at the first screen).
@@ -137,7 +134,7 @@ def focus_first(selector: str) -> bool:
     el = document.querySelector(selector)
     if null(el):
         return False
-    el.focus(_NO_SCROLL)
+    el.focus()
     return True
 
 
