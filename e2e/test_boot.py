@@ -86,3 +86,19 @@ def test_the_boot_screen_shows_each_step_of_the_start_in_turn(
     expect(page.get_by_test_id("booting")).to_be_hidden()  # the game is on
     steps = page.get_by_test_id("booting").locator("li")
     assert steps.evaluate_all("items => items.map(li => li.dataset.step)") == ["python", "game"]
+
+
+def test_the_boot_screen_speaks_the_language_the_app_will(
+    page: Page,
+    site_url: str,
+    open_game: Callable[[str], float],
+) -> None:
+    # Hungarian chosen in the header on an earlier visit: the loading screen, shown before
+    # Python and its catalogues, is in Hungarian from the build's translations.
+    page.add_init_script("localStorage.setItem('moonshot.language', 'hu')")
+    open_game(site_url)
+    boot = page.get_by_test_id("booting")
+    assert boot.locator("p").text_content() == "Tankoljuk a rakétát…"
+    assert boot.locator("li").all_text_contents() == ["A Python letöltése és indítása",
+                                                      "A játék betöltése"]
+    assert page.evaluate("document.documentElement.lang") == "hu"

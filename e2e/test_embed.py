@@ -22,7 +22,7 @@ from helpers import (
 )
 from playwright.sync_api import FrameLocator, Page, expect
 
-from scripts.localsite import start_server
+from scripts.localsite import served
 
 FRAMES = ("embed-1", "embed-2")
 
@@ -134,8 +134,7 @@ def test_an_embed_on_another_origin_keeps_to_itself_and_continue_stays_the_same(
         PAGE + "<title>A rules page elsewhere</title><h1>Launching</h1>"
         f'<iframe data-testid="embedded" style="width:900px;height:600px" title="Moonshot" '
         f'src="{site_url}embed.html?players=2&amp;seats=mmmm&amp;seed=3&amp;speed=0"></iframe>')
-    server, host_url = start_server(tmp_path)
-    try:
+    with served(tmp_path) as host_url:
         assert urlsplit(host_url).port != urlsplit(site_url).port  # another origin
         page.goto(host_url + "/rules.html")
         frame = page.frame_locator('[data-testid="embedded"]')
@@ -146,9 +145,6 @@ def test_an_embed_on_another_origin_keeps_to_itself_and_continue_stays_the_same(
         inner = next(f for f in page.frames if "embed.html" in f.url)
         assert inner.evaluate("localStorage.getItem('moonshot.current')") == key
         settled_network(page, frame, net)
-    finally:
-        server.shutdown()
-        server.server_close()
 
     page.goto(site_url)
     wait_ready(page, net)
@@ -170,37 +166,32 @@ def test_the_page_around_an_embed_hears_its_game_and_starts_a_new_one_by_command
         PAGE + "<title>x</title><script>addEventListener('message', () => "
         "parent.frames[0].postMessage({type: 'new-game', seed: 99, seats: 'hhhh'}, '*'));"
         "</script>")
-    intruder, intruder_url = start_server(tmp_path / "intruder")
-    (tmp_path / "rules.html").write_text(host_page(
-        "Rules", '<iframe data-testid="embedded" style="width:800px;height:560px" '
-        f'title="Moonshot" src="{site_url}embed.html?players=2&amp;seats=mmmm&amp;seed=3'
-        f'&amp;speed=100"></iframe><iframe title="another site" src="{intruder_url}/x.html">'
-        "</iframe>"))
-    server, host_url = start_server(tmp_path)
-    try:
-        page.goto(host_url + "/rules.html")
-        page.wait_for_function("window.events.filter(([, e]) => e.type === 'move').length >= 2",
-                               timeout=2 * READY_TIMEOUT_MS)
-        events = page.evaluate("window.events")
-        assert {origin for origin, _event in events} == {site}
-        assert events[0][1] == {"source": "moonshot", "type": "ready", "players": 2, "seed": 3,
-                                "ruleset": "v0.10.4", "example": ""}
-        moved = [event for _origin, event in events if event["type"] == "move"]
-        assert [m["moves"] for m in moved[:2]] == [1, 2]
-        frame = page.frame_locator('[data-testid="embedded"]')
-        # Another site's frame on the page asks for a game: nothing happens.
-        page.evaluate("window.frames[1].postMessage('go', '*')")
-        page.wait_for_timeout(500)
-        expect(frame.locator('body[data-seed="3"]')).to_have_count(1)
-        # The page itself asks: that game starts, and says it is ready.
-        page.evaluate("o => window.frames[0].postMessage({type: 'new-game', seed: 7, "
-                      "seats: 'hhmm', speed: 0}, o)", site)
-        expect(frame.locator('body[data-seed="7"]')).to_have_count(1, timeout=20_000)
-        page.wait_for_function("window.events.some(([, e]) => e.type === 'ready' && "
-                               "e.seed === 7)")
-        expect(frame.locator(CONTROLS).first).to_be_visible(timeout=30_000)  # a person's turn
-    finally:
-        for running in (server, intruder):
-            running.shutdown()
-            running.server_close()
+    with served(tmp_path / "intruder") as intruder_url:
+        (tmp_path / "rules.html").write_text(host_page(
+            "Rules", '<iframe data-testid="embedded" style="width:800px;height:560px" '
+            f'title="Moonshot" src="{site_url}embed.html?players=2&amp;seats=mmmm&amp;seed=3'
+            f'&amp;speed=100"></iframe><iframe title="another site" src="{intruder_url}/x.html">'
+            "</iframe>"))
+        with served(tmp_path) as host_url:
+            page.goto(host_url + "/rules.html")
+            page.wait_for_function("window.events.filter(([, e]) => e.type === 'move').length >= 2",
+                                   timeout=2 * READY_TIMEOUT_MS)
+            events = page.evaluate("window.events")
+            assert {origin for origin, _event in events} == {site}
+            assert events[0][1] == {"source": "moonshot", "type": "ready", "players": 2, "seed": 3,
+                                    "ruleset": "v0.10.4", "example": ""}
+            moved = [event for _origin, event in events if event["type"] == "move"]
+            assert [m["moves"] for m in moved[:2]] == [1, 2]
+            frame = page.frame_locator('[data-testid="embedded"]')
+            # Another site's frame on the page asks for a game: nothing happens.
+            page.evaluate("window.frames[1].postMessage('go', '*')")
+            page.wait_for_timeout(500)
+            expect(frame.locator('body[data-seed="3"]')).to_have_count(1)
+            # The page itself asks: that game starts, and says it is ready.
+            page.evaluate("o => window.frames[0].postMessage({type: 'new-game', seed: 7, "
+                          "seats: 'hhmm', speed: 0}, o)", site)
+            expect(frame.locator('body[data-seed="7"]')).to_have_count(1, timeout=20_000)
+            page.wait_for_function("window.events.some(([, e]) => e.type === 'ready' && "
+                                   "e.seed === 7)")
+            expect(frame.locator(CONTROLS).first).to_be_visible(timeout=30_000)  # a person's turn
     net.assert_clean()

@@ -11,7 +11,7 @@ import pytest
 from conftest import NetworkLog, wait_ready
 from playwright.sync_api import Browser
 
-from scripts.localsite import start_server
+from scripts.localsite import served
 
 BARE_HTML = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>bare</title>
@@ -36,10 +36,8 @@ def bare_url(dist: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[s
         (root / part).symlink_to(dist / part, target_is_directory=True)
     (root / "pyscript.toml").write_text('interpreter = "./pyodide/pyodide.mjs"\n')
     (root / "index.html").write_text(BARE_HTML)
-    server, url = start_server(root)
-    yield url + "/"
-    server.shutdown()
-    server.server_close()
+    with served(root) as url:
+        yield url + "/"
 
 
 def cold_load(browser: Browser, url: str) -> float:

@@ -17,7 +17,7 @@ from conftest import READY_TIMEOUT_MS, NetworkLog
 from helpers import NO_SIDEWAYS_SCROLL, SETTLED, csp_violations, host_page
 from playwright.sync_api import Frame, Page, Response, expect
 
-from scripts.localsite import start_server
+from scripts.localsite import served
 from ui.model.examples import examples
 from ui.words.i18n import use
 
@@ -139,8 +139,7 @@ def test_a_page_on_another_origin_hears_an_example_and_starts_another_by_command
         "Teaching", '<iframe data-testid="embedded" style="width:320px;height:640px;border:0" '
         f'title="Moonshot" src="{site_url}embed.html?example=announce&amp;theme=light">'
         "</iframe>"))
-    server, host_url = start_server(tmp_path)
-    try:
+    with served(tmp_path) as host_url:
         page.goto(host_url + "/teach.html")
         page.wait_for_function("window.events.some(([, e]) => e.type === 'ready')",
                                timeout=2 * READY_TIMEOUT_MS)
@@ -170,7 +169,4 @@ def test_a_page_on_another_origin_hears_an_example_and_starts_another_by_command
         page.wait_for_function("window.events.filter(([, e]) => e.type === 'example-done')"
                                ".length === 2")
         net.wait_quiet(page)
-    finally:
-        server.shutdown()
-        server.server_close()
     net.assert_clean()

@@ -1,13 +1,32 @@
-// The boot screen's steps while Python starts: downloading and starting Python (until
-// PyScript reports the interpreter loaded, its py:progress event), then loading the game
-// (until ui/main.py's app is up and sets body[data-ready]). The words are in the page
-// (index.html); this only moves #boot's data-step. The two are not told apart any finer:
-// Pyodide compiles its wasm while it downloads and starts Python in one long task right
-// after, with no moment between in which the page could paint another step.
+// The boot screen while Python starts, in the reader's language: its words (index.html's
+// data-msg elements) carry each translation the build found for them (data-hu...), and this
+// shows the one the app will choose (ui/app.py: an embedded page's lang=, then the language
+// chosen in the header, then the browser's). Then its steps: downloading and starting Python
+// (until PyScript reports the interpreter loaded, its py:progress event), then loading the
+// game (until ui/main.py's app is up and sets body[data-ready]). The two are not told apart
+// any finer: Pyodide compiles its wasm while it downloads and starts Python in one long task
+// right after, with no moment between in which the page could paint another step.
 (() => {
   "use strict";
   const boot = document.getElementById("boot");
   if (!boot) return;
+  const LANGUAGE_KEY = "moonshot.language"; // ui/app.py's
+  const words = [...boot.querySelectorAll("[data-msg]")];
+  const offered = (code) => code === "en" || words.some((el) => code in el.dataset);
+  let stored = null;
+  try {
+    stored = localStorage.getItem(LANGUAGE_KEY);
+  } catch {
+    // storage refused (a sandboxed frame): the browser's languages decide
+  }
+  const asked = document.body.dataset.embed === "1"
+    ? new URLSearchParams(location.search).get("lang") : null;
+  const code = [asked, stored, ...navigator.languages]
+    .filter(Boolean).map((tag) => tag.split(/[-_]/)[0].toLowerCase()).find(offered) || "en";
+  if (code !== "en") {
+    document.documentElement.lang = code;
+    for (const el of words) if (el.dataset[code]) el.textContent = el.dataset[code];
+  }
   addEventListener("py:progress", (event) => {
     if (event.detail === "Loaded interpreter") boot.dataset.step = "game";
   });

@@ -602,6 +602,16 @@ def compiled(entries: list[tuple[str, bytes]], stdlib: Path,
     return found
 
 
+def with_translations(html: str) -> str:
+    """The page with its data-msg words' translations (ui.words.i18n.translated_page)."""
+    sys.path.insert(0, str(ROOT))
+    try:
+        from ui.words.i18n import translated_page
+    finally:
+        sys.path.remove(str(ROOT))
+    return translated_page(html)
+
+
 def write_catalogues(dist: Path) -> None:
     """ui/words/locale/<lang>.po compiled to dist/ui/words/locale/<lang>.mo (ui/words/i18n.py
     reads them)."""
@@ -695,6 +705,7 @@ def build(dist: Path) -> None:
     check_relative_urls(html)
     if (dist / "index.html").exists():
         raise BuildError("public/index.html would overwrite index.html")
+    html = with_translations(html)
     (dist / "index.html").write_text(with_sprite(html, "index.html"))
     if (dist / "embed.html").exists():
         raise BuildError("public/embed.html would overwrite the embed page derived from index.html")

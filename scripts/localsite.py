@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import sys
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -56,6 +58,17 @@ class QuietServer(ThreadingHTTPServer):
     def handle_error(self, request: Any, client_address: Any) -> None:
         if not isinstance(sys.exc_info()[1], ConnectionError):  # browser hung up: expected
             super().handle_error(request, client_address)
+
+
+@contextmanager
+def served(directory: Path) -> Iterator[str]:
+    """``directory`` served (``start_server``) for the ``with`` block: its URL, no slash."""
+    server, url = start_server(directory)
+    try:
+        yield url
+    finally:
+        server.shutdown()
+        server.server_close()
 
 
 def start_server(directory: Path) -> tuple[QuietServer, str]:

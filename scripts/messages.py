@@ -29,6 +29,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from game.content import read_content  # noqa: E402
+from ui.words.i18n import page_messages  # noqa: E402
 
 UI = ROOT / "ui"
 LOCALE = UI / "words" / "locale"
@@ -47,6 +48,9 @@ def extract() -> Catalog:
                     context=context)
     for message, where, comment in content_messages():
         catalog.add(message, None, [(where, 0)], auto_comments=[comment])
+    for message in page_messages((ROOT / "index.html").read_text()):
+        catalog.add(message, None, [("index.html", 0)],
+                    auto_comments=["The loading screen, shown while Python starts"])
     return catalog
 
 

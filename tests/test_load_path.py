@@ -104,3 +104,16 @@ def test_the_build_compiles_modules_for_the_pinned_pyodides_python(tmp_path: Pat
 def flags(pyc: bytes) -> int:
     """The flags word of a .pyc header (PEP 552)."""
     return int(struct.unpack("<I", pyc[4:8])[0])
+
+
+def test_the_about_boxs_version_is_the_one_the_package_and_the_build_declare() -> None:
+    # game.__version__ is the one place it is written: pyproject reads it there (dynamic), the
+    # build statically, the About box by import (not importlib.metadata, see above).
+    from importlib.metadata import version
+
+    import game
+    from ui.screens.about import versions
+
+    build = load_script("moonshot_build", "scripts/build.py")
+    assert version("moonshot-game") == game.__version__ == build.read_project()["version"]
+    assert versions()[0] == game.__version__

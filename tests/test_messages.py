@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gettext
 import importlib
 import io
 import json
@@ -297,3 +298,32 @@ def test_real_screens_in_hungarian_have_no_english_sentence(
     assert not missing, (screen, missing)
     leaks = _leaks(markup, english_sentences())
     assert not leaks, (screen, leaks)
+
+
+def test_the_loading_screens_words_are_messages_and_the_page_carries_their_translations() -> None:
+    # Shown before Python and its catalogues: the build writes each translation into the page
+    # (public/boot.js shows the reader's), and the template lists the words (the test above
+    # compares it with the code and the page).
+    index = (i18n.LOCALE.parents[2] / "index.html").read_text()
+    words = i18n.page_messages(index)
+    assert words == ["Fuelling the rocket…", "Downloading and starting Python",
+                     "Loading the game"]
+    page = i18n.translated_page(index)
+    hungarian = i18n.catalogue("hu")
+    for word in words:
+        assert hungarian.gettext(word) != word
+        assert f'data-hu="{hungarian.gettext(word)}">{word}<' in page
+    assert page.count("data-msg") == index.count("data-msg")
+
+
+def test_a_pages_translation_is_escaped_as_an_attribute(monkeypatch: pytest.MonkeyPatch) -> None:
+    class Quoting(gettext.NullTranslations):
+        def gettext(self, message: str) -> str:
+            return '"Ide" & <oda>' if message == "Here" else message
+
+    monkeypatch.setattr(i18n, "catalogue", lambda code: Quoting())
+    page = '<p class="x" data-msg>Here</p><b data-msg>Not here</b><i>Here</i>'
+    assert i18n.page_messages(page) == ["Here", "Not here"]
+    assert i18n.translated_page(page) == (
+        '<p class="x" data-msg data-hu="&quot;Ide&quot; &amp; &lt;oda&gt;">Here</p>'
+        '<b data-msg>Not here</b><i>Here</i>')

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import gettext
 import io
+import re
+from html import escape
 from pathlib import Path
 
 LOCALE = Path(__file__).with_name("locale")
@@ -57,6 +59,30 @@ def use(code: str) -> None:
     code = code if code in LANGUAGES else DEFAULT
     _catalogue = catalogue(code)
     _language = code
+
+
+# An element of a page marked data-msg: its text is a message, shown before Python starts (the
+# boot screen). scripts/messages.py extracts them, scripts/build.py writes in each translation.
+PAGE_MESSAGE = re.compile(
+    r"<(?P<tag>[a-z]+)(?P<attrs>[^>]*\bdata-msg\b[^>]*)>(?P<text>[^<]+)</(?P=tag)>")
+
+
+def page_messages(html: str) -> list[str]:
+    """The messages of a page's data-msg elements (their text), in page order."""
+    return [found["text"] for found in PAGE_MESSAGE.finditer(html)]
+
+
+def translated_page(html: str) -> str:
+    """The page with each data-msg element carrying its translations as ``data-<code>``
+    (public/boot.js shows the reader's); a message not yet translated gets none."""
+    def translations(found: re.Match[str]) -> str:
+        text = found["text"]
+        extra = "".join(
+            f' data-{code}="{escape(translated, quote=True)}"'
+            for code in LANGUAGES if code != DEFAULT
+            for translated in [catalogue(code).gettext(text)] if translated != text)
+        return f"<{found['tag']}{found['attrs']}{extra}>{text}</{found['tag']}>"
+    return PAGE_MESSAGE.sub(translations, html)
 
 
 def catalogue(code: str) -> gettext.NullTranslations:
