@@ -13,8 +13,11 @@ from typing import Any
 
 from .actions import Action, action_from_dict
 from .errors import IllegalAction
+from .reading import Bounds, Unreadable, read_json
 
 MAX_HOST_MESSAGE = 1_048_576  # characters; a state message of two seats is about 30,000
+# a picture nests about 10 deep (message, seats, view, board...); its numbers are small
+HOST = Bounds(MAX_HOST_MESSAGE, 32, 20)
 
 
 def is_picture(message: dict[str, Any]) -> bool:
@@ -64,11 +67,9 @@ class GuestLink:
     def receive(self, text: str) -> dict[str, Any] | None:
         """One message from the host, or None when it is not one to act on (a repeat, or
         garbage: a host that sends garbage is not trusted with the picture)."""
-        if len(text) > MAX_HOST_MESSAGE:
-            return None
         try:
-            message = json.loads(text)
-        except (ValueError, RecursionError):
+            message = read_json(text, HOST)
+        except Unreadable:
             return None
         if not isinstance(message, dict) or not isinstance(message.get("n"), int):
             return None

@@ -32,16 +32,15 @@ and in tests.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from itertools import accumulate
 from typing import Any, NamedTuple
 
 from .actions import Action, action_from_dict
 from .engine import Game
 from .errors import IllegalAction
 from .history import fresh
+from .reading import Bounds, Unreadable, read_json
 from .rules.terms import SEATS
 
 MAX_GUEST_MESSAGE = 16_384  # characters; an action or a chat line needs a few hundred
@@ -52,12 +51,7 @@ MAX_CHAT_LINES = 50  # chat lines the host keeps
 MAX_REFUSALS = 50  # refusals the host keeps (``refused`` counts them all)
 QUOTE = 40  # characters of a refused message (or of a value in it) quoted in the log
 
-# A JSON string (escapes included; one left open runs to the end, so the scan never starts
-# again from each quote: linear), and a run of digits longer than any number a message needs.
-_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*(?:"|\\?\Z)', re.DOTALL)
-_LONG_NUMBER = re.compile(rf"\d{{{MAX_DIGITS + 1},}}")
-_BRACKETS = re.compile(r"[\[\]{}]")
-_DEPTH = {"[": 1, "{": 1, "]": -1, "}": -1}
+GUEST = Bounds(MAX_GUEST_MESSAGE, MAX_DEPTH, MAX_DIGITS)  # what the reader allows a guest
 
 # Every event the engine emits, with the fields any seat may see. The engine keeps secrets
 # out of its events (an action's own event carries only its kind, never a token's kind or a
@@ -112,20 +106,6 @@ def quote(value: Any, limit: int = QUOTE) -> str:
     """A short quote of a guest's text or value for the log: never longer than ``limit``."""
     text = value if isinstance(value, str) else repr(value)
     return text if len(text) <= limit else text[:limit - 1] + "…"
-
-
-def shape_refusal(text: str) -> str | None:
-    """Why a guest's text cannot be a message, judged before it is parsed (Python's JSON
-    parser recurses, and a long number costs quadratic time): nested deeper than
-    :data:`MAX_DEPTH` or a number longer than :data:`MAX_DIGITS`; None when neither. Two
-    regular-expression passes: linear in the text, the same small time whatever it holds."""
-    bare = _STRING.sub('""', text)  # brackets and digits inside strings are only text
-    depth = max(accumulate(_DEPTH[c] for c in _BRACKETS.findall(bare)), default=0)
-    if depth > MAX_DEPTH:
-        return f"a message may nest at most {MAX_DEPTH} deep"
-    if _LONG_NUMBER.search(bare):
-        return f"a number may have at most {MAX_DIGITS} digits"
-    return None
 
 
 def public_events(events: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -245,15 +225,10 @@ class Referee:
         try:
             if not who.connected:
                 raise Refused("not connected")
-            if not isinstance(text, str) or len(text) > MAX_GUEST_MESSAGE:
-                raise Refused(f"a message may hold at most {MAX_GUEST_MESSAGE} characters")
-            shape = shape_refusal(text)
-            if shape is not None:
-                raise Refused(shape)
             try:
-                message = json.loads(text)
-            except (ValueError, RecursionError):
-                raise Refused("not a JSON message") from None
+                message = read_json(text, GUEST)
+            except Unreadable as exc:
+                raise Refused(f"not a JSON message: {exc}") from None
             if not isinstance(message, dict):
                 raise Refused("a message must be a JSON object")
             number = message.get("n")

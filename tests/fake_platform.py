@@ -87,7 +87,7 @@ class FakePlatform:
         self.storage: dict[str, str] = {}
         self.quota: int | None = None
         self.downloads: list[tuple[str, str]] = []
-        self.files: dict[int, str] = {}  # id(element) -> the chosen file's text
+        self.files: dict[int, str | bytes] = {}  # id(element) -> the chosen file's content
         self.query = ""
         self.is_embedded = False
         self.referrer_url = ""
@@ -205,6 +205,9 @@ class FakePlatform:
     def storage_remove(self, key: str) -> None:
         self.storage.pop(key, None)
 
+    def storage_keys(self, prefix: str) -> list[str]:
+        return [k for k in self.storage if k.startswith(prefix)]
+
     def storage_items(self, prefix: str) -> dict[str, str]:
         return {k: v for k, v in self.storage.items() if k.startswith(prefix)}
 
@@ -213,8 +216,10 @@ class FakePlatform:
     def download(self, file_name: str, text: str) -> None:
         self.downloads.append((file_name, text))
 
-    async def read_file(self, element: Any) -> str | None:
-        return self.files.get(id(element))
+    async def read_file(self, element: Any, most: int) -> bytes | None:
+        chosen = self.files.get(id(element))
+        data = chosen.encode() if isinstance(chosen, str) else chosen
+        return None if data is None else data[:most]
 
     def set_text(self, element_id: str, text: str) -> None:
         self.texts[element_id] = text

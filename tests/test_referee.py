@@ -451,9 +451,10 @@ def test_judging_a_messages_shape_is_linear_even_for_strings_left_open(text: str
     took half a second, and a guest may send 30 at once)."""
     import time
 
-    from game.referee import shape_refusal
+    from game.reading import shape
+    from game.referee import GUEST
 
     started = time.perf_counter()
     for _ in range(5):
-        shape_refusal(text)
+        shape(text, GUEST)
     assert (time.perf_counter() - started) / 5 < 0.05

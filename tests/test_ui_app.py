@@ -28,7 +28,8 @@ from ui.markup.centre import centre_html
 from ui.markup.html import NO_MARKS
 from ui.markup.logbook import log_html
 from ui.model.invite import pack, unpack
-from ui.model.saves import CURRENT_KEY, KEY_PREFIX, parse, save_keys
+from ui.model.players import Setup
+from ui.model.saves import CURRENT_KEY, KEY_PREFIX, bug_report_text, export_text, parse, save_keys
 from ui.model.tutorial import script
 from ui.platform.port import Platform
 
@@ -936,5 +937,112 @@ def test_a_rule_example_takes_its_action_only_tells_the_outcome_resets_and_saves
         for task in list(app.tasks):
             task.cancel()
         use("en")
+
+    asyncio.run(main())
+
+
+# ---------------------------------------------------------------------- damaged saves
+
+
+def test_damaged_stored_games_never_stop_the_start_and_are_set_aside_with_delete_and_export(
+) -> None:
+    """A stored game nesting 100,000 deep, a 5 MB string and a truncated save, each as the
+    game to continue, among a good one: the start screen comes up without Continue, Saved
+    games lists each as unreadable with Export as is (the exact stored text) and Delete,
+    and closing the list goes back to the start screen; a bug report imported as a file
+    says what was made of it."""
+    g = game.new_game(4)
+    rng = random.Random(4)
+    for _ in range(20):
+        seat = g.to_act()[0]
+        g.apply(seat, rng.choice(g.legal_actions(seat)))
+    good = export_text(g, Setup(seed=4))
+    bad = {"deep": "[" * 100_000, "huge": json.dumps("x" * 5_000_000),
+           "cut": good[: len(good) // 2]}
+
+    async def boot(current: str) -> None:
+        dom = FakePlatform()
+        dom.storage = {**{KEY_PREFIX + k: v for k, v in bad.items()},
+                       KEY_PREFIX + "good": good, CURRENT_KEY: current}
+        app = App(dom)
+        app.start()
+        assert dom.body["ready"] == "1" and app.table.dialog == "start"
+        assert "start-continue" not in dom.regions["dialog"]
+        command(dom, "dialog", "open-saves")
+        listed = elements(dom.regions["dialog"], testid="save-entry")
+        assert sorted((el.data["key"], el.data["ok"]) for el in listed) == sorted(
+            [(KEY_PREFIX + k, "0") for k in bad] + [(KEY_PREFIX + "good", "1")])
+        click(dom, find(dom, ("dialog",), testid="export-raw", key=KEY_PREFIX + current))
+        assert dom.downloads[-1][1] == bad[current]
+        click(dom, find(dom, ("dialog",), testid="delete-save", key=KEY_PREFIX + current))
+        assert KEY_PREFIX + current not in dom.storage and app.table.dialog == "saves"
+        command(dom, "dialog", "close-dialog")
+        assert app.table.dialog == "start" and dom.is_shown("dialog")
+        assert app.table.g.log_size == 0 and dom.warnings == []
+        for task in list(app.tasks):
+            task.cancel()
+        if app.thinker.boot is not None:
+            app.thinker.boot.cancel()
+        await asyncio.sleep(0)
+
+    for current in bad:
+        asyncio.run(boot(current))
+
+    async def imported(app: App, dom: FakePlatform) -> None:
+        command(dom, "top", "open-saves")
+        chooser = find(dom, ("dialog",), testid="import-file")
+        dom.files[id(chooser)] = bug_report_text(g, Setup(seed=4), "boom")
+        dispatch(dom, "change", FakeEvent(target=chooser))
+        await settle(app)
+        assert app.table.g.to_json() == g.to_json()
+        assert "It was a bug report" in dom.regions["banner"]
+        before = app.table.g.to_json()
+        command(dom, "top", "open-saves")
+        chooser = find(dom, ("dialog",), testid="import-file")
+        dom.files[id(chooser)] = "[" * 10_000
+        dispatch(dom, "change", FakeEvent(target=chooser))
+        await settle(app)
+        assert elements(dom.regions["dialog"], testid="import-error")
+        assert "nest deeper" in dom.regions["dialog"]
+        assert app.table.g.to_json() == before
+
+    run_app(imported, "?players=2&seats=hhaa&seed=1&speed=0")
+
+
+def test_a_burst_of_a_thousand_embed_commands_costs_what_one_does_and_never_races() -> None:
+    """1,000 new-game and start-example commands from the embedding page in a burst (the
+    page's loop yields now and then, as its messages arrive as separate events): the last
+    one is obeyed, a handful of games are dealt at most, no turn loop plays a game another
+    one plays (it raised 'not USSR politician's moment'), and an embed that saves keeps its
+    last few games only."""
+    from ui.control.saves import EMBED_GAMES
+
+    async def main() -> None:
+        app, dom = embedded_app("?players=2&seats=mmmm&seed=3&speed=0&save=1")
+        await asyncio.sleep(0.2)
+        hear, page = dom.host_handler, "http://rules.test:8080"
+        assert hear is not None
+        readies = sum(1 for _o, event in dom.posted if event["type"] == "ready")
+        started = time.perf_counter()
+        for number in range(1, 1_001):
+            hear(page, json.dumps({"type": "new-game", "seed": number, "seats": "mmmm",
+                                   "speed": 0}))
+            if number % 50 == 25:
+                hear(page, '{"type": "start-example", "example": "launch"}')
+            if number % 7 == 0:
+                await asyncio.sleep(0)
+        heard = time.perf_counter() - started
+        await asyncio.sleep(1.0)  # the last game plays on (its AI seats at speed 0)
+        dealt = sum(1 for _o, event in dom.posted if event["type"] == "ready") - readies
+        print(f"1,000 commands heard in {heard * 1000:.0f} ms, {dealt} games dealt")
+        assert dom.warnings == []
+        assert app.table.setup.seed == 1_000 and not app.shown_example()
+        assert 1 <= dealt <= 3
+        assert app.table.g.log_size > 0  # the last game is being played
+        scope = app.shelf.keys
+        assert scope is not None and scope.prefix.startswith("moonshot.embed.")
+        assert 1 <= len(dom.storage_keys(scope.prefix)) <= EMBED_GAMES
+        for task in list(app.tasks):
+            task.cancel()
 
     asyncio.run(main())

@@ -318,8 +318,8 @@ class App:
     def stop_turns(self) -> None:
         self.turns.stop()
 
-    async def run(self) -> None:
-        await self.turns.run()
+    def run(self) -> Coroutine[Any, Any, None]:
+        return self.turns.run()
 
     def act(self, index: int) -> None:
         self.turns.act(index)
@@ -543,6 +543,9 @@ class App:
         self.new_game(setup)
 
     def close_dialog(self) -> None:
+        if self.table.dialog == "saves" and self.shelf.to_start:
+            self.open_start()  # back where Saved games was opened; no game starts behind it
+            return
         self.table.close_dialog()
         self.dom.show("dialog", False)
         if self.table.waiting and not self.replays.on:

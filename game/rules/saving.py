@@ -15,6 +15,7 @@ from typing import Any
 
 from ..actions import Action, action_from_dict
 from ..errors import BadSave, IllegalAction
+from ..reading import SAVE, Unreadable, read_json
 from ..state import State
 from .terms import RULESETS, SEATS
 
@@ -48,16 +49,15 @@ class Saved:
 
 def read_save(text: str) -> Saved:
     """The settings, log and state of save text; :class:`BadSave` when they are not there."""
-    if not isinstance(text, str | bytes):
-        raise BadSave("A save must be JSON text.")
     try:
-        data = json.loads(text)
-    except (ValueError, RecursionError) as exc:
-        raise BadSave(f"The save is not valid JSON (it may be truncated): {exc}") from None
+        data = read_json(text, SAVE)
+    except Unreadable as exc:
+        raise BadSave(f"The save cannot be read: {exc}.") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise BadSave("This is not a Moonshot save file.")
-    if data.get("version") != VERSION:
-        raise BadSave(f"This save uses format version {data.get('version')!r}; "
+    version = data.get("version")
+    if type(version) is not int or version != VERSION:  # not True, 1.0 nor "1"
+        raise BadSave(f"This save uses format version {json.dumps(version)[:20]}; "
                       f"this game reads version {VERSION}.")
     ruleset, players, pair, seed = (data.get(k) for k in ("ruleset", "players", "pair", "seed"))
     if ruleset not in RULESETS:

@@ -9,7 +9,7 @@ from typing import Any, Protocol
 from game import SEATS
 
 from ..model.replay import Replay
-from ..model.saves import SaveError, hints_of
+from ..model.saves import SaveError, hints_of, read_envelope
 from ..model.table import Table
 from ..platform.port import Handler, Platform
 from ..words.i18n import _
@@ -32,7 +32,7 @@ class App(Protocol):
     def render(self) -> None: ...
     def controls_seat(self) -> str | None: ...
     def spawn(self, coro: Coroutine[Any, Any, None]) -> None: ...
-    async def run(self) -> None: ...
+    def run(self) -> Coroutine[Any, Any, None]: ...
     def close_report(self) -> None: ...
     def open_saves(self, error: str) -> None: ...
     def owns_save(self, key: str) -> bool: ...
@@ -101,13 +101,16 @@ class ReplayDesk:
     def saved(self, key: str) -> None:
         text = self.dom.storage_get(key) or ""
         try:
-            data = json.loads(text)
+            data = read_envelope(text)
             save = data["save"]
             over = bool(save["state"].get("winner"))
             self.start(save, list(SEATS) if over else [], hints_of(data))
-        except (SaveError, ValueError, KeyError, TypeError, AttributeError) as exc:
+        except SaveError as exc:
             self.app.open_saves(_("That saved game cannot be replayed: {error}").format(
                 error=exc))
+        except (ValueError, KeyError, TypeError, AttributeError):  # no log to replay in it
+            self.app.open_saves(_("That saved game cannot be replayed: {error}").format(
+                error=_("its game data is missing or damaged.")))
 
     def exit(self) -> None:
         app = self.app

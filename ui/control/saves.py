@@ -5,9 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable, Coroutine
 from typing import Any, Protocol
 
+from game.reading import SAVE
+
 from ..model.saves import (
+    MAIN_KEYS,
     Loaded,
     SaveError,
+    SaveKeys,
     Summary,
     bug_report_text,
     export_text,
@@ -22,6 +26,9 @@ from ..model.table import Table
 from ..platform.port import Handler, Platform
 from ..screens.panels import saves_html
 from ..words.i18n import _, ngettext
+
+FILE_BYTES = 4 * SAVE.chars + 1  # read of a file at most: past this it is too long anyway
+EMBED_GAMES = 5  # games an embed that saves keeps (its Saved games lists them)
 
 
 class App(Protocol):
@@ -45,6 +52,8 @@ class Shelf:
         self.dom = dom
         self.app = app
         self.storage_failed = False
+        self.to_start = False  # Saved games was opened from the start screen: close goes back
+        self.kept = ""  # the game whose first save pruned an embed's older ones
         # where this page keeps its games: None for an embed that keeps nothing
         self.keys = save_keys(dom.embedded(), dom.query_string())
 
@@ -57,6 +66,7 @@ class Shelf:
             "open-saves": lambda _el: self.open(),
             "continue": lambda el: self._with_key(el, self.continue_saved),
             "delete-save": lambda el: self._with_key(el, self.delete),
+            "export-raw": lambda el: self._with_key(el, self.export_as_is),
             "export": lambda _el: self.export(),
             "bug-report": lambda _el: self.bug_report(),
             "import": lambda el: self.app.spawn(self.import_file(el)),
@@ -78,11 +88,20 @@ class Shelf:
         if failed is None:
             self.dom.storage_set(keys.current, app.table.save_id)
             self.storage_failed = False
+            if keys != MAIN_KEYS and self.kept != app.table.save_id:
+                self.kept = app.table.save_id
+                self.keep_last(keys)
             self.dom.set_body("saved", str(app.table.g.log_size))
         elif not self.storage_failed:
             self.storage_failed = True
             app.notice(_("Autosave failed: {error}. The game goes on; delete old saved games "
                          "(Saved games) or export this one to keep it.").format(error=failed))
+
+    def keep_last(self, keys: SaveKeys) -> None:
+        """An embed keeps its last :data:`EMBED_GAMES` games (a page may start hundreds);
+        ids sort as they were made, so the oldest go."""
+        for key in sorted(self.dom.storage_keys(keys.prefix))[:-EMBED_GAMES]:
+            self.dom.storage_remove(key)
 
     def resumable(self) -> Summary | None:
         """The last game played on this browser, when it is readable and not finished."""
@@ -114,6 +133,8 @@ class Shelf:
 
     def open(self, error: str = "", notice: str = "") -> None:
         app = self.app
+        self.to_start = app.table.dialog == "start" or (app.table.dialog == "saves"
+                                                        and self.to_start)
         app.table.open_dialog("saves")
         prefix = self.keys.prefix if self.keys is not None else ""
         summaries = (sorted_summaries(self.dom.storage_items(prefix), prefix) if prefix
@@ -128,24 +149,32 @@ class Shelf:
         self.open(notice=_("Saved game deleted."))
 
     async def import_file(self, element: Any) -> None:
-
         app = self.app
+        data = await self.dom.read_file(element, FILE_BYTES)
+        if data is None:
+            return
         try:
-            text = await self.dom.read_file(element)
-            if text is None:
-                return
-            loaded = parse(text)
-        except (SaveError, ValueError) as exc:
+            loaded = parse(data)
+        except SaveError as exc:
             self.open(error=_("Import refused: {error} The game in progress is unchanged.")
                       .format(error=exc))
             return
         app.load_game(loaded, app.new_save_id())
         self.autosave()
         table = app.table
-        app.notice(ngettext("Imported “{title}”: {count} action, round {round}.",
-                            "Imported “{title}”: {count} actions, round {round}.",
-                            table.g.log_size).format(title=table.title, count=table.g.log_size,
-                                                     round=table.g.round))
+        told = ngettext("Imported “{title}”: {count} action, round {round}.",
+                        "Imported “{title}”: {count} actions, round {round}.",
+                        table.g.log_size).format(title=table.title, count=table.g.log_size,
+                                                 round=table.g.round)
+        app.notice(f"{told} {loaded.read_as}" if loaded.read_as else told)
+
+    def export_as_is(self, key: str) -> None:
+        """An entry the game cannot read, downloaded exactly as stored (for a bug report,
+        or to mend by hand), so deleting it need not lose it."""
+        text = self.dom.storage_get(key)
+        if text is not None:
+            name = key[len(self.keys.prefix):] if self.keys is not None else key
+            self.dom.download(f"moonshot-unreadable-{name[:40]}.json", text)
 
     def export(self) -> None:
         app, table = self.app, self.app.table

@@ -157,9 +157,15 @@ class Turns:
 
     # ------------------------------------------------------------------ the loop
 
-    async def run(self) -> None:
-        """Advance AI seats (paced) until a human must act or the game ends."""
-        app, table, turn = self.app, self.app.table, self.turn
+    def run(self) -> Coroutine[Any, Any, None]:
+        """The loop from the position on the table: it advances AI seats (paced) until a
+        person must act or the game ends. It belongs to the turn of now, taken here and not
+        when it first runs: a stop before it starts ends it (a burst of new games spawned
+        several, and two of them played the same game at once)."""
+        return self._loop(self.turn)
+
+    async def _loop(self, turn: int) -> None:
+        app, table = self.app, self.app.table
         while turn == self.turn and not app.replaying and not app.guest:
             g = table.g
             if g.is_over:

@@ -16,18 +16,25 @@ shows (``document.referrer``); with neither, the embed says and takes nothing.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
+import time
+from collections.abc import Coroutine
 from typing import Any, Protocol
 
-from game.referee import shape_refusal
+from game.reading import Bounds, Unreadable, read_json
 
 from ..model.players import Setup, parse_query
 from ..model.table import Table
 from ..platform.port import Platform
 
 MAX_COMMAND = 2_000  # characters of a command: a new game's parameters need about a hundred
+COMMAND = Bounds(MAX_COMMAND, 2, 18)  # a flat object of a few parameters
 PARAMETERS = ("players", "seats", "seed", "ruleset", "pair", "speed")
+COMMANDS = ("new-game", "start-example")
+BURST = 0.05  # seconds without a command that end a burst of them
+MOST_WAIT = 0.5  # seconds a command waits at most for its burst to end
 _ORIGIN = re.compile(r"https?://[A-Za-z0-9.\-\[\]:]+")  # scheme://host[:port], no path
 
 
@@ -39,6 +46,7 @@ class App(Protocol):
 
     def new_game(self, setup: Setup, run: bool = True) -> None: ...
     def start_example(self, ident: str) -> None: ...
+    def spawn(self, coro: Coroutine[Any, Any, None]) -> None: ...
     def shown_example(self) -> str: ...
 
 
@@ -55,11 +63,9 @@ def host_origin(query: str, referrer: str) -> str:
 
 def command(text: str) -> dict[str, Any] | None:
     """A command's JSON object, read only when it is small and shallow (else None)."""
-    if len(text) > MAX_COMMAND or shape_refusal(text) is not None:
-        return None
     try:
-        message = json.loads(text)
-    except ValueError:
+        message = read_json(text, COMMAND)
+    except Unreadable:
         return None
     return message if isinstance(message, dict) else None
 
@@ -77,7 +83,7 @@ def message_setup(message: dict[str, Any] | None) -> Setup | None:
     values = {key: message[key] for key in PARAMETERS
               if isinstance(message.get(key), str | int) and not isinstance(message[key], bool)}
     query = "&".join(f"{key}={value}" for key, value in values.items()
-                     if re.fullmatch(r"[A-Za-z0-9.]{1,12}", str(value)))
+                     if re.fullmatch(r"[A-Za-z0-9.-]{1,12}", str(value)))
     return parse_query(query)
 
 
@@ -87,6 +93,8 @@ class EmbedApi:
         self.dom = dom
         self.origin = (host_origin(dom.query_string(), dom.referrer()) if dom.embedded()
                        else "")
+        self.pending: dict[str, Any] | None = None  # the last command not obeyed yet
+        self.heard = 0  # commands heard, to tell when a burst is over
 
     def start(self) -> None:
         """Listen to the embedding page, and tell it the game is ready."""
@@ -121,11 +129,33 @@ class EmbedApi:
 
     def receive(self, origin: str, text: str) -> None:
         """A message from a page: a command only from the embedding page's origin (the
-        platform passes no other on, unread; this holds whoever calls)."""
+        platform passes no other on, unread; this holds whoever calls). Commands are
+        coalesced: the last one of a burst is obeyed, once, when the burst is over, so a
+        thousand cost what one does."""
         if origin != self.origin:
             return
         message = command(text)
-        if message is not None and message.get("type") == "start-example":
+        if message is None or message.get("type") not in COMMANDS:
+            return
+        waiting = self.pending is not None
+        self.pending = message
+        self.heard += 1
+        if not waiting:
+            self.app.spawn(self.obey())
+
+    async def obey(self) -> None:
+        """The last command heard, after :data:`BURST` seconds without another one (at most
+        :data:`MOST_WAIT`: a page that never stops is still obeyed)."""
+        started = time.monotonic()
+        while True:
+            heard = self.heard
+            await asyncio.sleep(BURST)
+            if self.heard == heard or time.monotonic() - started >= MOST_WAIT:
+                break
+        message, self.pending = self.pending, None
+        if message is None:
+            return
+        if message.get("type") == "start-example":
             ident = message.get("example")
             if isinstance(ident, str):
                 self.app.start_example(ident)  # a dealt example says it is ready

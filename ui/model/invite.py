@@ -20,7 +20,7 @@ import re
 import zlib
 from typing import Any
 
-from game.referee import shape_refusal
+from game.reading import Bounds, Unreadable, read_json
 
 from ..words.i18n import _
 
@@ -28,6 +28,7 @@ VERSION = 1
 KINDS = {"offer": "o", "answer": "a"}
 MAX_CODE = 8_192  # characters of a code; an offer with a few candidates needs about 700
 MAX_PAYLOAD = 32_768  # bytes once inflated
+CODE = Bounds(MAX_PAYLOAD, 8, 20)  # a code's payload: an SDP and candidates, 3 deep
 FRAGMENT = "#join="
 
 
@@ -73,10 +74,8 @@ def unpack(kind: str, code: str) -> dict[str, Any]:
     if inflater.unconsumed_tail or not inflater.eof:
         raise BadCode(_("The code is cut short or too large; copy it again, whole."))
     try:
-        if shape_refusal(raw.decode()) is not None:  # never one the game made
-            raise damaged
-        payload = json.loads(raw)
-    except (ValueError, RecursionError):
+        payload = read_json(raw, CODE)  # (one the game made is always within its bounds)
+    except Unreadable:
         raise damaged from None
     if not isinstance(payload, dict):
         raise damaged

@@ -99,6 +99,38 @@ def query_param(query: str, key: str, longest: int = 32) -> str:
     return ""
 
 
+PACES = (0, 150, 300, 800)  # the AI's pace, milliseconds between its moves (the header's)
+PLAYERS = (2, 3, 4)
+MAX_SEED = 2**31 - 1  # seeds are 0..MAX_SEED (a saved game keeps whatever seed it has)
+MAX_PARAMETERS = 64  # parts of a query read; none of the page has a dozen
+
+
+def nearest_pace(ms: int) -> int:
+    """The offered pace nearest ``ms`` (a link's or a file's; the header shows it)."""
+    return min(PACES, key=lambda pace: (abs(pace - ms), pace))
+
+
+def bounded_number(text: str, default: int, low: int, high: int) -> int:
+    """A whole number of a link or a form, clamped to ``low``..``high``; ``default`` when
+    the text is no whole number. Never converts more than a few digits (a number of
+    thousands of digits costs Python quadratic time, and is only very large)."""
+    sign, digits = ("-", text[1:]) if text.startswith("-") else ("", text)
+    if not digits.isascii() or not digits.isdigit():
+        return default
+    if len(digits.lstrip("0")) > 12:
+        return low if sign else high
+    return max(low, min(high, int(sign + digits)))
+
+
+def bounded(setup: Setup) -> Setup:
+    """``setup`` with every knob within its range: 2-4 players, a seed of 0..MAX_SEED, an
+    offered pace (a link's, a form's or an embedding page's values come here)."""
+    setup.players = min(PLAYERS, key=lambda n: (abs(n - setup.players), n))
+    setup.seed = max(0, min(MAX_SEED, setup.seed))
+    setup.speed_ms = nearest_pace(setup.speed_ms)
+    return setup
+
+
 def parse_query(query: str) -> Setup | None:
     """``?players=2&seats=hhaa&seed=5&ruleset=preview&pair=USSR&speed=0``: a game to start.
 
@@ -106,21 +138,17 @@ def parse_query(query: str) -> Setup | None:
     Engineer): ``h`` a person, or an AI: ``r``/``e``/``m``/``x`` (random, easy, medium,
     hard), ``a`` the default level (medium)."""
     params: dict[str, str] = {}
-    for part in query.lstrip("?").split("&"):
+    for part in query.lstrip("?").split("&", MAX_PARAMETERS)[:MAX_PARAMETERS]:
         if "=" in part:
             key, value = part.split("=", 1)
-            params[key] = value
+            params[key] = value[:64]
     if "seed" not in params and "seats" not in params:
         return None
     setup = Setup()
-    try:
-        setup.players = int(params.get("players", "2"))
-        setup.seed = int(params.get("seed", "1"))
-        setup.speed_ms = int(params.get("speed", "300"))
-    except ValueError:
-        return None
-    if setup.players not in (2, 3, 4):
-        setup.players = 2
+    setup.players = bounded_number(params.get("players", ""), 2, min(PLAYERS), max(PLAYERS))
+    setup.seed = bounded_number(params.get("seed", ""), 1, 0, MAX_SEED)
+    setup.speed_ms = bounded_number(params.get("speed", ""), 300, 0, max(PACES))
+    bounded(setup)
     setup.pair = "USSR" if params.get("pair") == "USSR" else "USA"
     setup.ruleset = "preview" if params.get("ruleset") == "preview" else "v0.10.4"
     seats = params.get("seats", "")

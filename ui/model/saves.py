@@ -27,10 +27,13 @@ from typing import Any
 
 import game
 from game import NATIONS, SEATS
+from game.reading import SAVE, Unreadable, read_json
+from game.save import FORMAT as ENGINE_FORMAT
 
 from ..words.i18n import _, ngettext
 from ..words.names import nation_name
-from .players import DEFAULT_LEVEL, LEVEL_LETTERS, Setup
+from ..words.refusals import unreadable_words
+from .players import DEFAULT_LEVEL, LEVEL_LETTERS, Setup, nearest_pace
 
 FORMAT = "moonshot-export"
 VERSION = 1
@@ -85,6 +88,7 @@ class Loaded:
     saved_at: str = ""
     raw_state: dict[str, Any] = field(default_factory=dict)
     hints: dict[str, int] = field(default_factory=dict)  # hints taken, by nation
+    read_as: str = ""  # what was made of a file that is not an export (a sentence), or ""
 
 
 def now_text() -> str:
@@ -144,16 +148,14 @@ def file_name(g: game.Game, prefix: str = "moonshot") -> str:
 # --------------------------------------------------------------------------- reading
 
 
-def _decode(text: object) -> dict[str, Any]:
-    if not isinstance(text, str):
-        raise SaveError(_("The file is not text."))
-    if not text.strip():
-        raise SaveError(_("The file is empty."))
+def read_envelope(text: object) -> dict[str, Any]:
+    """The JSON object of a stored entry or a file (its text or bytes), read by the one
+    bounded reader (:func:`game.reading.read_json`); anything else raises :class:`SaveError`
+    in the player's words."""
     try:
-        data = json.loads(text)
-    except (ValueError, RecursionError) as exc:
-        raise SaveError(_("The file is not valid JSON (it may be truncated): {error}.").format(
-            error=exc)) from None
+        data = read_json(text, SAVE)
+    except Unreadable as exc:
+        raise SaveError(unreadable_words(exc)) from None
     if not isinstance(data, dict):
         raise SaveError(_("This is not a Moonshot saved game."))
     return data
@@ -233,27 +235,57 @@ def _names(data: dict[str, Any]) -> dict[str, str]:
     return out
 
 
+ENVELOPE_FIELDS = frozenset({"format", "version", "title", "saved_at", "seats", "names",
+                             "levels", "speed", "hints", "save"})
+BUG_FIELDS = frozenset({"format", "version", "error", "saved_at", "export", "export_error"})
+
+
+def _exact(data: dict[str, Any], fields: frozenset[str]) -> None:
+    """One exact format: a field the game never writes is a sign of another program's file
+    or of an edit, and is refused by name."""
+    unknown = sorted(set(data) - fields)
+    if unknown:
+        raise SaveError(_("It has a field no saved game has: {field}.").format(
+            field=json.dumps(unknown[0])[:40]))
+
+
+def _version(data: dict[str, Any], words: str) -> None:
+    """``words`` (with {version} and {supported}) unless the version is exactly ours."""
+    version = data.get("version")
+    if type(version) is not int or version != VERSION:  # not True, 1.0 nor "1"
+        raise SaveError(words.format(version=json.dumps(version)[:20], supported=VERSION))
+
+
 def parse(text: object) -> Loaded:
     """Validate an export completely; anything wrong raises :class:`SaveError`.
 
     A bare ``Game.to_json()`` save is accepted too (every seat is then human), and so is a
-    bug report (the export inside it)."""
-    data = _decode(text)
-    if data.get("format") == "moonshot-save":  # a bare engine save
+    bug report (the export inside it); ``Loaded.read_as`` then says what was made of it."""
+    data = read_envelope(text)
+    read_as = ""
+    if data.get("format") == ENGINE_FORMAT:  # a bare engine save: the engine checks it
         data = {"format": FORMAT, "version": VERSION, "save": data,
                 "seats": {seat: "human" for seat in SEATS}}
-    if data.get("format") == BUG_FORMAT and isinstance(data.get("export"), dict):
+        read_as = _("It was a bare engine save: every seat is played on this screen.")
+    elif data.get("format") == BUG_FORMAT:
+        _exact(data, BUG_FIELDS)
+        _version(data, _("It is a bug report of version {version}; this game reads version "
+                         "{supported}, written as a number."))
+        if not isinstance(data.get("export"), dict):
+            raise SaveError(_("This bug report holds no game."))
         data = data["export"]
+        read_as = _("It was a bug report: the game inside it was imported, the error left "
+                    "aside.")
     if data.get("format") != FORMAT:
         raise SaveError(_("This is not a Moonshot saved game (format {format}).").format(
-            format=repr(str(data.get("format"))[:30])))
-    if data.get("version") != VERSION:
-        raise SaveError(_("This file uses export version {version}; this game reads version "
-                          "{supported}.").format(version=str(data.get("version"))[:20],
-                                                 supported=VERSION))
+            format=json.dumps(data.get("format"))[:30]))
+    _exact(data, ENVELOPE_FIELDS)
+    _version(data, _("It is a saved game of version {version}; this game reads version "
+                     "{supported}, written as a number."))
     save = data.get("save")
     if not isinstance(save, dict):
-        raise SaveError(_("The file holds no game (its 'save' field is missing)."))
+        raise SaveError(_("The file holds no game: its 'save' field is missing or is not a "
+                          "game record."))
     try:
         loaded = game.load(json.dumps(save))
     except game.BadSave as exc:
@@ -266,10 +298,11 @@ def parse(text: object) -> Loaded:
     setup.levels = _levels(data, setup)
     setup.names = _names(data)
     speed = data.get("speed", setup.speed_ms)
-    if isinstance(speed, int) and not isinstance(speed, bool) and 0 <= speed <= 5000:
-        setup.speed_ms = speed
+    if type(speed) is not int:
+        raise SaveError(_("The 'speed' field must be a whole number of milliseconds."))
+    setup.speed_ms = nearest_pace(speed)
     return Loaded(loaded, setup, _text_field(data, "title"), _text_field(data, "saved_at", 40),
-                  save["state"], hints_of(data))
+                  save["state"], hints_of(data), read_as)
 
 
 # --------------------------------------------------------------------------- listing
@@ -292,7 +325,7 @@ class Summary:
 def summarize(key: str, text: object) -> Summary:
     """A quick look at a stored entry; never raises (a broken entry comes back not ok)."""
     try:
-        data = _decode(text)
+        data = read_envelope(text)
         if data.get("format") != FORMAT or data.get("version") != VERSION:
             raise SaveError(_("not a Moonshot saved game of this version"))
         save = data.get("save")

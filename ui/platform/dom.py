@@ -241,6 +241,16 @@ def storage_remove(key: str) -> None:
         window.localStorage.removeItem(key)
 
 
+def storage_keys(prefix: str) -> list[str]:
+    """Every stored key that starts with ``prefix`` (their texts left unread)."""
+    try:
+        store = window.localStorage
+        keys = [store.key(i) for i in range(int(store.length))]
+    except Exception:
+        return []
+    return [str(key) for key in keys if not null(key) and str(key).startswith(prefix)]
+
+
 def storage_items(prefix: str) -> dict[str, str]:
     """Every stored (key, text) whose key starts with ``prefix``."""
     found: dict[str, str] = {}
@@ -276,23 +286,17 @@ def download(file_name: str, text: str) -> None:
     link.remove()
 
 
-MAX_FILE_BYTES = 5_000_000
-
-
-async def read_file(element: Any) -> str | None:
-    """The text of the file chosen in a file input (None when none is chosen); the input is
-    cleared so choosing the same file again fires ``change`` again."""
+async def read_file(element: Any, most: int) -> bytes | None:
+    """The bytes of the file chosen in a file input, at most ``most`` of them (None when
+    none is chosen: the reader of what it holds decides what it is); the input is cleared
+    so choosing the same file again fires ``change`` again."""
     files = element.files
     if null(files) or int(files.length) == 0:
         return None
-    file = files.item(0)
-    if int(file.size) > MAX_FILE_BYTES:
-        element.value = ""
-        raise ValueError(f"The file is too large ({int(file.size) // 1000} kB) to be a "
-                         "Moonshot saved game.")
-    text = await file.text()
+    part = files.item(0).slice(0, most)  # a file of gigabytes costs no more than this
+    data = bytes((await part.arrayBuffer()).to_bytes())
     element.value = ""
-    return str(text)
+    return data
 
 
 def set_text(element_id: str, text: str) -> None:

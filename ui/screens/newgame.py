@@ -6,7 +6,16 @@ from __future__ import annotations
 from game import NATIONS, SEATS
 
 from ..markup.html import attrs, e
-from ..model.players import AI_LEVELS, LEVEL_LETTERS, Setup
+from ..model.players import (
+    AI_LEVELS,
+    LEVEL_LETTERS,
+    MAX_SEED,
+    PACES,
+    PLAYERS,
+    Setup,
+    bounded,
+    bounded_number,
+)
 from ..words.i18n import _, ngettext
 from ..words.names import nation_name, speed_words
 
@@ -114,7 +123,8 @@ def dialog_html(setup: Setup, ice_text: str = "") -> str:
             f"{pair_row}"
             f'<fieldset><legend>{e(seats)}</legend>{"".join(rows)}</fieldset>{ice}'
             f'<label>{e(ruleset)} <select name="ruleset">{rules}</select></label>'
-            f'<label>{e(seed)} <input name="seed" type="number" value="{setup.seed}"></label>'
+            f'<label>{e(seed)} <input name="seed" type="number" min="0" max="{MAX_SEED}" '
+            f'value="{setup.seed}"></label>'
             f'<label>{e(speed)} <select name="speed">{speeds}</select></label>'
             f'<div class="dlg-b"><button type="button" data-cmd="cancel-new">{e(cancel)}</button>'
             f'<button type="button" data-cmd="new-online" data-testid="play-online">'
@@ -126,12 +136,10 @@ def dialog_html(setup: Setup, ice_text: str = "") -> str:
 def setup_from_form(values: dict[str, str], seat_values: dict[str, str]) -> Setup:
     """Read the dialog's fields (strings) into a Setup; bad numbers fall back to defaults."""
     setup = Setup()
-    try:
-        setup.players = int(values.get("players", "2"))
-        setup.seed = int(values.get("seed", "1"))
-        setup.speed_ms = int(values.get("speed", "300"))
-    except ValueError:
-        pass
+    setup.players = bounded_number(values.get("players", ""), 2, min(PLAYERS), max(PLAYERS))
+    setup.seed = bounded_number(values.get("seed", "").strip(), 1, 0, MAX_SEED)
+    setup.speed_ms = bounded_number(values.get("speed", ""), 300, 0, max(PACES))
+    bounded(setup)
     setup.pair = "USSR" if values.get("pair") == "USSR" else "USA"
     setup.ruleset = "preview" if values.get("ruleset") == "preview" else "v0.10.4"
     ai = {s: False for s in SEATS}

@@ -45,10 +45,12 @@ def _entry(s: Summary, current: str | None) -> str:
     delete = (f'<button type="button" class="del" data-cmd="delete-save" '
               f'data-testid="delete-save"{key}>{e(delete_words)}</button>')
     if not s.ok:
-        unreadable = _("Unreadable saved game")
+        unreadable, as_is = _("Unreadable saved game"), _("Export as is")
+        export = (f'<button type="button" data-cmd="export-raw" data-testid="export-raw"'
+                  f'{key}>{e(as_is)}</button>')
         return (f'<li class="save bad" data-testid="save-entry" data-ok="0"{key}>'
                 f'<div><b>{e(unreadable)}</b><br><small>{e(s.key.rsplit(".", 1)[-1])}: '
-                f'{e(s.error)}</small></div><div class="sb">{delete}</div></li>')
+                f'{e(s.error)}</small></div><div class="sb">{export}{delete}</div></li>')
     this_game = _("this game")
     this = f' <span class="this">{e(this_game)}</span>' if s.key == current else ""
     open_words = _("Open") if s.over else _("Continue")

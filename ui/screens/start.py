@@ -42,6 +42,7 @@ def start_html(offer: Summary | None, level: str) -> str:
     tutorial = _("Tutorial: learn by playing")
     howto = _("How to play")
     new = _("New game (all options)")
+    saves = _("Saved games")
     resume = ""
     if offer is not None:
         moves = actions_words(offer.moves)
@@ -77,5 +78,7 @@ def start_html(offer: Summary | None, level: str) -> str:
         f"{e(howto)}</button>"
         f'<button type="button" data-cmd="rules" data-testid="start-rules">'
         f'{icon("card")} {e(rules)}</button>'
+        f'<button type="button" data-cmd="open-saves" data-testid="start-saves">'
+        f"{e(saves)}</button>"
         f'<button type="button" data-cmd="open-new" data-testid="start-new">'
         f"{e(new)}</button></div></div>")

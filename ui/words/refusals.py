@@ -1,0 +1,34 @@
+"""Why a text from outside was not read (:class:`game.reading.Unreadable`), in the player's
+words: what is wrong with the file or stored game, never the parser's message."""
+
+from __future__ import annotations
+
+from game.reading import Unreadable
+
+from .i18n import _
+
+
+def reason_words() -> dict[str, str]:
+    """Each reason of :data:`game.reading.REASONS` as a sentence with its figures' places."""
+    return {
+        "not-text": _("It is not text."),
+        "empty": _("It is empty."),
+        "too-long": _("It is longer than any saved game (at most {limit} characters)."),
+        "too-deep": _("Its brackets nest deeper than any saved game's (at most {limit})."),
+        "long-number": _("It holds a number longer than {limit} digits, longer than any "
+                         "saved game holds."),
+        "utf-16": _("It is written as UTF-16 text; the game saves and reads UTF-8 only."),
+        "byte-order-mark": _("It starts with a byte order mark, which the game never "
+                             "writes: an editor changed it."),
+        "not-utf-8": _("Byte {at} is not UTF-8 text: the file is damaged or is not a "
+                       "saved game."),
+        "not-json": _("It breaks off or is damaged at line {line}, column {column} (it may "
+                      "be truncated)."),
+        "number-word": _("It holds NaN or Infinity, which no saved game holds."),
+        "repeated-key": _("It names one field twice: it was edited."),
+    }
+
+
+def unreadable_words(refusal: Unreadable) -> str:
+    """One sentence (ending with a full stop) saying why the text could not be read."""
+    return reason_words()[refusal.reason].format(**refusal.figures)
