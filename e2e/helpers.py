@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Page
+from playwright.sync_api import Frame, Page
 
 CONTROLS = '[data-testid="action"]:visible, [data-testid="action-group"]:visible'
 # Controls that move a game toward its end quickly (launch with a bare rocket, abort, pass...).
@@ -131,17 +131,75 @@ def table(page: Page) -> tuple[int, str]:
     return int(moves), str(state)
 
 
-def stored(page: Page) -> dict[str, str]:
-    """Every saved game in the page's real localStorage (key -> text)."""
-    found: dict[str, str] = page.evaluate(
-        "p => Object.fromEntries(Object.keys(localStorage).filter(k => k.startsWith(p))"
-        ".map(k => [k, localStorage.getItem(k)]))", SAVE_PREFIX)
+# The saved games as they are on disk: read from the game's IndexedDB database by the test
+# itself (not from public/store.js's copy in memory), so a test checks what a browser killed
+# now would keep.
+ON_DISK = """async (prefix) => {
+  if (!MoonshotStore.durable())  // IndexedDB refused: the store keeps them in localStorage
+    return Object.fromEntries(Object.keys(localStorage).filter(k => k.startsWith(prefix))
+                                    .map(k => [k, localStorage.getItem(k)]));
+  const db = await new Promise((ok, fail) => {
+    const asked = indexedDB.open('moonshot');
+    asked.onsuccess = () => ok(asked.result);
+    asked.onerror = () => fail(asked.error);
+  });
+  try {
+    const store = db.transaction('entries', 'readonly').objectStore('entries');
+    const read = (request) => new Promise((ok, fail) => {
+      request.onsuccess = () => ok(request.result);
+      request.onerror = () => fail(request.error);
+    });
+    const [keys, texts] = await Promise.all([read(store.getAllKeys()), read(store.getAll())]);
+    return Object.fromEntries(keys.map((key, i) => [key, texts[i]])
+                                  .filter(([key]) => key.startsWith(prefix)));
+  } finally {
+    db.close();
+  }
+}"""
+
+# Stores entries as an earlier run of the app (or a damaged disk) left them: on disk, and in
+# this page's copy; a reload reads them as any start does.
+STORE = """async (entries) => {
+  for (const [key, text] of Object.entries(entries)) {
+    await MoonshotStore.hold(key, true);  // (a game an earlier page of the test wrote)
+    MoonshotStore.put(key, text);
+    MoonshotStore.letGo(key);
+  }
+  const failed = await MoonshotStore.kept();
+  if (failed) throw new Error(failed);
+}"""
+
+
+def on_disk(page: Page | Frame, prefix: str = "moonshot.") -> dict[str, str]:
+    """The game's stored entries on disk whose key starts with ``prefix`` (key -> text), in
+    ``page``'s origin."""
+    found: dict[str, str] = page.evaluate(ON_DISK, prefix)
     return found
 
 
+def stored(page: Page) -> dict[str, str]:
+    """Every saved game on disk (key -> text)."""
+    return on_disk(page, SAVE_PREFIX)
+
+
+def store(page: Page, entries: dict[str, str]) -> None:
+    """Put ``entries`` in the game's storage on disk, as a save of the app would."""
+    page.evaluate(STORE, entries)
+
+
+def forget_saves(page: Page) -> None:
+    """Every saved game and setting of the site gone, as if the browser's data were cleared:
+    the next load starts afresh (no Continue)."""
+    page.evaluate("""async () => {
+        for (const key of MoonshotStore.keys('moonshot.')) MoonshotStore.remove(key);
+        await MoonshotStore.kept();
+        localStorage.clear();
+    }""")
+
+
 def current_save(page: Page) -> str:
-    """The autosave of the game on the table."""
-    key = page.evaluate("localStorage.getItem('moonshot.current')")
+    """The autosave of the game on the table, as it is on disk."""
+    key = on_disk(page, "moonshot.current").get("moonshot.current")
     assert key, "nothing autosaved yet"
     return stored(page)[SAVE_PREFIX + key]
 

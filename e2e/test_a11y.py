@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from conftest import NetworkLog, wait_ready
-from helpers import axe_serious, play_steps, privacy_up, settle
+from helpers import axe_serious, forget_saves, play_steps, privacy_up, settle
 from playwright.sync_api import Page, expect
 
 
@@ -53,6 +53,6 @@ def test_every_dialog_has_no_serious_accessibility_violation(
         expect(page.get_by_test_id("resume")).to_be_visible()
         checked[f"resume prompt {width}"] = axe_serious(page)
         page.get_by_test_id("resume-continue").click()
-        page.evaluate("localStorage.clear()")
+        forget_saves(page)
     assert {name: found for name, found in checked.items() if found} == {}
     net.assert_clean()

@@ -16,6 +16,7 @@ from helpers import (
     axe_serious,
     click_times,
     each_decision,
+    forget_saves,
     start_click_timer,
     to_tile_placement,
 )
@@ -135,5 +136,5 @@ def test_the_blueprint_is_in_view_and_accessible_when_a_tile_must_be_placed(
         assert page.evaluate("document.documentElement.scrollWidth") <= width
         assert not sideways, sideways
         screenshot(f"placement-{width}")
-        page.evaluate("localStorage.clear()")  # the next load starts afresh, no resume prompt
+        forget_saves(page)  # the next load starts afresh, no resume prompt
     net.assert_clean()

@@ -15,6 +15,7 @@ from helpers import (
     NO_SIDEWAYS_SCROLL,
     PAGE,
     host_page,
+    on_disk,
     pick,
     privacy_up,
     settle,
@@ -127,7 +128,7 @@ def test_an_embed_on_another_origin_keeps_to_itself_and_continue_stays_the_same(
         pick(page, rng, 1.0)
     settle(page)
     saved = table(page)
-    key = page.evaluate("localStorage.getItem('moonshot.current')")
+    key = on_disk(page)["moonshot.current"]
     settled_network(page, page, net)
 
     (tmp_path / "rules.html").write_text(
@@ -143,7 +144,7 @@ def test_an_embed_on_another_origin_keeps_to_itself_and_continue_stays_the_same(
         expect(frame.locator("#dialog")).to_be_hidden()
         expect(frame.locator("body")).not_to_have_attribute("data-moves", "0", timeout=30_000)
         inner = next(f for f in page.frames if "embed.html" in f.url)
-        assert inner.evaluate("localStorage.getItem('moonshot.current')") == key
+        assert on_disk(inner)["moonshot.current"] == key
         settled_network(page, frame, net)
 
     page.goto(site_url)

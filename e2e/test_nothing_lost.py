@@ -4,7 +4,10 @@ Export as is; files nesting 10,000 and 100,000 deep are refused in words, the ga
 
 from __future__ import annotations
 
+import os
 import random
+import signal
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -12,16 +15,26 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from conftest import READY_TIMEOUT_MS, ROOT, NetworkLog, wait_ready
-from helpers import CONTROLS, current_save, host_page, play_steps, settle, stored, table
-from playwright.sync_api import Locator, Page, expect
+from helpers import (
+    CONTROLS,
+    current_save,
+    host_page,
+    on_disk,
+    play_steps,
+    settle,
+    store,
+    stored,
+    table,
+)
+from playwright.sync_api import Browser, Locator, Page, Playwright, expect
 
-from scripts.localsite import served
+from scripts.localsite import CHROMIUM, CHROMIUM_ARGS, served
 
 sys.path.insert(0, str(ROOT))  # the engine and the pure ui modules from this checkout
 import game
 from ui.control.saves import EMBED_GAMES
 from ui.model.players import Setup
-from ui.model.saves import export_text
+from ui.model.saves import export_text, parse
 
 Opener = Callable[[str], float]
 Shot = Callable[[str], Path]
@@ -55,10 +68,8 @@ def test_damaged_stored_games_never_stop_the_start_and_are_set_aside(
     open_game(site_url)
     expect(page.get_by_test_id("start")).to_be_visible()
     for current in bad:
-        page.evaluate("""([entries, current]) => {
-            for (const [key, text] of Object.entries(entries)) localStorage.setItem(key, text);
-            localStorage.setItem('moonshot.current', current);
-        }""", [{**{PREFIX + k: v for k, v in bad.items()}, PREFIX + "good": good}, current])
+        store(page, {**{PREFIX + k: v for k, v in bad.items()}, PREFIX + "good": good,
+                     "moonshot.current": current})
         page.reload()
         wait_ready(page, net)
         expect(page.get_by_test_id("start")).to_be_visible()
@@ -164,9 +175,8 @@ def test_a_burst_of_a_thousand_embed_commands_leaves_the_game_answering(
                                                            timeout=10_000)
         answered = time.perf_counter() - started
         readies = page.evaluate("window.events.filter(([, e]) => e.type === 'ready').length")
-        kept = frame.locator("body").evaluate(
-            "() => Object.keys(localStorage).filter(k => k.startsWith('moonshot.embed.') "
-            "&& k.includes('.save.')).length")
+        inner = next(f for f in page.frames if "embed.html" in f.url)
+        kept = sum(".save." in key for key in on_disk(inner, "moonshot.embed."))
         print(f"1,000 commands posted in {sent:.0f} ms; {readies - 1} games dealt after the "
               f"first; a click answered in {answered * 1000:.0f} ms; {kept} games kept")
         assert answered < 3.0  # about a second on a loaded machine; 8-13 s before
@@ -175,3 +185,161 @@ def test_a_burst_of_a_thousand_embed_commands_leaves_the_game_answering(
         expect(frame.get_by_test_id("error-banner")).to_have_count(0)
     assert net.page_errors == []
     net.assert_clean()
+
+
+# ---------------------------------------------------------------------- two tabs
+
+
+def _elsewhere(page: Page, taken: bool) -> str:
+    """The words of the dialog that says another tab holds the game (``taken``: it took
+    the game this tab was playing)."""
+    dialog = page.locator(f'[data-testid="elsewhere"][data-taken="{int(taken)}"]')
+    expect(dialog).to_be_visible()
+    return dialog.text_content() or ""  # as written (the title is drawn in capitals)
+
+
+def _take_here(page: Page) -> None:
+    page.get_by_test_id("take-here").click()
+    expect(page.get_by_test_id("elsewhere")).to_be_hidden()
+    settle(page)
+
+
+def _one_move(page: Page, rng: random.Random) -> None:
+    """Play on until the game on the table has one more move (a click may open a group)."""
+    moves = table(page)[0]
+    while table(page)[0] == moves:
+        play_steps(page, rng, 1)
+    settle(page)
+
+
+def test_two_tabs_play_one_game_in_turn_and_no_move_is_lost(
+    page: Page, site_url: str, net: NetworkLog, open_game: Opener, screenshot: Shot,
+) -> None:
+    """A game continued in a second tab while the first stays open: the second is told the
+    game is open elsewhere and takes it here with every move; the first then says the game
+    is played in another tab, and takes it back with the second's moves. Moves alternate
+    three times; after both tabs reload, the saved game has every move, the first tab
+    continues it, and the second says the game is open in the other tab."""
+    first = page
+    open_game(site_url + "?players=2&seats=hhhh&seed=9&speed=0")
+    rng = random.Random(9)
+    for _ in range(3):
+        _one_move(first, rng)
+    second = page.context.new_page()
+    second.goto(site_url)
+    wait_ready(second, net)
+    second.get_by_test_id("start-continue").click()
+    assert "open in another tab" in _elsewhere(second, taken=False)
+    made = table(first)[0]
+    for turn in range(3):
+        _take_here(second)  # the second tab takes the game with every move made here
+        assert table(second) == table(first) or turn > 0
+        assert table(second)[0] == made
+        assert "now played in another tab" in _elsewhere(first, taken=True)
+        if turn == 0:
+            screenshot("game-taken-by-another-tab")
+        for _ in range(2):
+            _one_move(second, rng)
+        made = table(second)[0]
+        _take_here(first)
+        assert table(first) == table(second)
+        _elsewhere(second, taken=True)
+        for _ in range(2):
+            _one_move(first, rng)
+        made = table(first)[0]
+        saved = parse(current_save(first))
+        assert saved.game.log_size == made
+    # Both reload: the second first (the first tab still holds the game), then the first.
+    second.reload()
+    wait_ready(second, net)
+    second.get_by_test_id("start-continue").click()
+    words = _elsewhere(second, taken=False)
+    first.reload()  # (its address starts a game, so the saved one is offered over it)
+    wait_ready(first, net)
+    expect(first.get_by_test_id("resume")).to_contain_text(f"{made} actions")
+    first.get_by_test_id("resume-continue").click()
+    settle(first)
+    assert table(first)[0] == made
+    print(f"{made} moves made in turn in two tabs, {made} kept; the other tab says: "
+          f"{words[:80]!r}")
+    assert "open in another tab" in words and "Take it here" in words
+    second.close()
+    net.assert_clean()
+
+
+# ---------------------------------------------------------------------- a killed browser
+
+
+class OwnChromium:
+    """Chromium started by the test itself on a profile folder that outlives it, so the
+    test can kill its whole process group (SIGKILL, as a phone's system kills a browser in
+    the background) and start it again on the same profile."""
+
+    def __init__(self, playwright: Playwright, profile: Path) -> None:
+        self.playwright, self.profile = playwright, profile
+        self.process: subprocess.Popen[bytes] | None = None
+        self.browser: Browser | None = None
+
+    def start(self) -> Page:
+        port_file = self.profile / "DevToolsActivePort"
+        port_file.unlink(missing_ok=True)
+        self.process = subprocess.Popen(
+            [CHROMIUM, "--headless", "--no-sandbox", *CHROMIUM_ARGS,
+             f"--user-data-dir={self.profile}", "--remote-debugging-port=0", "about:blank"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+        deadline = time.monotonic() + 30
+        while not (port_file.exists() and port_file.read_text().strip()):
+            assert time.monotonic() < deadline, "Chromium did not open its DevTools port"
+            time.sleep(0.05)
+        port = port_file.read_text().split()[0]
+        self.browser = self.playwright.chromium.connect_over_cdp(f"http://127.0.0.1:{port}")
+        context = self.browser.contexts[0]
+        return context.pages[0] if context.pages else context.new_page()
+
+    def kill(self) -> None:
+        assert self.process is not None
+        os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.wait()
+        self.browser = None
+
+
+def _ready(page: Page) -> None:
+    page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=READY_TIMEOUT_MS)
+
+
+def test_a_move_on_the_screen_is_a_move_kept_whatever_kills_the_browser(
+    playwright: Playwright, site_url: str, tmp_path: Path,
+) -> None:
+    """Four people at one screen; the browser's whole process group is killed 0, 1.5 and
+    6 s after a person's move (a persistent profile, SIGKILL): on reopening, Continue
+    offers exactly the moves the screen showed, and puts that very game on the table."""
+    found: list[str] = []
+    for delay in (0.0, 1.5, 6.0):
+        chromium = OwnChromium(playwright, tmp_path / f"profile-{delay}")
+        page = chromium.start()
+        try:
+            page.goto(site_url + "?players=2&seats=hhhh&seed=11&speed=0")
+            _ready(page)
+            rng = random.Random(11)
+            for _ in range(4):
+                _one_move(page, rng)
+            moves = table(page)[0]
+            while table(page)[0] == moves:  # the move: the screen shows it, no more waiting
+                play_steps(page, rng, 1)
+            time.sleep(delay)
+            shown = table(page)
+        finally:
+            chromium.kill()
+        page = chromium.start()
+        try:
+            page.goto(site_url)
+            _ready(page)
+            offer = page.get_by_test_id("start-continue")
+            expect(offer).to_contain_text(f"{shown[0]} actions")
+            offer.click()
+            settle(page)
+            assert table(page) == shown, delay
+            found.append(f"{delay} s: {shown[0]} shown, {table(page)[0]} kept")
+        finally:
+            chromium.kill()
+    print("killed after a move: " + "; ".join(found))

@@ -21,6 +21,7 @@ from helpers import (
     play_until_over,
     privacy_up,
     settle,
+    store,
     stored,
     table,
 )
@@ -100,10 +101,8 @@ def test_saved_games_list_continue_delete_and_unreadable_entries(
     play_steps(page, rng, 3)
     second = table(page)
     # A corrupted entry (truncated JSON) and one that is not a game at all.
-    page.evaluate("""() => {
-        localStorage.setItem('moonshot.save.broken', '{"format": "moonshot-export", "ver');
-        localStorage.setItem('moonshot.save.other', '[1, 2, 3]');
-    }""")
+    store(page, {"moonshot.save.broken": '{"format": "moonshot-export", "ver',
+                 "moonshot.save.other": "[1, 2, 3]"})
     page.get_by_test_id("open-saves").click()
     entries = page.get_by_test_id("save-entry")
     expect(entries).to_have_count(4)
@@ -127,8 +126,7 @@ def test_saved_games_list_continue_delete_and_unreadable_entries(
     settle(page)
     assert table(page) == second
     # A broken "current" pointer never crashes the page: no prompt, a fresh game.
-    page.evaluate("() => { localStorage.setItem('moonshot.save.bad', '{');"
-                  " localStorage.setItem('moonshot.current', 'bad'); }")
+    store(page, {"moonshot.save.bad": "{", "moonshot.current": "bad"})
     page.reload()
     wait_ready(page, net)
     settle(page)
@@ -140,7 +138,19 @@ def test_saved_games_list_continue_delete_and_unreadable_entries(
 def test_storage_full_is_reported_and_the_game_goes_on(
     page: Page, site_url: str, net: NetworkLog, open_game: Opener,
 ) -> None:
+    """A browser that refuses IndexedDB (public/store.js then keeps the games in
+    localStorage) with its storage full: the failed save is told, the game goes on, and it
+    is saved again once there is room. (Chromium does not enforce the DevTools protocol's
+    quota override on IndexedDB, and its real quota is gigabytes.)"""
+    page.add_init_script("""{  // as a private window of some browsers: the game's database refused
+        const open = IDBFactory.prototype.open;
+        IDBFactory.prototype.open = function (name, ...rest) {
+            if (name === 'moonshot') throw new DOMException('refused', 'InvalidStateError');
+            return open.call(this, name, ...rest);
+        };
+    }""")
     open_game(site_url + "?players=2&seats=hhaa&seed=7&speed=0")
+    assert page.evaluate("MoonshotStore.durable()") is False
     rng = random.Random(7)
     play_steps(page, rng, 2)
     filled = page.evaluate("""() => {  // fill the real quota to the last byte

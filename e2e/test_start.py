@@ -6,7 +6,7 @@ import json
 from collections.abc import Callable
 
 from conftest import NetworkLog
-from helpers import CONTROLS, axe_serious, settle
+from helpers import CONTROLS, axe_serious, current_save, forget_saves, on_disk, settle
 from playwright.sync_api import Page, expect
 
 Opener = Callable[[str], float]
@@ -22,7 +22,7 @@ def test_first_visit_shows_the_start_screen_and_plays_against_the_computer(
     expect(start).to_contain_text("land on the Moon")
     expect(page.get_by_test_id("start-continue")).to_have_count(0)  # nothing saved yet
     expect(page.get_by_test_id("start-play")).to_be_focused()
-    assert page.evaluate("localStorage.getItem('moonshot.current')") is None  # nothing began
+    assert on_disk(page) == {}  # nothing began
     assert axe_serious(page) == []
 
     # The rules open over it and close back to it.
@@ -41,8 +41,7 @@ def test_first_visit_shows_the_start_screen_and_plays_against_the_computer(
     expect(start).to_be_hidden()
     settle(page)
     expect(page.locator(CONTROLS).first).to_be_visible()  # the USA's turn, after the AI's
-    saved = json.loads(page.evaluate(
-        "localStorage.getItem('moonshot.save.' + localStorage.getItem('moonshot.current'))"))
+    saved = json.loads(current_save(page))
     assert saved["seats"]["USSR.politician"] == "ai" and saved["seats"]["USA.engineer"] == "human"
     assert saved["levels"] == {"USSR.politician": "medium", "USSR.engineer": "medium"}
     assert page.evaluate("localStorage.getItem('moonshot.start-level')") == "medium"
@@ -82,7 +81,7 @@ def test_url_parameters_and_the_embed_page_start_a_game_directly(
     settle(page)
     expect(page.get_by_test_id("start")).to_have_count(0)
     expect(page.locator(CONTROLS).first).to_be_visible()
-    page.evaluate("localStorage.clear()")
+    forget_saves(page)
     open_game(site_url + "embed.html")
     settle(page)
     expect(page.get_by_test_id("start")).to_have_count(0)

@@ -86,6 +86,10 @@ class FakePlatform:
         self.warnings: list[str] = []
         self.storage: dict[str, str] = {}
         self.quota: int | None = None
+        self.unkept: str | None = None  # what the next storage_kept answers
+        self.held: set[str] = set()  # saved games this tab holds
+        self.elsewhere: set[str] = set()  # saved games another tab holds
+        self.taken_handler: Callable[[str], None] | None = None
         self.downloads: list[tuple[str, str]] = []
         self.files: dict[int, str | bytes] = {}  # id(element) -> the chosen file's content
         self.query = ""
@@ -204,6 +208,30 @@ class FakePlatform:
 
     def storage_remove(self, key: str) -> None:
         self.storage.pop(key, None)
+
+    async def storage_kept(self) -> str | None:
+        said, self.unkept = self.unkept, None
+        return said
+
+    async def hold_game(self, key: str, take: bool) -> bool:
+        if key in self.elsewhere and not take:
+            return False
+        self.elsewhere.discard(key)
+        self.held.add(key)
+        return True
+
+    def let_go(self, key: str) -> None:
+        self.held.discard(key)
+
+    def on_game_taken(self, handler: Callable[[str], None]) -> None:
+        self.taken_handler = handler
+
+    def take_elsewhere(self, key: str) -> None:
+        """Another tab takes the game ``key`` (what the real store tells)."""
+        self.held.discard(key)
+        self.elsewhere.add(key)
+        if self.taken_handler is not None:
+            self.taken_handler(key)
 
     def storage_keys(self, prefix: str) -> list[str]:
         return [k for k in self.storage if k.startswith(prefix)]

@@ -31,7 +31,7 @@ from ui.model.invite import pack, unpack
 from ui.model.players import Setup
 from ui.model.saves import CURRENT_KEY, KEY_PREFIX, bug_report_text, export_text, parse, save_keys
 from ui.model.tutorial import script
-from ui.platform.port import Platform
+from ui.platform.port import GAME_TAKEN, Platform
 
 BOARDS = ("board-USA", "board-USSR", "centre")
 USA = ("USA.politician", "USA.engineer")
@@ -966,6 +966,7 @@ def test_damaged_stored_games_never_stop_the_start_and_are_set_aside_with_delete
                        KEY_PREFIX + "good": good, CURRENT_KEY: current}
         app = App(dom)
         app.start()
+        await settle(app)
         assert dom.body["ready"] == "1" and app.table.dialog == "start"
         assert "start-continue" not in dom.regions["dialog"]
         command(dom, "dialog", "open-saves")
@@ -1046,3 +1047,48 @@ def test_a_burst_of_a_thousand_embed_commands_costs_what_one_does_and_never_race
             task.cancel()
 
     asyncio.run(main())
+
+
+def test_a_game_another_tab_takes_stops_here_says_so_and_comes_back_with_its_moves() -> None:
+    """The saved game on the table is taken by another tab: this one stops (its turn loop
+    and its saves), a dialog says the game is played elsewhere and stays whatever is
+    closed; Take it back here loads the game as the other tab left it on disk. A Continue
+    of a game another tab holds asks first; a save refused as stale counts as taken."""
+    async def play(app: App, dom: FakePlatform) -> None:
+        await settle(app)
+        for _ in range(3):
+            play_on_board(app, dom, 0)
+            await settle(app)
+        entry = KEY_PREFIX + app.table.save_id
+        assert dom.held == {entry}
+        here = app.table.g.log_size
+        dom.take_elsewhere(entry)
+        assert app.table.dialog == "elsewhere" and 'data-taken="1"' in dom.regions["dialog"]
+        assert "now played in another tab" in dom.regions["dialog"]
+        key(dom, "Escape")  # closing leaves it said: no move here
+        assert app.table.dialog == "elsewhere" and app.controls_seat() is None
+        app.autosave()  # nothing is written over the other tab's game
+        # The other tab plays on and saves: the game on disk has two moves more.
+        other = parse(dom.storage[entry]).game
+        for _ in range(2):
+            seat = other.to_act()[0]
+            other.apply(seat, other.legal_actions(seat)[0])
+        dom.storage[entry] = export_text(other, app.table.setup)
+        click(dom, find(dom, ("dialog",), testid="take-here"))
+        await settle(app)
+        assert app.table.g.to_json() == other.to_json() and app.table.g.log_size == here + 2
+        assert dom.held == {entry} and not app.shelf.away and app.table.dialog != "elsewhere"
+        # A stale save (the other tab took it meanwhile) counts as taken too.
+        dom.elsewhere.add(entry)
+        dom.unkept = GAME_TAKEN
+        play_on_board(app, dom, 0)
+        await settle(app)
+        assert app.table.dialog == "elsewhere" and app.shelf.away == entry
+        # Continue of a game another tab holds asks first.
+        command(dom, "dialog", "open-saves")
+        click(dom, find(dom, ("dialog",), testid="continue-save", key=entry))
+        await settle(app)
+        assert 'data-taken="0"' in dom.regions["dialog"]
+        assert "open in another tab" in dom.regions["dialog"]
+
+    run_app(play, "?players=2&seats=hhee&seed=5&speed=0")

@@ -130,6 +130,7 @@ class App:
     # ------------------------------------------------------------------ lifecycle
 
     def start(self) -> None:
+        self.shelf.start()
         self.dom.on("click", self.safe(self.input.on_click))
         self.dom.on("change", self.safe(self.input.on_change))
         self.dom.on("keydown", self.safe(self.input.on_key))
@@ -254,6 +255,10 @@ class App:
     def autosave(self) -> None:
         if not self.example.active:  # an example is a moment to try, never a game to keep
             self.shelf.autosave()
+
+    async def kept(self) -> None:
+        """The last move's save is on disk (or why not is told)."""
+        await self.shelf.kept()
 
     def start_example(self, ident: str) -> None:
         """Deal the rule example of that id (an unknown id: nothing)."""
@@ -457,6 +462,7 @@ class App:
                           pair=setup.pair)
         self.table.deal(setup, g, new_save_id(), default_title(setup),
                         [note(opening_line(g))])
+        self.shelf.playing()
         self.hints.reset()
         self.start_ai()
         self.joining.leave()
@@ -473,6 +479,8 @@ class App:
         self.reset_table(example)
         self.table.deal(loaded.setup, loaded.game, save_id,
                         loaded.title or default_title(loaded.setup), narrate(loaded.game))
+        if not example:  # an example's moment is never saved
+            self.shelf.playing()
         self.hints.reset(loaded.hints)
         self.tour.resume(save_id)
         self.start_ai()
@@ -545,6 +553,9 @@ class App:
     def close_dialog(self) -> None:
         if self.table.dialog == "saves" and self.shelf.to_start:
             self.open_start()  # back where Saved games was opened; no game starts behind it
+            return
+        if self.shelf.away:  # the game behind is another tab's now: it must not go on here
+            self.shelf.tell_away()
             return
         self.table.close_dialog()
         self.dom.show("dialog", False)

@@ -23,8 +23,8 @@ from ..model.saves import (
     summarize,
 )
 from ..model.table import Table
-from ..platform.port import Handler, Platform
-from ..screens.panels import saves_html
+from ..platform.port import GAME_TAKEN, Handler, Platform
+from ..screens.panels import elsewhere_html, saves_html
 from ..words.i18n import _, ngettext
 
 FILE_BYTES = 4 * SAVE.chars + 1  # read of a file at most: past this it is too long anyway
@@ -45,6 +45,9 @@ class App(Protocol):
     def load_game(self, loaded: Loaded, save_id: str) -> None: ...
     def new_save_id(self) -> str: ...
     def spawn(self, coro: Coroutine[Any, Any, None]) -> None: ...
+    def stop_turns(self) -> None: ...
+    def busy(self, waiting: bool) -> None: ...
+    def render(self) -> None: ...
 
 
 class Shelf:
@@ -53,7 +56,9 @@ class Shelf:
         self.app = app
         self.storage_failed = False
         self.to_start = False  # Saved games was opened from the start screen: close goes back
-        self.kept = ""  # the game whose first save pruned an embed's older ones
+        self.pruned_for = ""  # the game whose first save pruned an embed's older ones
+        self.held = ""  # the key of the saved game this tab holds (plays and saves)
+        self.away = ""  # the key of the game on the table when another tab took it
         # where this page keeps its games: None for an embed that keeps nothing
         self.keys = save_keys(dom.embedded(), dom.query_string())
 
@@ -65,6 +70,7 @@ class Shelf:
         return {
             "open-saves": lambda _el: self.open(),
             "continue": lambda el: self._with_key(el, self.continue_saved),
+            "take-here": lambda el: self._with_key(el, self.take_here),
             "delete-save": lambda el: self._with_key(el, self.delete),
             "export-raw": lambda el: self._with_key(el, self.export_as_is),
             "export": lambda _el: self.export(),
@@ -78,24 +84,79 @@ class Shelf:
         if self.owns(key):
             then(key)
 
+    def start(self) -> None:
+        self.dom.on_game_taken(self.taken)
+
     def autosave(self) -> None:
-        """Store the game (export envelope) under its id; failures are told, not fatal."""
+        """Store the game (export envelope) under its id; failures are told, not fatal. The
+        write reaches the disk in the background: :meth:`kept` waits for it."""
         app, table, keys = self.app, self.app.table, self.keys
-        if not table.g.log or keys is None:
+        if not table.g.log or keys is None or self.away:
             return
         text = export_text(table.g, table.setup, table.title, now_text(), app.hints_taken)
         failed = self.dom.storage_set(keys.prefix + app.table.save_id, text)
         if failed is None:
             self.dom.storage_set(keys.current, app.table.save_id)
             self.storage_failed = False
-            if keys != MAIN_KEYS and self.kept != app.table.save_id:
-                self.kept = app.table.save_id
+            if keys != MAIN_KEYS and self.pruned_for != app.table.save_id:
+                self.pruned_for = app.table.save_id
                 self.keep_last(keys)
             self.dom.set_body("saved", str(app.table.g.log_size))
-        elif not self.storage_failed:
+        else:
+            self.failed(failed)
+
+    def failed(self, why: str) -> None:
+        """A save that did not reach the disk: told once, until a save succeeds again."""
+        if not self.storage_failed:
             self.storage_failed = True
-            app.notice(_("Autosave failed: {error}. The game goes on; delete old saved games "
-                         "(Saved games) or export this one to keep it.").format(error=failed))
+            self.app.notice(_("Autosave failed: {error}. The game goes on; delete old saved "
+                              "games (Saved games) or export this one to keep it.").format(
+                error=why))
+
+    async def kept(self) -> None:
+        """Wait until the game's last save is on disk (a move is drawn only then, so a move
+        on the screen is a move a browser killed the next moment keeps)."""
+        failed = await self.dom.storage_kept()
+        if failed == GAME_TAKEN:
+            self.taken(self.held)
+        elif failed is not None:
+            self.failed(failed)
+
+    def playing(self) -> None:
+        """The game on the table is this tab's (dealt, loaded or continued): it holds it, so
+        another tab opening it is told, and lets go of the one before."""
+        keys = self.keys
+        if keys is None:
+            return
+        key = keys.prefix + self.app.table.save_id
+        self.away = ""
+        if self.held != key:
+            if self.held:
+                self.dom.let_go(self.held)
+            self.held = key
+            self.app.spawn(self._hold(key))
+
+    async def _hold(self, key: str) -> None:
+        if not await self.dom.hold_game(key, False) and self.held == key:
+            self.taken(key)  # (a fresh game's id is nobody else's: a stale tab's reload)
+
+    def taken(self, key: str) -> None:
+        """Another tab took the game on the table: this one stops and says so."""
+        if key and key == self.held and not self.away:
+            self.away, self.held = key, ""
+            self.app.stop_turns()
+            self.app.table.wait()  # no decision open here: no control takes a move
+            self.app.render()
+            self.tell_away()
+
+    def tell_away(self) -> None:
+        """The game on the table is played in another tab: a dialog says so and offers to
+        take it back here."""
+        self.app.table.open_dialog("elsewhere")
+        self.dom.set_html("dialog", elsewhere_html(self.away, taken=True))
+        self.dom.show("dialog", True)
+        self.app.busy(False)
+        self.dom.focus_first('[data-testid="take-here"]')
 
     def keep_last(self, keys: SaveKeys) -> None:
         """An embed keeps its last :data:`EMBED_GAMES` games (a page may start hundreds);
@@ -118,16 +179,38 @@ class Shelf:
         return summary if summary.ok and not summary.over else None
 
     def continue_saved(self, key: str) -> None:
+        self.app.busy(True)  # at once: until the game is on the table (the turn loop says)
+        self.app.spawn(self.open_saved(key))
+
+    def take_here(self, key: str) -> None:
+        self.app.busy(True)
+        self.app.spawn(self.open_saved(key, take=True))
+
+    async def open_saved(self, key: str, take: bool = False) -> None:
+        """Continue the saved game ``key``, unless another tab holds it: then say so and
+        offer to take it here (``take``: taken from that tab, which stops)."""
         keys = self.keys
         if keys is None or not keys.owns(key):  # (an embed that keeps nothing has none)
             return
-        text = self.dom.storage_get(key)
+        if not await self.dom.hold_game(key, take):
+            self.app.table.open_dialog("elsewhere")
+            self.dom.set_html("dialog", elsewhere_html(key, taken=False))
+            self.dom.show("dialog", True)
+            self.app.busy(False)
+            self.dom.focus_first('[data-testid="take-here"]')
+            return
+        text = self.dom.storage_get(key)  # (as on disk now: holding it read it afresh)
         try:
             loaded = parse(text)
         except SaveError as exc:
+            self.dom.let_go(key)
             self.open(error=_("That saved game cannot be continued: {error}").format(
                 error=exc))
+            self.app.busy(False)
             return
+        if self.held and self.held != key:
+            self.dom.let_go(self.held)
+        self.held = key
         self.app.load_game(loaded, key[len(keys.prefix):])
         self.dom.storage_set(keys.current, self.app.table.save_id)
 

@@ -48,6 +48,7 @@ class App(Protocol):
     def bring_into_view(self, seat: str) -> None: ...
     def focus_decision(self) -> None: ...
     def autosave(self) -> None: ...
+    async def kept(self) -> None: ...
     def announce_move(self, seat: str, events: list[dict[str, Any]]) -> None: ...
     def spawn(self, coro: Coroutine[Any, Any, None]) -> None: ...
     def show_end(self) -> None: ...
@@ -258,6 +259,7 @@ class Turns:
         self.hosting.moved(events)
         shows = self.after_move(seat, events, note, redo)
         self.guide().played()  # after the move is told (an example's page hears it first)
+        await self.app.kept()  # on disk before it is drawn
         if shows:
             await self.app.show_launches(shows)
 
@@ -285,6 +287,7 @@ class Turns:
         turn = self.turn
 
         async def go() -> None:
+            await self.app.kept()  # on disk before it is drawn
             if shows:
                 await self.app.show_launches(shows)
             if turn == self.turn:

@@ -14,6 +14,8 @@ from pyodide.ffi import (  # type: ignore[import-not-found]
 )
 from pyscript import document, window  # type: ignore[import-not-found]
 
+from .port import GAME_TAKEN
+
 _last: dict[str, str] = {}
 _proxies: list[Any] = []
 _download_url: list[Any] = []
@@ -216,36 +218,103 @@ def prevent_default(event: Any) -> None:
 # --------------------------------------------------------------------------- storage
 
 
+# The saved games live in public/store.js (IndexedDB: a write is on disk once it completes),
+# read into memory at start; every other setting in localStorage.
+
+
+def _store(key: str) -> Any:
+    """public/store.js when it keeps ``key`` (a saved game or the pointer to one)."""
+    store: Any = getattr(window, "MoonshotStore", None)
+    return None if null(store) or not store.ours(key) else store
+
+
+async def store_ready() -> None:
+    """Wait until the saved games are read (store.js began at the page's start)."""
+    store: Any = getattr(window, "MoonshotStore", None)
+    if not null(store):
+        await store.ready
+
+
 def storage_get(key: str) -> str | None:
+    store = _store(key)
     try:
-        value = window.localStorage.getItem(key)
+        value = store.get(key) if store is not None else window.localStorage.getItem(key)
     except Exception:
         return None
     return None if null(value) else str(value)
 
 
+def _refusal(name: str) -> str:
+    if "Quota" in name or name == "full":
+        return "the browser's storage for this site is full"
+    return f"the browser refused to store it ({name})"
+
+
 def storage_set(key: str, text: str) -> str | None:
-    """Store a text; returns None, or why it failed (storage full, storage disabled)."""
+    """Store a text; returns None, or why it failed (storage full, storage disabled). A saved
+    game's write goes to disk in the background: :func:`storage_kept` tells when it is."""
+    store = _store(key)
+    if store is not None:
+        store.put(key, text)
+        return None
     try:
         window.localStorage.setItem(key, text)
     except Exception as exc:
-        name = str(getattr(exc, "name", "")) or type(exc).__name__
-        if "Quota" in name or "quota" in str(exc):
-            return "the browser's storage for this site is full"
-        return f"the browser refused to store it ({name})"
+        return _refusal(str(getattr(exc, "name", "")) or type(exc).__name__)
     return None
 
 
+async def storage_kept() -> str | None:
+    """Wait until every saved game written so far is on disk: None, :data:`GAME_TAKEN`
+    (another tab holds that game now) or why a write failed."""
+    store: Any = getattr(window, "MoonshotStore", None)
+    if null(store):
+        return None
+    failed = await store.kept()
+    if null(failed):
+        return None
+    return GAME_TAKEN if str(failed) == "taken" else _refusal(str(failed))
+
+
+async def hold_game(key: str, take: bool) -> bool:
+    """Whether this tab now holds the saved game ``key`` (``take``: from the tab that holds
+    it); its entry is read afresh from disk."""
+    store = _store(key)
+    return True if store is None else bool(await store.hold(key, take))
+
+
+def let_go(key: str) -> None:
+    store = _store(key)
+    if store is not None:
+        store.letGo(key)
+
+
+def on_game_taken(handler: Callable[[str], None]) -> None:
+    """``handler(key)`` when another tab takes a saved game this tab held."""
+    store: Any = getattr(window, "MoonshotStore", None)
+    if not null(store):
+        proxy = create_proxy(lambda key: handler(str(key)))
+        _proxies.append(proxy)
+        store.onTaken(proxy)
+
+
 def storage_remove(key: str) -> None:
+    store = _store(key)
     with contextlib.suppress(Exception):
-        window.localStorage.removeItem(key)
+        if store is not None:
+            store.remove(key)
+        else:
+            window.localStorage.removeItem(key)
 
 
 def storage_keys(prefix: str) -> list[str]:
     """Every stored key that starts with ``prefix`` (their texts left unread)."""
+    store = _store(prefix)
     try:
-        store = window.localStorage
-        keys = [store.key(i) for i in range(int(store.length))]
+        if store is not None:
+            return [str(key) for key in store.keys(prefix)]
+        local = window.localStorage
+        keys = [local.key(i) for i in range(int(local.length))]
     except Exception:
         return []
     return [str(key) for key in keys if not null(key) and str(key).startswith(prefix)]
@@ -253,17 +322,8 @@ def storage_keys(prefix: str) -> list[str]:
 
 def storage_items(prefix: str) -> dict[str, str]:
     """Every stored (key, text) whose key starts with ``prefix``."""
-    found: dict[str, str] = {}
-    try:
-        store = window.localStorage
-        keys = [store.key(i) for i in range(int(store.length))]
-        for key in keys:
-            if not null(key) and str(key).startswith(prefix):
-                value = store.getItem(key)
-                found[str(key)] = "" if null(value) else str(value)
-    except Exception:
-        pass
-    return found
+    return {key: text for key in storage_keys(prefix)
+            if (text := storage_get(key)) is not None}
 
 
 # --------------------------------------------------------------------------- files

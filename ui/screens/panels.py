@@ -88,6 +88,31 @@ def saves_html(summaries: list[Summary], current: str | None, error: str = "",
             f'data-testid="close-saves">{e(close)}</button></div></div>')
 
 
+def elsewhere_html(key: str, taken: bool) -> str:
+    """Another tab of this browser holds the saved game ``key``: ``taken``, it took the game
+    this tab was playing; else this tab asked to continue it. Taking it here stops the
+    other tab, so no move is lost on either."""
+    if taken:
+        title = _("This game is now played in another tab")
+        text = _("You went on with it in another tab or window of this browser. Moves are "
+                 "made in one tab at a time, so none is lost: take it back here to go on "
+                 "with every move made there.")
+        take = _("Take it back here")
+    else:
+        title = _("This game is open in another tab")
+        text = _("Another tab or window of this browser is playing it. Take it here to go "
+                 "on with every move made there; that tab then stops.")
+        take = _("Take it here")
+    saves, new = _("Saved games"), _("New game")
+    return (f'<div class="dlg elsewhere" role="dialog" aria-modal="true" '
+            f'aria-labelledby="el-t" data-testid="elsewhere" data-taken="{int(taken)}">'
+            f'<h2 id="el-t">{e(title)}</h2><p data-testid="elsewhere-words">{e(text)}</p>'
+            f'<div class="dlg-b"><button type="button" data-cmd="open-saves">{e(saves)}</button>'
+            f'<button type="button" data-cmd="open-new">{e(new)}</button>'
+            f'<button type="button" class="primary" data-testid="take-here"'
+            f'{attrs(data_cmd="take-here", data_key=key)}>{e(take)}</button></div></div>')
+
+
 def replay_bar_html(rp: Replay, index: int, seat: str | None, seats: list[str]) -> str:
     total = len(rp)
     public = _("Public view")
