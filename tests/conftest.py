@@ -18,6 +18,21 @@ from game.engine import Game
 from game.rng import Rng
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--run-slow", action="store_true",
+                     help="run the tests marked slow too (the random-game soaks)")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Tests marked slow run with --run-slow only (scripts/test, and so CI, passes it)."""
+    if config.getoption("--run-slow"):
+        return
+    skip = pytest.mark.skip(reason="slow: run with --run-slow (scripts/test does)")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip)
+
+
 def pol(nation: str) -> str:
     return f"{nation}.politician"
 

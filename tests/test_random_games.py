@@ -1,7 +1,9 @@
 """Whole random games with every invariant checked after every action (TAG-style).
 
-The default run plays a few hundred games; set ``MOONSHOT_GAMES=N`` to play N uniform-random
-games per (players, ruleset) pair instead (thousands for a soak run).
+The two soaks (marked slow: about two and a half minutes, so a developer's ``pytest tests``
+leaves them out; ``scripts/test``, which CI runs, passes ``--run-slow``) play a few hundred
+games; set ``MOONSHOT_GAMES=N`` to play N uniform-random games per (players, ruleset) pair
+instead (thousands for a soak run).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ PURPOSEFUL_GAMES = max(3, UNIFORM_GAMES // 10)
 SETTINGS = [(p, r) for p in (2, 3, 4) for r in game.RULESETS]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("players", "ruleset"), SETTINGS)
 def test_uniform_random_games_keep_every_invariant(players: int, ruleset: str) -> None:
     reasons = set()
@@ -29,6 +32,7 @@ def test_uniform_random_games_keep_every_invariant(players: int, ruleset: str) -
     assert reasons <= {"popularity", "budget", "moon_landing"}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("players", "ruleset"), SETTINGS)
 def test_purposeful_random_games_reach_the_late_game(players: int, ruleset: str) -> None:
     rounds = []
