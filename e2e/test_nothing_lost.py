@@ -4,6 +4,7 @@ Export as is; files nesting 10,000 and 100,000 deep are refused in words, the ga
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import signal
@@ -343,3 +344,26 @@ def test_a_move_on_the_screen_is_a_move_kept_whatever_kills_the_browser(
         finally:
             chromium.kill()
     print("killed after a move: " + "; ".join(found))
+
+
+def test_saves_an_earlier_version_kept_in_local_storage_move_over_once(
+    page: Page, site_url: str, net: NetworkLog, open_game: Opener,
+) -> None:
+    """A game an earlier version saved in localStorage: the first start moves it into the
+    database (and out of localStorage), and Continue offers it exactly."""
+    good = _good_export()
+    page.add_init_script(f"""if (!sessionStorage.getItem('seeded')) {{
+        sessionStorage.setItem('seeded', '1');
+        localStorage.setItem('moonshot.save.old', {json.dumps(good)});
+        localStorage.setItem('moonshot.current', 'old');
+    }}""")
+    open_game(site_url)
+    offer = page.get_by_test_id("start-continue")
+    expect(offer).to_contain_text("20 actions")
+    assert on_disk(page) == {"moonshot.save.old": good, "moonshot.current": "old"}
+    assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('moonshot.s') "
+                         "|| k === 'moonshot.current')") == []
+    offer.click()
+    settle(page)
+    assert table(page)[0] == 20
+    net.assert_clean()

@@ -79,8 +79,13 @@ _ENGLISH = {
 def decode(data: bytes) -> str:
     """A file's bytes as text: UTF-8 only, as the game writes it (a byte order mark, UTF-16
     or a byte that is not UTF-8 is refused, never guessed at)."""
-    if data[:2] in (b"\xff\xfe", b"\xfe\xff") or b"\x00" in data[:64]:
-        raise Unreadable("utf-16")
+    head = data[:64]
+    if head[:2] in (b"\xff\xfe", b"\xfe\xff") or (
+            len(head) >= 8 and (head[1::2].count(0) * 2 >= len(head) - 1
+                                or head[0::2].count(0) * 2 >= len(head) - 1)):
+        raise Unreadable("utf-16")  # (every other byte 0: UTF-16 text of a Latin script)
+    if b"\x00" in head:
+        raise Unreadable("not-text")  # a picture, an archive...
     if data.startswith(b"\xef\xbb\xbf"):
         raise Unreadable("byte-order-mark")
     try:

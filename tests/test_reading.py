@@ -102,6 +102,7 @@ def damaged() -> dict[str, tuple[str | bytes, str]]:
         "Latin-1 title": (good.replace('"title": "', '"title": "Café ', 1).encode("latin-1"),
                           "is not UTF-8"),
         "cut inside a character": ("Ő".encode()[:1] + data, "is not UTF-8"),
+        "a picture": (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(200), "not text"),
         "U+FFFD for a comma": (good.replace(",", "\ufffd", 1), "damaged at line"),
         "NUL in the text": (good.replace(",", "\x00", 1), "damaged at line"),
         # nested copies and wrong shapes
@@ -155,6 +156,8 @@ def test_each_damaged_text_is_refused_in_the_players_words_in_bounded_time(name:
         except SaveError as exc:
             assert not summary.ok and summary.error == str(exc), summary
         assert not DEVELOPER.search(summary.error), summary.error
+        if name.startswith("version"):  # the list never offers what Continue refuses
+            assert not summary.ok
 
 
 def test_what_was_made_of_a_file_that_is_not_an_export_is_said() -> None:

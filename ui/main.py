@@ -2,6 +2,7 @@
 games are read from disk (public/store.js began reading them when the page started)."""
 
 import asyncio
+import traceback
 
 from ui.app import App
 from ui.platform import dom
@@ -12,5 +13,14 @@ async def main() -> None:
     App(dom).start()
 
 
+def told(task: asyncio.Future[None]) -> None:
+    """A start that failed says why in the console (a task's error is otherwise unseen)."""
+    if not task.cancelled() and task.exception() is not None:
+        error = task.exception()
+        dom.console_warn("".join(traceback.format_exception(error)) if error else "")
+
+
 RUNNING: set[asyncio.Future[None]] = set()  # a task nobody holds may be collected
-RUNNING.add(asyncio.ensure_future(main()))
+started = asyncio.ensure_future(main())
+started.add_done_callback(told)
+RUNNING.add(started)

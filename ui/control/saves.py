@@ -57,6 +57,7 @@ class Shelf:
         self.storage_failed = False
         self.to_start = False  # Saved games was opened from the start screen: close goes back
         self.pruned_for = ""  # the game whose first save pruned an embed's older ones
+        self.wrote = False  # the last save was handed to the browser (not refused at once)
         self.held = ""  # the key of the saved game this tab holds (plays and saves)
         self.away = ""  # the key of the game on the table when another tab took it
         # where this page keeps its games: None for an embed that keeps nothing
@@ -95,9 +96,9 @@ class Shelf:
             return
         text = export_text(table.g, table.setup, table.title, now_text(), app.hints_taken)
         failed = self.dom.storage_set(keys.prefix + app.table.save_id, text)
+        self.wrote = failed is None  # (whether it reached the disk, kept() tells)
         if failed is None:
             self.dom.storage_set(keys.current, app.table.save_id)
-            self.storage_failed = False
             if keys != MAIN_KEYS and self.pruned_for != app.table.save_id:
                 self.pruned_for = app.table.save_id
                 self.keep_last(keys)
@@ -121,6 +122,8 @@ class Shelf:
             self.taken(self.held)
         elif failed is not None:
             self.failed(failed)
+        elif self.wrote:
+            self.storage_failed = False  # saved again: a next failure is told again
 
     def playing(self) -> None:
         """The game on the table is this tab's (dealt, loaded or continued): it holds it, so

@@ -326,7 +326,8 @@ def summarize(key: str, text: object) -> Summary:
     """A quick look at a stored entry; never raises (a broken entry comes back not ok)."""
     try:
         data = read_envelope(text)
-        if data.get("format") != FORMAT or data.get("version") != VERSION:
+        version = data.get("version")
+        if data.get("format") != FORMAT or type(version) is not int or version != VERSION:
             raise SaveError(_("not a Moonshot saved game of this version"))
         save = data.get("save")
         state = save.get("state") if isinstance(save, dict) else None
