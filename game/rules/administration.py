@@ -4,6 +4,7 @@ tying Maneuver stacks, then the Politics-board places' payments, new hands and i
 from __future__ import annotations
 
 from .. import actions as A
+from .handlers import handles
 from .position import Position
 from .terms import other
 
@@ -147,3 +148,13 @@ def finish_round(p: Position) -> bool:
     s.evaluator = None
     s.first = other(s.first)
     return True
+
+
+# The kinds of action this phase takes, each with its handler (game.rules.flow merges the
+# tables of the phases).
+HANDLERS = (
+    handles(A.Evaluate, do_evaluate),
+    handles(A.PayForTie, do_pay_for_tie),
+    handles(A.ConcedeTie, do_concede_tie),
+    handles(A.Escalate, do_escalate),
+)

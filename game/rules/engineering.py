@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from .. import actions as A
 from ..state import Nation
+from .handlers import handles
 from .position import Position, draw
 from .terms import other
 
@@ -161,3 +162,24 @@ def do_install_module(p: Position, nation: str, action: A.InstallModule) -> None
 def do_pass(p: Position, nation: str, action: A.PassEngineer) -> None:
     p.state.nations[nation].engineer_passed = True
     p.emit("engineer_passed", nation=nation)
+
+
+# The kinds of action this phase takes, each with its handler (game.rules.flow merges the
+# tables of the phases).
+HANDLERS = (
+    handles(A.TakeFromLine, do_take_from_line),
+    handles(A.Research, do_research),
+    handles(A.KeepTile, do_keep_tile),
+    handles(A.TakeFromPile, do_take_from_pile),
+    handles(A.PlaceTile, do_place_tile),
+    handles(A.LineToSuppliers, do_line_to_suppliers),
+    handles(A.OrderModule, do_order_module),
+    handles(A.Test, do_test),
+    handles(A.RemoveSabotage, do_remove_sabotage),
+    handles(A.LoadPayload, do_load_payload),
+    handles(A.BookPayload, do_book_payload),
+    handles(A.StealTest, do_steal_test),
+    handles(A.StealTech, do_steal_tech),
+    handles(A.InstallModule, do_install_module),
+    handles(A.PassEngineer, do_pass),
+)

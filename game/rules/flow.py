@@ -3,33 +3,31 @@ and the start of a round."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 from .. import actions as A
 from ..actions import Action
 from . import administration, engineering, launches, politics
 from .administration import begin_administration, finish_round, undecided
+from .handlers import Handler
 from .launches import run_launches
 from .position import Position
 from .terms import other
 
-Handler = Callable[[Position, str, Any], None]
 
-
-def _handler(kind: str) -> Handler:
-    """The ``do_<kind>`` function of the one phase module that handles ``kind``."""
-    found = [getattr(module, f"do_{kind}")
-             for module in (politics, engineering, launches, administration)
-             if hasattr(module, f"do_{kind}")]
-    assert len(found) == 1, f"{len(found)} handlers for {kind!r}"
-    handler: Handler = found[0]
-    return handler
+def _merged(*tables: tuple[tuple[type[Action], Handler], ...]) -> dict[type[Action], Handler]:
+    """One handler for each class of action, from the phase modules' tables."""
+    merged: dict[type[Action], Handler] = {}
+    for table in tables:
+        for cls, handler in table:
+            assert cls not in merged, f"two handlers for {cls.kind!r}"
+            merged[cls] = handler
+    missing = set(A.ACTION_TYPES.values()) - set(merged)
+    assert not missing, f"no handler for {sorted(cls.kind for cls in missing)}"
+    return merged
 
 
 # Dispatch by type: ``apply`` looks the handler up once per action.
-HANDLERS: dict[type[Action], Handler] = {
-    cls: _handler(kind) for kind, cls in A.ACTION_TYPES.items()}
+HANDLERS = _merged(politics.HANDLERS, engineering.HANDLERS, launches.HANDLERS,
+                   administration.HANDLERS)
 
 
 def begin_round(p: Position) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from .. import actions as A
 from ..content import LIVING_PAYLOADS, MOON, NATIONS
 from ..dice import passes
+from .handlers import handles
 from .position import Position, aboard, has_payload
 
 
@@ -162,3 +163,12 @@ def do_explore_moon(p: Position, nation: str, action: A.ExploreMoon) -> None:
     s.tests[n.moon_path[action.slot]] = (0, 0)
     p.emit("moon_risk_revealed", nation=nation, slot=action.slot,
            risk=n.moon_path[action.slot])
+
+
+# The kinds of action this phase takes, each with its handler (game.rules.flow merges the
+# tables of the phases).
+HANDLERS = (
+    handles(A.SetAdaptivity, do_set_adaptivity),
+    handles(A.ClaimReward, do_claim_reward),
+    handles(A.ExploreMoon, do_explore_moon),
+)

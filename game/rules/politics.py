@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from .. import actions as A
 from ..state import Stack
+from .handlers import handles
 from .position import Position, draw
 from .terms import other
 
@@ -97,3 +98,18 @@ def do_abort(p: Position, nation: str, action: A.Abort) -> None:
     p.emit("launch_aborted", nation=nation)
     if not p.change_popularity(nation, -p.content.board.penalties["abort"], "abort"):
         _next_politician(p, nation)
+
+
+# The kinds of action this phase takes, each with its handler (game.rules.flow merges the
+# tables of the phases).
+HANDLERS = (
+    handles(A.EndDiscussion, do_end_discussion),
+    handles(A.PlayManeuver, do_play_maneuver),
+    handles(A.PassManeuvers, do_pass_maneuvers),
+    handles(A.PlaceToken, do_place_token),
+    handles(A.FinishSupport, do_finish_support),
+    handles(A.AnnounceMission, do_announce_mission),
+    handles(A.RaiseInfluence, do_raise_influence),
+    handles(A.Launch, do_launch),
+    handles(A.Abort, do_abort),
+)
