@@ -225,7 +225,8 @@ class Game:
         self._log_size += 1
         p = self._p
         # Only the kind: the dict may hold a secret (a token's kind, a cover card).
-        p.events = [{"type": "action", "seat": seat, "kind": action.kind}]
+        p.events = []
+        p.emit("action", seat=seat, kind=action.kind)
         HANDLERS[type(action)](p, nation, action)
         self._own = len(p.events)
         advance(p)

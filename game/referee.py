@@ -39,6 +39,7 @@ from typing import Any, NamedTuple
 from .actions import Action, action_from_dict
 from .engine import Game
 from .errors import IllegalAction
+from .events import EVENTS
 from .history import fresh
 from .reading import Bounds, Unreadable, read_json
 from .rules.terms import SEATS
@@ -53,53 +54,9 @@ QUOTE = 40  # characters of a refused message (or of a value in it) quoted in th
 
 GUEST = Bounds(MAX_GUEST_MESSAGE, MAX_DEPTH, MAX_DIGITS)  # what the reader allows a guest
 
-# Every event the engine emits, with the fields any seat may see. The engine keeps secrets
-# out of its events (an action's own event carries only its kind, never a token's kind or a
-# cover card); this list is the second lock: a field or an event not named here never
-# leaves the host (tests/test_referee.py checks it covers every event of whole games).
-PUBLIC_FIELDS: dict[str, frozenset[str]] = {kind: frozenset(names.split()) for kind, names in {
-    "action": "seat kind",
-    "adaptivity": "nation split",
-    "change": "nation what by now source",
-    "delivery": "nation item kind",
-    "discussion_over": "nation",
-    "engineer_passed": "nation",
-    "evaluation": "nation place card level own rival tokens",
-    "explosion": "nation mission risk lives",
-    "game_over": "winner reason",
-    "income": "nation money drawn",
-    "launch_aborted": "nation",
-    "launch_decided": "nation mission",
-    "launch_delayed": "nation mission reason",
-    "liftoff": "nation mission parameters payloads sabotage",
-    "maneuver_escalated": "nation place level",
-    "maneuver_obstructed": "nation card by",
-    "maneuver_played": "nation card place",
-    "maneuver_won": "nation card level",
-    "maneuvers_passed": "nation",
-    "mission_announced": "nation mission risks",
-    "mission_success": "nation mission",
-    "module_installed": "nation module slot parameters replaced",
-    "module_ordered": "nation module space",
-    "moon_risk_revealed": "nation slot risk",
-    "payload_booked": "nation payload mission",
-    "payload_loaded": "nation payload",
-    "phase": "phase",
-    "research": "nation decks",
-    "risk_roll": "nation mission risk die needs passed range sabotage tests value",
-    "risks_reshuffled": "level",
-    "round": "round first",
-    "sabotage_removed": "nation count",
-    "supplier_tile": "nation tile",
-    "support_done": "nation tokens",
-    "tech_stolen": "nation tile",
-    "test_stolen": "nation risk",
-    "tested": "nation risk",
-    "tile_kept": "nation tile discarded",
-    "tile_placed": "nation tile row col rotation covered parameters",
-    "tile_taken": "nation tile source",
-    "token_placed": "nation board place",
-}.items()}
+# The referee's second lock on secrets: an event kind or a field not in the registry of
+# events (game.events) never leaves the host.
+PUBLIC_FIELDS = EVENTS
 
 
 def quote(value: Any, limit: int = QUOTE) -> str:

@@ -25,10 +25,10 @@ Graph = dict[str, set[str]]
 # a matching pattern is the module's layer, so every module of ``game`` must match one.
 GAME_LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # Data and arithmetic without rules: errors, the bounded reader of outside text, the
-    # random generator, content, actions, the state, the blueprint, effects, the die
-    # arithmetic.
-    ("base", ("game.errors", "game.reading", "game.rng", "game.content", "game.actions",
-              "game.state", "game.blueprint", "game.effects", "game.dice")),
+    # registry of event kinds, the random generator, content, actions, the state, the
+    # blueprint, effects, the die arithmetic.
+    ("base", ("game.errors", "game.reading", "game.events", "game.rng", "game.content",
+              "game.actions", "game.state", "game.blueprint", "game.effects", "game.dice")),
     # The rules: the working position and its phases, who acts and the legal actions, the
     # setup, the save format, the view and the odds a view shows.
     ("rules", ("game.rules", "game.rules.*", "game.view", "game.odds")),

@@ -165,8 +165,13 @@ def _payload(payload: str) -> str:
     return words.get(payload, with_article(payload))
 
 
+# The kinds of event (game.events) the log leaves out: a move is told by what it did, not by
+# its own "action" event. Every other kind has its words below (tests/test_events.py).
+UNTOLD = frozenset({"action"})
+
+
 def describe(ev: dict[str, Any], test_bonus: int = 1) -> str | None:
-    """One event in words; None for events the log leaves out."""
+    """One event in words; None for the kinds the log leaves out (:data:`UNTOLD`)."""
     t = ev["type"]
     n = nation_name(ev.get("nation", ""))
     if t == "round":
