@@ -164,7 +164,7 @@
     }
   }
 
-  const ready = Promise.race([start(), wait(READY_MS).then(() => { gaveUp = true; })]);
+  const ready = Promise.race([start(), wait(READY_MS).then(() => { if (!db) gaveUp = true; })]);
 
   // ------------------------------------------------------------------ reading
 
@@ -283,11 +283,20 @@
   }
 
   async function kept() {
+    let done = false;
     const all = (async () => {
       while (inFlight.size) await Promise.all([...inFlight]);
+      done = true;
     })();
-    const late = wait(KEPT_MS).then(() => { failure = failure || "TimeoutError"; });
+    let timer = null;
+    const late = new Promise((resolve) => {
+      timer = setTimeout(() => {
+        if (!done) failure = failure || "TimeoutError"; // (only a wait that did not end)
+        resolve();
+      }, KEPT_MS);
+    });
     await Promise.race([all, late]);
+    clearTimeout(timer);
     const said = failure;
     failure = null;
     return said;
