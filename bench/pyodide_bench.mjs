@@ -29,7 +29,7 @@ const args = JSON.stringify(process.argv.slice(2).length ? process.argv.slice(2)
 await pyodide.runPythonAsync(`
 import sys
 sys.path.insert(0, "/home/pyodide")
-from game.cli import main
+from game.tools.cli import main
 print("Pyodide", sys.version.split()[0])
 main(${args})
 `);

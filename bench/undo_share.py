@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import game
 from game.ai import get_ai
-from game.history import Trace, apply_traced
+from game.analysis.history import Trace, apply_traced
 from ui.model.players import choose_seat
 from ui.model.undo import player_undo
 

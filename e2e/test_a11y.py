@@ -53,6 +53,7 @@ def test_every_dialog_has_no_serious_accessibility_violation(
         expect(page.get_by_test_id("resume")).to_be_visible()
         checked[f"resume prompt {width}"] = axe_serious(page)
         page.get_by_test_id("resume-continue").click()
+        settle(page)
         forget_saves(page)
     assert {name: found for name, found in checked.items() if found} == {}
     net.assert_clean()

@@ -36,7 +36,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, Playwright, expec
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 import game
-from game.referee import public_events
+from game.online.referee import public_events
 from scripts.localsite import CHROMIUM, CHROMIUM_ARGS
 from ui.markup.logbook import CHAPTERS_SHOWN, chapters
 from ui.model.invite import pack, unpack
@@ -480,6 +480,7 @@ def test_a_host_that_reloads_continues_from_its_autosave_and_the_guest_rejoins(
     host.reload()
     wait_ready(host, host_net)
     host.get_by_test_id("resume-continue").click()
+    settle(host)  # (Continue first asks the store whether another tab holds the game)
     assert table(host) == saved  # the very same game
     guest.get_by_test_id("join-panel").wait_for()  # the guest hears the host left
     assert guest.get_by_test_id("join-panel").get_attribute("data-status") == "dropped"

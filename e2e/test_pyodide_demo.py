@@ -14,7 +14,7 @@ from playwright.sync_api import Page, expect
 
 sys.path.insert(0, str(ROOT))  # the engine from this checkout, whatever pip has installed
 import game
-from game.simulate import simulate
+from game.tools.simulate import simulate
 
 SHOWN = ("games", "finished", "winners", "end_reasons", "rounds", "actions")
 

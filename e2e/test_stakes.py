@@ -17,9 +17,9 @@ from helpers import axe_serious, settle
 from playwright.sync_api import Page, expect
 
 import game
-from game import actions as A
 from game.ai.medium import medium_move
-from game.content import MOON
+from game.core import actions as A
+from game.core.content import MOON
 from game.rules.position import has_payload
 from ui.model.players import Setup
 from ui.model.saves import export_text

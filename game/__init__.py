@@ -12,15 +12,15 @@ Pure Python, standard library only, so it runs unchanged in CPython and in Pyodi
 
 from __future__ import annotations
 
-from . import actions
-from .actions import Action, action_from_dict
-from .content import NATIONS, load_content
+from .analysis.stakes import Stakes, stakes
+from .core import actions
+from .core.actions import Action, action_from_dict
+from .core.content import NATIONS, load_content
+from .core.errors import BadSave, ContentError, IllegalAction
 from .engine import Game, new_game
-from .errors import BadSave, ContentError, IllegalAction
-from .odds import launch_odds
+from .rules.odds import launch_odds
 from .rules.terms import PHASES, RULESETS, SEATS
 from .save import load
-from .stakes import Stakes, stakes
 
 __version__ = "0.1.0"
 

@@ -5,7 +5,7 @@ it keeps the action log and what it has worked out for the current position (who
 is, each seat's legal actions), and hands everything else to the module that knows it: who
 acts to :mod:`~game.rules.turns`, the legal actions and refusals to :mod:`~game.rules.legal`,
 each action to its phase's handler and the steps between phases to :mod:`~game.rules.flow`,
-the setup to :mod:`~game.rules.setup`, the view to :mod:`game.view` and the save text to
+the setup to :mod:`~game.rules.setup`, the view to :mod:`game.rules.view` and the save text to
 :mod:`~game.rules.saving`. ``legal_actions`` is the single source of truth for what is
 allowed: ``apply`` accepts exactly the actions it lists (and explains refusals).
 """
@@ -15,10 +15,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .actions import Action
-from .blueprint import rocket_parameters
-from .content import Content
-from .errors import IllegalAction
+from .core.actions import Action
+from .core.blueprint import rocket_parameters
+from .core.content import Content
+from .core.errors import IllegalAction
+from .core.state import State
 from .rules.flow import HANDLERS, advance
 from .rules.legal import engineer_actions, explain, politician_actions
 from .rules.position import Position
@@ -26,8 +27,7 @@ from .rules.saving import save_text
 from .rules.setup import new_state
 from .rules.terms import split_seat
 from .rules.turns import acting
-from .state import State
-from .view import build_view
+from .rules.view import build_view
 
 # (the log before, seat, action): a game's log as a chain that clones share (see Game.clone)
 LogLink = tuple[Any, str, Action]

@@ -542,6 +542,16 @@ def write_howto(dist: Path) -> None:
         (dist / lang.page).write_text(html, encoding="utf-8")
 
 
+# What of the engine package the page never imports: the developers' tools (the command line,
+# simulations, tournaments...) stay in the wheel, out of app.zip.
+NOT_SHIPPED = (f"{ENGINE_PACKAGE}/tools/", f"{ENGINE_PACKAGE}/__main__.py")
+
+
+def shipped(name: str) -> bool:
+    """Whether the engine's file ``name`` (an archive name) goes into app.zip."""
+    return not name.startswith(NOT_SHIPPED)
+
+
 def bundle_app(dist: Path, wheel: Path) -> int:
     """Pack the engine (the wheel's package files) and dist/ui/ (all but the page's script)
     into dist/app.zip, their modules as bytecode in place of source, byte for byte
@@ -553,7 +563,7 @@ def bundle_app(dist: Path, wheel: Path) -> int:
               and path.relative_to(dist).as_posix() != UI_SCRIPTS[0]]
     with zipfile.ZipFile(wheel) as engine:  # the package, not its .dist-info: nothing reads it
         entries = [(name, engine.read(name)) for name in engine.namelist()
-                   if name.startswith(f"{ENGINE_PACKAGE}/")]
+                   if name.startswith(f"{ENGINE_PACKAGE}/") and shipped(name)]
     entries += [(path.relative_to(dist).as_posix(), path.read_bytes()) for path in packed]
     entries = [(name, data) for name, data in entries if not name.endswith(".py")] + \
         compiled(entries, dist / "pyodide" / "python_stdlib.zip")

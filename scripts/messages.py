@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from game.content import read_content  # noqa: E402
+from game.core.content import read_content  # noqa: E402
 from ui.words.i18n import page_messages  # noqa: E402
 
 UI = ROOT / "ui"

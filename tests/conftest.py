@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 
 import game
-from game import actions as A
+from game.core import actions as A
+from game.core.rng import Rng
 from game.engine import Game
-from game.rng import Rng
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

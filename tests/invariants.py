@@ -9,8 +9,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import game
-from game import actions as A
-from game.content import MOON, NATIONS, load_content
+from game.core import actions as A
+from game.core.content import MOON, NATIONS, load_content
 from game.engine import Game
 
 

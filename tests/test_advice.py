@@ -7,11 +7,11 @@ import random
 import pytest
 
 import game
-from game import actions as A
-from game.advice import advise, target
 from game.ai import get_ai
-from game.ai.tournament import medium_moves
-from game.odds import launch_odds, split_odds
+from game.analysis.advice import advise, target
+from game.core import actions as A
+from game.rules.odds import launch_odds, split_odds
+from game.tools.tournament import medium_moves
 from tests.conftest import pol
 from tests.test_stakes import SPUTNIK, VANGUARD, engineering, politics, same_view_other_secrets
 

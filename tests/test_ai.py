@@ -8,10 +8,11 @@ from collections.abc import Iterator
 import pytest
 
 import game
-from game.actions import Action
 from game.ai import LEVELS, Budget, determinize, get_ai
-from game.ai.tournament import play_game, wilson
+from game.core.actions import Action
+from game.core.rng import Rng
 from game.engine import Game
+from game.tools.tournament import play_game, wilson
 from tests.invariants import check_conservation
 
 TINY = Budget(seconds=None, iterations=3)
@@ -106,7 +107,7 @@ def _hide_differently(g: Game, viewer: str, rng: random.Random) -> Game:
             if not up and s.risk_decks[3]:
                 top, *rest = s.risk_decks[3]
                 n.moon_path[i], s.risk_decks[3] = top, (n.moon_path[i], *rest)
-    s.rng = game.rng.Rng(rng.getrandbits(63))
+    s.rng = Rng(rng.getrandbits(63))
     return h
 
 
@@ -195,8 +196,8 @@ def _hard_policy_moves(seed: int) -> Iterator[tuple[Game, str, list[Action], Gam
 
 
 def test_hard_explores_the_moon_and_tests_its_moon_path() -> None:
-    from game import actions as A
     from game.ai.mcts import moon_test
+    from game.core import actions as A
 
     explored = tested = 0
     for seed in (1, 2, 3):
@@ -227,10 +228,10 @@ def test_placement_memo_matches_a_fresh_computation() -> None:
 def test_hard_politician_values_the_money_on_maneuver_cards_at_half() -> None:
     """Hard trades 14 money for a Popularity point on a card (medium 7): a card without money
     is played as medium plays it; where they differ, medium's card brings money."""
-    from game import actions as A
     from game.ai.heuristics import MONEY_PER_POINT
     from game.ai.mcts import CARD_MONEY, hard_move
     from game.ai.medium import card_value, medium_move
+    from game.core import actions as A
 
     assert CARD_MONEY == 2 * MONEY_PER_POINT
     g0 = game.new_game(1)
@@ -259,8 +260,8 @@ def test_hard_politician_values_the_money_on_maneuver_cards_at_half() -> None:
 
 def test_hard_buys_moon_tests_that_gain_less_than_a_point() -> None:
     """Small gains add up on a three-risk path: Tests worth under 1% each are bought too."""
-    from game import actions as A
     from game.ai.mcts import MOON_TEST_GAIN, moon_test
+    from game.core import actions as A
 
     small = 0
     for seed in range(1, 6):
@@ -278,8 +279,8 @@ def test_hard_searches_both_roles_but_not_past_its_horizon() -> None:
     """The search compares Politician moves and, for this round's launch, the Engineer's Test
     or money; never a choice whose worth lies after the horizon (reward or Moon exploration,
     Evaluate or Escalate, a tile, a Module or a Moon Test for a later flight)."""
-    from game import actions as A
     from game.ai.mcts import candidates, launch_test
+    from game.core import actions as A
 
     engineer = politician = 0
     for seed in (1, 2):
@@ -307,8 +308,8 @@ def test_hard_searches_both_roles_but_not_past_its_horizon() -> None:
 def test_rollout_engineers_only_prepare_this_rounds_launch() -> None:
     """The rollouts' Engineer passes without a launch, and otherwise only loads the payload
     or buys the Test that helps the launch most (what medium would do first)."""
-    from game import actions as A
     from game.ai.mcts import launch_test, playout_engineer
+    from game.core import actions as A
 
     seen = 0
     for g, seat in _medium_positions(5, 200):
@@ -333,7 +334,7 @@ def test_rollout_engineers_only_prepare_this_rounds_launch() -> None:
 def test_card_value_memo_matches_a_fresh_computation() -> None:
     from game.ai import medium
     from game.ai.heuristics import effect_value, other
-    from game.content import load_content
+    from game.core.content import load_content
 
     content = load_content()
     for g, seat in _medium_positions(6, 30):

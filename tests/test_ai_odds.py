@@ -12,10 +12,10 @@ import game
 from game.ai import get_ai
 from game.ai.heuristics import prep_plan
 from game.ai.pathodds import PathOdds, mission_path, raw_odds
-from game.content import MOON, load_content
-from game.dice import best_split, success_probability
+from game.core.content import MOON, load_content
+from game.core.dice import best_split, success_probability
 from game.engine import Game
-from game.odds import launch_odds
+from game.rules.odds import launch_odds
 
 
 def _launch_positions(seed: int) -> list[tuple[Game, str, str]]:

@@ -9,7 +9,7 @@ from itertools import pairwise
 from game.ai.chronicle import Chronicle, chronicle
 from game.ai.winprob import simulate
 from game.engine import Game, new_game
-from game.odds import launch_odds
+from game.rules.odds import launch_odds
 
 
 @cache

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from game.content import MOON, ContentError, load_content, read_content
+from game.core.content import MOON, ContentError, load_content, read_content
 
 CONTENT = Path(__file__).resolve().parent.parent / "game" / "content"
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import random
 
-from game import actions as A
+from game.core import actions as A
+from game.core.rng import Rng
 from game.engine import Game, new_game
-from game.rng import Rng
 from tests.conftest import eng, pass_maneuvers, poke, pol
 
 

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from game.events import EVENTS
+from game.core.events import EVENTS
 from ui.words.narration import UNTOLD, describe
 
 from .test_referee import _whole_game_events

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 import game
-from game.actions import Action
-from game.content import MOON
+from game.core.actions import Action
+from game.core.content import MOON
 from ui.model.examples import Example, examples, parse
 from ui.model.targets import paths, tab_of
 

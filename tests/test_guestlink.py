@@ -10,8 +10,8 @@ import pytest
 
 import game
 from game.ai import get_ai
-from game.guestlink import GuestLink
-from game.referee import Referee
+from game.online.guestlink import GuestLink
+from game.online.referee import Referee
 
 GUEST = ("USSR.politician", "USSR.engineer")
 

@@ -14,13 +14,13 @@ from functools import cache
 import pytest
 
 import game
-from game import actions as A
-from game.advice import CONCRETE, NUMBERS, PARAMETERS, Reason, target
 from game.ai.advisor import explain
 from game.ai.mcts import HardAI
 from game.ai.medium import medium_move
+from game.analysis.advice import CONCRETE, NUMBERS, PARAMETERS, Reason, target
+from game.analysis.sampled import outcomes
+from game.core import actions as A
 from game.engine import Game
-from game.sampled import outcomes
 
 SEEDS = range(4)
 ASKED = 0.5  # the share of Hard's decisions a hint is asked at

@@ -7,8 +7,7 @@ import random
 import pytest
 
 import game
-from game import actions as A
-from game.history import (
+from game.analysis.history import (
     Trace,
     apply_traced,
     barriers,
@@ -18,6 +17,7 @@ from game.history import (
     undo_depth,
     undo_walk,
 )
+from game.core import actions as A
 
 
 def _to_engineering(seed: int) -> game.Game:

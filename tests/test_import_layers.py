@@ -24,30 +24,32 @@ Graph = dict[str, set[str]]
 # lower one, never of a higher one. Patterns are module names (fnmatch); the first layer with
 # a matching pattern is the module's layer, so every module of ``game`` must match one.
 GAME_LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    # Data and arithmetic without rules: errors, the bounded reader of outside text, the
-    # registry of event kinds, the random generator, content, actions, the state, the
-    # blueprint, effects, the die arithmetic.
-    ("base", ("game.errors", "game.reading", "game.events", "game.rng", "game.content",
-              "game.actions", "game.state", "game.blueprint", "game.effects", "game.dice")),
+    # Data and arithmetic without rules (game.core): errors, the bounded reader of outside
+    # text, the registry of event kinds, the random generator, content, actions, the state,
+    # the blueprint, effects, the die arithmetic.
+    ("core", ("game.core", "game.core.*")),
     # The rules: the working position and its phases, who acts and the legal actions, the
     # setup, the save format, the view and the odds a view shows.
-    ("rules", ("game.rules", "game.rules.*", "game.view", "game.odds")),
+    ("rules", ("game.rules", "game.rules.*")),
     # The facade: Game, new_game and loading a save into a Game.
     ("facade", ("game.engine", "game.save")),
-    # What is built on whole games: history, sampling of hidden information, stakes, advice,
-    # the online referee and guest link, random games, the reference.
-    ("analysis", ("game.history", "game.infostate", "game.sampled", "game.stakes",
-                  "game.advice", "game.referee", "game.guestlink", "game.simulate",
-                  "game.reference")),
+    # What is built on whole games: history, sampling of hidden information, stakes, advice.
+    ("analysis", ("game.analysis", "game.analysis.*")),
+    # Play between browsers: the host's referee and the guest's link.
+    ("online", ("game.online", "game.online.*")),
     # The computer players, and what is built on them (game.ai.chronicle: a game's story
     # with the win-probability curve).
     ("ai", ("game.ai", "game.ai.*")),
-    # The command line and the package's public names.
-    ("top", ("game.cli", "game.__main__", "game")),
+    # The developers' tools (not shipped to the browser): the command line, simulations,
+    # the rules reference, tournaments, leagues, calibration.
+    ("tools", ("game.tools", "game.tools.*")),
+    # ``python -m game`` and the package's public names.
+    ("top", ("game.__main__", "game")),
 )
 
 # The engine core: everything below the AI. None of it may import ``game.ai``.
-CORE_LAYERS = ("base", "rules", "facade", "analysis")
+CORE_LAYERS = ("core", "rules", "facade", "analysis", "online")
+MOST_MODULES = 12  # modules of one folder of game/ (its __init__ not counted)
 
 
 def module_files(root: Path, package: str) -> dict[str, Path]:
@@ -188,11 +190,11 @@ def game_graph() -> Graph:
 
 def test_the_builder_reads_game_and_ui() -> None:
     graph = import_graph(ROOT, "game")
-    assert "game.actions" in graph["game"]  # from . import actions (a module)
+    assert "game.core.actions" in graph["game"]  # from .core import actions (a module)
     assert "game.engine" in graph["game"]  # from .engine import Game (a name)
-    assert "game.actions" in graph["game.ai.mcts"]  # from .. import actions as A
-    assert "game.ai" in graph["game.ai.tournament"]  # from . import get_ai (a name)
-    assert "game.ai.tournament" in graph["game.ai.winprob"]  # inside a function
+    assert "game.core.actions" in graph["game.ai.mcts"]  # from ..core import actions as A
+    assert "game.ai" in graph["game.tools.tournament"]  # from ..ai import get_ai (a name)
+    assert "game.tools.calibration" in graph["game.tools.cli"]  # inside a function
     ui = import_graph(ROOT, "ui")
     assert ui and all(m == "ui" or m.startswith("ui.") for m in ui)
     assert any(t == "game" or t.startswith("game.") for ts in ui.values() for t in ts)
@@ -217,6 +219,15 @@ def test_the_builder_reads_every_kind_of_import(tmp_path: Path) -> None:
     layers = (("low", ("pkg.a", "pkg.b")), ("high", ("pkg", "pkg.sub", "pkg.sub.*")))
     assert layer_violations(within(graph, "pkg"), layers) == [
         "pkg.b (low) imports pkg.sub.c (high)"]
+
+
+def test_game_is_cut_in_folders_of_a_dozen_modules_at_most() -> None:
+    folders: dict[str, int] = {}
+    for path in (ROOT / "game").rglob("*.py"):
+        if path.name != "__init__.py":
+            folder = path.parent.relative_to(ROOT).as_posix()
+            folders[folder] = folders.get(folder, 0) + 1
+    assert max(folders.values()) <= MOST_MODULES, folders
 
 
 def test_game_has_no_import_circle() -> None:

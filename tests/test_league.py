@@ -7,8 +7,8 @@ import json
 from dataclasses import replace
 from pathlib import Path
 
-from game.ai.league import league, pairings, table
-from game.ai.tournament import play_all, summarise, tasks_for
+from game.tools.league import league, pairings, table
+from game.tools.tournament import play_all, summarise, tasks_for
 
 
 def test_a_stopped_run_resumes_without_playing_a_game_twice(tmp_path: Path) -> None:

@@ -30,13 +30,28 @@ def test_the_first_screen_imports_none_of_the_slow_standard_modules() -> None:
     done = subprocess.run([sys.executable, "-S", "-c", code], capture_output=True, text=True,
                           cwd=ROOT, check=True)
     loaded = json.loads(done.stdout)
-    assert "ui.app" in loaded and "game.content" in loaded
+    assert "ui.app" in loaded and "game.core.content" in loaded
     slow = [name for name in loaded
             if any(name == root or name.startswith(root + ".") for root in SLOW_TO_COMPILE)]
     assert slow == []
     # The computer players think in their worker: the page imports them only to answer on
     # its own, when the worker cannot (ui.control.thinker).
     assert [name for name in loaded if name.startswith(("game.ai", "ui.ai_worker"))] == []
+
+
+def test_the_page_ships_none_of_the_developers_tools() -> None:
+    """app.zip leaves out game.tools (and python -m game): nothing the page or the AI worker
+    imports needs them (the import layers keep every shipped module below them)."""
+    build = load_script("moonshot_build", "scripts/build.py")
+    tools = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "game").rglob("*.py")
+                   if not build.shipped(p.relative_to(ROOT).as_posix()))
+    assert "game/tools/cli.py" in tools and "game/tools/tournament.py" in tools
+    assert all(name.startswith("game/tools/") or name == "game/__main__.py" for name in tools)
+    code = ("import json, sys\nfrom ui.app import App\nimport ui.ai_worker\n"
+            "print(json.dumps(sorted(sys.modules)))")
+    done = subprocess.run([sys.executable, "-S", "-c", code], capture_output=True, text=True,
+                          cwd=ROOT, check=True)
+    assert [name for name in json.loads(done.stdout) if name.startswith("game.tools")] == []
 
 
 def test_escaping_covers_each_special_character() -> None:

@@ -160,9 +160,9 @@ def played_in_hungarian() -> Iterator[Played]:
     the log, the launch show, the confirmation, the end screen, New game, Saved games and
     the replay bar."""
     import game
-    from game.advice import Reason, advise
     from game.ai import get_ai
-    from game.stakes import Stakes
+    from game.analysis.advice import Reason, advise
+    from game.analysis.stakes import Stakes
     from ui.markup.board import board_html
     from ui.markup.centre import centre_html
     from ui.markup.controls import BarState, bar_html, group_key

@@ -70,7 +70,7 @@ def test_same_seed_same_setup_different_seed_different_setup() -> None:
 def test_the_random_mover_draws_exactly_as_random_choice() -> None:
     # The bench and the simulations pick with simulate.pick; it must be rng.choice, draw
     # for draw, so the games (and the CPython == Pyodide check) stay what they were.
-    from game.simulate import pick
+    from game.tools.simulate import pick
 
     for seed in range(50):
         ours, theirs = random.Random(seed), random.Random(seed)

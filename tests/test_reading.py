@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 import game
-from game.reading import REASONS, SAVE, Bounds, Unreadable, read_json, shape
+from game.core.reading import REASONS, SAVE, Bounds, Unreadable, read_json, shape
 from ui.model.players import Setup
 from ui.model.saves import (
     SaveError,

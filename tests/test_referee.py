@@ -12,8 +12,8 @@ import pytest
 
 import game
 from game.ai import get_ai
-from game.content import load_content
-from game.referee import (
+from game.core.content import load_content
+from game.online.referee import (
     MAX_CHAT,
     MAX_DEPTH,
     MAX_DIGITS,
@@ -24,7 +24,7 @@ from game.referee import (
     Referee,
     public_events,
 )
-from game.simulate import pick
+from game.tools.simulate import pick
 
 GUEST = ("USSR.politician", "USSR.engineer")
 
@@ -451,8 +451,8 @@ def test_judging_a_messages_shape_is_linear_even_for_strings_left_open(text: str
     took half a second, and a guest may send 30 at once)."""
     import time
 
-    from game.reading import shape
-    from game.referee import GUEST
+    from game.core.reading import shape
+    from game.online.referee import GUEST
 
     started = time.perf_counter()
     for _ in range(5):

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from game.content import load_content
-from game.reference import BEGIN, END, content_markdown, extract_block, update_rules_doc
+from game.core.content import load_content
+from game.tools.reference import BEGIN, END, content_markdown, extract_block, update_rules_doc
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "docs" / "rules.md"
@@ -95,7 +95,7 @@ def test_every_rule_marker_names_a_section() -> None:
 
 
 def test_every_action_names_an_existing_rules_section() -> None:
-    from game.actions import ACTION_TYPES
+    from game.core.actions import ACTION_TYPES
 
     text = RULES.read_text(encoding="utf-8")
     for kind, cls in ACTION_TYPES.items():

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 import game
-from game import actions as A
+from game.core import actions as A
 from game.engine import Game
 from tests.conftest import (
     eng,
@@ -284,8 +284,8 @@ def test_memoized_parameters_equal_a_fresh_sum_for_every_blueprint_of_random_gam
     """The AIs' memo of rocket_parameters never changes an answer, and stays bounded."""
     import random
 
-    from game import blueprint
-    from game.content import load_content
+    from game.core import blueprint
+    from game.core.content import load_content
 
     content = load_content()
     seen = 0

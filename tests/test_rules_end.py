@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 import game
-from game import actions as A
+from game.core import actions as A
+from game.core.state import Stack
 from game.engine import Game
-from game.state import Stack
 from tests.conftest import (
     engineers_pass,
     events_of,

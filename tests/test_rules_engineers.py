@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import game
-from game import actions as A
+from game.core import actions as A
 from game.engine import Game
 from tests.conftest import eng, engineers_pass, kinds, new, place_tiles, poke, to_engineering
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import typing
 
-from game.actions import ACTION_TYPES
-from game.rules import administration, engineering, launches, politics
+from game.core.actions import ACTION_TYPES
 from game.rules.flow import HANDLERS
+from game.rules.phases import administration, engineering, launches, politics
 
 PHASES = (politics, engineering, launches, administration)
 

@@ -13,7 +13,7 @@ from types import ModuleType
 
 import pytest
 
-from game.reference import BEGIN, END, content_markdown, extract_block
+from game.tools.reference import BEGIN, END, content_markdown, extract_block
 from tests.scripts import load_script
 from ui.words.rulebook import ID_LINE, summaries
 

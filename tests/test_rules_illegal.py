@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 import game
-from game import actions as A
+from game.core import actions as A
 from game.engine import Game
 from tests.conftest import eng, new, pass_maneuvers, poke, pol, to_engineering
 

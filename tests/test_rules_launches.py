@@ -7,7 +7,8 @@ from itertools import product
 import pytest
 
 import game
-from game import actions as A
+from game.core import actions as A
+from game.core.content import Risk
 from game.engine import Game
 from tests.conftest import (
     engineers_pass,
@@ -211,7 +212,7 @@ def test_launch_odds_matches_brute_force_over_the_dice() -> None:
     risks = [content.risks["R1-TELEMETRY"], content.risks["R1-STAGING"]]
     tests = [2, 0]
 
-    def survives(risk: game.content.Risk, die: int, count: int, p: tuple[int, ...]) -> bool:
+    def survives(risk: Risk, die: int, count: int, p: tuple[int, ...]) -> bool:
         value = die - 1
         if value <= 0:
             return False

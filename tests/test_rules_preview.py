@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from game import actions as A
+from game.core import actions as A
 from game.engine import Game
 from tests.conftest import (
     eng,

@@ -7,9 +7,9 @@ from collections.abc import Iterator
 import pytest
 
 import game
-from game import actions as A
+from game.analysis.stakes import LOW_ODDS, stakes
+from game.core import actions as A
 from game.engine import Game
-from game.stakes import LOW_ODDS, stakes
 from tests.conftest import new, pass_maneuvers, poke, pol
 
 SPUTNIK, VANGUARD = "M0-SPUTNIK", "M0-VANGUARD"
@@ -137,8 +137,8 @@ def test_an_action_that_uses_nothing_hidden_ends_the_same_in_every_sample() -> N
     die, draws nothing and shows nothing, every game sampled from the view ends alike."""
     import random
 
-    from game.history import apply_traced
-    from game.infostate import determinize
+    from game.analysis.history import apply_traced
+    from game.analysis.infostate import determinize
 
     plain = 0
     for seed in range(4):

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 import game
-from game.rng import Rng
-from game.state import Nation, Stack, State
+from game.core.rng import Rng
+from game.core.state import Nation, Stack, State
 
 _numbers = itertools.count(1000)
 

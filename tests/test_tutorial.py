@@ -8,7 +8,7 @@ import re
 import pytest
 
 import game
-from game.actions import Action
+from game.core.actions import Action
 from ui.model.targets import Pick, paths
 from ui.model.tutorial import PERSON, Step, parse, script
 from ui.words.names import (

@@ -20,7 +20,7 @@ from collections.abc import Awaitable, Callable
 import pytest
 
 import game
-from game.referee import Referee
+from game.online.referee import Referee
 from tests.fake_platform import FakeElement, FakeEvent, FakePlatform, elements
 from ui.app import App
 from ui.control.tutorial import TOUR_KEY

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 import game
-from game.content import Content
+from game.core.content import Content
 from tests.fake_platform import FakePlatform
 from tests.test_ui_app import run_app
 from ui.app import App

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import game
-from game import actions as A
-from game.advice import Reason, advise
 from game.ai.advisor import explain
-from game.ai.tournament import medium_moves
+from game.analysis.advice import Reason, advise
+from game.core import actions as A
+from game.tools.tournament import medium_moves
 from tests.test_stakes import SPUTNIK, engineering
 from ui.markup.hints import Hint, action_name, reason_text
 from ui.model.targets import Pick, paths

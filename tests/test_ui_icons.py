@@ -10,7 +10,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import game
-from game.content import EFFECT_KEYS
+from game.core.content import EFFECT_KEYS
 from ui.markup.board import board_html
 from ui.markup.centre import FLIGHTS, centre_html, flight_art
 from ui.markup.html import art

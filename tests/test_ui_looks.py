@@ -3,7 +3,7 @@ hint name) in the one table."""
 
 from __future__ import annotations
 
-import game.actions
+import game
 from ui.markup.looks import LOOKS
 from ui.model.targets import PATHS
 

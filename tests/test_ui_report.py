@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 import game
-from game.ai.tournament import medium_moves
+from game.tools.tournament import medium_moves
 from ui.ai_worker import chronicle
 from ui.screens.report import CHARTS, report_html, swing_words
 

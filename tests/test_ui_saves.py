@@ -11,8 +11,8 @@ import pytest
 
 import game
 from game import SEATS
-from game import actions as A
-from game.history import replay as engine_replay
+from game.analysis.history import replay as engine_replay
+from game.core import actions as A
 from ui.model.players import Setup
 from ui.model.replay import Replay, game_fingerprint, narrate
 from ui.model.saves import (
@@ -282,7 +282,7 @@ def test_a_guest_tells_the_same_story_from_the_public_events_as_the_host_from_it
 ) -> None:
     """ui.model.replay.public_story, from the referee's public history, says word for word
     what the host's own log says of a continued game (narrate), secrets stripped or not."""
-    from game.referee import public_history
+    from game.online.referee import public_history
     from ui.model.replay import narrate, public_story
 
     g = game.new_game(6)

@@ -12,8 +12,8 @@ import random
 from pathlib import Path
 
 import game
-from game.actions import Action
-from game.history import rewind
+from game.analysis.history import rewind
+from game.core.actions import Action
 from ui.model.players import Setup
 from ui.model.table import Table
 from ui.model.targets import NO_PICK, Pick, tab_of

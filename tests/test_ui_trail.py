@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 import game
-from game.actions import Action, action_from_dict
+from game.core.actions import Action, action_from_dict
 from tests.fake_platform import FakePlatform, elements
 from tests.test_ui_app import play_on_board, run_app, settle
 from ui.app import App

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import game
-from game import actions as A
-from game.stakes import Stakes, stakes
+from game.analysis.stakes import Stakes, stakes
+from game.core import actions as A
 from tests.conftest import poke
 from tests.test_stakes import SPUTNIK, VANGUARD, engineering, politics
 from ui.screens.panels import confirm_html
@@ -97,7 +97,7 @@ def test_a_launch_after_the_rival_toward_the_same_mission_says_who_flies_first()
 
 
 def test_a_rivals_moon_attempt_is_announced_with_its_chance_until_the_launches() -> None:
-    from game.content import MOON
+    from game.core.content import MOON
     from ui.markup.table import rival_moon_html
 
     g = politics(popularity=10)

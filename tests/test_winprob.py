@@ -8,8 +8,9 @@ import random
 import pytest
 
 from game.ai.value import FEATURES, features, fit, logistic, value, weights
-from game.ai.winprob import calibration, simulate, win_probability
+from game.ai.winprob import simulate, win_probability
 from game.engine import Game, new_game
+from game.tools.calibration import calibration
 from tests.test_stakes import SPUTNIK, engineering, same_view_other_secrets
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 import game
 from game import NATIONS, SEATS
-from game.actions import Action
+from game.core.actions import Action
 
 from .control.hints import Hints
 from .control.inputs import BAR_CONTROLS, Input

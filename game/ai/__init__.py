@@ -6,13 +6,13 @@ Every level has the same interface::
     action = ai.choose(game.view(seat), game.legal_actions(seat), random.Random(1))
 
 An AI sees only the seat's view (a JSON-safe dict) and that seat's legal actions; hidden
-information is sampled by :func:`game.infostate.determinize`. Same view, same legal
+information is sampled by :func:`game.analysis.infostate.determinize`. Same view, same legal
 actions and the same ``rng`` state give the same action.
 """
 
 from __future__ import annotations
 
-from ..infostate import determinize
+from ..analysis.infostate import determinize
 from .base import AI, Budget, Stats
 from .levels import HeuristicAI, RandomAI
 from .mcts import HardAI

@@ -1,5 +1,5 @@
 """A hint's reason, always: the engine's confirmed consequence of the move
-(:func:`game.advice.consequence`), else why the AI prefers it in its own terms.
+(:func:`game.analysis.advice.consequence`), else why the AI prefers it in its own terms.
 
 The ``win`` reason compares the AI's estimated chance to win (:func:`game.ai.value.value`
 after :func:`game.ai.winprob.simulate`, the medium policy for every seat) with the move and
@@ -12,11 +12,11 @@ from __future__ import annotations
 import json
 import random
 
-from .. import actions as A
-from ..advice import Reason, consequence, flagged
+from ..analysis.advice import Reason, consequence, flagged
+from ..analysis.infostate import determinize
+from ..analysis.stakes import Stakes, stakes
+from ..core import actions as A
 from ..engine import Game
-from ..infostate import determinize
-from ..stakes import Stakes, stakes
 from .medium import medium_move
 from .value import value
 from .winprob import simulate
@@ -28,7 +28,7 @@ WIN_STEPS = 24  # moves simulated from each (as game.ai.winprob)
 def explain(game: Game, seat: str, action: A.Action, at_stake: Stakes | None = None
             ) -> Reason:
     """Why ``action`` by ``seat``: a confirmed consequence, else the ``win`` comparison,
-    flagged (``at_stake``: :func:`game.stakes` of the action, when the caller has it).
+    flagged (``at_stake``: :func:`game.analysis.stakes` of the action, when the caller has it).
 
     Raises :class:`game.IllegalAction` (and changes nothing) when it is not legal now.
     """

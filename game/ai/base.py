@@ -6,7 +6,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from ..actions import Action
+from ..core.actions import Action
 
 
 @dataclass(frozen=True)

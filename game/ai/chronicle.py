@@ -20,11 +20,11 @@ from dataclasses import asdict, dataclass
 from itertools import pairwise
 from typing import Any
 
-from ..actions import Action
-from ..content import NATIONS, load_content
+from ..analysis.history import fresh
+from ..core.actions import Action
+from ..core.content import NATIONS, load_content
 from ..engine import Game
-from ..history import fresh
-from ..odds import launch_odds, launch_targets
+from ..rules.odds import launch_odds, launch_targets
 from .winprob import SAMPLES, STEPS, win_probability
 
 CURVE_PHASES = ("politics", "launches")

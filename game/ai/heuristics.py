@@ -10,17 +10,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
-from ..blueprint import (
+from ..core.blueprint import (
     edges_of,
     geometry,
     module_satisfied,
     placeable_cells,
     rocket_parameters,
 )
-from ..content import Effect, load_content
+from ..core.content import Effect, load_content
+from ..core.state import Nation
 from ..engine import Game
 from ..rules.position import has_payload
-from ..state import Nation
 from .pathodds import RISKS_BY_LEVEL, PathOdds, path_odds
 
 CONTENT = load_content()

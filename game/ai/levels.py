@@ -6,8 +6,8 @@ import random
 import time
 from typing import Any
 
-from ..actions import Action
-from ..infostate import determinize
+from ..analysis.infostate import determinize
+from ..core.actions import Action
 from .base import Budget, Stats
 from .medium import medium_move
 

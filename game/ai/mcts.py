@@ -51,11 +51,11 @@ import random
 import time
 from typing import Any
 
-from .. import actions as A
-from ..actions import Action
-from ..content import MOON, NATIONS
+from ..analysis.infostate import determinize
+from ..core import actions as A
+from ..core.actions import Action
+from ..core.content import MOON, NATIONS
 from ..engine import Game
-from ..infostate import determinize
 from .base import Budget, Stats
 from .heuristics import CONTENT, other, payload_ready, rocket_score, stage_of
 from .medium import card_value, choose_engineer, medium_move

@@ -9,12 +9,12 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from .. import actions as A
-from ..actions import Action
-from ..blueprint import module_satisfied, rocket_parameters
-from ..content import LIVING_PAYLOADS, MOON, NATIONS, TECH_DECKS
+from ..core import actions as A
+from ..core.actions import Action
+from ..core.blueprint import module_satisfied, rocket_parameters
+from ..core.content import LIVING_PAYLOADS, MOON, NATIONS, TECH_DECKS
+from ..core.state import Stack
 from ..engine import Game
-from ..state import Stack
 from .heuristics import (
     CONTENT,
     MONEY_PER_POINT,

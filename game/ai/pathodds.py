@@ -12,10 +12,10 @@ from collections.abc import Sequence
 from functools import cache
 from itertools import combinations
 
-from ..content import Risk, load_content
-from ..dice import pass_probability, splits
+from ..core.content import Risk, load_content
+from ..core.dice import pass_probability, splits
 from ..engine import Game
-from ..odds import launch_path
+from ..rules.odds import launch_path
 
 CONTENT = load_content()
 RISKS_BY_LEVEL: dict[int, list[Risk]] = {
@@ -25,7 +25,7 @@ RISKS_BY_LEVEL: dict[int, list[Risk]] = {
 @cache
 def _pass_chance(risk_id: str, sabotage: int, tests: int, bonus: int,
                  s: int, e: int, c: int) -> float:
-    """:func:`game.dice.pass_probability`, the engine's own rule, remembered by the risk's id
+    """:func:`game.core.dice.pass_probability`, the engine's own rule, remembered by the risk's id
     (a Risk hashes all its ranges, slowly)."""
     return pass_probability(CONTENT.risks[risk_id], sabotage, tests, bonus, (s, e, c))
 
@@ -38,7 +38,7 @@ def pass_prob(risk_id: str, sabotage: int, tests: int, bonus: int,
 def path_odds(risks: Sequence[str], tests: Sequence[int], params: Sequence[int],
               adapt: int, sabotage: int, bonus: int) -> float:
     """Chance of passing every risk, with the best Adaptivity split: the chance of
-    :func:`game.dice.best_split` (``tests/test_ai_odds.py`` compares them), over risk ids and
+    :func:`game.core.dice.best_split` (``tests/test_ai_odds.py`` compares them), over risk ids and
     remembered pass chances, as the search weighs paths thousands of times a decision."""
     best = 0.0
     for split in splits(adapt):
@@ -94,7 +94,7 @@ def _hidden_path_odds(known: Sequence[str], tests: Sequence[int], hidden: int,
 def mission_path(game: Game, nation: str, mission: str) -> tuple[list[str], list[int], int,
                                                                  list[str]]:
     """(known risks, own tests on them, hidden count, pool of possible hidden risks):
-    :func:`game.odds.launch_path`, an empty path for a Mission that is not active."""
+    :func:`game.rules.odds.launch_path`, an empty path for a Mission that is not active."""
     return launch_path(game, nation, mission) or ([], [], 0, [])
 
 

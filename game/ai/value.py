@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 
-from ..content import MOON
+from ..core.content import MOON
 from ..engine import Game
 from .heuristics import CONTENT, other, rocket_score, stage_of
 from .pathodds import raw_odds

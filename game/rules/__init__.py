@@ -9,10 +9,10 @@ package, so the engine, the analysis and the AI import the rules, never the othe
   Popularity, effects, the end of the game, payloads);
 - :mod:`~game.rules.turns`: which seats may act now;
 - :mod:`~game.rules.legal`: every legal action of a seat, and why an action is refused;
-- :mod:`~game.rules.politics`: phases 1 and 2 (discussion, Maneuvers, Politicians);
-- :mod:`~game.rules.engineering`: the Engineers' actions;
-- :mod:`~game.rules.launches`: phase 3;
-- :mod:`~game.rules.administration`: phase 4 and the end of a round;
+- :mod:`~game.rules.phases.politics`: phases 1 and 2 (discussion, Maneuvers, Politicians);
+- :mod:`~game.rules.phases.engineering`: the Engineers' actions;
+- :mod:`~game.rules.phases.launches`: phase 3;
+- :mod:`~game.rules.phases.administration`: phase 4 and the end of a round;
 - :mod:`~game.rules.flow`: each action's handler, the steps between phases, a new round;
 - :mod:`~game.rules.setup`: the state of a new game;
 - :mod:`~game.rules.saving`: the save format.

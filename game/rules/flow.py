@@ -3,12 +3,12 @@ and the start of a round."""
 
 from __future__ import annotations
 
-from .. import actions as A
-from ..actions import Action
-from . import administration, engineering, launches, politics
-from .administration import begin_administration, finish_round, undecided
+from ..core import actions as A
+from ..core.actions import Action
 from .handlers import Handler
-from .launches import run_launches
+from .phases import administration, engineering, launches, politics
+from .phases.administration import begin_administration, finish_round, undecided
+from .phases.launches import run_launches
 from .position import Position
 from .terms import other
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from ..actions import Action
+from ..core.actions import Action
 from .position import Position
 
 ActionT = TypeVar("ActionT", bound=Action)

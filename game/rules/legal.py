@@ -11,12 +11,12 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from .. import actions as A
-from ..actions import Action
-from ..blueprint import placeable_cells
-from ..content import MOON, NATIONS, PAYLOADS, TECH_DECKS
-from ..dice import splits
-from ..state import Nation
+from ..core import actions as A
+from ..core.actions import Action
+from ..core.blueprint import placeable_cells
+from ..core.content import MOON, NATIONS, PAYLOADS, TECH_DECKS
+from ..core.dice import splits
+from ..core.state import Nation
 from .position import Position
 from .terms import PLACES, other
 

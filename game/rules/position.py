@@ -1,6 +1,6 @@
 """The position the rules act on, and the steps every phase shares.
 
-A :class:`Position` is a game's :class:`~game.state.State` with the content and ruleset it is
+A :class:`Position` is a game's :class:`~game.core.state.State` with the content and ruleset it is
 played under, and the events of the action being applied. Its methods are the steps several
 phases take: emitting an event, changing Popularity (which may end the game), running an
 effect, drawing a Risk, ending the game. :class:`GameLike` is what the odds and the view read
@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from ..blueprint import rocket_parameters
-from ..content import NATIONS, Content, Effect, Ruleset, load_content
-from ..effects import apply_effect
-from ..state import Nation, Pile, Stack, State
+from ..core.blueprint import rocket_parameters
+from ..core.content import NATIONS, Content, Effect, Ruleset, load_content
+from ..core.effects import apply_effect
+from ..core.state import Nation, Pile, Stack, State
 from .terms import other
 
 

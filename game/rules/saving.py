@@ -13,10 +13,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from ..actions import Action, action_from_dict
-from ..errors import BadSave, IllegalAction
-from ..reading import SAVE, Unreadable, read_json
-from ..state import State
+from ..core.actions import Action, action_from_dict
+from ..core.errors import BadSave, IllegalAction
+from ..core.reading import SAVE, Unreadable, read_json
+from ..core.state import State
 from .terms import RULESETS, SEATS
 
 FORMAT = "moonshot-save"

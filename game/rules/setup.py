@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from functools import cache
 
-from ..blueprint import geometry
-from ..content import MOON, NATIONS, TECH_DECKS, load_content
-from ..rng import Rng
-from ..state import Nation, Pile, State
+from ..core.blueprint import geometry
+from ..core.content import MOON, NATIONS, TECH_DECKS, load_content
+from ..core.rng import Rng
+from ..core.state import Nation, Pile, State
 from .flow import begin_round
 from .position import Position, draw
 from .terms import RULESETS

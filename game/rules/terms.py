@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..content import NATIONS
-from ..errors import IllegalAction
+from ..core.content import NATIONS
+from ..core.errors import IllegalAction
 
 SEATS = ("USA.politician", "USA.engineer", "USSR.politician", "USSR.engineer")
 RULESETS = ("v0.10.4", "preview")

@@ -13,7 +13,7 @@ from typing import Any, Protocol
 
 import game
 from game import NATIONS
-from game.actions import Action
+from game.core.actions import Action
 
 from ..markup.hints import LEVEL, Hint, reason_text
 from ..model.table import Table

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Coroutine
 from typing import Any, Protocol
 
-from game.reading import SAVE
+from game.core.reading import SAVE
 
 from ..model.saves import (
     MAIN_KEYS,

@@ -27,7 +27,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 import game
-from game.actions import Action
+from game.core.actions import Action
 
 from ..platform.port import Platform
 

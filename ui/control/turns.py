@@ -16,8 +16,8 @@ from typing import Any, Protocol
 
 import game
 from game import NATIONS, SEATS
-from game.actions import Action
-from game.history import apply_traced, rewind
+from game.analysis.history import apply_traced, rewind
+from game.core.actions import Action
 
 from ..model.players import choose_seat
 from ..model.replay import narrate

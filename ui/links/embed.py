@@ -23,7 +23,7 @@ import time
 from collections.abc import Coroutine
 from typing import Any, Protocol
 
-from game.reading import Bounds, Unreadable, read_json
+from game.core.reading import Bounds, Unreadable, read_json
 
 from ..model.players import Setup, parse_query
 from ..model.table import Table

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from game.actions import Action
+from game.core.actions import Action
 
 from ..markup.hints import Hint
 from ..markup.html import e, icon

@@ -2,7 +2,7 @@
 data channels to them (:file:`public/peer.js`).
 
 The host's browser holds the whole game (as a physical game's box does). Every guest message
-goes to :class:`game.referee.Referee`, which checks it with the engine before anything
+goes to :class:`game.online.referee.Referee`, which checks it with the engine before anything
 changes; every move, wherever it was made, goes out as each guest's own picture.
 """
 
@@ -13,7 +13,7 @@ from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from game.referee import MAX_GUEST_MESSAGE, Referee, Refused
+from game.online.referee import MAX_GUEST_MESSAGE, Referee, Refused
 
 from ..model.invite import BadCode, link, pack, unpack
 from ..model.table import Table

@@ -1,9 +1,9 @@
 """A guest's side of an online game: answer the host's invitation, then play from the host's
-pictures (:class:`game.guestlink.GuestLink`) over the data channel (:file:`public/peer.js`).
+pictures (:class:`game.online.guestlink.GuestLink`) over the data channel (:file:`public/peer.js`).
 
 The guest's browser never holds the game. To draw the table and answer what the rest of the
 app asks of a game (what a move risks, the launch odds, a hint), it builds a game from its
-own seat's view with every hidden part sampled (:func:`game.infostate.determinize`, as the
+own seat's view with every hidden part sampled (:func:`game.analysis.infostate.determinize`, as the
 AI does): nothing in it comes from the host's secrets, and its view of that seat is exactly
 the host's. Moves go to the host, never into that game.
 """
@@ -15,11 +15,11 @@ from collections.abc import Coroutine
 from typing import Any, Protocol
 
 from game import SEATS
-from game.actions import Action
-from game.errors import IllegalAction
-from game.guestlink import MAX_HOST_MESSAGE, GuestLink
-from game.infostate import determinize
-from game.referee import MAX_CHAT, MAX_CHAT_LINES
+from game.analysis.infostate import determinize
+from game.core.actions import Action
+from game.core.errors import IllegalAction
+from game.online.guestlink import MAX_HOST_MESSAGE, GuestLink
+from game.online.referee import MAX_CHAT, MAX_CHAT_LINES
 
 from ..markup.launchshow import verdict_sound
 from ..model.invite import BadCode, pack, unpack

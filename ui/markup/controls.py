@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import game
-from game.actions import Action
+from game.core.actions import Action
 
 from ..words.i18n import _
 from ..words.rules import tip

@@ -2,7 +2,7 @@
 
 The AI thinks in the worker from the seat's view only (:class:`ui.control.hints.Hints`, through
 :class:`ui.control.thinker.Thinker` as for an AI seat); the reason comes from
-:func:`game.advice.advise` (also the seat's knowledge only) and is worded here: "Test Pogo
+:func:`game.analysis.advice.advise` (also the seat's knowledge only) and is worded here: "Test Pogo
 oscillation: your odds toward Luna 1 go from 44% to 71%". This module is pure Python (tested
 in CPython).
 """
@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from game.actions import Action
-from game.advice import LONG_SHOT, Reason
+from game.analysis.advice import LONG_SHOT, Reason
+from game.core.actions import Action
 
 from ..model.targets import Path, Pick
 from ..words.i18n import _

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import game
-from game.actions import Action
+from game.core.actions import Action
 
 from ..model.targets import Pick
 from ..words.i18n import LANGUAGES, _, language, ngettext

@@ -25,7 +25,7 @@ from typing import Any
 
 import game
 from game import SEATS
-from game.actions import Action
+from game.core.actions import Action
 
 from ..words.i18n import _
 from .players import Setup

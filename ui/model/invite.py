@@ -20,7 +20,7 @@ import re
 import zlib
 from typing import Any
 
-from game.reading import Bounds, Unreadable, read_json
+from game.core.reading import Bounds, Unreadable, read_json
 
 from ..words.i18n import _
 

@@ -27,7 +27,7 @@ from typing import Any
 
 import game
 from game import NATIONS, SEATS
-from game.reading import SAVE, Unreadable, read_json
+from game.core.reading import SAVE, Unreadable, read_json
 from game.save import FORMAT as ENGINE_FORMAT
 
 from ..words.i18n import _, ngettext
@@ -150,7 +150,7 @@ def file_name(g: game.Game, prefix: str = "moonshot") -> str:
 
 def read_envelope(text: object) -> dict[str, Any]:
     """The JSON object of a stored entry or a file (its text or bytes), read by the one
-    bounded reader (:func:`game.reading.read_json`); anything else raises :class:`SaveError`
+    bounded reader (:func:`game.core.reading.read_json`); anything else raises :class:`SaveError`
     in the player's words."""
     try:
         data = read_json(text, SAVE)

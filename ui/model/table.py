@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 import game
-from game.actions import Action
-from game.history import Trace, traces
+from game.analysis.history import Trace, traces
+from game.core.actions import Action
 
 from ..words.narration import Told
 from .players import Setup

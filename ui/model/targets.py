@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game import NATIONS
-from game.actions import Action
+from game.core.actions import Action
 from game.rules.terms import other
 
 from ..words.names import content

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import game
-from game.history import Trace, undo_walk
+from game.analysis.history import Trace, undo_walk
 
 from ..words.i18n import _
 
@@ -38,10 +38,10 @@ def player_undo(g: game.Game, seats: tuple[str, ...], ai_seats: frozenset[str] =
 
     One Undo takes back the player's last action together with every computer player's
     action after it (the computers then decide again). The engine's
-    :func:`game.history.undo_walk` says how far back is allowed: never past dice, shuffles,
+    :func:`game.analysis.history.undo_walk` says how far back is allowed: never past dice, shuffles,
     draws, something shown to the player, or the other nation's move unless a computer made
     it. A person's move (a teammate's or a rival's) is never undone. ``known``: the traces
-    of the log, when the caller keeps them (:func:`game.history.apply_traced`)."""
+    of the log, when the caller keeps them (:func:`game.analysis.history.apply_traced`)."""
     if g.is_over:
         return 0, _("Undo is not available: the game is over.")
     if not g.log_size:

@@ -11,7 +11,7 @@ import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from game.referee import MAX_CHAT, MAX_CHAT_LINES
+from game.online.referee import MAX_CHAT, MAX_CHAT_LINES
 
 from ..markup.html import attrs, e
 from ..words.i18n import _

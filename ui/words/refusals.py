@@ -1,15 +1,15 @@
-"""Why a text from outside was not read (:class:`game.reading.Unreadable`), in the player's
+"""Why a text from outside was not read (:class:`game.core.reading.Unreadable`), in the player's
 words: what is wrong with the file or stored game, never the parser's message."""
 
 from __future__ import annotations
 
-from game.reading import Unreadable
+from game.core.reading import Unreadable
 
 from .i18n import _
 
 
 def reason_words() -> dict[str, str]:
-    """Each reason of :data:`game.reading.REASONS` as a sentence with its figures' places."""
+    """Each reason of :data:`game.core.reading.REASONS` as a sentence with its figures' places."""
     return {
         "not-text": _("It is not text."),
         "empty": _("It is empty."),

@@ -5,7 +5,7 @@ Pure Python (no browser), so it is unit-tested in CPython (tests/test_ui_warn.py
 
 from __future__ import annotations
 
-from game.stakes import Stakes
+from game.analysis.stakes import Stakes
 
 from .i18n import _
 from .names import mission_name, nation_name, percent, reason_words

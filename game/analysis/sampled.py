@@ -1,6 +1,6 @@
 """An action tried on games sampled from what its seat knows (for warnings and hints).
 
-The samples come from :func:`game.infostate.determinize` of the seat's view, with their own
+The samples come from :func:`game.analysis.infostate.determinize` of the seat's view, with their own
 dice, and the random source is seeded by that view: the same view and action always give the
 same samples, and nothing hidden from the seat (the real dice, the real hidden cards) changes
 them, so nothing derived from them can give a secret away.
@@ -14,8 +14,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from . import actions as A
-from .engine import Game
+from ..core import actions as A
+from ..engine import Game
 from .history import apply_traced
 from .infostate import determinize
 

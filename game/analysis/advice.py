@@ -23,22 +23,23 @@ it; the UI words it. A reason is what the action itself changes, with it against
 Where none of these exists :func:`advise` answers None, and :func:`game.ai.advisor.explain`
 (the AI sits on the engine, not under it) gives the ``win`` reason in the AI's own terms.
 
-Like :mod:`game.stakes` it uses only what the seat knows: exact odds, and everything else on
-games sampled from the seat's view (:mod:`game.sampled`), averaged, so a reason never tells a
-hidden card, token or die. ``flags`` says what a player must hear with it: ``long_shot`` (a
-launch under 10%) and ``warned`` (:func:`game.stakes` would ask before it).
+Like :mod:`game.analysis.stakes` it uses only what the seat knows: exact odds, and everything
+else on games sampled from the seat's view (:mod:`game.analysis.sampled`), averaged, so a
+reason never tells a hidden card, token or die. ``flags`` says what a player must hear with
+it: ``long_shot`` (a launch under 10%) and ``warned`` (:func:`game.analysis.stakes` would ask
+before it).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from . import actions as A
-from .content import MOON, NATIONS
-from .engine import Game
-from .errors import IllegalAction
-from .odds import launch_odds, launch_targets, split_odds
-from .rules.terms import other
+from ..core import actions as A
+from ..core.content import MOON, NATIONS
+from ..core.errors import IllegalAction
+from ..engine import Game
+from ..rules.odds import launch_odds, launch_targets, split_odds
+from ..rules.terms import other
 from .sampled import Outcome, outcomes
 from .stakes import Stakes, stakes
 
@@ -108,7 +109,8 @@ def _tokens(game: Game, board: str, place: int, nation: str) -> tuple[int, int, 
 
 def flagged(reason: Reason, at_stake: Stakes) -> Reason:
     """``reason`` with what a player must hear with it: a launch under :data:`LONG_SHOT`, a
-    move :func:`game.stakes` asks about first (``at_stake``, computed once by the caller)."""
+    move :func:`game.analysis.stakes` asks about first (``at_stake``, computed once by the
+    caller)."""
     found = ("long_shot",) if reason.kind == "launch" and reason.after < LONG_SHOT else ()
     return replace(reason, flags=(*found, "warned") if at_stake.warn else found)
 

@@ -10,7 +10,7 @@ Only what the acting seat knows is used, so the answer never gives away a hidden
 token's kind or the next die roll: Popularity costs are public arithmetic, a launch's chance
 is :func:`game.launch_odds` (face-down Moon risks averaged over the cards the nation has not
 seen; a rival flying first is public, its chance the same arithmetic), and any other action
-is tried on a few games sampled from the seat's own view (:mod:`game.sampled`).
+is tried on a few games sampled from the seat's own view (:mod:`game.analysis.sampled`).
 """
 
 from __future__ import annotations
@@ -18,13 +18,13 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from . import actions as A
-from .content import LIVING_PAYLOADS, MOON
-from .engine import Game
-from .errors import IllegalAction
-from .odds import launch_odds
-from .rules.position import aboard, has_payload
-from .rules.terms import other
+from ..core import actions as A
+from ..core.content import LIVING_PAYLOADS, MOON
+from ..core.errors import IllegalAction
+from ..engine import Game
+from ..rules.odds import launch_odds
+from ..rules.position import aboard, has_payload
+from ..rules.terms import other
 from .sampled import outcomes
 
 LOW_POPULARITY = 2  # a Popularity this low (or lower) after an action earns a warning

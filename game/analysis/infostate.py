@@ -7,7 +7,7 @@ undecided Research, and the random generator's seed. The result is a legal engin
 view for the same seat equals the input view exactly.
 
 It sits above the engine and below the AI: the AI's search samples its worlds with it, and
-:mod:`game.sampled` (warnings and hints) its games.
+:mod:`game.analysis.sampled` (warnings and hints) its games.
 """
 
 from __future__ import annotations
@@ -15,10 +15,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .content import MOON, NATIONS, TECH_DECKS, load_content
-from .engine import Game
-from .rng import Rng
-from .state import Nation, Stack, State, Token
+from ..core.content import MOON, NATIONS, TECH_DECKS, load_content
+from ..core.rng import Rng
+from ..core.state import Nation, Stack, State, Token
+from ..engine import Game
 
 
 def _ids(items: list[Any]) -> list[str]:

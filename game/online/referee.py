@@ -36,13 +36,13 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from .actions import Action, action_from_dict
-from .engine import Game
-from .errors import IllegalAction
-from .events import EVENTS
-from .history import fresh
-from .reading import Bounds, Unreadable, read_json
-from .rules.terms import SEATS
+from ..analysis.history import fresh
+from ..core.actions import Action, action_from_dict
+from ..core.errors import IllegalAction
+from ..core.events import EVENTS
+from ..core.reading import Bounds, Unreadable, read_json
+from ..engine import Game
+from ..rules.terms import SEATS
 
 MAX_GUEST_MESSAGE = 16_384  # characters; an action or a chat line needs a few hundred
 MAX_DEPTH = 16  # nesting of a guest's JSON (an action needs 3); Python's parser recurses

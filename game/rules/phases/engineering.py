@@ -3,11 +3,11 @@ installing Modules, Tests, Sabotage removal, payloads, and passing."""
 
 from __future__ import annotations
 
-from .. import actions as A
-from ..state import Nation
-from .handlers import handles
-from .position import Position, draw
-from .terms import other
+from ...core import actions as A
+from ...core.state import Nation
+from ..handlers import handles
+from ..position import Position, draw
+from ..terms import other
 
 
 def _refill_line(p: Position, n: Nation, deck: str) -> None:

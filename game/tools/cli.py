@@ -11,10 +11,10 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from .engine import Game, new_game
-from .errors import IllegalAction
-from .odds import launch_odds
-from .rules.terms import RULESETS
+from ..core.errors import IllegalAction
+from ..engine import Game, new_game
+from ..rules.odds import launch_odds
+from ..rules.terms import RULESETS
 from .simulate import play_random, random_step, simulate
 
 
@@ -72,7 +72,7 @@ def cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
         game.forget_cache()
         return game.legal_actions(seat)
 
-    from .save import load
+    from ..save import load
 
     figures = {
         "games": args.games, "actions": actions, "seconds": round(seconds, 3),
@@ -99,9 +99,9 @@ def cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_search(args: argparse.Namespace, out: TextIO) -> int:
     """How much the hard level searches per decision at its default (browser) budget."""
-    from .ai import get_ai
-    from .ai.base import Stats
-    from .ai.tournament import medium_moves
+    from ..ai import get_ai
+    from ..ai.base import Stats
+    from .tournament import medium_moves
 
     taken: list[Stats] = []
     for step, (game, seat, legal, _move) in enumerate(medium_moves(args.seed)):
@@ -197,7 +197,7 @@ def cmd_play(args: argparse.Namespace, out: TextIO, ask: Callable[[str], str]) -
 
 def cmd_tournament(args: argparse.Namespace, out: TextIO) -> int:
     """Computer players against each other, nations swapped every other game."""
-    from .ai.tournament import run_tournament
+    from .tournament import run_tournament
 
     if args.league:
         return cmd_league(args, out)
@@ -232,8 +232,8 @@ def cmd_tournament(args: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_league(args: argparse.Namespace, out: TextIO) -> int:
     """Every level against every other and itself, as a Markdown table."""
-    from .ai import LEVELS
-    from .ai.league import league, table
+    from ..ai import LEVELS
+    from .league import league, table
 
     levels = tuple(args.levels.split(","))
     unknown = [level for level in levels if level not in LEVELS]
@@ -255,8 +255,8 @@ def cmd_league(args: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_fit_value(args: argparse.Namespace, out: TextIO) -> int:
     """Fit the position value's weights to medium-vs-medium games and write value.toml."""
-    from .ai.value import FEATURES, WEIGHTS_FILE, fit
-    from .ai.winprob import training_samples
+    from ..ai.value import FEATURES, WEIGHTS_FILE, fit
+    from .calibration import training_samples
 
     started = time.perf_counter()
     samples = training_samples(args.games, args.seed)
@@ -276,7 +276,7 @@ def cmd_fit_value(args: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_calibrate(args: argparse.Namespace, out: TextIO) -> int:
     """How well the win probability matches what happened, in deciles."""
-    from .ai.winprob import calibration
+    from .calibration import calibration
 
     started = time.perf_counter()
     table = calibration(args.games, args.seed, samples=args.samples, steps=args.steps,
@@ -324,9 +324,9 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
     play.add_argument("--seed", type=int, default=random.randrange(1 << 30))
     play.add_argument("--ruleset", choices=RULESETS, default="v0.10.4")
     tour = sub.add_parser("tournament", help="computer players against each other")
-    from .ai import LEVELS as levels
-    from .ai.mcts import DEFAULT_SECONDS
-    from .ai.winprob import SAMPLES, STEPS
+    from ..ai import LEVELS as levels
+    from ..ai.mcts import DEFAULT_SECONDS
+    from ..ai.winprob import SAMPLES, STEPS
     tour.add_argument("--a", choices=levels)
     tour.add_argument("--b", choices=levels)
     tour.add_argument("--league", action="store_true",

@@ -3,10 +3,10 @@ tying Maneuver stacks, then the Politics-board places' payments, new hands and i
 
 from __future__ import annotations
 
-from .. import actions as A
-from .handlers import handles
-from .position import Position
-from .terms import other
+from ...core import actions as A
+from ..handlers import handles
+from ..position import Position
+from ..terms import other
 
 
 def begin_administration(p: Position) -> None:

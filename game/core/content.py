@@ -25,7 +25,7 @@ MOON = "MOON"
 
 @dataclass(frozen=True, slots=True)
 class Effect:
-    """A bundle of changes run by :func:`game.effects.apply_effect`; zero means 'no change'."""
+    """A bundle of changes run by :func:`game.core.effects.apply_effect`; zero means 'no change'."""
 
     popularity: int = 0
     budget: int = 0
@@ -201,9 +201,9 @@ class _Reader:
 
 
 def _load_toml(name: str, directory: Path | None) -> dict[str, Any]:
-    # by default next to this module, where the wheel installs them (not importlib.resources:
+    # by default in game/content/, where the wheel installs them (not importlib.resources:
     # in Pyodide its import alone costs 15 ms of the first load)
-    folder = directory if directory is not None else Path(__file__).parent / "content"
+    folder = directory if directory is not None else Path(__file__).parent.parent / "content"
     text = (folder / name).read_text(encoding="utf-8")
     try:
         return tomllib.loads(text)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from . import LEVELS
+from ..ai import LEVELS
 from .tournament import Task, play_all, summarise, task_key, tasks_for, wilson
 
 BALANCE = (0.45, 0.55)  # the USA's share of wins between equal levels that counts as fair

@@ -13,11 +13,11 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..actions import Action
-from ..content import NATIONS, load_content
+from ..ai import get_ai
+from ..ai.base import Budget
+from ..core.actions import Action
+from ..core.content import NATIONS, load_content
 from ..engine import Game, new_game
-from . import get_ai
-from .base import Budget
 
 
 @dataclass

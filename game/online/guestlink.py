@@ -1,4 +1,4 @@
-"""The guest's side of the referee's protocol (:mod:`game.referee`): number the messages it
+"""The guest's side of the referee's protocol (:mod:`game.online.referee`): number the messages it
 sends, check the host's numbering, keep the last picture of its seats, and make actions that
 say which position they were chosen in.
 
@@ -11,9 +11,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .actions import Action, action_from_dict
-from .errors import IllegalAction
-from .reading import Bounds, Unreadable, read_json
+from ..core.actions import Action, action_from_dict
+from ..core.errors import IllegalAction
+from ..core.reading import Bounds, Unreadable, read_json
 
 MAX_HOST_MESSAGE = 1_048_576  # characters; a state message of two seats is about 30,000
 # a picture nests about 10 deep (message, seats, view, board...); its numbers are small

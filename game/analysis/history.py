@@ -19,8 +19,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .content import NATIONS
-from .engine import Game, new_game
+from ..core.content import NATIONS
+from ..engine import Game, new_game
 
 # Events that make something private public: the card a nation plays from its hand and the
 # tile it keeps back from a Research show the rival what only the actor knew; an evaluation

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from .blueprint import matched_pairs, module_satisfied, rocket_parameters
-from .content import MOON, NATIONS, Content
-from .effects import describe_effect
+from ..core.blueprint import matched_pairs, module_satisfied, rocket_parameters
+from ..core.content import MOON, NATIONS, Content
+from ..core.effects import describe_effect
+from ..core.state import Nation, Stack
 from .odds import split_odds
-from .rules.position import GameLike
-from .state import Nation, Stack
+from .position import GameLike
 
 
 class Viewed(GameLike, Protocol):

@@ -3,11 +3,11 @@
 
 from __future__ import annotations
 
-from .. import actions as A
-from ..state import Stack
-from .handlers import handles
-from .position import Position, draw
-from .terms import other
+from ...core import actions as A
+from ...core.state import Stack
+from ..handlers import handles
+from ..position import Position, draw
+from ..terms import other
 
 # ------------------------------------------------------------------ phase 1 and 2.1
 

@@ -1,14 +1,14 @@
 """The odds of a game's launches: what a nation can work out of its path to a Mission.
 
-The die arithmetic itself is :mod:`game.dice` (its names are importable from here too, as
+The die arithmetic itself is :mod:`game.core.dice` (its names are importable from here too, as
 before); this module reads a game's state to apply it.
 """
 
 from __future__ import annotations
 
-from .content import MOON, NATIONS
-from .dice import Split, pass_probability, splits, success_probability
-from .rules.position import GameLike, has_payload
+from ..core.content import MOON, NATIONS
+from ..core.dice import Split, pass_probability, splits, success_probability
+from .position import GameLike, has_payload
 
 __all__ = ["launch_odds", "launch_path", "launch_targets", "split_odds"]
 

@@ -11,8 +11,8 @@ import os
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from .content import MOON, NATIONS, Content, Mission, Module, Risk, Tile, load_content
-from .effects import describe_effect
+from ..core.content import MOON, NATIONS, Content, Mission, Module, Risk, Tile, load_content
+from ..core.effects import describe_effect
 
 BEGIN = "<!-- content:begin -->"
 END = "<!-- content:end -->"

@@ -3,11 +3,11 @@ explosions and successes, Mission rewards, face-down Moon risks, and a Moon land
 
 from __future__ import annotations
 
-from .. import actions as A
-from ..content import LIVING_PAYLOADS, MOON, NATIONS
-from ..dice import passes
-from .handlers import handles
-from .position import Position, aboard, has_payload
+from ...core import actions as A
+from ...core.content import LIVING_PAYLOADS, MOON, NATIONS
+from ...core.dice import passes
+from ..handlers import handles
+from ..position import Position, aboard, has_payload
 
 
 def run_launches(p: Position) -> bool:

@@ -14,8 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from .content import load_content
-from .engine import Game, new_game
+from ..core.content import load_content
+from ..engine import Game, new_game
 
 T = TypeVar("T")
 

@@ -1,0 +1,1 @@
+"""Play between browsers: the host's referee and the guest's link to it."""
