@@ -976,6 +976,7 @@ def test_damaged_stored_games_never_stop_the_start_and_are_set_aside_with_delete
         click(dom, find(dom, ("dialog",), testid="export-raw", key=KEY_PREFIX + current))
         assert dom.downloads[-1][1] == bad[current]
         click(dom, find(dom, ("dialog",), testid="delete-save", key=KEY_PREFIX + current))
+        await settle(app)
         assert KEY_PREFIX + current not in dom.storage and app.table.dialog == "saves"
         command(dom, "dialog", "close-dialog")
         assert app.table.dialog == "start" and dom.is_shown("dialog")
@@ -1084,11 +1085,15 @@ def test_a_game_another_tab_takes_stops_here_says_so_and_comes_back_with_its_mov
         play_on_board(app, dom, 0)
         await settle(app)
         assert app.table.dialog == "elsewhere" and app.shelf.away == entry
-        # Continue of a game another tab holds asks first.
+        # Continue of a game another tab holds asks first; Delete refuses.
         command(dom, "dialog", "open-saves")
         click(dom, find(dom, ("dialog",), testid="continue-save", key=entry))
         await settle(app)
         assert 'data-taken="0"' in dom.regions["dialog"]
         assert "open in another tab" in dom.regions["dialog"]
+        command(dom, "dialog", "open-saves")
+        click(dom, find(dom, ("dialog",), testid="delete-save", key=entry))
+        await settle(app)
+        assert entry in dom.storage and "played in another tab" in dom.regions["dialog"]
 
     run_app(play, "?players=2&seats=hhee&seed=5&speed=0")

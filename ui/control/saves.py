@@ -231,6 +231,17 @@ class Shelf:
         self.dom.focus_first('[data-testid="close-saves"]')
 
     def delete(self, key: str) -> None:
+        self.app.spawn(self.delete_unheld(key))
+
+    async def delete_unheld(self, key: str) -> None:
+        """Delete a saved game, unless another tab is playing it (its next save would bring
+        it back, and its player would not know why it had gone)."""
+        if key != self.held and not await self.dom.hold_game(key, False):
+            self.open(error=_("That game is being played in another tab, so it was not "
+                              "deleted: delete it there, or take it here first."))
+            return
+        if key != self.held:
+            self.dom.let_go(key)
         self.dom.storage_remove(key)
         self.open(notice=_("Saved game deleted."))
 
