@@ -41,7 +41,7 @@ try {
   await py.runPythonAsync(`import sys
 sys.path.insert(0, "/home/pyodide")
 print("Pyodide", sys.version.split()[0])
-from game.cli import main
+from game.tools.cli import main
 main(${JSON.stringify(args)})`);
 } catch (error) { out.push(String(error)); }
 document.body.dataset.out = out.join("\\n");

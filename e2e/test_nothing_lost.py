@@ -32,7 +32,7 @@ from playwright.sync_api import Browser, Locator, Page, Playwright, expect
 from scripts.localsite import CHROMIUM, CHROMIUM_ARGS, served
 
 sys.path.insert(0, str(ROOT))  # the engine and the pure ui modules from this checkout
-import game
+from tests.test_ui_saves import played
 from ui.control.saves import EMBED_GAMES
 from ui.model.players import Setup
 from ui.model.saves import export_text, parse
@@ -43,12 +43,7 @@ PREFIX = "moonshot.save."
 
 
 def _good_export() -> str:
-    g = game.new_game(4)
-    rng = random.Random(4)
-    for _ in range(20):
-        seat = g.to_act()[0]
-        g.apply(seat, rng.choice(g.legal_actions(seat)))
-    return export_text(g, Setup(seed=4))
+    return export_text(played(4, 20), Setup(seed=4))
 
 
 def entry_of(page: Page, key: str) -> Locator:
@@ -180,7 +175,7 @@ def test_a_burst_of_a_thousand_embed_commands_leaves_the_game_answering(
         kept = sum(".save." in key for key in on_disk(inner, "moonshot.embed."))
         print(f"1,000 commands posted in {sent:.0f} ms; {readies - 1} games dealt after the "
               f"first; a click answered in {answered * 1000:.0f} ms; {kept} games kept")
-        assert answered < 3.0  # about a second on a loaded machine; 8-13 s before
+        assert answered < 5.0  # 0.2-0.6 s here, printed above; 8-13 s before
         assert readies - 1 <= 3
         assert 1 <= kept <= EMBED_GAMES
         expect(frame.get_by_test_id("error-banner")).to_have_count(0)

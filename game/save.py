@@ -8,9 +8,9 @@ illegal move, and then compares the replayed state with the saved one, so an edi
 from __future__ import annotations
 
 from .engine import Game, new_game
-from .rules.saving import FORMAT, VERSION, check_state, read_save, replay_log
+from .rules.saving import FORMAT, VERSION, Saved, check_state, read_save, replay_log, saved_from
 
-__all__ = ["FORMAT", "VERSION", "load", "to_json"]
+__all__ = ["FORMAT", "VERSION", "load", "load_data", "to_json"]
 
 
 def to_json(game: Game) -> str:
@@ -20,7 +20,17 @@ def to_json(game: Game) -> str:
 
 def load(text: str) -> Game:
     """Rebuild a game from :func:`to_json` text; anything wrong raises :class:`BadSave`."""
-    saved = read_save(text)
+    return replayed(read_save(text))
+
+
+def load_data(data: object) -> Game:
+    """:func:`load` of a save already read as JSON by the one bounded reader (the ``save``
+    field of an export: not written out and read again)."""
+    return replayed(saved_from(data))
+
+
+def replayed(saved: Saved) -> Game:
+    """The game of a save's settings and log, checked against its final state."""
     game = new_game(saved.seed, players=saved.players, ruleset=saved.ruleset, pair=saved.pair)
     replay_log(saved.log, game.apply)
     check_state(saved.state, game.state)

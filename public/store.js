@@ -5,8 +5,7 @@
 //   MoonshotStore.ready            a promise, never rejected: the entries are read into memory
 //                                  (the page starts this at once, while Python loads; the app
 //                                  awaits it)
-//   get(key), keys(prefix), items(prefix)
-//                                  the entries as this tab knows them, at once
+//   get(key), keys(prefix)         the entries as this tab knows them, at once
 //   put(key, text), remove(key)    write (memory at once, the disk in the order of the calls)
 //   kept()                         a promise: every write so far is on disk; its value is null,
 //                                  or why one failed: "full", "taken" (another tab holds that
@@ -16,6 +15,7 @@
 //                                  taken from a tab that holds it. The entry is read afresh
 //   letGo(key)                     this tab no longer plays that game
 //   onTaken(handler)               handler(key) when another tab took a game this one held
+//   ours(key), durable()           whether the store keeps ``key``; whether on disk (IndexedDB)
 //
 // One tab holds a game at a time: a second tab opening it is told (hold is false), and a tab
 // whose game was taken cannot overwrite it even with a write already on its way, because each
@@ -365,13 +365,11 @@
     durable: () => db !== null,
     get,
     keys,
-    items: (prefix) => Object.fromEntries(keys(prefix).map((key) => [key, get(key)])),
     put,
     remove,
     kept,
     hold,
     letGo,
-    fresh: (key) => fresh(String(key)),
     onTaken: (handler) => { taken.push(handler); },
     ours,
   };

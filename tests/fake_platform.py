@@ -199,10 +199,16 @@ class FakePlatform:
         return self.storage.get(key)
 
     def storage_set(self, key: str, text: str) -> str | None:
+        """As the real store: a saved game's write that does not fit is told by the next
+        storage_kept, any other at once."""
         if self.quota is not None:
             used = sum(len(k) + len(v) for k, v in self.storage.items() if k != key)
             if used + len(key) + len(text) > self.quota:
-                return "the browser's storage for this site is full"
+                full = "the browser's storage for this site is full"
+                if not key.startswith(("moonshot.save.", "moonshot.current", "moonshot.embed.")):
+                    return full
+                self.unkept = self.unkept or full
+                return None
         self.storage[key] = text
         return None
 

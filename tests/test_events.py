@@ -1,4 +1,4 @@
-"""The registry of event kinds (game.events): every kind the engine's source emits is
+"""The registry of event kinds (game.core.events): every kind the engine's source emits is
 registered with every field it carries, no registered kind is dead, and each kind is told by
 the log or left out of it by name (ui.words.narration.UNTOLD), so a new kind can neither
 slip past the referee's list nor vanish from the log without a test failing."""
@@ -36,7 +36,7 @@ def _emits() -> Iterator[tuple[str, str, set[str]]]:
 def test_every_emit_of_the_source_is_registered_with_its_fields() -> None:
     found: set[str] = set()
     for where, kind, fields in _emits():
-        assert kind in EVENTS, f"{where}: the event kind {kind!r} is not in game.events"
+        assert kind in EVENTS, f"{where}: the event kind {kind!r} is not in game.core.events"
         assert fields <= EVENTS[kind], f"{where}: {sorted(fields - EVENTS[kind])} of {kind}"
         found.add(kind)
     assert found == set(EVENTS), f"registered, never emitted: {sorted(set(EVENTS) - found)}"

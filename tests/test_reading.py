@@ -1,4 +1,4 @@
-"""The one reader of outside text (game.reading) and the saved-game reader built on it
+"""The one reader of outside text (game.core.reading) and the saved-game reader built on it
 (ui.model.saves.parse): 40 damaged texts (sizes, depths, numbers, encodings, nested copies),
 each refused in the player's words, in bounded time, the parser never reached by what would
 kill it; and no refusal names a Python function, module or limit."""
@@ -72,6 +72,7 @@ def damaged() -> dict[str, tuple[str | bytes, str]]:
         "5 MB string": (json.dumps("x" * 5_000_000), "longer than any saved game"),
         "export padded to 2 MB": (good + " " * SAVE.chars, "longer than any saved game"),
         "10 MB file": (b" " * 10_000_000, "longer than any saved game"),
+        "3 MB of spaces": (" " * 3_000_000, "longer than any saved game"),  # measured first
         # depths
         "100,000 deep": ("[" * 100_000, "nest deeper"),
         "10,000 deep, closed": (_nest(10_000), "nest deeper"),

@@ -13,13 +13,13 @@ import pytest
 import game
 from game.ai import get_ai
 from game.core.content import load_content
+from game.core.events import EVENTS
 from game.online.referee import (
     MAX_CHAT,
     MAX_DEPTH,
     MAX_DIGITS,
     MAX_GUEST_MESSAGE,
     MAX_REFUSALS,
-    PUBLIC_FIELDS,
     QUOTE,
     Referee,
     public_events,
@@ -113,7 +113,7 @@ def test_every_event_of_whole_games_is_public_and_listed_field_by_field() -> Non
             for text in shown:
                 assert f'"{text}"' in seen, (event, text)
     assert {"adaptivity", "moon_risk_revealed", "risk_roll", "evaluation"} <= kinds
-    assert kinds <= set(PUBLIC_FIELDS)
+    assert kinds <= set(EVENTS)
 
 
 def test_public_events_drop_unknown_events_and_fields() -> None:

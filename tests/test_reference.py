@@ -53,7 +53,7 @@ def test_generated_content_block_matches_the_data() -> None:
     assert block is not None, f"docs/rules.md needs one {BEGIN} ... {END} block"
     assert block == content_markdown(), (
         "docs/rules.md is out of date: run "
-        "python -c \"from game.reference import update_rules_doc; "
+        "python -c \"from game.tools.reference import update_rules_doc; "
         "update_rules_doc('docs/rules.md')\"")
 
 

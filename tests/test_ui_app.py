@@ -22,6 +22,7 @@ import pytest
 import game
 from game.online.referee import Referee
 from tests.fake_platform import FakeElement, FakeEvent, FakePlatform, elements
+from tests.test_ui_saves import played
 from ui.app import App
 from ui.control.tutorial import TOUR_KEY
 from ui.markup.centre import centre_html
@@ -358,7 +359,7 @@ def json_log(save: str) -> list[tuple[str, game.Action]]:
 def test_a_guest_screen_shows_its_seats_decision_from_the_hosts_picture_and_sends_its_move(
 ) -> None:
     """The page opened by an invitation link answers it, and once the channel opens it plays
-    from the pictures of the host's referee (game.referee): its seat's view and legal actions
+    from the pictures of the host's referee (game.online.referee): its seat's view and legal actions
     on the table, and its move out to the host as a message."""
     host_game = game.new_game(11)
     referee = Referee.for_game(host_game, {"guest": USSR})
@@ -951,11 +952,7 @@ def test_damaged_stored_games_never_stop_the_start_and_are_set_aside_with_delete
     games lists each as unreadable with Export as is (the exact stored text) and Delete,
     and closing the list goes back to the start screen; a bug report imported as a file
     says what was made of it."""
-    g = game.new_game(4)
-    rng = random.Random(4)
-    for _ in range(20):
-        seat = g.to_act()[0]
-        g.apply(seat, rng.choice(g.legal_actions(seat)))
+    g = played(4, 20)
     good = export_text(g, Setup(seed=4))
     bad = {"deep": "[" * 100_000, "huge": json.dumps("x" * 5_000_000),
            "cut": good[: len(good) // 2]}
@@ -1018,6 +1015,7 @@ def test_a_burst_of_a_thousand_embed_commands_costs_what_one_does_and_never_race
     one plays (it raised 'not USSR politician's moment'), and an embed that saves keeps its
     last few games only."""
     from ui.control.saves import EMBED_GAMES
+    from ui.links.embed import MOST_WAIT
 
     async def main() -> None:
         app, dom = embedded_app("?players=2&seats=mmmm&seed=3&speed=0&save=1")
@@ -1039,7 +1037,8 @@ def test_a_burst_of_a_thousand_embed_commands_costs_what_one_does_and_never_race
         print(f"1,000 commands heard in {heard * 1000:.0f} ms, {dealt} games dealt")
         assert dom.warnings == []
         assert app.table.setup.seed == 1_000 and not app.shown_example()
-        assert 1 <= dealt <= 3
+        # one game; one more for each MOST_WAIT the burst took to hear (a loaded machine)
+        assert 1 <= dealt <= 1 + int(heard / MOST_WAIT)
         assert app.table.g.log_size > 0  # the last game is being played
         scope = app.shelf.keys
         assert scope is not None and scope.prefix.startswith("moonshot.embed.")
@@ -1095,5 +1094,40 @@ def test_a_game_another_tab_takes_stops_here_says_so_and_comes_back_with_its_mov
         click(dom, find(dom, ("dialog",), testid="delete-save", key=entry))
         await settle(app)
         assert entry in dom.storage and "played in another tab" in dom.regions["dialog"]
+
+    run_app(play, "?players=2&seats=hhee&seed=5&speed=0")
+
+
+def test_a_save_the_disk_refuses_is_told_once_and_again_only_after_one_succeeded() -> None:
+    """Storage full: the first move whose save does not fit brings 'Autosave failed', the
+    next ones say nothing more (the game goes on); once a save fits again, the next failure
+    is told again, and the page marks a save kept only when it is on disk."""
+    async def play(app: App, dom: FakePlatform) -> None:
+        def move() -> None:
+            play_on_board(app, dom, 0)
+
+        await settle(app)
+        move()
+        await settle(app)
+        assert dom.body["saved"] == str(app.table.g.log_size)
+        dom.quota = 100  # nothing fits
+        told = []
+        for _ in range(3):
+            dom.regions["banner"] = ""
+            move()
+            await settle(app)
+            told.append("Autosave failed" in dom.regions["banner"])
+        assert told == [True, False, False]
+        assert dom.body["saved"] != str(app.table.g.log_size)  # not kept: not marked
+        dom.quota = None
+        move()
+        await settle(app)
+        assert dom.body["saved"] == str(app.table.g.log_size)
+        assert saved_game(dom).to_json() == app.table.g.to_json()
+        dom.quota = 100
+        dom.regions["banner"] = ""
+        move()
+        await settle(app)
+        assert "Autosave failed" in dom.regions["banner"]
 
     run_app(play, "?players=2&seats=hhee&seed=5&speed=0")

@@ -15,9 +15,9 @@ async def main() -> None:
 
 def told(task: asyncio.Future[None]) -> None:
     """A start that failed says why in the console (a task's error is otherwise unseen)."""
-    if not task.cancelled() and task.exception() is not None:
-        error = task.exception()
-        dom.console_warn("".join(traceback.format_exception(error)) if error else "")
+    error = None if task.cancelled() else task.exception()
+    if error is not None:
+        dom.console_warn("".join(traceback.format_exception(error)))
 
 
 RUNNING: set[asyncio.Future[None]] = set()  # a task nobody holds may be collected

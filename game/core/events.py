@@ -4,7 +4,7 @@ with the fields each carries.
 An event tells what a move did, and every field of it is public: any seat may see it (the
 engine keeps secrets out of its events: an action's own event carries only its kind, never a
 token's kind or a cover card). The referee sends a guest the registered fields of the
-registered kinds only (game.referee), the log tells each kind or leaves it out by name
+registered kinds only (game.online.referee), the log tells each kind or leaves it out by name
 (ui.words.narration), and the tests fail on a kind the engine emits that is not here
 (tests/test_events.py reads every ``emit`` of the source, and whole games' events).
 """

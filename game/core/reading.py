@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
+from functools import cache
 from itertools import accumulate
 from typing import Any
 
@@ -94,6 +95,12 @@ def decode(data: bytes) -> str:
         raise Unreadable("not-utf-8", at=exc.start + 1) from None
 
 
+@cache
+def _longer_than(digits: int) -> re.Pattern[str]:
+    """A run of more than ``digits`` digits (one pattern per kind of text, made once)."""
+    return re.compile(rf"\d{{{digits + 1},}}")
+
+
 def shape(text: str, bounds: Bounds) -> Unreadable | None:
     """Why ``text`` cannot be parsed within ``bounds`` (too long, nested too deep, a number
     too long), judged without parsing it; None when it may be parsed."""
@@ -103,7 +110,7 @@ def shape(text: str, bounds: Bounds) -> Unreadable | None:
     depth = max(accumulate(_DEPTH[c] for c in _BRACKETS.findall(bare)), default=0)
     if depth > bounds.depth:
         return Unreadable("too-deep", limit=bounds.depth)
-    if re.search(rf"\d{{{bounds.digits + 1},}}", bare):
+    if _longer_than(bounds.digits).search(bare):
         return Unreadable("long-number", limit=bounds.digits)
     return None
 
@@ -128,11 +135,11 @@ def read_json(text: object, bounds: Bounds) -> Any:
         text = decode(bytes(text))
     if not isinstance(text, str):
         raise Unreadable("not-text")
-    if not text.strip():
-        raise Unreadable("empty")
-    refusal = shape(text, bounds)
+    refusal = shape(text, bounds)  # first: its length, before anything copies the text
     if refusal is not None:
         raise refusal
+    if not text.strip():
+        raise Unreadable("empty")
     try:
         return json.loads(text, parse_constant=_no_number_words,
                           object_pairs_hook=_one_of_each)

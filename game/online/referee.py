@@ -54,10 +54,6 @@ QUOTE = 40  # characters of a refused message (or of a value in it) quoted in th
 
 GUEST = Bounds(MAX_GUEST_MESSAGE, MAX_DEPTH, MAX_DIGITS)  # what the reader allows a guest
 
-# The referee's second lock on secrets: an event kind or a field not in the registry of
-# events (game.events) never leaves the host.
-PUBLIC_FIELDS = EVENTS
-
 
 def quote(value: Any, limit: int = QUOTE) -> str:
     """A short quote of a guest's text or value for the log: never longer than ``limit``."""
@@ -66,10 +62,11 @@ def quote(value: Any, limit: int = QUOTE) -> str:
 
 
 def public_events(events: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The events as any seat may see them: known kinds only, known fields only."""
+    """The events as any seat may see them: registered kinds only, registered fields only
+    (game.core.events: the second lock on secrets, after the engine's own care)."""
     out = []
     for event in events:
-        allowed = PUBLIC_FIELDS.get(event.get("type", ""))
+        allowed = EVENTS.get(event.get("type", ""))
         if allowed is not None:
             out.append({"type": event["type"],
                         **{k: v for k, v in event.items() if k in allowed}})

@@ -53,6 +53,12 @@ def read_save(text: str) -> Saved:
         data = read_json(text, SAVE)
     except Unreadable as exc:
         raise BadSave(f"The save cannot be read: {exc}.") from None
+    return saved_from(data)
+
+
+def saved_from(data: object) -> Saved:
+    """The settings, log and state of a save already read as JSON (an export's ``save``
+    field); :class:`BadSave` when they are not there."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise BadSave("This is not a Moonshot save file.")
     version = data.get("version")

@@ -57,7 +57,6 @@ class Shelf:
         self.storage_failed = False
         self.to_start = False  # Saved games was opened from the start screen: close goes back
         self.pruned_for = ""  # the game whose first save pruned an embed's older ones
-        self.wrote = False  # the last save was handed to the browser (not refused at once)
         self.held = ""  # the key of the saved game this tab holds (plays and saves)
         self.away = ""  # the key of the game on the table when another tab took it
         # where this page keeps its games: None for an embed that keeps nothing
@@ -95,16 +94,12 @@ class Shelf:
         if not table.g.log or keys is None or self.away:
             return
         text = export_text(table.g, table.setup, table.title, now_text(), app.hints_taken)
-        failed = self.dom.storage_set(keys.prefix + app.table.save_id, text)
-        self.wrote = failed is None  # (whether it reached the disk, kept() tells)
-        if failed is None:
-            self.dom.storage_set(keys.current, app.table.save_id)
-            if keys != MAIN_KEYS and self.pruned_for != app.table.save_id:
-                self.pruned_for = app.table.save_id
-                self.keep_last(keys)
-            self.dom.set_body("saved", str(app.table.g.log_size))
-        else:
-            self.failed(failed)
+        # (a save's failure comes from the disk, later: kept() tells it)
+        self.dom.storage_set(keys.prefix + app.table.save_id, text)
+        self.dom.storage_set(keys.current, app.table.save_id)
+        if keys != MAIN_KEYS and self.pruned_for != app.table.save_id:
+            self.pruned_for = app.table.save_id
+            self.keep_last(keys)
 
     def failed(self, why: str) -> None:
         """A save that did not reach the disk: told once, until a save succeeds again."""
@@ -122,8 +117,9 @@ class Shelf:
             self.taken(self.held)
         elif failed is not None:
             self.failed(failed)
-        elif self.wrote:
+        else:
             self.storage_failed = False  # saved again: a next failure is told again
+            self.dom.set_body("saved", str(self.app.table.g.log_size))  # (on disk now)
 
     def playing(self) -> None:
         """The game on the table is this tab's (dealt, loaded or continued): it holds it, so
@@ -211,10 +207,7 @@ class Shelf:
                 error=exc))
             self.app.busy(False)
             return
-        if self.held and self.held != key:
-            self.dom.let_go(self.held)
-        self.held = key
-        self.app.load_game(loaded, key[len(keys.prefix):])
+        self.app.load_game(loaded, key[len(keys.prefix):])  # (playing() holds it now)
         self.dom.storage_set(keys.current, self.app.table.save_id)
 
     def open(self, error: str = "", notice: str = "") -> None:

@@ -34,7 +34,9 @@ COMMAND = Bounds(MAX_COMMAND, 2, 18)  # a flat object of a few parameters
 PARAMETERS = ("players", "seats", "seed", "ruleset", "pair", "speed")
 COMMANDS = ("new-game", "start-example")
 BURST = 0.05  # seconds without a command that end a burst of them
-MOST_WAIT = 0.5  # seconds a command waits at most for its burst to end
+# Seconds a command waits at most for its burst to end: a page that never stops is still
+# obeyed, and a burst of a thousand heard on a slow machine is still one game.
+MOST_WAIT = 2.0
 _ORIGIN = re.compile(r"https?://[A-Za-z0-9.\-\[\]:]+")  # scheme://host[:port], no path
 
 

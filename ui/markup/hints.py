@@ -77,7 +77,7 @@ def _n(value: float) -> int:
 
 
 def _numbers() -> dict[str, str]:
-    """A number the move's own rule changes, by game.advice's name."""
+    """A number the move's own rule changes, by game.analysis.advice's name."""
     return {
         "popularity": _("your Popularity goes from {before} to {after}"),
         "rival_popularity": _("the {rival}'s Popularity goes from {before} to {after}"),

@@ -89,20 +89,31 @@ class Setup:
                      self.speed_ms, dict(self.names), dict(self.levels), dict(self.remote))
 
 
-def query_param(query: str, key: str, longest: int = 32) -> str:
-    """The value of ``key`` in the page's query (``?example=launch&lang=hu``): "" when it is
-    absent or longer than ``longest`` (no parameter of the page is longer)."""
-    for part in query.lstrip("?").split("&")[:64]:
-        name, _sep, value = part.partition("=")
-        if name == key:
-            return value if len(value) <= longest else ""
-    return ""
-
-
 PACES = (0, 150, 300, 800)  # the AI's pace, milliseconds between its moves (the header's)
 PLAYERS = (2, 3, 4)
 MAX_SEED = 2**31 - 1  # seeds are 0..MAX_SEED (a saved game keeps whatever seed it has)
+MAX_QUERY = 4_096  # characters of a query read; the page's parameters need a hundred
 MAX_PARAMETERS = 64  # parts of a query read; none of the page has a dozen
+MAX_VALUE = 64  # characters of a value kept (a longer one is cut: too long for any use)
+
+
+def query_params(query: str) -> dict[str, str]:
+    """The page's query (``?seed=5&lang=hu``) as names and values, the last of a name
+    winning; the same small work whatever the address holds."""
+    params: dict[str, str] = {}
+    for part in query[:MAX_QUERY].lstrip("?").split("&", MAX_PARAMETERS)[:MAX_PARAMETERS]:
+        name, sep, value = part.partition("=")
+        if sep:
+            params[name] = value[:MAX_VALUE]
+    return params
+
+
+def query_param(query: str, key: str, longest: int = 32) -> str:
+    """The value of ``key`` in the page's query (``?example=launch&lang=hu``): "" when it is
+    absent or longer than ``longest`` (less than MAX_VALUE; no parameter of the page is
+    longer)."""
+    value = query_params(query).get(key, "")
+    return value if len(value) <= longest else ""
 
 
 def nearest_pace(ms: int) -> int:
@@ -110,16 +121,16 @@ def nearest_pace(ms: int) -> int:
     return min(PACES, key=lambda pace: (abs(pace - ms), pace))
 
 
-def bounded_number(text: str, default: int, low: int, high: int) -> int:
-    """A whole number of a link or a form, clamped to ``low``..``high``; ``default`` when
-    the text is no whole number. Never converts more than a few digits (a number of
-    thousands of digits costs Python quadratic time, and is only very large)."""
+def whole_number(text: str, default: int) -> int:
+    """A whole number of a link or a form, ``default`` when the text is none. It converts
+    at most 12 digits (thousands of digits cost Python quadratic time): a longer number is
+    only very large, and :func:`bounded` clamps it like any other."""
     sign, digits = ("-", text[1:]) if text.startswith("-") else ("", text)
     if not digits.isascii() or not digits.isdigit():
         return default
     if len(digits.lstrip("0")) > 12:
-        return low if sign else high
-    return max(low, min(high, int(sign + digits)))
+        return -10**12 if sign else 10**12
+    return int(sign + digits)
 
 
 def bounded(setup: Setup) -> Setup:
@@ -137,17 +148,13 @@ def parse_query(query: str) -> Setup | None:
     ``seats``: one letter per seat (USA Politician, USA Engineer, USSR Politician, USSR
     Engineer): ``h`` a person, or an AI: ``r``/``e``/``m``/``x`` (random, easy, medium,
     hard), ``a`` the default level (medium)."""
-    params: dict[str, str] = {}
-    for part in query.lstrip("?").split("&", MAX_PARAMETERS)[:MAX_PARAMETERS]:
-        if "=" in part:
-            key, value = part.split("=", 1)
-            params[key] = value[:64]
+    params = query_params(query)
     if "seed" not in params and "seats" not in params:
         return None
     setup = Setup()
-    setup.players = bounded_number(params.get("players", ""), 2, min(PLAYERS), max(PLAYERS))
-    setup.seed = bounded_number(params.get("seed", ""), 1, 0, MAX_SEED)
-    setup.speed_ms = bounded_number(params.get("speed", ""), 300, 0, max(PACES))
+    setup.players = whole_number(params.get("players", ""), 2)
+    setup.seed = whole_number(params.get("seed", ""), 1)
+    setup.speed_ms = whole_number(params.get("speed", ""), 300)
     bounded(setup)
     setup.pair = "USSR" if params.get("pair") == "USSR" else "USA"
     setup.ruleset = "preview" if params.get("ruleset") == "preview" else "v0.10.4"

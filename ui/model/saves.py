@@ -29,6 +29,7 @@ import game
 from game import NATIONS, SEATS
 from game.core.reading import SAVE, Unreadable, read_json
 from game.save import FORMAT as ENGINE_FORMAT
+from game.save import load_data
 
 from ..words.i18n import _, ngettext
 from ..words.names import nation_name
@@ -251,9 +252,15 @@ def _exact(data: dict[str, Any], fields: frozenset[str]) -> None:
 
 def _version(data: dict[str, Any], words: str) -> None:
     """``words`` (with {version} and {supported}) unless the version is exactly ours."""
+    if not _this_version(data):
+        raise SaveError(words.format(version=json.dumps(data.get("version"))[:20],
+                                     supported=VERSION))
+
+
+def _this_version(data: dict[str, Any]) -> bool:
+    """The file says exactly the version this game writes (not True, 1.0 nor "1")."""
     version = data.get("version")
-    if type(version) is not int or version != VERSION:  # not True, 1.0 nor "1"
-        raise SaveError(words.format(version=json.dumps(version)[:20], supported=VERSION))
+    return type(version) is int and version == VERSION
 
 
 def parse(text: object) -> Loaded:
@@ -287,7 +294,7 @@ def parse(text: object) -> Loaded:
         raise SaveError(_("The file holds no game: its 'save' field is missing or is not a "
                           "game record."))
     try:
-        loaded = game.load(json.dumps(save))
+        loaded = load_data(save)
     except game.BadSave as exc:
         raise SaveError(str(exc)) from None
     setup = Setup(players=loaded.players, pair=loaded.state.pair or "USA",
@@ -326,8 +333,7 @@ def summarize(key: str, text: object) -> Summary:
     """A quick look at a stored entry; never raises (a broken entry comes back not ok)."""
     try:
         data = read_envelope(text)
-        version = data.get("version")
-        if data.get("format") != FORMAT or type(version) is not int or version != VERSION:
+        if data.get("format") != FORMAT or not _this_version(data):
             raise SaveError(_("not a Moonshot saved game of this version"))
         save = data.get("save")
         state = save.get("state") if isinstance(save, dict) else None

@@ -14,7 +14,7 @@ from ..words.i18n import _
 
 
 def _stopped(stop: str) -> str:
-    """Why undo stops, as a whole sentence (``stop``: game.history.undo_walk's reason)."""
+    """Why undo stops, as a whole sentence (``stop``: game.analysis.history.undo_walk's reason)."""
     known = {
         "the other nation has acted since":
             _("Undo is not available: the other nation has acted since."),

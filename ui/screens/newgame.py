@@ -10,11 +10,9 @@ from ..model.players import (
     AI_LEVELS,
     LEVEL_LETTERS,
     MAX_SEED,
-    PACES,
-    PLAYERS,
     Setup,
     bounded,
-    bounded_number,
+    whole_number,
 )
 from ..words.i18n import _, ngettext
 from ..words.names import nation_name, speed_words
@@ -136,9 +134,9 @@ def dialog_html(setup: Setup, ice_text: str = "") -> str:
 def setup_from_form(values: dict[str, str], seat_values: dict[str, str]) -> Setup:
     """Read the dialog's fields (strings) into a Setup; bad numbers fall back to defaults."""
     setup = Setup()
-    setup.players = bounded_number(values.get("players", ""), 2, min(PLAYERS), max(PLAYERS))
-    setup.seed = bounded_number(values.get("seed", "").strip(), 1, 0, MAX_SEED)
-    setup.speed_ms = bounded_number(values.get("speed", ""), 300, 0, max(PACES))
+    setup.players = whole_number(values.get("players", ""), 2)
+    setup.seed = whole_number(values.get("seed", "").strip(), 1)
+    setup.speed_ms = whole_number(values.get("speed", ""), 300)
     bounded(setup)
     setup.pair = "USSR" if values.get("pair") == "USSR" else "USA"
     setup.ruleset = "preview" if values.get("ruleset") == "preview" else "v0.10.4"

@@ -165,7 +165,7 @@ def _payload(payload: str) -> str:
     return words.get(payload, with_article(payload))
 
 
-# The kinds of event (game.events) the log leaves out: a move is told by what it did, not by
+# The kinds of event (game.core.events) the log leaves out: a move is told by what it did, not by
 # its own "action" event. Every other kind has its words below (tests/test_events.py).
 UNTOLD = frozenset({"action"})
 
