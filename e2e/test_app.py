@@ -80,8 +80,9 @@ def test_whole_game_by_clicks(
 def hand_names(seed: int, nation: str) -> list[str]:
     g = game.new_game(seed)
     content = game.load_content()
-    hand = g.view(f"{nation}.politician")["nations"][nation]["hand"]
-    return [content.maneuver_card(card).names[nation] for card in hand]
+    hand = g.view(f"{nation}.politician").nations[nation].hand
+    assert hand is not None
+    return [content.maneuver_card(card.id).names[nation] for card in hand]
 
 
 def test_privacy_screen_hides_private_data(

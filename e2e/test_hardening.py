@@ -31,6 +31,7 @@ from game import SEATS
 
 sys.path.insert(0, str(ROOT))  # the engine and the pure ui modules from this checkout
 import game
+from game.core.plain import to_plain
 from ui.model.players import Setup
 from ui.model.replay import narrate
 from ui.model.saves import export_text, parse
@@ -196,9 +197,10 @@ def secrets_of(g: game.Game, nation: str, viewer: str | None) -> list[str]:
     names found nowhere in what that seat may see, nor in the public log."""
     content = game.load_content()
     hand = g.state.nations[nation].hand
-    public = json.dumps(g.view(None), ensure_ascii=False) + "\n".join(t.line for t in narrate(g))
+    public = (json.dumps(to_plain(g.view(None)), ensure_ascii=False)
+              + "\n".join(t.line for t in narrate(g)))
     if viewer is not None:
-        public += json.dumps(g.view(viewer), ensure_ascii=False)
+        public += json.dumps(to_plain(g.view(viewer)), ensure_ascii=False)
     names = {content.maneuver_card(card).names[nation] for card in hand}
     return sorted(n for n in names if n not in public)
 

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from helpers import MARKED, answer_confirm, current_save, pick, settle
 from playwright.sync_api import Page, expect
 
+from game.core.plain import to_plain
 from ui.model.saves import parse
 
 Opener = Callable[[str], float]
@@ -34,9 +35,9 @@ def sent_view_is_the_seats(page: Page) -> str:
     here from the saved game: the AI was given that view and nothing more."""
     seat = page.evaluate("document.body.dataset.hintSeat")
     g = parse(current_save(page)).game
-    digest = hashlib.sha256(json.dumps(g.view(seat)).encode()).hexdigest()[:16]
+    digest = hashlib.sha256(json.dumps(to_plain(g.view(seat))).encode()).hexdigest()[:16]
     assert page.evaluate("document.body.dataset.hintSent") == digest
-    full = hashlib.sha256(json.dumps(g.view(None)).encode()).hexdigest()[:16]
+    full = hashlib.sha256(json.dumps(to_plain(g.view(None))).encode()).hexdigest()[:16]
     assert digest != full
     return str(seat)
 

@@ -36,6 +36,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, Playwright, expec
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 import game
+from game.core.plain import to_plain
 from game.online.referee import public_events
 from scripts.localsite import CHROMIUM, CHROMIUM_ARGS
 from ui.markup.logbook import CHAPTERS_SHOWN, chapters
@@ -298,7 +299,7 @@ def test_a_host_and_a_guest_play_a_whole_game_and_the_guest_never_sees_a_secret(
         g = positions[message["at"]]
         assert set(message["seats"]) == guest_seats
         for seat in guest_seats:
-            assert message["seats"][seat]["view"] == json.loads(json.dumps(g.view(seat)))
+            assert message["seats"][seat]["view"] == json.loads(json.dumps(to_plain(g.view(seat))))
             assert message["seats"][seat]["legal"] == [a.to_dict() for a in
                                                        g.legal_actions(seat)]
         assert message["events"] in ([], json.loads(json.dumps(events_at[message["at"]])))
@@ -418,7 +419,7 @@ def test_a_guest_whose_page_closed_rejoins_by_a_new_invitation_and_nothing_is_lo
     whole = game.load(json.dumps(json.loads(current_save(host))["save"]))
     assert whole.log_size == before == picture["at"]
     for seat, mine in picture["seats"].items():
-        assert mine["view"] == json.loads(json.dumps(whole.view(seat)))
+        assert mine["view"] == json.loads(json.dumps(to_plain(whole.view(seat))))
 
     host.get_by_test_id("online-panel").wait_for(state="hidden")
     play_both([host, again], rng, lambda: moves(host) >= before + 15, cheap=0.2)

@@ -31,13 +31,13 @@ def test_micropip_demo(
         f"Installed moonshot-game {index['version']} with micropip from {index['file']}.")
 
     g = game.new_game(seed=7, players=2)
-    missions = g.view(None)["missions"]
+    missions = g.view(None).missions
     rows = page.get_by_test_id("odds").locator("tbody tr")
     expect(rows).to_have_count(len(missions))
     for mission in missions:
-        odds = game.launch_odds(g, "USA", mission["id"])
-        row = page.locator(f'tr[data-mission="{mission["id"]}"]')
-        expect(row).to_contain_text(mission["name"])
+        odds = game.launch_odds(g, "USA", mission.id)
+        row = page.locator(f'tr[data-mission="{mission.id}"]')
+        expect(row).to_contain_text(mission.name)
         expect(row.locator("td.n")).to_have_text(f"{odds:.1%}")
 
     shown = json.loads(page.get_by_test_id("simulation").inner_text())

@@ -74,6 +74,20 @@ def test_start_screen_on_a_phone_is_accessible(page: Page, site_url: str,
     assert axe_serious(page) == []
 
 
+def test_every_way_in_fits_a_phone_with_a_saved_game_offered(
+    page: Page, site_url: str, open_game: Opener,
+) -> None:
+    """Continue adds a row: the start screen still shows every way in without scrolling."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_game(site_url + "?players=2&seats=hhaa&seed=3&speed=0")
+    page.wait_for_selector("body[data-saved]")
+    open_game(site_url)
+    expect(page.get_by_test_id("start-continue")).to_be_visible()
+    for way in ("continue", "play", "tutorial", "howto", "rules", "saves", "new"):
+        expect(page.get_by_test_id(f"start-{way}")).to_be_in_viewport(ratio=1)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
 def test_url_parameters_and_the_embed_page_start_a_game_directly(
     page: Page, site_url: str, open_game: Opener,
 ) -> None:

@@ -23,6 +23,7 @@ from .core.state import State
 from .rules.flow import HANDLERS, advance
 from .rules.legal import engineer_actions, explain, politician_actions
 from .rules.position import Position
+from .rules.records import View
 from .rules.saving import save_text
 from .rules.setup import new_state
 from .rules.terms import split_seat
@@ -152,8 +153,9 @@ class Game:
         """A canonical text of the state, equal for equal states (for hashing and tests)."""
         return json.dumps(self._p.state.to_dict(), sort_keys=True, separators=(",", ":"))
 
-    def view(self, seat: str | None) -> dict[str, Any]:
-        """Everything ``seat`` may see (``None``: the public spectator view), JSON-safe."""
+    def view(self, seat: str | None) -> View:
+        """Everything ``seat`` may see (``None``: the public spectator view); its JSON form is
+        :func:`game.core.plain.to_plain`."""
         if seat is not None:
             split_seat(seat)
         return build_view(self, seat)

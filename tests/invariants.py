@@ -11,6 +11,7 @@ from typing import Any
 import game
 from game.core import actions as A
 from game.core.content import MOON, NATIONS, load_content
+from game.core.plain import to_plain
 from game.engine import Game
 
 
@@ -133,18 +134,19 @@ def check_views(g: Game) -> None:
     for seat in (None, *game.SEATS):
         viewer = seat.split(".")[0] if seat else None
         view = g.view(seat)
-        text = json.dumps(view)
-        assert "rng" not in view and str(g.state.rng.state) not in text
-        leaked = secrets_of(g, viewer) & set(_strings(view))
+        plain = to_plain(view)
+        text = json.dumps(plain)
+        assert "rng" not in plain and str(g.state.rng.state) not in text
+        leaked = secrets_of(g, viewer) & set(_strings(plain))
         assert not leaked, f"{seat} sees {sorted(leaked)}"
         for nation in NATIONS:
-            for place in view["nations"][nation]["places"]:
-                if place["stack"] is not None:
-                    for token in place["stack"]["tokens"]:
-                        assert (token["kind"] is not None) == (token["nation"] == viewer)
+            for place in view.nations[nation].places:
+                if place.stack is not None:
+                    for token in place.stack.tokens:
+                        assert (token.kind is not None) == (token.nation == viewer)
             if nation != viewer:
-                assert view["nations"][nation]["hand"] is None
-                assert view["nations"][nation]["tokens"] is None
+                assert view.nations[nation].hand is None
+                assert view.nations[nation].tokens is None
 
 
 def check_clone(g: Game, rng: random.Random) -> None:

@@ -84,4 +84,4 @@ def test_the_view_carries_the_penalties_of_the_content() -> None:
     import game
 
     g = game.new_game(1)
-    assert g.view("USA.politician")["penalties"] == load_content().board.penalties
+    assert g.view("USA.politician").penalties == load_content().board.penalties

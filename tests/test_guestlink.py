@@ -50,7 +50,8 @@ def test_a_whole_game_through_the_guests_link() -> None:
     assert guest_moves > 40 and referee.refusals == [] and not link.lost
     assert link.state is not None and link.state["at"] == g.log_size
     over = link.view("USSR.politician")
-    assert over["phase"] == "over" and over["winner"] == g.winner
+    assert over.phase == "over" and over.winner == g.winner
+    assert over == g.view("USSR.politician")
 
 
 def test_a_repeat_is_ignored_and_a_gap_is_mended_by_asking_again() -> None:
@@ -81,7 +82,11 @@ def test_the_link_refuses_what_its_seats_may_not_do_and_ignores_garbage() -> Non
     sent = link.sent
     picture = dict(link.state or {})
     number = link.received
+    view = picture["seats"][seat]["view"]
     malformed = [{"seats": {}}, {"seats": {seat: {"view": None, "legal": []}}},
+                 {"seats": {seat: {"view": {**view, "round": "3"}, "legal": []}}},
+                 {"seats": {seat: {"view": {**view, "secret": 1}, "legal": []}}},
+                 {"seats": {seat: {"view": view, "legal": [{"type": "nothing"}]}}},
                  {"to_act": "USA.politician"}, {"at": "5"}, {"screens": []}, {"events": {}},
                  {"clock": [97]}]
     for change in malformed:  # a host's page is not trusted to send a drawable picture

@@ -198,7 +198,7 @@ def played_in_hungarian() -> Iterator[Played]:
     hinted: set[str] = set()
     g = game.new_game(7, players=2)
     ai, rng = get_ai("medium"), random.Random(7)
-    bonus = g.view(None)["test_bonus"]
+    bonus = g.view(None).test_bonus
     told = [note(opening_line(g))]
     step = 0
     while not g.is_over and g.round < 40:

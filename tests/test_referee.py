@@ -14,6 +14,7 @@ import game
 from game.ai import get_ai
 from game.core.content import load_content
 from game.core.events import EVENTS
+from game.core.plain import from_plain, to_plain
 from game.online.referee import (
     MAX_CHAT,
     MAX_DEPTH,
@@ -24,6 +25,7 @@ from game.online.referee import (
     Referee,
     public_events,
 )
+from game.rules.records import View
 from game.tools.simulate import pick
 
 GUEST = ("USSR.politician", "USSR.engineer")
@@ -33,7 +35,7 @@ Chooser = Callable[[game.Game], "tuple[str, game.Action] | None"]
 
 
 def _events_of(g: game.Game, choose: Chooser
-               ) -> Iterator[tuple[dict[str, Any], dict[str, Any], dict[str, Any]]]:
+               ) -> Iterator[tuple[View, View, dict[str, Any]]]:
     """(spectator view before the move, after it, event) for every event of a game played
     by ``choose`` (None: stop)."""
     before = g.view(None)
@@ -69,7 +71,7 @@ def _medium_mover(rng: random.Random) -> Chooser:
     return choose
 
 
-def _whole_game_events() -> Iterator[tuple[dict[str, Any], dict[str, Any], dict[str, Any]]]:
+def _whole_game_events() -> Iterator[tuple[View, View, dict[str, Any]]]:
     """Every event of random games in every setting, and of a medium game (which reaches the
     Moon and its risks), with the spectator's view before and after its move."""
     for players in (2, 3, 4):
@@ -109,7 +111,7 @@ def test_every_event_of_whole_games_is_public_and_listed_field_by_field() -> Non
         assert public_events([event]) == [event], event
         shown = [text for text in _strings(event) if text in ids]
         if shown:
-            seen = json.dumps(before) + json.dumps(after)
+            seen = json.dumps(to_plain(before)) + json.dumps(to_plain(after))
             for text in shown:
                 assert f'"{text}"' in seen, (event, text)
     assert {"adaptivity", "moon_risk_revealed", "risk_roll", "evaluation"} <= kinds
@@ -176,8 +178,8 @@ def test_a_guest_plays_a_whole_game_seeing_only_its_own_seats() -> None:
         assert state["t"] == "state" and state["at"] == g.log_size
         seat = next(s for s in g.to_act() if s in GUEST)
         mine = state["seats"][seat]
-        action = medium.choose(mine["view"], [game.action_from_dict(a) for a in mine["legal"]],
-                               rng)
+        action = medium.choose(from_plain(View, mine["view"]),
+                               [game.action_from_dict(a) for a in mine["legal"]], rng)
         number += 1
         received += _send(referee, {"t": "act", "n": number, "at": state["at"], "seat": seat,
                                     "action": action.to_dict()})
@@ -213,12 +215,13 @@ def test_the_views_sent_are_the_engines_views_of_the_guests_seats() -> None:
     last = messages[-1]
     assert last["t"] == "state" and last["at"] == g.log_size > 3
     for seat in GUEST:
-        assert last["seats"][seat]["view"] == json.loads(json.dumps(g.view(seat)))
+        assert last["seats"][seat]["view"] == json.loads(json.dumps(to_plain(g.view(seat))))
+        assert from_plain(View, last["seats"][seat]["view"]) == g.view(seat)
         assert last["seats"][seat]["legal"] == [a.to_dict() for a in g.legal_actions(seat)]
     usa_hand = g.state.nations["USA"].hand
     text = json.dumps(last)
     assert usa_hand and not any(f'"{card}"' in text for card in usa_hand
-                                if f'"{card}"' not in json.dumps(g.view(None)))
+                                if f'"{card}"' not in json.dumps(to_plain(g.view(None))))
 
 
 def _unchanged(referee: Referee) -> str:

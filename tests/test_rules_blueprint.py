@@ -114,7 +114,7 @@ def test_different_icons_and_blank_edges_add_nothing(e: Game) -> None:
     install(e, "USA", "E01", 0, 1, 0)  # -EEE: west E
     install(e, "USA", "C02", 1, 1, 1)  # C-C- after turn: north C meets E01's south E
     assert e.parameters("USA") == (1, 1, 1, 0)
-    assert e.view("USA.engineer")["nations"]["USA"]["matches"] == []
+    assert e.view("USA.engineer").nations["USA"].matches == ()
 
 
 @pytest.mark.rule("parameters")

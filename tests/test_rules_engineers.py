@@ -7,6 +7,7 @@ import pytest
 import game
 from game.core import actions as A
 from game.engine import Game
+from game.rules.records import Pending
 from tests.conftest import eng, engineers_pass, kinds, new, place_tiles, poke, to_engineering
 
 
@@ -352,7 +353,7 @@ def test_test_steal_works_on_the_rivals_face_up_moon_path(e: Game) -> None:
 @pytest.mark.rule("eng-research")
 def test_rival_sees_that_a_tile_is_being_chosen_but_not_which(e: Game) -> None:
     e.apply(eng("USSR"), A.Research("E", "E"))
-    own = e.view("USSR.politician")["nations"]["USSR"]["pending"]
-    theirs = e.view("USA.engineer")["nations"]["USSR"]["pending"]
-    assert own["what"] == "keep" and len(own["tiles"]) == 2
-    assert theirs == {"what": "keep"}
+    own = e.view("USSR.politician").nations["USSR"].pending
+    theirs = e.view("USA.engineer").nations["USSR"].pending
+    assert own is not None and own.what == "keep" and len(own.tiles) == 2
+    assert theirs == Pending(what="keep", tiles=(), tile=None, source=None, module=None)

@@ -310,8 +310,7 @@ def test_completing_a_level1_mission_offers_to_explore_instead_of_the_reward() -
     g.apply(pol("USSR"), A.ExploreMoon(1))
     assert ussr.moon_up == [False, True, False]
     assert ussr.popularity == 10 and ussr.test_steal == 0  # the reward was forgone
-    assert g.view("USA.politician")["nations"]["USSR"]["moon_path"][1]["id"] == \
-        ussr.moon_path[1]
+    assert g.view("USA.politician").nations["USSR"].moon_path[1].id == ussr.moon_path[1]
     assert g.state.tests[ussr.moon_path[1]] == (0, 0)
 
 

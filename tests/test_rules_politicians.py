@@ -8,6 +8,7 @@ import game
 from game.core import actions as A
 from game.core.state import Stack
 from game.engine import Game
+from game.rules.records import TokenView
 from tests.conftest import eng, kinds, new, pass_maneuvers, poke, pol
 
 # ---------------------------------------------------------------------------- maneuvers
@@ -95,10 +96,11 @@ def test_rival_sees_where_tokens_went_never_their_kind(g: Game) -> None:
     _stacks_then_politics(g)
     g.apply(pol("USSR"), A.PlaceToken("USSR", 1, "influence"))
     g.apply(pol("USSR"), A.PlaceToken("USSR", 1, "bluff"))
-    seen_by_usa = g.view("USA.engineer")["nations"]["USSR"]["places"][0]["stack"]["tokens"]
-    seen_by_ussr = g.view("USSR.engineer")["nations"]["USSR"]["places"][0]["stack"]["tokens"]
-    assert seen_by_usa == [{"nation": "USSR", "kind": None}] * 2
-    assert [t["kind"] for t in seen_by_ussr] == ["influence", "bluff"]
+    by_usa = g.view("USA.engineer").nations["USSR"].places[0].stack
+    by_ussr = g.view("USSR.engineer").nations["USSR"].places[0].stack
+    assert by_usa is not None and by_ussr is not None
+    assert by_usa.tokens == (TokenView(nation="USSR", kind=None),) * 2
+    assert [t.kind for t in by_ussr.tokens] == ["influence", "bluff"]
 
 
 @pytest.mark.rule("support")

@@ -52,7 +52,7 @@ def test_moon_on_display_with_three_hidden_level3_risks_per_nation(g: Game) -> N
         assert len(n.moon_path) == 3 and n.moon_up == [False, False, False]
         assert all(content.risks[r].level == 3 for r in n.moon_path)
     assert len(set(paths[0]) | set(paths[1])) == 6
-    assert all(p is None for p in g.view("USA.politician")["nations"]["USA"]["moon_path"])
+    assert all(p is None for p in g.view("USA.politician").nations["USA"].moon_path)
 
 
 @pytest.mark.rule("setup")
@@ -121,10 +121,11 @@ def test_engineers_interleave_freely_and_a_passed_nation_stops(g: Game) -> None:
 def test_view_shows_own_hand_but_not_the_rivals() -> None:
     g = new(3)
     view = g.view("USA.engineer")
-    assert view["nations"]["USA"]["hand"] == g.state.nations["USA"].hand
-    assert view["nations"]["USSR"]["hand"] is None
-    assert view["nations"]["USSR"]["hand_size"] == 4
-    assert g.view(None)["nations"]["USA"]["hand"] is None
+    hand = view.nations["USA"].hand
+    assert hand is not None and [card.id for card in hand] == g.state.nations["USA"].hand
+    assert view.nations["USSR"].hand is None
+    assert view.nations["USSR"].hand_size == 4
+    assert g.view(None).nations["USA"].hand is None
 
 
 # ---------------------------------------------------------------------------- round

@@ -106,8 +106,9 @@ def _names(target: str, g: game.Game, seat: str) -> list[str]:
     if kind == "place":
         return [f"place {parts[1]}"]
     if kind == "stack":
-        stack = view["nations"][parts[0]]["places"][int(parts[1]) - 1]["stack"]
-        return [card_name(str(stack["card"]))]
+        stack = view.nations[parts[0]].places[int(parts[1]) - 1].stack
+        assert stack is not None
+        return [card_name(stack.card)]
     if kind == "mdeck":
         return [f"level {rest} Mission deck"]
     if kind == "mission":
@@ -123,7 +124,7 @@ def _names(target: str, g: game.Game, seat: str) -> list[str]:
     if kind == "modrow":
         return [module_name(rest)]
     if kind == "supplier":
-        return [f"{view['supplier_prices'][int(parts[1])]}$ space"]
+        return [f"{view.supplier_prices[int(parts[1])]}$ space"]
     if kind == "opt":
         return _option_names(rest)
     return {"cell": ["cell", "tile"], "influence": ["Influence"], "rocket": ["Abort"],

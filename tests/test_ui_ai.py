@@ -10,6 +10,7 @@ import pytest
 
 import game
 from game import SEATS
+from game.core.plain import to_plain
 from ui.ai_worker import choose
 from ui.model.players import Setup, parse_query
 from ui.model.saves import SaveError, envelope, parse
@@ -75,7 +76,7 @@ def test_the_worker_chooses_a_legal_action_from_json_reproducibly(
         g.apply(seat, rng.choice(g.legal_actions(seat)))
     seat = g.to_act()[0]
     legal = g.legal_actions(seat)
-    args = (json.dumps(g.view(seat)), json.dumps([a.to_dict() for a in legal]), level, 4)
+    args = (json.dumps(to_plain(g.view(seat))), json.dumps([a.to_dict() for a in legal]), level, 4)
     answer = choose(*args)
     assert game.action_from_dict(json.loads(answer)["action"]) in legal
     if level != "hard":  # a time budget is not reproducible; the other levels are

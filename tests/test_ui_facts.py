@@ -21,6 +21,7 @@ import pytest
 
 import game
 from game.core.content import Content
+from game.rules.records import View
 from tests.fake_platform import FakePlatform
 from tests.test_ui_app import run_app
 from ui.app import App
@@ -69,16 +70,14 @@ def other_rules(monkeypatch: pytest.MonkeyPatch) -> Content:
     return changed
 
 
-def _view_of(changed: Content, g: game.Game, seat: str) -> dict[str, Any]:
+def _view_of(changed: Content, g: game.Game, seat: str) -> View:
     """``g``'s view for ``seat`` with the numbers of ``changed`` (what the engine would give
     with that content)."""
-    view = g.view(seat)
-    view["penalties"] = dict(changed.board.penalties)
-    view["supplier_prices"] = list(changed.board.supplier_prices)
-    return view
+    return dataclasses.replace(g.view(seat), penalties=dict(changed.board.penalties),
+                               supplier_prices=tuple(changed.board.supplier_prices))
 
 
-def _label(kind: str, fields: dict[str, Any], view: dict[str, Any], g: game.Game) -> str:
+def _label(kind: str, fields: dict[str, Any], view: View, g: game.Game) -> str:
     label = looks.LOOKS[kind].label
     assert label is not None
     html, title = label({"type": kind, **fields}, view, g)

@@ -25,8 +25,8 @@ def test_the_odds_are_the_engines_for_every_card_on_the_table() -> None:
     g = game.new_game(6)
     view = g.view("USA.politician")
     odds = mission_odds(g, view, "USA")
-    expected = [m["id"] for m in view["missions"]] + (
-        [view["moon"]["id"]] if view["moon"]["on_display"] else [])
+    expected = [m.id for m in view.missions] + (
+        [view.moon.id] if view.moon.on_display else [])
     assert list(odds) == expected and len(expected) >= 3
     assert all(odds[m] == game.launch_odds(g, "USA", m) for m in expected)
 
@@ -35,7 +35,7 @@ def test_a_card_shows_its_odds_bright_when_a_launch_there_can_be_decided() -> No
     g = game.new_game(6)
     view = g.view("USA.politician")
     odds = mission_odds(g, view, "USA")
-    first = view["missions"][0]["id"]
+    first = view.missions[0].id
     html = centre_html(view, Marks({f"mission:{first}"}), odds)
     shown = elements(html, testid="mission-odds")
     assert len(shown) == len(odds)
@@ -56,9 +56,9 @@ def test_the_person_sees_the_odds_in_every_phase_and_they_follow_the_rocket() ->
             person_to_act(app)
             g = app.table.g
             view = g.view(app.viewer())
-            cards = tuple(m["id"] for m in view["missions"])
+            cards = tuple(m.id for m in view.missions)
             shown = odds_shown(dom.regions["centre"])
-            assert len(shown) == len(cards) + (1 if view["moon"]["on_display"] else 0)
+            assert len(shown) == len(cards) + (1 if view.moon.on_display else 0)
             phases.add(g.phase)
             if g.phase == "engineering":  # the same cards within a round: the rocket moves
                 building.setdefault((g.round, cards), set()).add(tuple(shown))

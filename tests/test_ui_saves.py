@@ -291,7 +291,7 @@ def test_a_guest_tells_the_same_story_from_the_public_events_as_the_host_from_it
         seat = g.to_act()[0]
         g.apply(seat, rng.choice(g.legal_actions(seat)))
     view = g.view(None)
-    told = public_story(view["players"], view["ruleset"], view["test_bonus"],
+    told = public_story(view.players, view.ruleset, view.test_bonus,
                         public_history(g))
     assert [t.text for t in told] == [t.text for t in narrate(g)]
     assert len(told) > g.log_size

@@ -7,6 +7,8 @@ import random
 import pytest
 
 import game
+from game.rules.records import View
+from ui.markup.html import Marks
 from ui.model.targets import Pick, paths
 
 
@@ -102,14 +104,14 @@ def _medium_positions(seed: int, players: int):
         g.apply(seat, ai.choose(g.view(seat), g.legal_actions(seat), rng))
 
 
-def _drawn_targets(view: dict[str, object], marks: object) -> set[str]:
+def _drawn_targets(view: View, marks: Marks) -> set[str]:
     import re
 
     from ui.markup.board import board_html
     from ui.markup.centre import centre_html
 
-    html = "".join(board_html(view, n, marks=marks) for n in ("USA", "USSR"))  # type: ignore[arg-type]
-    html += centre_html(view, marks, {})  # type: ignore[arg-type]
+    html = "".join(board_html(view, n, marks=marks) for n in ("USA", "USSR"))
+    html += centre_html(view, marks, {})
     return set(re.findall(r'data-target="([^"]+)"', html))
 
 
@@ -117,8 +119,6 @@ def test_every_marked_thing_is_drawn_on_the_board_and_rare_actions_have_paths() 
     """The renderers put a touchable thing wherever ui.model.targets marks one (the two name the
     same ids), before and after a first touch; AI Medium's games reach the rarer actions."""
     from html import unescape
-
-    from ui.markup.html import Marks
 
     kinds: set[str] = set()
     games = (_medium_positions(seed, players) for seed, players in ((1, 2), (2, 4), (3, 2)))

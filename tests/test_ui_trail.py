@@ -5,9 +5,11 @@ round stands on its target card in words and colour (ui.markup.centre)."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import game
 from game.core.actions import Action, action_from_dict
+from game.rules.records import Launch
 from tests.fake_platform import FakePlatform, elements
 from tests.test_ui_app import play_on_board, run_app, settle
 from ui.app import App
@@ -91,11 +93,12 @@ def test_the_board_marks_each_kind_of_rival_move_it_draws() -> None:
 def test_a_committed_launch_stands_on_its_target_card() -> None:
     g = game.new_game(3)
     view = g.view("USA.politician")
-    mission = view["missions"][0]["id"]
-    view["missions"][0]["launching"] = ["USSR"]
-    view["launches"] = [{"nation": "USSR", "mission": mission},
-                        {"nation": "USA", "mission": view["moon"]["id"]}]
-    view["moon"]["on_display"] = True
+    first, *others = view.missions
+    mission = first.id
+    view = replace(view, missions=(replace(first, launching=("USSR",)), *others),
+                   launches=(Launch(nation="USSR", mission=mission),
+                             Launch(nation="USA", mission=view.moon.id)),
+                   moon=replace(view.moon, on_display=True))
     html = centre_html(view)
     bands = elements(html, testid="launching")
     assert [b.data["nation"] for b in bands] == ["USSR", "USA"]

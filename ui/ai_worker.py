@@ -18,13 +18,15 @@ import random
 import game
 from game.ai import get_ai
 from game.ai.chronicle import story
+from game.core.plain import from_plain
+from game.rules.records import View
 
 
 def choose(view_json: str, legal_json: str, level: str, seed: int) -> str:
     """The chosen action (JSON: ``{"action": <action dict>, "iterations": <searched>}``, and
     ``"seconds"``, the search's own time, when it searched) among ``legal_json`` (a list of
     action dicts)."""
-    view = json.loads(str(view_json))
+    view = from_plain(View, json.loads(str(view_json)))
     legal = [game.action_from_dict(item) for item in json.loads(str(legal_json))]
     ai = get_ai(str(level))
     action = ai.choose(view, legal, random.Random(int(seed)))

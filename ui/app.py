@@ -15,6 +15,7 @@ from typing import Any
 import game
 from game import NATIONS, SEATS
 from game.core.actions import Action
+from game.rules.records import View
 
 from .control.hints import Hints
 from .control.inputs import BAR_CONTROLS, Input
@@ -384,7 +385,7 @@ class App:
     async def chronicle(self, save_json: str, upto: int, seed: int) -> dict[str, Any]:
         return await self.thinker.chronicle(save_json, upto, seed)
 
-    async def think(self, view: dict[str, Any], legal: list[Action], level: str, seed: int,
+    async def think(self, view: View, legal: list[Action], level: str, seed: int,
                     purpose: str) -> tuple[Action, str]:
         return await self.thinker.choose(view, legal, level, seed, purpose=purpose)
 
@@ -623,9 +624,9 @@ class App:
     def bring_into_view(self, seat: str) -> None:
         """Scroll the part of the board the decision is about into view (no one has to)."""
         nation, role = seat.split(".")
-        pending = self.table.g.view(seat)["nations"][nation]["pending"]
+        pending = self.table.g.view(seat).nations[nation].pending
         part = f'[data-part="{role}"]'
-        if pending and pending["what"] == "keep":
+        if pending and pending.what == "keep":
             part = ".pending"
         self.dom.scroll_into_view(f"#board-{nation} {part}")
         # then the things it may touch there, below the board's head (a tall part, as a
@@ -722,18 +723,18 @@ class App:
                       viewer, table.setup.display_name(viewer) if viewer else "",
                       self.hosting.on, self.joining.on, self.sound_on)
 
-    def render_boards(self, view: dict[str, Any], marks: Marks, ghost: int | None,
+    def render_boards(self, view: View, marks: Marks, ghost: int | None,
                       odds: dict[str, float]) -> None:
-        acting = view["to_act"]
+        acting = view.to_act
         for nation in NATIONS:
             roles = " & ".join(role_name(s.split(".")[1]) for s in acting
                                if s.startswith(nation))
             self.dom.set_html(f"board-{nation}", board_html(
                 view, nation, marks=marks, ghost_cell=ghost, acting=roles,
-                odds=odds if view["nation"] == nation else None))
+                odds=odds if view.nation == nation else None))
         self.dom.set_html("centre", centre_html(view, marks, odds))
         # the phase orders each board's parts: the one its decisions are about comes first
-        self.dom.set_class("main", f"show-{self.table.tab} phase-{view['phase']}")
+        self.dom.set_class("main", f"show-{self.table.tab} phase-{view.phase}")
 
     def render_replay(self) -> None:
         desk = self.replays

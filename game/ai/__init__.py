@@ -5,9 +5,9 @@ Every level has the same interface::
     ai = get_ai("medium")
     action = ai.choose(game.view(seat), game.legal_actions(seat), random.Random(1))
 
-An AI sees only the seat's view (a JSON-safe dict) and that seat's legal actions; hidden
-information is sampled by :func:`game.analysis.infostate.determinize`. Same view, same legal
-actions and the same ``rng`` state give the same action.
+An AI sees only the seat's view (:class:`game.rules.records.View`) and that seat's legal
+actions; hidden information is sampled by :func:`game.analysis.infostate.determinize`. Same
+view, same legal actions and the same ``rng`` state give the same action.
 """
 
 from __future__ import annotations

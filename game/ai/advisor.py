@@ -9,11 +9,11 @@ seeds: paired, so only the move differs.
 
 from __future__ import annotations
 
-import json
 import random
 
 from ..analysis.advice import Reason, consequence, flagged
 from ..analysis.infostate import determinize
+from ..analysis.sampled import seeded_by
 from ..analysis.stakes import Stakes, stakes
 from ..core import actions as A
 from ..engine import Game
@@ -41,7 +41,7 @@ def next_best(game: Game, seat: str, action: A.Action, legal: list[A.Action]) ->
     """The move the hint is compared with: the medium policy's if it differs, else passing
     (or the first other legal move)."""
     view = game.view(seat)
-    rng = random.Random(f"{json.dumps(view, sort_keys=True)}|{seat}|next")
+    rng = seeded_by(view, seat, "next")
     world = determinize(view, rng)
     medium = medium_move(world, seat, world.legal_actions(seat), rng)
     if medium != action and medium in legal:
@@ -58,7 +58,7 @@ def _win(game: Game, seat: str, action: A.Action, legal: list[A.Action]) -> Reas
     nation = seat.split(".")[0]
     alternative = next_best(game, seat, action, legal)
     view = game.view(seat)
-    rng = random.Random(f"{json.dumps(view, sort_keys=True)}|{seat}|{action}|win")
+    rng = seeded_by(view, seat, action, "win")
     totals = [0.0, 0.0]
     for _ in range(WIN_SAMPLES):
         world = determinize(view, rng)

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ..core.actions import Action
+from ..rules.records import View
 
 
 @dataclass(frozen=True)
@@ -34,5 +35,12 @@ class AI(Protocol):
     name: str
     last_stats: Stats
 
-    def choose(self, view: dict[str, Any], legal: list[Action], rng: random.Random,
+    def choose(self, view: View, legal: list[Action], rng: random.Random,
                budget: Budget | None = None) -> Action: ...
+
+
+def seat_of(view: View) -> str:
+    """The seat an AI chooses for; the spectator's view has none."""
+    if view.seat is None:
+        raise ValueError("an AI chooses for a seat, not for the spectator")
+    return view.seat

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Any
 
 from ..analysis.infostate import determinize
 from ..core.actions import Action
-from .base import Budget, Stats
+from ..rules.records import View
+from .base import Budget, Stats, seat_of
 from .medium import medium_move
 
 
@@ -20,7 +20,7 @@ class RandomAI:
     def __init__(self) -> None:
         self.last_stats = Stats()
 
-    def choose(self, view: dict[str, Any], legal: list[Action], rng: random.Random,
+    def choose(self, view: View, legal: list[Action], rng: random.Random,
                budget: Budget | None = None) -> Action:
         if not legal:
             raise ValueError("no legal action to choose from")
@@ -35,7 +35,7 @@ class HeuristicAI:
         self.shallow = shallow
         self.last_stats = Stats()
 
-    def choose(self, view: dict[str, Any], legal: list[Action], rng: random.Random,
+    def choose(self, view: View, legal: list[Action], rng: random.Random,
                budget: Budget | None = None) -> Action:
         if not legal:
             raise ValueError("no legal action to choose from")
@@ -43,7 +43,7 @@ class HeuristicAI:
         if len(legal) == 1:
             action = legal[0]
         else:
-            seat = view["seat"]
+            seat = seat_of(view)
             game = determinize(view, rng)
             action = medium_move(game, seat, legal, rng, shallow=self.shallow)
             if action not in legal:  # never happens by design; stay legal regardless

@@ -49,14 +49,14 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Any
 
 from ..analysis.infostate import determinize
 from ..core import actions as A
 from ..core.actions import Action
 from ..core.content import MOON, NATIONS
 from ..engine import Game
-from .base import Budget, Stats
+from ..rules.records import View
+from .base import Budget, Stats, seat_of
 from .heuristics import CONTENT, other, payload_ready, rocket_score, stage_of
 from .medium import card_value, choose_engineer, medium_move
 from .pathodds import PathOdds, mission_path, raw_odds
@@ -277,11 +277,11 @@ class HardAI:
         self.seconds = seconds
         self.last_stats = Stats()
 
-    def choose(self, view: dict[str, Any], legal: list[Action], rng: random.Random,
+    def choose(self, view: View, legal: list[Action], rng: random.Random,
                budget: Budget | None = None) -> Action:
         return self.choose_with_stats(view, legal, rng, budget)[0]
 
-    def choose_with_stats(self, view: dict[str, Any], legal: list[Action],
+    def choose_with_stats(self, view: View, legal: list[Action],
                           rng: random.Random, budget: Budget | None = None
                           ) -> tuple[Action, Stats]:
         if not legal:
@@ -290,7 +290,7 @@ class HardAI:
         if len(legal) == 1:
             self.last_stats = Stats(seconds=time.perf_counter() - started)
             return legal[0], self.last_stats
-        seat: str = view["seat"]
+        seat = seat_of(view)
         nation = seat.split(".")[0]
         max_iter = self.iterations
         limit = self.seconds

@@ -10,11 +10,11 @@ in games between medium players.
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from ..analysis.infostate import determinize
 from ..core.content import NATIONS
 from ..engine import Game
+from ..rules.records import View
 from .medium import medium_move
 from .value import value
 
@@ -22,11 +22,11 @@ SAMPLES = 8  # determinizations per estimate
 STEPS = 24  # moves simulated from each before the position is scored
 
 
-def win_probability(view: dict[str, Any], rng: random.Random, samples: int = SAMPLES,
+def win_probability(view: View, rng: random.Random, samples: int = SAMPLES,
                     steps: int = STEPS) -> dict[str, float]:
     """{"USA": p, "USSR": 1 - p} from ``view`` (a seat's, or the spectator view)."""
-    if view["phase"] == "over":
-        return {nation: 1.0 if view["winner"] == nation else 0.0 for nation in NATIONS}
+    if view.phase == "over":
+        return {nation: 1.0 if view.winner == nation else 0.0 for nation in NATIONS}
     total = 0.0
     for _ in range(samples):
         game = determinize(view, rng)

@@ -15,7 +15,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core import actions as A
+from ..core.plain import to_plain
 from ..engine import Game
+from ..rules.records import View
 from .history import apply_traced
 from .infostate import determinize
 
@@ -31,12 +33,18 @@ class Outcome:
     events: list[dict[str, Any]]
 
 
+def seeded_by(view: View, *salt: object) -> random.Random:
+    """A random source seeded by the whole of ``view`` (its JSON form) and ``salt``."""
+    return random.Random("|".join((json.dumps(to_plain(view), sort_keys=True),
+                                   *map(str, salt))))
+
+
 def outcomes(game: Game, seat: str, action: A.Action, count: int = SAMPLES
              ) -> Iterator[Outcome]:
     """Up to ``count`` sampled games just after ``action`` (legal for ``seat``); only one
     when the action used no dice and nothing hidden (every sample would end alike)."""
     view = game.view(seat)
-    rng = random.Random(f"{json.dumps(view, sort_keys=True)}|{seat}|{action}")
+    rng = seeded_by(view, seat, action)
     for played in range(count):
         sample = determinize(view, rng)
         # Legal in every sample: legality depends on the view only.

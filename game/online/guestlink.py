@@ -2,8 +2,10 @@
 sends, check the host's numbering, keep the last picture of its seats, and make actions that
 say which position they were chosen in.
 
-The guest holds no game: only the host's last ``state`` message (its seats' views and legal
-actions). Like the referee, it does no input or output itself.
+The guest holds no game: only the host's last ``state`` message, its seats' views read as
+typed records (:class:`game.rules.records.View`) and their legal actions as actions; a
+message whose view or actions do not read whole is refused, and the last picture stays. Like
+the referee, it does no input or output itself.
 """
 
 from __future__ import annotations
@@ -13,7 +15,9 @@ from typing import Any
 
 from ..core.actions import Action, action_from_dict
 from ..core.errors import IllegalAction
+from ..core.plain import RecordError, from_plain
 from ..core.reading import Bounds, Unreadable, read_json
+from ..rules.records import View
 
 MAX_HOST_MESSAGE = 1_048_576  # characters; a state message of two seats is about 30,000
 # a picture nests about 10 deep (message, seats, view, board...); its numbers are small
@@ -34,6 +38,18 @@ def is_picture(message: dict[str, Any]) -> bool:
             and isinstance(message.get("waiting", False), bool))
 
 
+def _read_seats(message: dict[str, Any]
+                ) -> tuple[dict[str, View], dict[str, list[Action]]] | None:
+    """A picture's views and legal actions by seat, or None when one does not read whole."""
+    seats: dict[str, Any] = message["seats"]
+    try:
+        return ({seat: from_plain(View, mine["view"]) for seat, mine in seats.items()},
+                {seat: [action_from_dict(a) for a in mine["legal"]]
+                 for seat, mine in seats.items()})
+    except (RecordError, IllegalAction):
+        return None
+
+
 class GuestLink:
     """One guest's end of one data channel (a new channel: a new link, numbering from 1)."""
 
@@ -41,6 +57,8 @@ class GuestLink:
         self.sent = 0
         self.received = 0
         self.state: dict[str, Any] | None = None  # the host's last picture
+        self.views: dict[str, View] = {}  # its seats' views, read from it
+        self.legals: dict[str, list[Action]] = {}  # and their legal actions
         self.lost = False  # a host message went missing: ask for the whole picture again
 
     # ------------------------------------------------------------------ sending
@@ -82,24 +100,21 @@ class GuestLink:
             self.lost = True
         self.received = number
         if message.get("t") == "state":
-            if not is_picture(message):
+            read = _read_seats(message) if is_picture(message) else None
+            if read is None:
                 return None  # not a picture this screen can draw: the last one stays
             self.state = message
+            self.views, self.legals = read
             self.lost = False
         return message
 
     # ------------------------------------------------------------------ the picture
 
-    def view(self, seat: str) -> dict[str, Any]:
-        if self.state is None:
-            raise KeyError(seat)
-        view: dict[str, Any] = self.state["seats"][seat]["view"]
-        return view
+    def view(self, seat: str) -> View:
+        return self.views[seat]
 
     def legal(self, seat: str) -> list[Action]:
-        if self.state is None or seat not in self.state["seats"]:
-            return []
-        return [action_from_dict(a) for a in self.state["seats"][seat]["legal"]]
+        return list(self.legals.get(seat, ()))
 
     def to_act(self) -> list[str]:
         """This screen's seats that may act now."""

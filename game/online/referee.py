@@ -40,6 +40,7 @@ from ..analysis.history import fresh
 from ..core.actions import Action, action_from_dict
 from ..core.errors import IllegalAction
 from ..core.events import EVENTS
+from ..core.plain import to_plain
 from ..core.reading import Bounds, Unreadable, read_json
 from ..engine import Game
 from ..rules.terms import SEATS
@@ -290,7 +291,7 @@ class Referee:
     def _state(self, who: Guest) -> dict[str, Any]:
         game = self.game
         return {"t": "state", "at": game.log_size, "to_act": game.to_act(),
-                "seats": {seat: {"view": game.view(seat),
+                "seats": {seat: {"view": to_plain(game.view(seat)),
                                  "legal": [a.to_dict() for a in game.legal_actions(seat)]}
                           for seat in sorted(who.seats)},
                 "events": self.last_events, "screens": self.screens, "clock": self.clock(),

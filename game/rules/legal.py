@@ -16,7 +16,7 @@ from ..core.actions import Action
 from ..core.blueprint import placeable_cells
 from ..core.content import MOON, NATIONS, PAYLOADS, TECH_DECKS
 from ..core.dice import splits
-from ..core.state import Nation
+from ..core.state import Nation, State
 from .position import Position
 from .terms import PLACES, other
 
@@ -159,56 +159,91 @@ def engineer_actions(p: Position, nation: str) -> list[Action]:
             adapt = p.parameters(nation)[3]
             return [_act(A.SetAdaptivity, *split) for split in splits(adapt)]
         return []
+    # The order is the legal list's order, which the AIs' choices follow: tiles, suppliers,
+    # tests and sabotage, payloads, steals, and the pass last.
+    found = _tile_actions(p, n)
+    found += _supplier_actions(p, n)
+    found += _upkeep_actions(p, nation, n)
+    found += _payload_actions(p, n)
+    found += _steal_actions(s, s.nations[other(nation)], n)
+    found.append(_PASS_ENGINEER)
+    return found
+
+
+# Plain loops rather than generators below: they run after every Engineer move.
+
+def _tile_actions(p: Position, n: Nation) -> list[Action]:
+    """Taking a tile: from the line, by Research, or from the Research pile."""
     costs = p.content.board.costs
     money = n.money
-    opponent = s.nations[other(nation)]
-    line = n.line
-    # Plain loops rather than generators below: this runs after every Engineer move.
-    line_decks = [d for d in "SEC" if line.get(d)]
-    found: list[Action] = [_TAKE_FROM_LINE[d] for d in line_decks] \
+    found: list[Action] = [_TAKE_FROM_LINE[d] for d in "SEC" if n.line.get(d)] \
         if money >= costs["line"] else []
     if money >= costs["research"] or n.free_research:
-        piles = s.tile_decks
+        piles = p.state.tile_decks
         found.extend(_research_actions(tuple([
             (d, len(piles[d]) >= 2) for d in TECH_DECKS
             if piles[d] and (d != "P" or p.rules.payload_tiles)])))
-    if s.research_pile and money >= costs["pile"]:
+    if p.state.research_pile and money >= costs["pile"]:
         found.append(_act(A.TakeFromPile))
+    return found
+
+
+def _supplier_actions(p: Position, n: Nation) -> list[Action]:
+    """A line's tile moved to the Suppliers, and Modules ordered into free spaces."""
+    found: list[Action] = []
     if n.suppliers[0] is None:
-        found += [_LINE_TO_SUPPLIERS[d] for d in line_decks]
+        found += [_LINE_TO_SUPPLIERS[d] for d in "SEC" if n.line.get(d)]
     prices = p.content.board.supplier_prices
     free_spaces = [i for i, item in enumerate(n.suppliers) if item is None and
-                   prices[i] <= money]
+                   prices[i] <= n.money]
     if free_spaces:
-        found.extend(_order_actions(tuple(s.module_row), tuple(free_spaces)))
-    if money >= costs["test"]:
+        found.extend(_order_actions(tuple(p.state.module_row), tuple(free_spaces)))
+    return found
+
+
+def _upkeep_actions(p: Position, nation: str, n: Nation) -> list[Action]:
+    """Testing a Risk and removing Sabotage."""
+    costs = p.content.board.costs
+    found: list[Action] = []
+    if n.money >= costs["test"]:
         found.extend(_test_actions(testable_risks(p, nation)))
     for x in range(1, n.sabotage + 1):
-        if money >= costs["anti_sabotage_base"] + x:
+        if n.money >= costs["anti_sabotage_base"] + x:
             found.append(_act(A.RemoveSabotage, x))
+    return found
+
+
+def _payload_actions(p: Position, n: Nation) -> list[Action]:
+    """Loading a payload onto a Payload tile (v0.10.4), or booking one onto a Mission."""
     payload_costs = p.content.board.payload_costs
-    affordable = [payload for payload in PAYLOADS if payload_costs[payload] <= money]
+    affordable = [payload for payload in PAYLOADS if payload_costs[payload] <= n.money]
+    if not affordable:
+        return []
+    found: list[Action] = []
     if p.rules.payload_tiles:
-        if affordable:
-            cols = p.content.board.cols
-            tiles = p.content.tiles
-            for cell, placed in enumerate(n.blueprint):
-                if placed is not None and cell not in n.payloads and \
-                        tiles[placed[0]].deck == "P":
-                    found.extend(_act(A.LoadPayload, payload, cell // cols, cell % cols)
-                                 for payload in affordable)
-    else:
-        booked = {m for m, _ in n.booked}
-        for mission, _ in s.active:
-            needed = p.content.missions[mission].payload
-            if mission not in booked and needed in affordable:
-                found.append(_act(A.BookPayload, needed, mission))
+        cols = p.content.board.cols
+        tiles = p.content.tiles
+        for cell, placed in enumerate(n.blueprint):
+            if placed is not None and cell not in n.payloads and tiles[placed[0]].deck == "P":
+                found.extend(_act(A.LoadPayload, payload, cell // cols, cell % cols)
+                             for payload in affordable)
+        return found
+    booked = {m for m, _ in n.booked}
+    for mission, _ in p.state.active:
+        needed = p.content.missions[mission].payload
+        if mission not in booked and needed in affordable:
+            found.append(_act(A.BookPayload, needed, mission))
+    return found
+
+
+def _steal_actions(s: State, opponent: Nation, n: Nation) -> list[Action]:
+    """A Test Steal or a Tech Steal, while the nation holds one."""
+    found: list[Action] = []
     if n.test_steal:
         found.extend(_act(A.StealTest, risk) for risk, counts in sorted(s.tests.items())
                      if counts[NATIONS.index(opponent.name)] > 0)
     if n.tech_steal:
         found.extend(_act(A.StealTech, d) for d in "SEC" if opponent.line.get(d))
-    found.append(_PASS_ENGINEER)
     return found
 
 

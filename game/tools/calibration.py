@@ -13,6 +13,7 @@ from ..ai.value import features
 from ..ai.winprob import SAMPLES, STEPS, win_probability
 from ..core.content import NATIONS
 from ..engine import Game
+from ..rules.records import View
 from .tournament import play_game
 
 
@@ -24,7 +25,7 @@ class Position:
     step: int  # actions applied before this moment
     round: int
     phase: str
-    view: dict[str, Any]  # the spectator view
+    view: View  # the spectator view
     features: tuple[float, ...]  # value.features(game, "USA") of the full state
     usa_won: bool
 
@@ -37,7 +38,7 @@ def medium_games(games: int, seed: int) -> Iterator[Position]:
 
 
 def _phase_starts(seed: int, a_nation: str) -> list[Position]:
-    moments: list[tuple[int, int, str, dict[str, Any], tuple[float, ...]]] = []
+    moments: list[tuple[int, int, str, View, tuple[float, ...]]] = []
 
     def watch(game: Game) -> None:
         if not moments or moments[-1][1:3] != (game.round, game.phase):

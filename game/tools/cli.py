@@ -141,17 +141,18 @@ def cmd_search(args: argparse.Namespace, out: TextIO) -> int:
 
 def _status(game: Game, seat: str) -> str:
     view = game.view(seat)
-    nation = view["nations"][seat.split(".")[0]]
-    params = nation["parameters"]
-    lines = [f"Round {view['round']}, {view['phase']} - {seat} to act",
-             f"  Popularity USA {view['nations']['USA']['popularity']} / "
-             f"USSR {view['nations']['USSR']['popularity']}; Budget USA "
-             f"{view['nations']['USA']['budget']} / USSR {view['nations']['USSR']['budget']}",
-             f"  Your money {nation['money']}, rocket S{params['S']} E{params['E']} "
-             f"C{params['C']} A{params['adapt']}, hand {nation['hand']}"]
-    for mission in view["missions"]:
-        lines.append(f"  Mission {mission['name']} (level {mission['level']}, "
-                     f"payload {mission['payload']})")
+    usa, ussr = view.nations["USA"], view.nations["USSR"]
+    nation = view.nations[seat.split(".")[0]]
+    params = nation.parameters
+    hand = [card.id for card in nation.hand or ()]
+    lines = [f"Round {view.round}, {view.phase} - {seat} to act",
+             f"  Popularity USA {usa.popularity} / USSR {ussr.popularity}; "
+             f"Budget USA {usa.budget} / USSR {ussr.budget}",
+             f"  Your money {nation.money}, rocket S{params.S} E{params.E} "
+             f"C{params.C} A{params.adapt}, hand {hand}"]
+    for mission in view.missions:
+        lines.append(f"  Mission {mission.name} (level {mission.level}, "
+                     f"payload {mission.payload})")
     return "\n".join(lines)
 
 

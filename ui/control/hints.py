@@ -14,6 +14,7 @@ from typing import Any, Protocol
 import game
 from game import NATIONS
 from game.core.actions import Action
+from game.rules.records import View
 
 from ..markup.hints import LEVEL, Hint, reason_text
 from ..model.table import Table
@@ -41,7 +42,7 @@ class App(Protocol):
     def render(self) -> None: ...
     def spawn(self, coro: Coroutine[Any, Any, None]) -> None: ...
     def autosave(self) -> None: ...
-    async def think(self, view: dict[str, Any], legal: list[Action], level: str, seed: int,
+    async def think(self, view: View, legal: list[Action], level: str, seed: int,
                     purpose: str) -> tuple[Action, str]: ...
 
 

@@ -28,6 +28,8 @@ from typing import Any, TypeVar
 
 import game
 from game.core.actions import Action
+from game.core.plain import to_plain
+from game.rules.records import View
 
 from ..platform.port import Platform
 
@@ -80,12 +82,12 @@ class Thinker:
         self.worker = None
         self.dom.set_body("ai-worker", "failed")
 
-    async def choose(self, view: dict[str, Any], legal: list[Action], level: str,
+    async def choose(self, view: View, legal: list[Action], level: str,
                      seed: int, purpose: str = "move") -> tuple[Action, str]:
         """(the chosen action, where it was chosen: "worker" or "main"). ``purpose`` is
         "move" (an AI seat's) or "hint" (for a person: timed apart, and the page records a
         digest of the view sent, ``data-hint-sent``, which tests compare with the seat's)."""
-        view_json = json.dumps(view)
+        view_json = json.dumps(to_plain(view))
         if purpose == "hint":
             self.dom.set_body("hint-sent", hashlib.sha256(view_json.encode()).hexdigest()[:16])
         legal_json = json.dumps([a.to_dict() for a in legal])

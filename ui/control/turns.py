@@ -18,6 +18,7 @@ import game
 from game import NATIONS, SEATS
 from game.analysis.history import apply_traced, rewind
 from game.core.actions import Action
+from game.rules.records import View
 
 from ..model.players import choose_seat
 from ..model.replay import narrate
@@ -96,7 +97,7 @@ class Hosted(Protocol):
 class Minds(Protocol):
     """The computer players (:mod:`ui.control.thinker`)."""
 
-    async def choose(self, view: dict[str, Any], legal: list[Action], level: str,
+    async def choose(self, view: View, legal: list[Action], level: str,
                      seed: int) -> tuple[Action, str]: ...
 
 
@@ -268,7 +269,7 @@ class Turns:
         """After any move (this screen's or a guest's): tell it, save it; returns the launch
         shows it brings."""
         table = self.app.table
-        table.moved(seat, lines(events, table.g.view(None)["test_bonus"], note), redo)
+        table.moved(seat, lines(events, table.g.view(None).test_bonus, note), redo)
         self.app.autosave()
         self.app.announce_move(seat, events)
         shows = launch_sequences(events)

@@ -202,17 +202,17 @@ class Joining:
         if isinstance(history, list) and len(history) == at \
                 and all(isinstance(events, list) for events in history):
             # joining or rejoining: the game's whole story, as the host's log tells it
-            app.table.retell(public_story(view["players"], view["ruleset"],
-                                          view["test_bonus"], history))
+            app.table.retell(public_story(view.players, view.ruleset,
+                                          view.test_bonus, history))
         elif at == self.at + 1:
             events = state.get("events", [])
-            app.table.tell(*lines(events, view["test_bonus"], ""))
+            app.table.tell(*lines(events, view.test_bonus, ""))
             # the host plays the launch shows; a guest hears the verdict
             shows = launch_sequences(events)
             app.sound(verdict_sound(shows[-1]) if shows else "place")
         elif at != self.at:  # moves missed while away: said, not made up
             app.table.tell(note(_("Back at the table in round {round}.").format(
-                round=view["round"])))
+                round=view.round)))
         self.at = at
         for nation, left in state.get("clock", {}).items():  # the host keeps the time
             if isinstance(left, int):
@@ -222,10 +222,10 @@ class Joining:
         viewer = seat or own[0]
         app.stop_turns()
         setup = app.table.setup
-        if (setup.players, setup.pair) != (view["players"], view["pair"] or "USA") \
+        if (setup.players, setup.pair) != (view.players, view.pair or "USA") \
                 or any(setup.ai.values()):
             # The table's players as the host set them; every seat is a person somewhere.
-            setup = Setup(players=view["players"], pair=view["pair"] or "USA",
+            setup = Setup(players=view.players, pair=view.pair or "USA",
                           ai=dict.fromkeys(SEATS, False))
         actions = link.legal(seat) if seat else []
         app.table.picture(setup, own, determinize(link.view(viewer), random.Random(at)), seat,

@@ -6,9 +6,17 @@ marked and clickable only while the engine offers an action through it.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
 
 from game import NATIONS
+from game.rules.records import (
+    HandCard,
+    NationView,
+    PlaceView,
+    RiskView,
+    StackView,
+    View,
+)
 
 from ..words.i18n import _, ngettext
 from ..words.names import (
@@ -55,16 +63,16 @@ def _chip(marks: Marks, target: str, text: str) -> str:
     return f'<span class="chip"{marks.at(target)}>{text}</span>'
 
 
-def _tokens(stack: dict[str, Any], viewer: str | None) -> str:
+def _tokens(stack: StackView, viewer: str | None) -> str:
     """Face-down tokens as counts per nation; kinds only for the viewer's own."""
     out = []
     for nation in NATIONS:
-        mine = [t for t in stack["tokens"] if t["nation"] == nation]
+        mine = [t for t in stack.tokens if t.nation == nation]
         if not mine:
             continue
         name = nation_name(nation)
         if nation == viewer:
-            kinds = [t["kind"] for t in mine]
+            kinds = [t.kind for t in mine]
             inf, blf = kinds.count("influence"), kinds.count("bluff")
             title = _("{nation}: {influence} Influence, {bluff} Bluff").format(
                 nation=name, influence=inf, bluff=blf)
@@ -79,25 +87,25 @@ def _tokens(stack: dict[str, Any], viewer: str | None) -> str:
     return "".join(out)
 
 
-def _place(place: dict[str, Any], viewer: str | None, nation: str, marks: Marks) -> str:
-    stack = place["stack"]
-    cat = category_name(place["category"])
-    index = place["index"]
+def _place(place: PlaceView, viewer: str | None, nation: str, marks: Marks) -> str:
+    stack = place.stack
+    cat = category_name(place.category)
+    index = place.index
     body = ""
     if stack:
-        lv = stack["level"]
+        lv = stack.level
         levels = "".join(f'<li class="{"on" if i + 1 == lv else ""}">L{i + 1}: '
                          f"{e(effect_words(effect))}</li>"
-                         for i, effect in enumerate(stack["levels"]))
+                         for i, effect in enumerate(stack.levels))
         level = _("level {level}").format(level=lv)
-        if stack["covered"]:
-            cover = (_("covered by {card}").format(card=card_name(stack["cover"]))
-                     if stack["cover"] else _("covered"))
+        if stack.covered:
+            cover = (_("covered by {card}").format(card=card_name(stack.cover))
+                     if stack.cover else _("covered"))
             level = f"{level} · {cover}"
         body = (f'<div class="stack" data-rule="evaluation" title="{e(tip("evaluation"))}"'
                 f'{marks.at(f"stack:{nation}:{index}")}>'
-                f'{icon(card_icon(stack["card"]), "cardic")}'
-                f'<div><b>{e(card_name(stack["card"]))}</b>'
+                f'{icon(card_icon(stack.card), "cardic")}'
+                f'<div><b>{e(card_name(stack.card))}</b>'
                 f'<small> {e(level)}</small><ul class="levels">{levels}</ul>'
                 f'<div class="toks">{_tokens(stack, viewer)}</div></div></div>')
     dim = " blocked" if stack else ""
@@ -106,28 +114,28 @@ def _place(place: dict[str, Any], viewer: str | None, nation: str, marks: Marks)
             f'<div class="pl-h"><span class="pl-n">{index}</span>'
             f'<span class="pl-name">{e(place_name(nation, index))}</span></div>'
             f'<div class="pl-eff" title="{e(cat)}"><small>{e(cat)}:</small> '
-            f'{e(effect_words(place["effect"]))}</div></div>{body}</li>')
+            f'{e(effect_words(place.effect))}</div></div>{body}</li>')
 
 
-def _hand(n: dict[str, Any], marks: Marks) -> str:
+def _hand(name: str, hand: tuple[HandCard, ...], marks: Marks) -> str:
     cards = []
-    for card in n["hand"]:
+    for card in (c.id for c in hand):
         levels = " / ".join(card_levels(card))
         hint = f"{levels}. {tip('maneuvers')}"
         cards.append(f'<li><div class="mcard" data-card="{e(card)}" data-rule="maneuvers" '
                      f'title="{e(hint)}"{marks.at(f"hand:{card}")}>'
                      f'{icon(card_icon(card), "mc-i")}<b>{e(card_name(card))}</b>'
                      f'<small>{e(levels)}</small></div></li>')
-    done = _chip(marks, f"hand-pass:{n['name']}", e(_("Pass: play no more cards")))
-    hand = _("Hand")
-    return (f'<div class="hand" data-testid="hand"><h4>{e(hand)} {rule_link("maneuvers")}</h4>'
+    done = _chip(marks, f"hand-pass:{name}", e(_("Pass: play no more cards")))
+    heading = _("Hand")
+    return (f'<div class="hand" data-testid="hand"><h4>{e(heading)} {rule_link("maneuvers")}</h4>'
             f'<ul>{"".join(cards)}</ul>{done}</div>')
 
 
-def _launch(n: dict[str, Any], marks: Marks, abort_cost: int) -> str:
-    launch = n["launch"]
+def _launch(n: NationView, marks: Marks, abort_cost: int) -> str:
+    launch = n.launch
     if launch is None:
-        target = marks.at(f"rocket:{n['name']}")
+        target = marks.at(f"rocket:{n.name}")
         words = (_("Abort the launch (-{cost} Popularity)").format(cost=abort_cost) if target
                  else _("Launch: undecided"))
         return f'<span class="launch undecided"{target}>{icon("rocket")} {e(words)}</span>'
@@ -138,63 +146,64 @@ def _launch(n: dict[str, Any], marks: Marks, abort_cost: int) -> str:
     return f'<span class="launch go">{icon("rocket")} {going}</span>'
 
 
-def _reward(n: dict[str, Any], marks: Marks) -> str:
-    target = f"reward:{n['name']}"
+def _reward(n: NationView, marks: Marks) -> str:
+    target = f"reward:{n.name}"
     if target not in marks:
         return ""
     words = _("Mission completed: claim the reward, or explore a Moon risk instead")
     return f'<div class="decision"{marks.at(target)}>{icon("moon")} {e(words)}</div>'
 
 
-def politician_html(n: dict[str, Any], viewer: str | None, abort_cost: int,
+def politician_html(n: NationView, viewer: str | None, abort_cost: int,
                     marks: Marks = NO_MARKS) -> str:
     """The Politician strip of nation ``n`` (``abort_cost``: the Popularity an abort costs)."""
-    own = viewer == n["name"]
-    name = n["name"]
-    if own and n["tokens"] is not None:
-        toks = (_count("influence", n["tokens"]["influence"], _("Influence tokens left"), "",
+    own = viewer == n.name
+    name = n.name
+    if own and n.tokens is not None:
+        toks = (_count("influence", n.tokens.influence, _("Influence tokens left"), "",
                        marks.at(f"influence:{name}", tip=_("Trade Popularity for Influence")))
-                + _count("bluff", n["tokens"]["bluff"], _("Bluff tokens left")))
+                + _count("bluff", n.tokens.bluff, _("Bluff tokens left")))
     else:
-        toks = _count("token", n["tokens_left"], _("Tokens left (face down)"))
+        toks = _count("token", n.tokens_left, _("Tokens left (face down)"))
     toks += _chip(marks, f"tokens-done:{name}", e(_("Finish supporting")))
-    in_hand = ngettext("{count} card in hand", "{count} cards in hand", n["hand_size"]).format(
-        count=n["hand_size"])
-    hand = _hand(n, marks) if own and n["hand"] is not None else (
+    in_hand = ngettext("{count} card in hand", "{count} cards in hand", n.hand_size).format(
+        count=n.hand_size)
+    hand = _hand(name, n.hand, marks) if own and n.hand is not None else (
         f'<div class="hand-back">{icon("card")}&times;{e(in_hand)}</div>')
-    places = "".join(_place(p, viewer, name, marks) for p in n["places"])
+    places = "".join(_place(p, viewer, name, marks) for p in n.places)
     return (f'<section class="strip politician" data-part="politician">'
             f'<h3>{e(role_name("politician"))} {rule_link("round")}</h3>'
             f'<div class="row">{toks}{_launch(n, marks, abort_cost)}</div>{_reward(n, marks)}{hand}'
             f'<ol class="places" data-rule="places">{places}</ol></section>')
 
 
-def _params(n: dict[str, Any], marks: Marks) -> str:
-    p = n["parameters"]
+def _params(n: NationView, marks: Marks) -> str:
+    p = n.parameters
     out = []
     for k, t in _param_words():
-        target = marks.at(f"adapt:{n['name']}") if k == "adapt" else ""
-        out.append(f'<span class="param k{k}" title="{e(t)}"{target}>{icon(k)}<b>{p[k]}</b>'
+        target = marks.at(f"adapt:{n.name}") if k == "adapt" else ""
+        value = p.adapt if k == "adapt" else p.of(k)
+        out.append(f'<span class="param k{k}" title="{e(t)}"{target}>{icon(k)}<b>{value}</b>'
                    f"<small>{e(t)}</small></span>")
     return f'<div class="params">{"".join(out)}</div>'
 
 
-def _modules(n: dict[str, Any], marks: Marks) -> str:
+def _modules(n: NationView, marks: Marks) -> str:
     out = []
-    for i, m in enumerate(n["modules"]):
+    for i, m in enumerate(n.modules):
         if m is None:
             empty = _("empty slot")
             inner = f'<span class="empty-slot">{e(empty)}</span>'
             state = "free"
         else:
-            state = "active" if m["active"] else "inactive"
-            shown = _("active") if m["active"] else _("inactive")
-            needs = _("{region}: needs {need}").format(region=region_words(m["id"]),
-                                                       need=need_words(m["need"]))
-            inner = (f'<b>{e(module_name(m["id"]))}</b><small>{e(needs)}</small>'
-                     f'<small class="bonus">{e(bonus_words(m["bonus"]))} · {e(shown)}</small>')
+            state = "active" if m.active else "inactive"
+            shown = _("active") if m.active else _("inactive")
+            needs = _("{region}: needs {need}").format(region=region_words(m.id),
+                                                       need=need_words(m.need))
+            inner = (f'<b>{e(module_name(m.id))}</b><small>{e(needs)}</small>'
+                     f'<small class="bonus">{e(bonus_words(m.bonus))} · {e(shown)}</small>')
         install = _("Install into slot M{slot}").format(slot=i + 1)
-        target = marks.at(f"slot:{n['name']}:{i}", tip=install)
+        target = marks.at(f"slot:{n.name}:{i}", tip=install)
         out.append(f'<li class="module {state}"'
                    f'{attrs(data_slot=i, data_rule="modules", title=tip("modules"))}>'
                    f'<div class="slot"{target}>{art("module") if m else ""}'
@@ -204,29 +213,28 @@ def _modules(n: dict[str, Any], marks: Marks) -> str:
     return f'<ol class="modules"{attrs(aria_label=label)}>{"".join(out)}</ol>'
 
 
-def _line(n: dict[str, Any], marks: Marks) -> str:
-    name = n["name"]
+def _line(n: NationView, marks: Marks) -> str:
+    name = n.name
     tiles = "".join(
         f'<div class="mini"{marks.at(f"line:{name}:{deck}", deck_tile(deck))}>'
-        f'{tile_svg(t) if t else ""}</div>' for deck, t in n["line"].items())
+        f'{tile_svg(t) if t else ""}</div>' for deck, t in n.line.items())
     title = _("Development Line")
     return (f'<div class="devline" data-rule="eng-line"><h4>{e(title)} '
             f'{rule_link("eng-line")}</h4><div class="minis">{tiles}</div></div>')
 
 
-def _suppliers(n: dict[str, Any], marks: Marks) -> str:
+def _suppliers(n: NationView, marks: Marks) -> str:
     out = []
-    for space, s in enumerate(n["suppliers"]):
-        item = s["item"]
-        if item is None:
-            inner = '<span class="empty-slot">—</span>'
-        elif "module" in item:
-            inner = f'<small class="modname">{e(module_name(item["module"]))}</small>'
+    for space, s in enumerate(n.suppliers):
+        if s.module is not None:
+            inner = f'<small class="modname">{e(module_name(s.module.id))}</small>'
+        elif s.tile is not None:
+            inner = f'<div class="mini">{tile_svg(s.tile)}</div>'
         else:
-            inner = f'<div class="mini">{tile_svg(item)}</div>'
-        space_words = _("The {price}$ space").format(price=s["price"])
-        target = marks.at(f"supplier:{n['name']}:{space}", tip=space_words)
-        out.append(f'<li><div class="space"{target}><span class="price">{s["price"]}$</span>'
+            inner = '<span class="empty-slot">—</span>'
+        space_words = _("The {price}$ space").format(price=s.price)
+        target = marks.at(f"supplier:{n.name}:{space}", tip=space_words)
+        out.append(f'<li><div class="space"{target}><span class="price">{s.price}$</span>'
                    f"{inner}</div></li>")
     suppliers, delivery = _("Suppliers"), _("→ delivery")
     return (f'<div class="suppliers" data-rule="delivery"><h4>{e(suppliers)} '
@@ -234,14 +242,14 @@ def _suppliers(n: dict[str, Any], marks: Marks) -> str:
             f'<ol>{"".join(out)}</ol></div>')
 
 
-def moon_cards(n: dict[str, Any], marks: Marks, face_up: Any) -> str:
+def moon_cards(n: NationView, marks: Marks, face_up: Callable[[RiskView], str]) -> str:
     """A nation's Moon path: face-down cards (explorable ones marked), face-up ones drawn
     by ``face_up(risk)``."""
     out = []
-    for slot, risk in enumerate(n["moon_path"]):
+    for slot, risk in enumerate(n.moon_path):
         if risk is None:
             explore = _("Explore Moon risk {slot}").format(slot=slot + 1)
-            target = marks.at(f"moonrisk:{n['name']}:{slot}", explore)
+            target = marks.at(f"moonrisk:{n.name}:{slot}", explore)
             back = _("Face-down Moon risk")
             out.append(f'<li class="back"{attrs(title=back)}{target}>{icon("moon")}</li>')
         else:
@@ -249,48 +257,48 @@ def moon_cards(n: dict[str, Any], marks: Marks, face_up: Any) -> str:
     return "".join(out)
 
 
-def _moon_path(n: dict[str, Any], marks: Marks) -> str:
+def _moon_path(n: NationView, marks: Marks) -> str:
     cards = moon_cards(n, marks, lambda risk: f'<li class="up"'
-                                              f'{attrs(title=risk_flavour(risk["id"]))}>'
-                                              f'{e(risk_name(risk["id"]))}</li>')
+                                              f'{attrs(title=risk_flavour(risk.id))}>'
+                                              f'{e(risk_name(risk.id))}</li>')
     title = _("Moon path")
     return (f'<div class="moonpath" data-rule="moon"><h4>{e(title)} {rule_link("moon")}</h4>'
             f"<ol>{cards}</ol></div>")
 
 
-def _pending(n: dict[str, Any], marks: Marks) -> str:
-    if not n["pending"]:
+def _pending(n: NationView, marks: Marks) -> str:
+    pending = n.pending
+    if pending is None:
         return ""
-    what = n["pending"]["what"]
+    what = pending.what
     words = {"keep": _("Engineer is choosing a researched tile"),
              "place": _("Engineer is placing a tile"),
              "module": _("Engineer is installing a delivered Module")}.get(what, what)
     out = f'<div class="pending">{e(words)}</div>'
-    tile = n["pending"].get("tile")
-    if tile and what == "place":
-        out += f'<div class="mini pend">{tile_svg(tile)}</div>'
-    for index, kept in enumerate(n["pending"].get("tiles") or []):
-        keep = _("Keep the {tile}").format(tile=deck_tile(kept["deck"]))
-        target = marks.at(f"keep:{n['name']}:{index}", keep)
+    if pending.tile is not None and what == "place":
+        out += f'<div class="mini pend">{tile_svg(pending.tile)}</div>'
+    for index, kept in enumerate(pending.tiles):
+        keep = _("Keep the {tile}").format(tile=deck_tile(kept.deck))
+        target = marks.at(f"keep:{n.name}:{index}", keep)
         out += f'<div class="mini keep"{target}>{tile_svg(kept)}</div>'
     return out
 
 
-def engineer_html(n: dict[str, Any], marks: Marks, ghost_cell: int | None) -> str:
-    name = n["name"]
-    extras = (_count("sabotage", n["sabotage"], _("Sabotage markers on this rocket"), "",
+def engineer_html(n: NationView, marks: Marks, ghost_cell: int | None) -> str:
+    name = n.name
+    extras = (_count("sabotage", n.sabotage, _("Sabotage markers on this rocket"), "",
                        marks.at(f"sabotage:{name}", tip=_("Remove Sabotage markers")))
-              + _count("teststeal", n["test_steal"], _("Test Steal tokens"))
-              + _count("techsteal", n["tech_steal"], _("Tech Steal tokens")))
-    if n["free_research"]:
+              + _count("teststeal", n.test_steal, _("Test Steal tokens"))
+              + _count("techsteal", n.tech_steal, _("Tech Steal tokens")))
+    if n.free_research:
         free = _("free Research")
-        extras += f'<span class="count">{e(free)} &times;{n["free_research"]}</span>'
+        extras += f'<span class="count">{e(free)} &times;{n.free_research}</span>'
     passed_words = _("passed")
-    passed = f'<span class="passed">{e(passed_words)}</span>' if n["engineer_passed"] else ""
+    passed = f'<span class="passed">{e(passed_words)}</span>' if n.engineer_passed else ""
     booked = "".join(f'<span class="count">{e(payload_name(p))} → {e(mission_name(m))}</span>'
-                     for p, m in n["booked"])
+                     for p, m in n.booked)
     done = _chip(marks, f"eng-pass:{name}", e(_("Pass: done this round")))
-    ghost = (n["pending"] or {}).get("tile") if ghost_cell is not None else None
+    ghost = n.pending.tile if ghost_cell is not None and n.pending is not None else None
     return (f'<section class="strip engineer" data-part="engineer">'
             f'<h3>{e(role_name("engineer"))} {passed} {rule_link("blueprint")}</h3>'
             f'<div class="row">{extras}{booked}{done}</div>{_params(n, marks)}'
@@ -300,10 +308,10 @@ def engineer_html(n: dict[str, Any], marks: Marks, ghost_cell: int | None) -> st
             f"{_moon_path(n, marks)}</section>")
 
 
-def _aim(n: dict[str, Any], odds: dict[str, float]) -> str:
+def _aim(n: NationView, odds: dict[str, float]) -> str:
     """The launch target on the board's head, with the viewer's odds there when it is the
     viewer's nation: on a phone, where the Mission card is on another tab, still in view."""
-    launch = n["launch"]
+    launch = n.launch
     if not launch:
         return ""
     chance = (f' <b class="odds">{e(percent(odds[launch]))}</b>' if launch in odds else "")
@@ -312,27 +320,27 @@ def _aim(n: dict[str, Any], odds: dict[str, float]) -> str:
             f'{icon("rocket")} {e(mission_name(launch))}{chance}</span>')
 
 
-def board_html(view: dict[str, Any], nation: str, *, marks: Marks = NO_MARKS,
+def board_html(view: View, nation: str, *, marks: Marks = NO_MARKS,
                ghost_cell: int | None = None, acting: str = "",
                odds: dict[str, float] | None = None) -> str:
     """The board of ``nation``; ``acting`` names its seat to act now (shown in its head);
     ``odds``: the viewer's chances by Mission, given for the viewer's own nation."""
-    n = view["nations"][nation]
+    n = view.nations[nation]
     first = ""
-    if view["first_player"] == nation:
+    if view.first_player == nation:
         first_words, first_title = _("First player"), _("First Player")
         first = (f'<span class="first"{attrs(title=first_title)}>{icon("first")} '
                  f"{e(first_words)}</span>")
     popularity, budget = _("Popularity"), _("Budget")
     pop = (f'<span class="count">{icon("popularity", title=popularity)}'
-           f'<b>{n["popularity"]}</b></span>')
-    bud = f'<span class="count">{icon("budget", title=budget)}<b>{n["budget"]}</b></span>'
+           f'<b>{n.popularity}</b></span>')
+    bud = f'<span class="count">{icon("budget", title=budget)}<b>{n.budget}</b></span>'
     to_act = _("{seat} to act").format(seat=acting)
     turn = f' <span class="acting">{e(to_act)}</span>' if acting else ""
     talk = _chip(marks, f"discussion:{nation}", e(_("End the discussion")))
-    money = _count("money", n["money"], _("Money"), "money")  # on the head: always in view
+    money = _count("money", n.money, _("Money"), "money")  # on the head: always in view
     return (f'<header class="bhead"><h2 class="bname">{emblem(nation)}</h2>'
             f'{turn}{talk}{first}{_aim(n, odds or {})}'
             f'<span class="res">{pop}{bud}{money}</span></header>'
-            f"{politician_html(n, view['nation'], view['penalties']['abort'], marks)}"
+            f"{politician_html(n, view.nation, view.penalties['abort'], marks)}"
             f"{engineer_html(n, marks, ghost_cell)}")

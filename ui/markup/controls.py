@@ -12,6 +12,7 @@ from typing import Any
 
 import game
 from game.core.actions import Action
+from game.rules.records import View
 
 from ..words.i18n import _
 from ..words.rules import tip
@@ -32,14 +33,14 @@ def _d(action: Action) -> dict[str, Any]:
     return action.to_dict()
 
 
-def group_key(action: Action, view: dict[str, Any]) -> tuple[str, str] | None:
+def group_key(action: Action, view: View) -> tuple[str, str] | None:
     """(key, label) of the group an action belongs to; None: shown directly."""
     d = _d(action)
     look = LOOKS.get(d["type"])
     return look.group(d, view) if look and look.group else None
 
 
-def action_label(action: Action, view: dict[str, Any], g: game.Game) -> tuple[str, str]:
+def action_label(action: Action, view: View, g: game.Game) -> tuple[str, str]:
     """(inner html, plain title) of one control."""
     d = _d(action)
     look = LOOKS.get(d["type"])
@@ -60,21 +61,21 @@ def rotation_html(g: game.Game, seat: str, action: Action) -> str:
     nation = seat.split(".")[0]
     d = _d(action)
     cell = d["row"] * COLS + d["col"]
-    before = g.view(seat)["nations"][nation]["parameters"]
+    before = g.view(seat).nations[nation].parameters
     trial = g.clone()
     trial.apply(seat, action)
-    after_view = trial.view(seat)["nations"][nation]
-    p = after_view["parameters"]
-    tile = after_view["blueprint"][cell]
+    after_view = trial.view(seat).nations[nation]
+    p = after_view.parameters
+    tile = after_view.blueprint[cell]
     deltas = " ".join(
-        f'<span class="k{k}">{icon(k)}{p[k]}'
-        f'{f"<sup>+{p[k] - before[k]}</sup>" if p[k] > before[k] else ""}</span>'
+        f'<span class="k{k}">{icon(k)}{p.of(k)}'
+        f'{f"<sup>+{p.of(k) - before.of(k)}</sup>" if p.of(k) > before.of(k) else ""}</span>'
         for k in ("S", "E", "C"))
     pic = f'<span class="mini">{tile_svg(tile)}</span>' if tile else ""
     return f"{pic}<span>{d['rotation'] * 90}° {deltas}</span>"
 
 
-def option_html(g: game.Game, seat: str, action: Action, view: dict[str, Any]) -> str:
+def option_html(g: game.Game, seat: str, action: Action, view: View) -> str:
     """The words (and picture) of an action offered on a board thing."""
     if action.kind == "place_tile":
         return rotation_html(g, seat, action)
@@ -119,7 +120,7 @@ def _cell_words(cell: int) -> str:
     return _("Row {row}, column {column}").format(row=row + 1, column=column + 1)
 
 
-def bar_html(g: game.Game, seat: str, actions: list[Action], view: dict[str, Any],
+def bar_html(g: game.Game, seat: str, actions: list[Action], view: View,
              bar: BarState) -> str:
     """Markup of the action bar for ``seat`` (whose ``view`` is given)."""
     if actions and all(a.kind == "place_tile" for a in actions):

@@ -10,10 +10,10 @@ in CPython).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from game.analysis.advice import LONG_SHOT, Reason
 from game.core.actions import Action
+from game.rules.records import View
 
 from ..model.targets import Path, Pick
 from ..words.i18n import _
@@ -65,7 +65,7 @@ class Hint:
 # --------------------------------------------------------------------------- words
 
 
-def action_name(action: Action, view: dict[str, Any]) -> str:
+def action_name(action: Action, view: View) -> str:
     """A short plain name of an action, as a hint opens with it (ui/markup/looks.py)."""
     d = action.to_dict()
     look = LOOKS.get(str(d["type"]))
@@ -102,9 +102,9 @@ def _place(where: str) -> str:
                                          nation=nation_name(board))
 
 
-def why_text(reason: Reason, view: dict[str, Any]) -> str:
+def why_text(reason: Reason, view: View) -> str:
     """The consequence (or the AI's estimate) in the player's words, without the move."""
-    nation = str(view["nation"] or "USA")
+    nation = view.nation or "USA"
     rival = nation_name("USSR" if nation == "USA" else "USA")
     kind, before, after = reason.kind, reason.before, reason.after
     mission = mission_name(reason.subject) if kind in ("launch", "odds", "split") else ""
@@ -168,7 +168,7 @@ def why_text(reason: Reason, view: dict[str, Any]) -> str:
         after=percent(after))
 
 
-def reason_text(reason: Reason, action: Action, view: dict[str, Any], warning: str = "") -> str:
+def reason_text(reason: Reason, action: Action, view: View, warning: str = "") -> str:
     """One line: the move and its reason, then what a player must hear with it (a long-shot
     launch, or the confirmation's ``warning`` for a move the game asks about)."""
     text = _("{action}: {reason}.").format(action=action_name(action, view),

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import game
+from game.rules.records import View
 
 from ..model.targets import PATHS, PathsOf
 from ..words.i18n import _, ngettext
@@ -40,7 +41,6 @@ from .html import e, icon
 from .tiles import tile_svg
 
 Fields = dict[str, Any]  # an action's dict form (Action.to_dict)
-View = dict[str, Any]  # the acting seat's view (Game.view)
 LabelOf = Callable[[Fields, View, game.Game], tuple[str, str]]
 GroupOf = Callable[[Fields, View], tuple[str, str]]
 NameOf = Callable[[Fields, View], str]
@@ -60,12 +60,12 @@ class Look:
 
 
 def _me(view: View) -> str:
-    return str(view["nation"] or "")
+    return view.nation or ""
 
 
 def _stack_name(view: View, nation: str, place: int) -> str:
-    stack = view["nations"][nation]["places"][place - 1]["stack"]
-    return card_name(str(stack["card"])) if stack else _("place {place}").format(place=place)
+    stack = view.nations[nation].places[place - 1].stack
+    return card_name(stack.card) if stack else _("place {place}").format(place=place)
 
 
 def _where(board: str, place: int) -> str:
@@ -74,9 +74,9 @@ def _where(board: str, place: int) -> str:
 
 
 def _risk_where(view: View, risk: str) -> str:
-    for m in view["missions"]:
-        if any(r["id"] == risk for r in m["risks"]):
-            return mission_name(str(m["id"]))
+    for m in view.missions:
+        if any(r.id == risk for r in m.risks):
+            return mission_name(m.id)
     return _("Moon")
 
 
@@ -115,11 +115,10 @@ def _delivered(ends: int) -> str:
 
 def _split_label(d: Fields, view: View, g: game.Game) -> tuple[str, str]:
     """An Adaptivity split with the success chance the engine computed for it."""
-    split = [d["s"], d["e"], d["c"]]
-    decision = view.get("decision") or {}
-    options = decision.get("splits", [])
-    odds = next((o["odds"] for o in options if o["split"] == split), None)
-    best = bool(options) and options[0]["split"] == split
+    split = (d["s"], d["e"], d["c"])
+    options = view.decision.splits if view.decision else ()
+    odds = next((o.odds for o in options if o.split == split), None)
+    best = bool(options) and options[0].split == split
     text = f"{icon('adapt')} S+{d['s']} E+{d['e']} C+{d['c']}"
     if odds is not None:
         text += f" · {percent(odds)}" + (" ★ " + e(_("best")) if best else "")
@@ -138,21 +137,21 @@ def _launch_label(d: Fields, view: View, g: game.Game) -> tuple[str, str]:
 
 def _keep_label(d: Fields, view: View, g: game.Game) -> tuple[str, str]:
     index = d["index"]
-    pending = view["nations"][view["nation"]]["pending"] if view["nation"] else None
-    tiles = (pending or {}).get("tiles") or []
+    pending = view.nations[view.nation].pending if view.nation else None
+    tiles = pending.tiles if pending else ()
     tile = tiles[index] if index < len(tiles) else None
     pic = f'<span class="mini">{tile_svg(tile)}</span>' if tile else ""
-    words = _("Keep {tile}").format(tile=deck_tile(tile["deck"])) if tile else _("Keep the tile")
+    words = _("Keep {tile}").format(tile=deck_tile(tile.deck)) if tile else _("Keep the tile")
     return f"{pic} {e(words)}", _("The other goes face up on the Research pile")
 
 
 def _install_label(d: Fields, view: View, g: game.Game) -> tuple[str, str]:
     slot = d["slot"]
-    mods = view["nations"][view["nation"]]["modules"] if view["nation"] else []
+    mods = view.nations[view.nation].modules if view.nation else ()
     current = mods[slot] if slot < len(mods) else None
     if current:
         words = _("Install into slot M{slot} (replaces {module})").format(
-            slot=slot + 1, module=module_name(str(current["id"])))
+            slot=slot + 1, module=module_name(current.id))
     else:
         words = _("Install into slot M{slot} (empty)").format(slot=slot + 1)
     return e(words), ""
@@ -231,7 +230,7 @@ LOOKS: dict[str, Look] = {
     "abort": Look(
         PATHS["abort"],
         lambda d, view, g: (_iconed("rocket", _("Abort launch (-{cost} Popularity)").format(
-            cost=view["penalties"]["abort"])), _("Topple the rocket this round")),
+            cost=view.penalties["abort"])), _("Topple the rocket this round")),
         _named(lambda: _("Abort the launch"))),
     "claim_reward": Look(
         PATHS["claim_reward"],
@@ -257,11 +256,11 @@ LOOKS: dict[str, Look] = {
             _("Raise the stack's level")),
         _stack_hint(lambda: _("Escalate {stack}")),
         group=lambda d, view: (f"esc:{d['place']}", _("Escalate {stack}").format(
-            stack=_stack_name(view, view["nation"], d["place"])))),
+            stack=_stack_name(view, _me(view), d["place"])))),
     "pay_for_tie": Look(
         PATHS["pay_for_tie"],
         lambda d, view, g: (_words(_("Pay {amount} {popularity} and win the tie"),
-                                   amount=str(view["penalties"]["tie"]),
+                                   amount=str(view.penalties["tie"]),
                                    popularity=icon("popularity")), ""),
         _named(lambda: _("Pay to win the tie"))),
     "concede_tie": Look(
@@ -272,7 +271,7 @@ LOOKS: dict[str, Look] = {
         PATHS["take_from_line"],
         lambda d, view, g: (_iconed(d["deck"], _(
             "Install {deck} from the Development Line ({cost}$)").format(
-                deck=deck_name(d["deck"]), cost=view["costs"]["line"])), ""),
+                deck=deck_name(d["deck"]), cost=view.costs["line"])), ""),
         lambda d, view: _("Install {deck} from the Development Line").format(
             deck=deck_name(d["deck"]))),
     "research": Look(
@@ -283,11 +282,11 @@ LOOKS: dict[str, Look] = {
         lambda d, view: _("Research {first} and {second}").format(
             first=deck_name(d["first"]), second=deck_name(d["second"])),
         group=_fixed_group(lambda d, view: _("Research two tiles ({cost}$)").format(
-            cost=view["costs"]["research"]))),
+            cost=view.costs["research"]))),
     "take_from_pile": Look(
         PATHS["take_from_pile"],
         lambda d, view, g: (e(_("Install the top Research tile ({cost}$)").format(
-            cost=view["costs"]["pile"])), ""),
+            cost=view.costs["pile"])), ""),
         _named(lambda: _("Install the top Research tile"))),
     "keep_tile": Look(
         PATHS["keep_tile"],
@@ -300,14 +299,14 @@ LOOKS: dict[str, Look] = {
     "line_to_suppliers": Look(
         PATHS["line_to_suppliers"],
         lambda d, view, g: (_iconed(d["deck"], _("{deck} to the {price}$ space").format(
-            deck=deck_name(d["deck"]), price=view["supplier_prices"][0])), ""),  # into space 0
+            deck=deck_name(d["deck"]), price=view.supplier_prices[0])), ""),  # into space 0
         lambda d, view: _("Send {deck} to the Suppliers line").format(deck=deck_name(d["deck"])),
         group=_fixed_group(lambda d, view: _("Send a Development tile to Suppliers (free)"))),
     "order_module": Look(
         PATHS["order_module"],
         lambda d, view, g: (
-            e(_("into the {price}$ space").format(price=view["supplier_prices"][d["space"]])),
-            _delivered(len(view["supplier_prices"]) - d["space"])),
+            e(_("into the {price}$ space").format(price=view.supplier_prices[d["space"]])),
+            _delivered(len(view.supplier_prices) - d["space"])),
         lambda d, view: _("Order {module}").format(module=module_name(d["module"])),
         group=lambda d, view: (f"order:{d['module']}",
                                _("Order {module}").format(module=module_name(d["module"])))),
@@ -317,22 +316,22 @@ LOOKS: dict[str, Look] = {
                             f"<small>({e(_risk_where(view, d['risk']))})</small>", ""),
         lambda d, view: _("Test {risk}").format(risk=risk_name(d["risk"])),
         group=_fixed_group(lambda d, view: _("Test a Risk ({cost}$)").format(
-            cost=view["costs"]["test"]))),
+            cost=view.costs["test"]))),
     "remove_sabotage": Look(
         PATHS["remove_sabotage"],
         lambda d, view, g: (_words(_("Remove {count} {sabotage} ({cost}$)"),
                                    count=str(d["count"]), sabotage=icon("sabotage"),
-                                   cost=str(view["costs"]["anti_sabotage_base"] + d["count"])),
+                                   cost=str(view.costs["anti_sabotage_base"] + d["count"])),
                             ""),
         lambda d, view: _("Remove {count} Sabotage").format(count=d["count"]),
         group=_fixed_group(lambda d, view: _("Anti-Sabotage ({cost}$ + 1 each)").format(
-            cost=view["costs"]["anti_sabotage_base"]))),
+            cost=view.costs["anti_sabotage_base"]))),
     "load_payload": Look(
         PATHS["load_payload"],
         lambda d, view, g: (_iconed(PAYLOAD_ICON[d["payload"]], _(
             "{payload} on row {row}, col {col} ({cost}$)").format(
                 payload=payload_name(d["payload"]), row=d["row"] + 1, col=d["col"] + 1,
-                cost=view["payload_costs"][d["payload"]])), ""),
+                cost=view.payload_costs[d["payload"]])), ""),
         lambda d, view: _("Load {payload}").format(payload=payload_name(d["payload"])),
         group=_fixed_group(lambda d, view: _("Load a payload"))),
     "book_payload": Look(
@@ -340,7 +339,7 @@ LOOKS: dict[str, Look] = {
         lambda d, view, g: (_iconed(PAYLOAD_ICON[d["payload"]], _(
             "{payload} for {mission} ({cost}$)").format(
                 payload=payload_name(d["payload"]), mission=mission_name(d["mission"]),
-                cost=view["payload_costs"][d["payload"]])), ""),
+                cost=view.payload_costs[d["payload"]])), ""),
         lambda d, view: _("Book {payload} onto {mission}").format(
             payload=payload_name(d["payload"]), mission=mission_name(str(d["mission"]))),
         group=_fixed_group(lambda d, view: _("Book a payload"))),

@@ -4,10 +4,10 @@ on a board thing, and the log."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 import game
 from game.core.actions import Action
+from game.rules.records import View
 
 from ..model.targets import Pick
 from ..words.i18n import LANGUAGES, _, language, ngettext
@@ -57,12 +57,12 @@ class Bar:
     hint: Hint | None
     all_moves: bool = False  # the drawer of every control pulled open (the bar is one row)
 
-def mission_odds(g: game.Game, view: dict[str, Any], nation: str) -> dict[str, float]:
+def mission_odds(g: game.Game, view: View, nation: str) -> dict[str, float]:
     """The exact chance of ``nation``'s rocket as it stands on every Mission on the table (and
     the Moon on display), by Mission: what the engine works out from what the nation sees."""
-    targets = [m["id"] for m in view["missions"]]
-    if view["moon"]["on_display"]:
-        targets.append(view["moon"]["id"])
+    targets = [m.id for m in view.missions]
+    if view.moon.on_display:
+        targets.append(view.moon.id)
     return {mission: game.launch_odds(g, nation, mission) for mission in targets}
 
 
@@ -117,15 +117,15 @@ def top_html(top: Header) -> str:
             f"{choices}</select></div>")
 
 
-def rival_moon_html(g: game.Game, view: dict[str, Any]) -> str:
+def rival_moon_html(g: game.Game, view: View) -> str:
     """The announcement of a rival's Moon attempt, from its launch decision until the launches:
     a landing ends the game, so the player hears of it at once, with the rival's chance."""
-    mine = view["nation"]
-    moon = view["moon"]["id"]
-    if mine is None or view["phase"] not in ("politics", "engineering"):
+    mine = view.nation
+    moon = view.moon.id
+    if mine is None or view.phase not in ("politics", "engineering"):
         return ""
-    rival = next((launch["nation"] for launch in view["launches"]
-                  if launch["mission"] == moon and launch["nation"] != mine), None)
+    rival = next((launch.nation for launch in view.launches
+                  if launch.mission == moon and launch.nation != mine), None)
     if rival is None:
         return ""
     # the rival's path is public, its face-down Moon risks averaged over the unseen ones
@@ -137,12 +137,12 @@ def rival_moon_html(g: game.Game, view: dict[str, Any]) -> str:
             f'{icon("moon")} {e(text)}</p>')
 
 
-def actions_html(g: game.Game, view: dict[str, Any], bar: Bar) -> str:
+def actions_html(g: game.Game, view: View, bar: Bar) -> str:
     seat = bar.seat
     alert = rival_moon_html(g, view)
     if seat is None:
         text = (_("The game starts when every online player has joined (Online players).")
-                if bar.waiting_for_players else waiting_text(view["to_act"], bar.screens))
+                if bar.waiting_for_players else waiting_text(view.to_act, bar.screens))
         return f'{alert}<p class="hint wait" data-testid="waiting">{e(text)}</p>'
     nation, role = seat.split(".")
     who = (f'<span class="who {nation.lower()}">{emblem(nation)} {e(role_name(role))}'
@@ -171,7 +171,7 @@ def more_html(count: int, opened: bool) -> str:
             f'data-testid="all-moves"{attrs(title=tip)}>{e(words)}</button>')
 
 
-def popover_html(g: game.Game, seat: str, actions: list[Action], view: dict[str, Any],
+def popover_html(g: game.Game, seat: str, actions: list[Action], view: View,
                  pick: Pick, hinted: str = "") -> str:
     """The options offered on the chosen board thing (a rotation, a token kind...)."""
     options = pick.options()

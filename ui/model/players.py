@@ -6,9 +6,9 @@ Pure Python (no browser), so it can be unit-tested in CPython.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from game import SEATS
+from game.rules.records import View
 
 from ..words.names import nation_name, seat_name
 
@@ -173,7 +173,7 @@ def parse_query(query: str) -> Setup | None:
     return setup
 
 
-def choose_seat(to_act: list[str], last: str | None, view: dict[str, Any]) -> str | None:
+def choose_seat(to_act: list[str], last: str | None, view: View) -> str | None:
     """Which of the seats that may act gets the screen next.
 
     A seat finishing a pending tile/module decision keeps it; otherwise simultaneous
@@ -183,7 +183,7 @@ def choose_seat(to_act: list[str], last: str | None, view: dict[str, Any]) -> st
         return None
     if last in to_act:
         nation = last.split(".")[0]
-        if view["nations"][nation]["pending"] is not None:
+        if view.nations[nation].pending is not None:
             return last
         others = [s for s in to_act if s.split(".")[0] != nation]
         if others:

@@ -8,11 +8,10 @@ asks it to change (``tests/test_ui_table.py`` fails on an assignment from outsid
 
 from __future__ import annotations
 
-from typing import Any
-
 import game
 from game.analysis.history import Trace, traces
 from game.core.actions import Action
+from game.rules.records import View
 
 from ..words.narration import Told
 from .players import Setup
@@ -77,7 +76,7 @@ class Table:
 
     # ------------------------------------------------------------------ the decision
 
-    def decide(self, seat: str, actions: list[Action], view: dict[str, Any]) -> None:
+    def decide(self, seat: str, actions: list[Action], view: View) -> None:
         """``seat`` (a person's) acts next among ``actions``; ``view`` is that seat's."""
         self.seat, self.actions = seat, actions
         self.pick = Pick.of(actions, view)  # once per decision

@@ -16,10 +16,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from game import NATIONS
 from game.core.actions import Action
+from game.rules.records import Decision, View
 from game.rules.terms import other
 
 from ..words.names import content
@@ -29,19 +30,36 @@ COLS = content().board.cols  # the Rocket Blueprint's columns (game/content/boar
 Path = tuple[str, ...]
 
 
-PathsOf = Callable[[dict[str, Any], dict[str, Any]], list[Path]]  # (action dict, view) -> paths
+class Acting(Protocol):
+    """What a board path reads of the acting seat's view: a :class:`View`, or a
+    :class:`_Mover` (the trail knows only who moved, no view)."""
+
+    @property
+    def nation(self) -> str | None: ...
+    @property
+    def decision(self) -> Decision | None: ...
 
 
-def _me(view: dict[str, Any]) -> str:
-    return str(view["nation"] or "")
+@dataclass(frozen=True)
+class _Mover:
+    """A past move's nation, with no decision at hand."""
+
+    nation: str
+    decision: Decision | None = None
 
 
-def _decision_place(view: dict[str, Any]) -> str:
-    decision = view.get("decision") or {}
-    return str(decision.get("about", ""))
+PathsOf = Callable[[dict[str, Any], Acting], list[Path]]  # (action dict, view) -> paths
 
 
-def _cell(d: dict[str, Any], view: dict[str, Any]) -> str:
+def _me(view: Acting) -> str:
+    return view.nation or ""
+
+
+def _decision_place(view: Acting) -> str:
+    return view.decision.about if view.decision else ""
+
+
+def _cell(d: dict[str, Any], view: Acting) -> str:
     """A space of the acting nation's Rocket Blueprint: ``cell:USA:7``."""
     return f"cell:{_me(view)}:{d['row'] * COLS + d['col']}"
 
@@ -51,12 +69,12 @@ def _own(thing: str) -> PathsOf:
     return lambda d, view: [(f"{thing}:{_me(view)}",)]
 
 
-def _tie(d: dict[str, Any], view: dict[str, Any]) -> list[Path]:
+def _tie(d: dict[str, Any], view: Acting) -> list[Path]:
     """A tie is settled on the stack the decision is about."""
     return [(f"stack:{_me(view)}:{_decision_place(view)}", f"opt:{d['type']}")]
 
 
-def _research(d: dict[str, Any], view: dict[str, Any]) -> list[Path]:
+def _research(d: dict[str, Any], view: Acting) -> list[Path]:
     """Either deck first, the other offered on it."""
     first, second = d["first"], d["second"]
     found: list[Path] = [(f"deck:{first}", f"opt:{second}")]
@@ -103,7 +121,7 @@ PATHS: dict[str, PathsOf] = {
 }
 
 
-def paths(action: Action, view: dict[str, Any]) -> list[Path]:
+def paths(action: Action, view: Acting) -> list[Path]:
     """The ways to take ``action`` on the board, as target ids touched in order."""
     d = action.to_dict()
     found = PATHS.get(d["type"])
@@ -120,7 +138,7 @@ class Pick:
     chosen: Path = ()
 
     @classmethod
-    def of(cls, actions: list[Action], view: dict[str, Any], chosen: Path = ()) -> Pick:
+    def of(cls, actions: list[Action], view: View, chosen: Path = ()) -> Pick:
         routes = [(path, i) for i, action in enumerate(actions) for path in paths(action, view)]
         pick = cls(routes)
         if pick._following(chosen):
@@ -204,7 +222,6 @@ def trail(log: list[tuple[str, Action]], player: tuple[str, ...] | None) -> set[
     for seat, action in reversed(recent):
         if player and seat in player:
             break
-        where = {"nation": seat.split(".")[0], "decision": None}
-        found.update(thing for path in paths(action, where) for thing in path
+        found.update(thing for path in paths(action, _Mover(seat.split(".")[0])) for thing in path
                      if not thing.startswith(("opt:", "hand:")))
     return found

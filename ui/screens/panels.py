@@ -7,9 +7,8 @@ through :func:`ui.markup.html.e`, so names and imported titles show as text, nev
 
 from __future__ import annotations
 
-from typing import Any
-
 from game import NATIONS, SEATS
+from game.rules.records import View
 
 from ..markup.html import attrs, e, emblem, icon
 from ..model.replay import Replay
@@ -181,7 +180,7 @@ def privacy_html(seat: str, label: str) -> str:
             f"{e(show)}</button></div>")
 
 
-def end_html(view: dict[str, Any], winner: str, end_reason: str,
+def end_html(view: View, winner: str, end_reason: str,
              hints: dict[str, int] | None = None, whole: bool = True) -> str:
     """The end screen of a game that ``winner`` won (``end_reason``: game.Game.end_reason),
     with the hints each nation took. ``whole``: this screen holds the whole game (an online
@@ -193,7 +192,7 @@ def end_html(view: dict[str, Any], winner: str, end_reason: str,
         for n in NATIONS)
     wins = _("{nation} wins!").format(nation=nation_name(winner))
     reason = _("{reason} · round {round}").format(reason=reason_words(end_reason),
-                                                  round=view["round"])
+                                                  round=view.round)
     replay, export, new = _("Watch the replay"), _("Export"), _("New game")
     report = _("Game report")
     whole_game = (f'<button data-testid="end-report" data-cmd="report">{e(report)}</button>'
@@ -209,12 +208,12 @@ def end_html(view: dict[str, Any], winner: str, end_reason: str,
             f'data-cmd="open-new">{e(new)}</button></div></div>')
 
 
-def _stats(view: dict[str, Any], nation: str) -> str:
+def _stats(view: View, nation: str) -> str:
     """'Popularity 7, Budget 31, Missions 2'."""
-    n = view["nations"][nation]
-    missions = sum(1 for c in view["completed"] if c["nation"] == nation)
+    n = view.nations[nation]
+    missions = sum(1 for c in view.completed if c.nation == nation)
     return _("Popularity {popularity}, Budget {budget}, Missions {missions}").format(
-        popularity=n["popularity"], budget=n["budget"], missions=missions)
+        popularity=n.popularity, budget=n.budget, missions=missions)
 
 
 def rules_panel_html(section: str, howto: bool = False) -> str:

@@ -13,6 +13,8 @@ from functools import cache
 from typing import Any
 
 import game
+from game.core.content import PARAMETERS, Effect
+from game.rules.records import Parameters
 
 from .i18n import _, ngettext
 
@@ -166,8 +168,8 @@ def ruleset_title(ruleset: str) -> str:
     return _(str(found.title)) if found else ruleset
 
 
-def effect_words(effect: dict[str, int]) -> str:
-    """Plain words for an effect (``Effect.to_dict()``), e.g. '+2 Popularity, +5 money'."""
+def effect_words(effect: Effect) -> str:
+    """Plain words for an effect, e.g. '+2 Popularity, +5 money'."""
     words = {
         "popularity": _("{amount} Popularity"), "budget": _("{amount} Budget"),
         "money": _("{amount} money"),
@@ -179,7 +181,7 @@ def effect_words(effect: dict[str, int]) -> str:
         "free_research": _("{amount} free Research"),
     }
     parts = []
-    for key, value in effect.items():
+    for key, value in effect.to_dict().items():
         sign = "+" if value > 0 and key != "remove_sabotage" else ""
         amount = f"{sign}{value}"
         parts.append(words[key].format(amount=amount) if key in words else f"{amount} {key}")
@@ -194,7 +196,7 @@ def card_icon(card: str) -> str:
 
 
 def card_levels(card: str) -> list[str]:
-    return [effect_words(level.to_dict()) for level in content().maneuver_card(card).levels]
+    return [effect_words(level) for level in content().maneuver_card(card).levels]
 
 
 def region_words(module: str) -> str:
@@ -220,10 +222,11 @@ def need_words(need: dict[str, int]) -> str:
                      for k, v in need.items())
 
 
-def bonus_words(bonus: dict[str, int]) -> str:
+def bonus_words(bonus: Parameters) -> str:
     """A Module's bonus: '+1S +1E', '+2 Adapt'."""
-    return " ".join(_("+{count} Adapt").format(count=v) if k == "adapt" else f"+{v}{k}"
-                    for k, v in bonus.items() if v)
+    parts = [f"+{bonus.of(k)}{k}" for k in PARAMETERS if bonus.of(k)]
+    adapt = [_("+{count} Adapt").format(count=bonus.adapt)] if bonus.adapt else []
+    return " ".join(parts + adapt)
 
 
 def speed_words() -> dict[int, str]:
