@@ -19,6 +19,7 @@ from .core.actions import Action
 from .core.blueprint import rocket_parameters
 from .core.content import Content
 from .core.errors import IllegalAction
+from .core.events import ActionTaken, Event
 from .core.state import State
 from .rules.flow import HANDLERS, advance
 from .rules.legal import engineer_actions, explain, politician_actions
@@ -206,7 +207,7 @@ class Game:
 
     # ------------------------------------------------------------------ applying
 
-    def apply(self, seat: str, action: Action) -> list[dict[str, Any]]:
+    def apply(self, seat: str, action: Action) -> list[Event]:
         """Apply a legal action and return the events it caused, in order.
 
         Raises :class:`IllegalAction` (and changes nothing) for anything the rules forbid.
@@ -226,9 +227,9 @@ class Game:
         self._log = (self._log, seat, action)
         self._log_size += 1
         p = self._p
-        # Only the kind: the dict may hold a secret (a token's kind, a cover card).
+        # Only the kind: the action may hold a secret (a token's kind, a cover card).
         p.events = []
-        p.emit("action", seat=seat, kind=action.kind)
+        p.emit(ActionTaken(seat=seat, action=action.kind))
         HANDLERS[type(action)](p, nation, action)
         self._own = len(p.events)
         advance(p)

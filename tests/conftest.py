@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import cache
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 
 import game
 from game.core import actions as A
+from game.core.events import Event
 from game.core.rng import Rng
 from game.engine import Game
 
@@ -100,9 +101,9 @@ def to_engineering(g: Game, usa: A.Action | None = None, ussr: A.Action | None =
     assert g.phase == "engineering"
 
 
-def engineers_pass(g: Game) -> list[dict[str, Any]]:
+def engineers_pass(g: Game) -> list[Event]:
     """Both Engineers pass; returns every event caused (launches follow at once)."""
-    events: list[dict[str, Any]] = []
+    events: list[Event] = []
     for nation in ("USSR", "USA"):
         if A.PassEngineer() in g.legal_actions(eng(nation)):
             events.extend(g.apply(eng(nation), A.PassEngineer()))
@@ -118,8 +119,12 @@ def place_tiles(g: Game, nation: str, cells: dict[tuple[int, int], tuple[str, in
     poke(g)
 
 
-def events_of(events: list[dict[str, Any]], kind: str) -> list[dict[str, Any]]:
-    return [e for e in events if e["type"] == kind]
+E = TypeVar("E", bound=Event)
+
+
+def events_of(events: Iterable[Event], kind: type[E]) -> list[E]:
+    """The events of class ``kind``, in order."""
+    return [e for e in events if isinstance(e, kind)]
 
 
 def payload_rocket(g: Game, nation: str, payload: str = "astronaut") -> None:

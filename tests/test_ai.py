@@ -130,12 +130,12 @@ def test_no_peeking_hidden_information_never_changes_the_action(level: str) -> N
 
 
 def test_hard_reports_its_iterations() -> None:
-    from game.ai.mcts import HardAI
+    from game.ai.montecarlo import PairedMonteCarloAI
 
     for g, seat in _medium_positions(2, 30):
         if seat.endswith("politician") and g.phase == "politics" and \
                 len(g.legal_actions(seat)) > 2:
-            ai = HardAI()
+            ai = PairedMonteCarloAI()
             _, stats = ai.choose_with_stats(g.view(seat), g.legal_actions(seat),
                                             random.Random(1), Budget(None, 5))
             assert stats.iterations == 5
@@ -157,7 +157,7 @@ def test_wilson_interval() -> None:
 
 def test_hard_plays_its_policy_move_without_enough_evidence() -> None:
     """Below MIN_PAIRS paired iterations the search never overrules the policy move."""
-    from game.ai.mcts import MIN_PAIRS, HardAI, hard_move
+    from game.ai.montecarlo import MIN_PAIRS, PairedMonteCarloAI, hard_move
 
     checked = 0
     for g, seat in _medium_positions(4, 60):
@@ -165,7 +165,7 @@ def test_hard_plays_its_policy_move_without_enough_evidence() -> None:
         if not seat.endswith("politician") or len(legal) <= 2:
             continue
         view = g.view(seat)
-        ai = HardAI()
+        ai = PairedMonteCarloAI()
         action, stats = ai.choose_with_stats(view, legal, random.Random(5), Budget(None, 4))
         assert stats.extra.get("pairs", 0) < MIN_PAIRS
         rng = random.Random(5)
@@ -178,7 +178,7 @@ def test_hard_plays_its_policy_move_without_enough_evidence() -> None:
 def _hard_policy_moves(seed: int) -> Iterator[tuple[Game, str, list[Action], Game, Action]]:
     """(game, seat, legal, the seat's determinization, hard's policy move) for every move of a
     game hard's policy plays for every seat, up to round 12; each move is applied after."""
-    from game.ai.mcts import hard_move
+    from game.ai.montecarlo import hard_move
 
     g = game.new_game(seed)
     rng = random.Random(seed)
@@ -196,7 +196,7 @@ def _hard_policy_moves(seed: int) -> Iterator[tuple[Game, str, list[Action], Gam
 
 
 def test_hard_explores_the_moon_and_tests_its_moon_path() -> None:
-    from game.ai.mcts import moon_test
+    from game.ai.montecarlo import moon_test
     from game.core import actions as A
 
     explored = tested = 0
@@ -229,8 +229,8 @@ def test_hard_politician_values_the_money_on_maneuver_cards_at_half() -> None:
     """Hard trades 14 money for a Popularity point on a card (medium 7): a card without money
     is played as medium plays it; where they differ, medium's card brings money."""
     from game.ai.heuristics import MONEY_PER_POINT
-    from game.ai.mcts import CARD_MONEY, hard_move
     from game.ai.medium import card_value, medium_move
+    from game.ai.montecarlo import CARD_MONEY, hard_move
     from game.core import actions as A
 
     assert CARD_MONEY == 2 * MONEY_PER_POINT
@@ -260,7 +260,7 @@ def test_hard_politician_values_the_money_on_maneuver_cards_at_half() -> None:
 
 def test_hard_buys_moon_tests_that_gain_less_than_a_point() -> None:
     """Small gains add up on a three-risk path: Tests worth under 1% each are bought too."""
-    from game.ai.mcts import MOON_TEST_GAIN, moon_test
+    from game.ai.montecarlo import MOON_TEST_GAIN, moon_test
     from game.core import actions as A
 
     small = 0
@@ -279,7 +279,7 @@ def test_hard_searches_both_roles_but_not_past_its_horizon() -> None:
     """The search compares Politician moves and, for this round's launch, the Engineer's Test
     or money; never a choice whose worth lies after the horizon (reward or Moon exploration,
     Evaluate or Escalate, a tile, a Module or a Moon Test for a later flight)."""
-    from game.ai.mcts import candidates, launch_test
+    from game.ai.montecarlo import candidates, launch_test
     from game.core import actions as A
 
     engineer = politician = 0
@@ -308,7 +308,7 @@ def test_hard_searches_both_roles_but_not_past_its_horizon() -> None:
 def test_rollout_engineers_only_prepare_this_rounds_launch() -> None:
     """The rollouts' Engineer passes without a launch, and otherwise only loads the payload
     or buys the Test that helps the launch most (what medium would do first)."""
-    from game.ai.mcts import launch_test, playout_engineer
+    from game.ai.montecarlo import launch_test, playout_engineer
     from game.core import actions as A
 
     seen = 0
@@ -333,8 +333,9 @@ def test_rollout_engineers_only_prepare_this_rounds_launch() -> None:
 
 def test_card_value_memo_matches_a_fresh_computation() -> None:
     from game.ai import medium
-    from game.ai.heuristics import effect_value, other
+    from game.ai.heuristics import effect_value
     from game.core.content import load_content
+    from game.rules.terms import other
 
     content = load_content()
     for g, seat in _medium_positions(6, 30):
@@ -343,7 +344,7 @@ def test_card_value_memo_matches_a_fresh_computation() -> None:
         for card in sorted(set(n.hand)):
             for level in (1, 2, 3):
                 for money in (7.0, 14.0):
-                    fresh = effect_value(content.maneuver_card(card).levels[level - 1], n,
-                                         rival, max(2.0, 12.0 - g.round), money)
+                    fresh = effect_value(content, content.maneuver_card(card).levels[level - 1],
+                                         n, rival, max(2.0, 12.0 - g.round), money)
                     assert medium.card_value(g, nation, card, level, money) == fresh
     assert len(medium._CARD_VALUES) <= medium._CARD_VALUES_MAX

@@ -1,5 +1,5 @@
 """The AIs' launch odds: the engine's own arithmetic (``game.odds``), found faster; ``PathOdds``
-prepared once gives what ``raw_odds`` gives, and its memoized answers (one more Test's gains,
+prepared once gives what ``path_odds`` gives, and its memoized answers (one more Test's gains,
 the greedy Test plan) are what the plain rule gives, however often they are asked."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import pytest
 import game
 from game.ai import get_ai
 from game.ai.heuristics import prep_plan
-from game.ai.pathodds import PathOdds, mission_path, raw_odds
+from game.ai.pathodds import PathOdds, mission_path, path_odds
 from game.core.content import MOON, load_content
 from game.core.dice import best_split, success_probability
 from game.engine import Game
@@ -43,14 +43,14 @@ def _greedy_reference(g: Game, nation: str, mission: str, budget: int, test_cost
     lasts and it brings at least 3 points."""
     known = mission_path(g, nation, mission)[0]
     extra: dict[str, int] = {}
-    odds = raw_odds(g, nation, mission)
+    odds = path_odds(g, nation, mission)
     bought = 0
     while bought < max_tests and known and budget - bought * test_cost >= test_cost:
         gains = {}
         for risk in known:
             trial = dict(extra)
             trial[risk] = trial.get(risk, 0) + 1
-            gains[risk] = raw_odds(g, nation, mission, trial) - odds
+            gains[risk] = path_odds(g, nation, mission, trial) - odds
         best = max(known, key=lambda r: (gains[r] > 1e-9, gains[r], -known.index(r)))
         if gains[best] < 0.03:
             break
@@ -60,19 +60,19 @@ def _greedy_reference(g: Game, nation: str, mission: str, budget: int, test_cost
     return odds, bought, extra
 
 
-def test_path_odds_match_raw_odds_and_the_greedy_plan() -> None:
+def test_prepared_path_odds_match_path_odds_and_the_greedy_plan() -> None:
     positions = _launch_positions(3)
     assert len(positions) > 100
     planned = 0
     for g, nation, mission in positions:
         path = PathOdds(g, nation, mission)
         assert path.known == mission_path(g, nation, mission)[0]
-        assert path.odds() == raw_odds(g, nation, mission)
+        assert path.odds() == path_odds(g, nation, mission)
         for risk in path.known:
-            assert path.odds({risk: 2}) == raw_odds(g, nation, mission, {risk: 2})
-        base = raw_odds(g, nation, mission)
+            assert path.odds({risk: 2}) == path_odds(g, nation, mission, {risk: 2})
+        base = path_odds(g, nation, mission)
         assert path.test_gains() == (base, tuple(
-            (risk, raw_odds(g, nation, mission, {risk: 1}) - base) for risk in path.known))
+            (risk, path_odds(g, nation, mission, {risk: 1}) - base) for risk in path.known))
         for budget in (0, 6, 20, 45):
             expected = _greedy_reference(g, nation, mission, budget, 3, 8)
             assert path.test_plan(budget, 3, 8) == expected

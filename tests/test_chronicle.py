@@ -8,6 +8,7 @@ from itertools import pairwise
 
 from game.ai.chronicle import Chronicle, chronicle
 from game.ai.winprob import simulate
+from game.core.events import Event, LaunchDelayed, Liftoff, MissionSuccess
 from game.engine import Game, new_game
 from game.rules.odds import launch_odds
 
@@ -37,13 +38,13 @@ def test_rounds_start_at_the_setup_and_end_at_the_last_action() -> None:
 
 def test_every_launch_is_listed_with_its_odds_and_outcome() -> None:
     g, c = _finished(8)
-    events = []
+    events: list[Event] = []
     probe = new_game(g.seed)
     for seat, action in g.log:
         events.extend(probe.apply(seat, action))
-    flights = sum(e["type"] == "liftoff" for e in events)
-    delays = sum(e["type"] == "launch_delayed" for e in events)
-    successes = sum(e["type"] == "mission_success" for e in events)
+    flights = sum(isinstance(e, Liftoff) for e in events)
+    delays = sum(isinstance(e, LaunchDelayed) for e in events)
+    successes = sum(isinstance(e, MissionSuccess) for e in events)
     assert len(c.launches) == flights + delays and flights > 0
     assert sum(p.outcome == "success" for p in c.launches) == successes
     for point in c.launches:

@@ -6,13 +6,24 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
+from typing import TypeVar
 
 import pytest
 
 import game
 from game.core.actions import Action
 from game.core.content import MOON
+from game.core.events import (
+    Evaluated,
+    Event,
+    Explosion,
+    LaunchDelayed,
+    Liftoff,
+    ManeuverObstructed,
+    MissionSuccess,
+    MoonRiskRevealed,
+    RiskRolled,
+)
 from ui.model.examples import Example, examples, parse
 from ui.model.targets import paths, tab_of
 
@@ -20,9 +31,10 @@ ROOT = Path(__file__).resolve().parent.parent
 # The rules the rules page must show live (issue 26): the section of docs/rules.md of each.
 SHOWN = {"support", "announce", "risk-roll", "blueprint", "eng-research", "eng-module",
          "eng-test", "moon", "end-of-round", "end-game"}
+E = TypeVar("E", bound=Event)
 
 
-def played(example: Example) -> tuple[list[dict[str, Any]], game.Game]:
+def played(example: Example) -> tuple[list[Event], game.Game]:
     g = example.position()
     assert g.to_act() == [example.seat], "the reader alone acts: the rival never has to move"
     assert example.action in g.legal_actions(example.seat)
@@ -33,7 +45,7 @@ def played(example: Example) -> tuple[list[dict[str, Any]], game.Game]:
 def test_each_example_replays_and_its_action_does_what_it_says(ident: str) -> None:
     example = examples()[ident]
     events, _g = played(example)
-    kinds = {str(event["type"]) for event in events}
+    kinds = {event.kind for event in events}
     assert set(example.expect) <= kinds, f"{ident}: {sorted(kinds)}"
     view = example.position().view(example.seat)
     routes = paths(example.action, view)
@@ -53,14 +65,14 @@ def test_what_each_example_says_after_is_what_happened() -> None:
     """The texts name outcomes; the engine confirms each of them."""
     outcome = {ident: played(example) for ident, example in examples().items()}
 
-    def of(ident: str, kind: str) -> list[dict[str, Any]]:
-        return [event for event in outcome[ident][0] if event["type"] == kind]
+    def of(ident: str, kind: type[E]) -> list[E]:
+        return [event for event in outcome[ident][0] if isinstance(event, kind)]
 
     launch = examples()["launch"]
-    assert {e["nation"] for e in of("launch", "liftoff")} == {launch.nation}
-    assert len(of("launch", "risk_roll")) >= 2  # one roll per Risk card
-    assert of("launch", "mission_success")[0]["nation"] == launch.nation
-    flown = of("launch", "liftoff")[0]["mission"]  # a launch whose chance is worth showing
+    assert {e.nation for e in of("launch", Liftoff)} == {launch.nation}
+    assert len(of("launch", RiskRolled)) >= 2  # one roll per Risk card
+    assert of("launch", MissionSuccess)[0].nation == launch.nation
+    flown = of("launch", Liftoff)[0].mission  # a launch whose chance is worth showing
     assert 0.25 < game.launch_odds(launch.position(), launch.nation, flown) < 0.9
     blueprint = examples()["blueprint"]
     g = blueprint.position()
@@ -73,17 +85,17 @@ def test_what_each_example_says_after_is_what_happened() -> None:
     placements = [a for a in g.legal_actions(blueprint.seat) if a.kind == "place_tile"]
     assert gain(blueprint.action) > min(map(gain, placements))  # the matched edge's +1
     moon = examples()["moon"]
-    revealed = of("moon", "moon_risk_revealed")
-    assert revealed and revealed[0]["nation"] == moon.nation
-    assert any(e["mission"] == MOON and e["nation"] == moon.nation for e in of("moon", "liftoff"))
-    assert of("moon", "explosion")[0]["nation"] == moon.nation  # "a failed landing"
-    evaluation = of("end-of-round", "evaluation")[0]
-    assert evaluation["rival"] > evaluation["own"] and of("end-of-round", "maneuver_obstructed")
+    revealed = of("moon", MoonRiskRevealed)
+    assert revealed and revealed[0].nation == moon.nation
+    assert any(e.mission == MOON and e.nation == moon.nation for e in of("moon", Liftoff))
+    assert of("moon", Explosion)[0].nation == moon.nation  # "a failed landing"
+    evaluation = of("end-of-round", Evaluated)[0]
+    assert evaluation.rival > evaluation.own and of("end-of-round", ManeuverObstructed)
     for ident, reason in (("popularity-zero", "popularity"), ("budget-gap", "budget")):
         g = outcome[ident][1]
         assert g.is_over and g.end_reason == reason, ident
     assert outcome["popularity-zero"][1].winner != examples()["popularity-zero"].nation
-    assert of("budget-gap", "launch_delayed")[0]["reason"] == "payload"
+    assert of("budget-gap", LaunchDelayed)[0].reason == "payload"
     assert outcome["budget-gap"][1].winner == "USA" != examples()["budget-gap"].nation
 
 

@@ -88,6 +88,9 @@ def test_the_link_refuses_what_its_seats_may_not_do_and_ignores_garbage() -> Non
                  {"seats": {seat: {"view": {**view, "secret": 1}, "legal": []}}},
                  {"seats": {seat: {"view": view, "legal": [{"type": "nothing"}]}}},
                  {"to_act": "USA.politician"}, {"at": "5"}, {"screens": []}, {"events": {}},
+                 {"events": [{"type": "hand_dealt", "cards": ["USA:spy"]}]},
+                 {"events": [{"type": "tested", "nation": "USA", "risk": "R", "secret": 1}]},
+                 {"history": [[{"type": "tested"}]]}, {"history": {"0": []}},
                  {"clock": [97]}]
     for change in malformed:  # a host's page is not trusted to send a drawable picture
         number += 1

@@ -15,11 +15,12 @@ import pytest
 
 import game
 from game.ai.advisor import explain
-from game.ai.mcts import HardAI
 from game.ai.medium import medium_move
+from game.ai.montecarlo import PairedMonteCarloAI
 from game.analysis.advice import CONCRETE, NUMBERS, PARAMETERS, Reason, target
 from game.analysis.sampled import outcomes
 from game.core import actions as A
+from game.core.events import Changed
 from game.engine import Game
 
 SEEDS = range(4)
@@ -35,7 +36,7 @@ def hinted_positions() -> list[tuple[Game, str, A.Action]]:
 
 
 def _positions() -> Iterator[tuple[Game, str, A.Action]]:
-    hard = HardAI(iterations=48)
+    hard = PairedMonteCarloAI(iterations=48)
     for seed in SEEDS:
         g = game.new_game(seed)
         rng = random.Random(seed)
@@ -64,9 +65,9 @@ def own_deltas(g: Game, seat: str, action: A.Action) -> tuple[dict[str, float], 
     for outcome in outcomes(g, seat, action):
         count += 1
         for ev in outcome.events[1:outcome.game.own_events]:
-            if ev["type"] == "change":
-                fixed += ev["source"] == "round"
-                totals[ev["what"] if ev["nation"] == nation else f"rival_{ev['what']}"] += ev["by"]
+            if isinstance(ev, Changed):
+                fixed += ev.source == "round"
+                totals[ev.what if ev.nation == nation else f"rival_{ev.what}"] += ev.by
     return {k: v / count for k, v in totals.items()}, fixed
 
 

@@ -192,7 +192,7 @@ def test_the_builder_reads_game_and_ui() -> None:
     graph = import_graph(ROOT, "game")
     assert "game.core.actions" in graph["game"]  # from .core import actions (a module)
     assert "game.engine" in graph["game"]  # from .engine import Game (a name)
-    assert "game.core.actions" in graph["game.ai.mcts"]  # from ..core import actions as A
+    assert "game.core.actions" in graph["game.ai.montecarlo"]  # from ..core import actions as A
     assert "game.ai" in graph["game.tools.tournament"]  # from ..ai import get_ai (a name)
     assert "game.tools.calibration" in graph["game.tools.cli"]  # inside a function
     ui = import_graph(ROOT, "ui")

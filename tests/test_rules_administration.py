@@ -5,6 +5,16 @@ from __future__ import annotations
 import pytest
 
 from game.core import actions as A
+from game.core.events import (
+    Changed,
+    Delivered,
+    Evaluated,
+    Event,
+    Income,
+    ManeuverObstructed,
+    ManeuverWon,
+    RoundBegun,
+)
 from game.core.state import Stack
 from game.engine import Game
 from tests.conftest import engineers_pass, events_of, kinds, new, poke, pol, to_engineering
@@ -44,8 +54,8 @@ def test_owner_with_more_influence_wins_the_visible_level() -> None:
     assert (g.phase, g.to_act()) == ("administration", ["USSR.politician"])
     assert A.Evaluate(1) in g.legal_actions(pol("USSR"))
     events = g.apply(pol("USSR"), A.Evaluate(1))
-    assert events_of(events, "evaluation")[0]["own"] == 2
-    assert events_of(events, "maneuver_won")[0]["level"] == 1
+    assert events_of(events, Evaluated)[0].own == 2
+    assert events_of(events, ManeuverWon)[0].level == 1
     assert pop(g, "USSR") == 9 + 1
     assert "USSR:press_conference" in g.state.nations["USSR"].discard
     assert g.state.nations["USSR"].stacks[0] is None and g.round == 2
@@ -183,7 +193,7 @@ def test_obstructor_gets_only_its_own_empty_obstruction_places() -> None:
         "USA": {3: Stack("USA:budget_hearing", cover="USA:smear_campaign", level=2)},
     })
     events = g.apply(pol("USSR"), A.Evaluate(1))
-    assert events_of(events, "maneuver_obstructed")[0]["by"] == "USA"
+    assert events_of(events, ManeuverObstructed)[0].by == "USA"
     assert pop(g, "USA") == 9  # place 3 is covered by a stack: no Popularity
     assert g.state.nations["USSR"].sabotage == 1  # place 4 is empty
     assert pop(g, "USSR") == 9
@@ -258,6 +268,18 @@ def test_budget_drops_3_and_income_equals_budget(g: Game) -> None:
     assert g.state.nations["USA"].money == 30 + 2 + 0  # no income from a negative Budget
 
 
+def _step(event: Event) -> tuple[str, str | None, str | None] | None:
+    """An end-of-round step's kind, nation and source (None: not such a step)."""
+    match event:
+        case Changed():
+            return (event.kind, event.nation, event.source)
+        case Income():
+            return (event.kind, event.nation, None)
+        case RoundBegun():
+            return (event.kind, None, None)
+    return None
+
+
 @pytest.mark.rule("end-of-round")
 def test_steps_run_in_the_ruled_order() -> None:
     g = new(1)
@@ -267,15 +289,14 @@ def test_steps_run_in_the_ruled_order() -> None:
     ussr.suppliers = [None, None, "T:S02"]
     poke(g)
     events = engineers_pass(g)
-    order = [(e["type"], e.get("source")) for e in events if e["type"] in
-             ("change", "delivery")]
+    order = [(e.kind, e.source if isinstance(e, Changed) else None) for e in events
+             if isinstance(e, Changed | Delivered)]
     assert order[:3] == [("change", "round"), ("change", "round"), ("delivery", None)]
     assert g.to_act() == ["USSR.engineer"]  # the delivery is placed before evaluation
     g.apply("USSR.engineer", A.PlaceTile(0, 0, 0))
     assert g.to_act() == ["USSR.politician"]
     events = g.apply(pol("USSR"), A.Evaluate(2))
-    steps = [(e["type"], e.get("nation"), e.get("source")) for e in events
-             if e["type"] in ("change", "income", "round")]
+    steps = [step for e in events if (step := _step(e))]
     assert steps == [
         ("change", "USSR", "maneuver:USSR:industry_contract"),  # evaluation pays at once
         ("change", "USSR", "place:1"), ("change", "USA", "place:1"),  # First Player first

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 import game
 from game.core import actions as A
+from game.core.events import TilePlaced
 from game.engine import Game
 from tests.conftest import (
     eng,
@@ -31,12 +30,12 @@ def e() -> Game:
     return g
 
 
-def install(g: Game, nation: str, tile: str, row: int, col: int, rot: int) -> dict[str, Any]:
+def install(g: Game, nation: str, tile: str, row: int, col: int, rot: int) -> TilePlaced:
     """Place ``tile`` through the engine (as if just bought) and return its event."""
     g.state.nations[nation].pending = ("place", tile, "line")
     poke(g)
     events = g.apply(eng(nation), A.PlaceTile(row, col, rot))
-    return events_of(events, "tile_placed")[0]
+    return events_of(events, TilePlaced)[0]
 
 
 def places(g: Game, nation: str) -> set[tuple[int, int]]:
@@ -66,7 +65,7 @@ def test_covering_a_tile_loses_it_and_recomputes(e: Game) -> None:
     install(e, "USSR", "S02", 1, 0, 0)
     assert e.parameters("USSR") == (3, 0, 0, 0)
     event = install(e, "USSR", "C01", 1, 0, 0)
-    assert event["covered"] == "S02"
+    assert event.covered == "S02"
     assert e.state.lost_tiles == ["S02"]
     assert e.parameters("USSR") == (1, 0, 1, 0)
 
@@ -87,15 +86,15 @@ def test_centre_icons_count_one_each_payload_tiles_none(e: Game) -> None:
 def test_vertical_matched_pair_adds_one(e: Game) -> None:
     install(e, "USA", "S02", 0, 0, 0)  # S-S-: south edge S
     event = install(e, "USA", "S02", 1, 0, 0)  # north edge S
-    assert event["parameters"] == [3, 0, 0, 0]  # 2 centres + 1 pair
+    assert event.parameters == (3, 0, 0, 0)  # 2 centres + 1 pair
 
 
 @pytest.mark.rule("parameters")
 def test_horizontal_match_depends_on_rotation(e: Game) -> None:
     install(e, "USA", "C03", 0, 0, 0)  # CC--: east edge C
-    assert install(e, "USA", "C02", 0, 1, 0)["parameters"] == [0, 0, 3, 0]  # west C
+    assert install(e, "USA", "C02", 0, 1, 0).parameters == (0, 0, 3, 0)  # west C
     # Turned a quarter clockwise, -C-C shows C north and south, blank west: no pair.
-    assert install(e, "USA", "C02", 0, 1, 1)["parameters"] == [0, 0, 2, 0]
+    assert install(e, "USA", "C02", 0, 1, 1).parameters == (0, 0, 2, 0)
 
 
 @pytest.mark.rule("parameters")

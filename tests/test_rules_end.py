@@ -6,6 +6,7 @@ import pytest
 
 import game
 from game.core import actions as A
+from game.core.events import GameOver, Liftoff, MissionSuccess
 from game.core.state import Stack
 from game.engine import Game
 from tests.conftest import (
@@ -33,7 +34,7 @@ def test_popularity_zero_loses_at_once(g: Game) -> None:
     events = g.apply(pol("USSR"), A.Abort())
     assert _over(g) == (True, "USA", "popularity")
     assert g.phase == "over" and g.to_act() == []
-    assert events[-1] == {"type": "game_over", "winner": "USA", "reason": "popularity"}
+    assert events[-1] == GameOver(winner="USA", reason="popularity")
     assert g.legal_actions(pol("USA")) == []
     with pytest.raises(game.IllegalAction, match="over"):
         g.apply(pol("USA"), A.Abort())
@@ -49,7 +50,7 @@ def test_explosion_to_zero_ends_the_game_before_later_launches(g: Game) -> None:
     poke(g)
     events = engineers_pass(g)
     assert _over(g) == (True, "USA", "popularity")
-    assert [e["nation"] for e in events_of(events, "liftoff")] == ["USSR"]
+    assert [e.nation for e in events_of(events, Liftoff)] == ["USSR"]
     assert g.state.nations["USSR"].popularity == 0
 
 
@@ -162,7 +163,7 @@ def test_both_moon_landings_in_one_round(ruleset: str, usa_pop: int, ussr_pop: i
     g = _moon_both(ruleset, usa_pop, ussr_pop)
     assert g.state.launches == [("USSR", "MOON"), ("USA", "MOON")]
     events = engineers_pass(g)
-    assert [e["nation"] for e in events_of(events, "mission_success")] == ["USSR", "USA"]
+    assert [e.nation for e in events_of(events, MissionSuccess)] == ["USSR", "USA"]
     assert _over(g) == (True, winner, "moon_landing")
 
 

@@ -9,6 +9,14 @@ import pytest
 import game
 from game.core import actions as A
 from game.core.content import Risk
+from game.core.events import (
+    Explosion,
+    LaunchDelayed,
+    Liftoff,
+    MissionSuccess,
+    MoonRiskRevealed,
+    RiskRolled,
+)
 from game.engine import Game
 from tests.conftest import (
     engineers_pass,
@@ -59,8 +67,8 @@ def test_launches_follow_decision_order_not_seat_order() -> None:
     g.apply(pol("USSR"), A.Launch(SPUTNIK))
     force_rolls(g, [8, 8])
     events = engineers_pass(g)
-    assert [e["nation"] for e in events_of(events, "liftoff")] == ["USA", "USSR"]
-    assert [e["die"] for e in events_of(events, "risk_roll")] == [8, 8]
+    assert [e.nation for e in events_of(events, Liftoff)] == ["USA", "USSR"]
+    assert [e.die for e in events_of(events, RiskRolled)] == [8, 8]
 
 
 @pytest.mark.rule("launches")
@@ -68,11 +76,10 @@ def test_rival_completed_same_mission_earlier_this_round_delays(g: Game) -> None
     g = launching(usa=SPUTNIK, ussr=SPUTNIK)
     force_rolls(g, [8])
     events = engineers_pass(g)
-    assert [e["nation"] for e in events_of(events, "liftoff")] == ["USSR"]
-    delayed = events_of(events, "launch_delayed")
-    assert delayed == [{"type": "launch_delayed", "nation": "USA", "mission": SPUTNIK,
-                        "reason": "completed"}]
-    assert len(events_of(events, "risk_roll")) == 1  # no roll for the delayed rocket
+    assert [e.nation for e in events_of(events, Liftoff)] == ["USSR"]
+    delayed = events_of(events, LaunchDelayed)
+    assert delayed == [LaunchDelayed(nation="USA", mission=SPUTNIK, reason="completed")]
+    assert len(events_of(events, RiskRolled)) == 1  # no roll for the delayed rocket
     assert popularity(g, "USA") == 10 - 3
     assert popularity(g, "USSR") == 10 + 1  # Sputnik's reward
 
@@ -82,8 +89,8 @@ def test_rival_failing_first_does_not_delay(g: Game) -> None:
     g = launching(usa=SPUTNIK, ussr=SPUTNIK)
     force_rolls(g, [1, 8])  # USSR's (0, 0, 0) rocket fails 1-3 of R0-LEAK
     events = engineers_pass(g)
-    assert [e["nation"] for e in events_of(events, "liftoff")] == ["USSR", "USA"]
-    assert events_of(events, "launch_delayed") == []
+    assert [e.nation for e in events_of(events, Liftoff)] == ["USSR", "USA"]
+    assert events_of(events, LaunchDelayed) == []
     assert g.state.completed == [(SPUTNIK, "USA", 1)]
 
 
@@ -96,8 +103,8 @@ def test_missing_payload_delays_with_minus_3_and_no_roll() -> None:
     payload_rocket(g, "USA", "satellite")
     rng_before = g.state.rng.state
     events = engineers_pass(g)
-    assert events_of(events, "launch_delayed")[0]["reason"] == "payload"
-    assert events_of(events, "risk_roll") == []
+    assert events_of(events, LaunchDelayed)[0].reason == "payload"
+    assert events_of(events, RiskRolled) == []
     assert popularity(g, "USA") == 7
     assert g.state.nations["USA"].payloads == {0: "satellite"}  # a delay keeps markers
     assert g.state.rng.state == rng_before  # no die was rolled
@@ -110,7 +117,7 @@ def test_payload_on_a_payload_tile_lets_the_rocket_fly_and_is_used_up() -> None:
     payload_rocket(g, "USA", "astrodog")
     force_rolls(g, [1])
     events = engineers_pass(g)
-    assert events_of(events, "liftoff")[0]["payloads"] == ["astrodog"]
+    assert events_of(events, Liftoff)[0].payloads == ("astrodog",)
     assert g.state.nations["USA"].payloads == {}  # used up whatever the result
     assert popularity(g, "USA") == 7  # exploded with a dog aboard
 
@@ -120,7 +127,7 @@ def test_level0_missions_need_no_payload() -> None:
     g = launching(ussr=VANGUARD)
     force_rolls(g, [8])
     events = engineers_pass(g)
-    assert events_of(events, "launch_delayed") == []
+    assert events_of(events, LaunchDelayed) == []
     assert g.state.completed == [(VANGUARD, "USSR", 1)]
 
 
@@ -141,9 +148,9 @@ def test_a_test_token_adds_one_to_the_roll(tests: int, passed: bool) -> None:
     g = launching(usa=SPUTNIK)
     g.state.tests["R0-LEAK"] = (tests, 3)  # the rival's tokens never help USA
     force_rolls(g, [5])  # R0-LEAK: 4-5 needs S 1, 6-8 needs nothing
-    roll = events_of(engineers_pass(g), "risk_roll")[0]
-    assert (roll["die"], roll["value"], roll["passed"]) == (5, 5 + tests, passed)
-    assert roll["range"] == (2 if passed else 1)
+    roll = events_of(engineers_pass(g), RiskRolled)[0]
+    assert (roll.die, roll.value, roll.passed) == (5, 5 + tests, passed)
+    assert roll.range == (2 if passed else 1)
 
 
 @pytest.mark.rule("risk-roll")
@@ -153,9 +160,9 @@ def test_sabotage_turning_a_2_into_0_explodes_whatever_the_tests() -> None:
     g.state.tests["R0-LEAK"] = (5, 0)
     force_rolls(g, [2])
     events = engineers_pass(g)
-    roll = events_of(events, "risk_roll")[0]
-    assert (roll["value"], roll["range"], roll["passed"]) == (0, -1, False)
-    assert events_of(events, "explosion")[0]["nation"] == "USA"
+    roll = events_of(events, RiskRolled)[0]
+    assert (roll.value, roll.range, roll.passed) == (0, -1, False)
+    assert events_of(events, Explosion)[0].nation == "USA"
     assert popularity(g, "USA") == 8
 
 
@@ -165,8 +172,8 @@ def test_sabotage_is_subtracted_before_tests_are_added() -> None:
     g.state.nations["USA"].sabotage = 2
     g.state.tests["R0-LEAK"] = (5, 0)
     force_rolls(g, [3])  # 3 - 2 = 1 survives, then + 5 = 6: the easy range
-    roll = events_of(engineers_pass(g), "risk_roll")[0]
-    assert (roll["value"], roll["range"], roll["passed"]) == (6, 2, True)
+    roll = events_of(engineers_pass(g), RiskRolled)[0]
+    assert (roll.value, roll.range, roll.passed) == (6, 2, True)
 
 
 @pytest.mark.rule("risk-roll")
@@ -177,9 +184,8 @@ def test_values_above_8_use_the_top_range() -> None:
     place_tiles(g, "USSR", {(0, 0): ("S03", 0), (0, 1): ("S02", 0), (0, 3): ("S02", 0)})
     assert g.parameters("USSR") == (3, 0, 0, 0)  # S 3, no pair
     force_rolls(g, [8])
-    roll = events_of(engineers_pass(g), "risk_roll")[0]
-    assert (roll["value"], roll["range"], roll["needs"], roll["passed"]) == (12, 2, [3, 0, 0],
-                                                                              True)
+    roll = events_of(engineers_pass(g), RiskRolled)[0]
+    assert (roll.value, roll.range, roll.needs, roll.passed) == (12, 2, (3, 0, 0), True)
 
 
 @pytest.mark.rule("risk-roll")
@@ -188,10 +194,10 @@ def test_risk_cards_are_rolled_in_path_order_until_one_fails() -> None:
     payload_rocket(g, "USA", "satellite")
     force_rolls(g, [7, 2, 8])  # R0-CUTOFF 1-2 needs (1, 2, 0): the rocket has nothing
     events = engineers_pass(g)
-    rolls = events_of(events, "risk_roll")
-    assert [(r["risk"], r["die"], r["passed"]) for r in rolls] == [
+    rolls = events_of(events, RiskRolled)
+    assert [(r.risk, r.die, r.passed) for r in rolls] == [
         ("R0-PAD", 7, True), ("R0-CUTOFF", 2, False)]
-    assert events_of(events, "explosion")[0]["risk"] == "R0-CUTOFF"
+    assert events_of(events, Explosion)[0].risk == "R0-CUTOFF"
 
 
 @pytest.mark.rule("risk-roll")
@@ -242,7 +248,7 @@ def test_explosion_costs_2_or_3_with_life_aboard(payload: str | None, after: int
         payload_rocket(g, "USA", payload)
     force_rolls(g, [1])
     events = engineers_pass(g)
-    assert events_of(events, "explosion")[0]["lives"] == (payload in ("astrodog", "astronaut"))
+    assert events_of(events, Explosion)[0].lives == (payload in ("astrodog", "astronaut"))
     assert popularity(g, "USA") == after
 
 
@@ -266,7 +272,7 @@ def test_success_pays_the_reward_and_the_mission_leaves_play() -> None:
     g.state.tests["R0-LEAK"] = (1, 2)
     force_rolls(g, [8])
     events = engineers_pass(g)
-    assert events_of(events, "mission_success")[0]["nation"] == "USA"
+    assert events_of(events, MissionSuccess)[0].nation == "USA"
     assert popularity(g, "USA") == 11  # reward +1 Popularity
     assert all(m != SPUTNIK for m, _ in g.state.active)
     assert "R0-LEAK" not in g.state.tests
@@ -371,9 +377,9 @@ def test_face_down_risks_turn_up_at_liftoff_and_a_landing_wins() -> None:
     poke(g)
     force_rolls(g, [8, 8, 8])
     events = engineers_pass(g)
-    assert [e["slot"] for e in events_of(events, "moon_risk_revealed")] == [0, 2]
-    assert [r["risk"] for r in events_of(events, "risk_roll")] == usa.moon_path
-    assert events_of(events, "risk_roll")[1]["tests"] == 7
+    assert [e.slot for e in events_of(events, MoonRiskRevealed)] == [0, 2]
+    assert [r.risk for r in events_of(events, RiskRolled)] == usa.moon_path
+    assert events_of(events, RiskRolled)[1].tests == 7
     assert (g.is_over, g.winner, g.end_reason) == (True, "USA", "moon_landing")
     assert g.to_act() == []
 
@@ -397,7 +403,7 @@ def test_delayed_moon_launch_reveals_nothing() -> None:
     g.state.nations["USA"].payloads = {14: "satellite"}
     poke(g)
     events = engineers_pass(g)
-    assert events_of(events, "moon_risk_revealed") == []
+    assert events_of(events, MoonRiskRevealed) == []
     assert g.state.nations["USA"].moon_up == [False] * 3
     assert popularity(g, "USA") == 7
 
@@ -412,7 +418,7 @@ def _both_land(usa_pop: int, ussr_pop: int) -> Game:
             g.state.tests[risk] = (7, 7)  # every roll reaches the top range
     poke(g)
     events = engineers_pass(g)
-    assert [e["nation"] for e in events_of(events, "mission_success")] == ["USSR", "USA"]
+    assert [e.nation for e in events_of(events, MissionSuccess)] == ["USSR", "USA"]
     return g
 
 
@@ -436,8 +442,8 @@ def test_first_lander_wins_when_the_rival_moon_launch_explodes() -> None:
     g.state.nations["USA"].sabotage = 8  # every USA roll explodes
     poke(g)
     events = engineers_pass(g)
-    assert events_of(events, "explosion")[0]["nation"] == "USA"
-    assert events_of(events, "risk_roll")[-1]["risk"] == usa_path[0]
+    assert events_of(events, Explosion)[0].nation == "USA"
+    assert events_of(events, RiskRolled)[-1].risk == usa_path[0]
     assert (g.winner, g.end_reason) == ("USSR", "moon_landing")
 
 
@@ -469,7 +475,7 @@ def test_completed_is_checked_before_the_missing_payload() -> None:
     force_rolls(g, [8])
     engineers_pass(g)
     events = g.apply(pol("USA"), A.ClaimReward())
-    assert events_of(events, "launch_delayed")[0]["reason"] == "completed"
+    assert events_of(events, LaunchDelayed)[0].reason == "completed"
     assert popularity(g, "USSR") == 10 - 1 - 3
 
 

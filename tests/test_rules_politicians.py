@@ -6,6 +6,7 @@ import pytest
 
 import game
 from game.core import actions as A
+from game.core.events import Changed, MissionAnnounced, RisksReshuffled
 from game.core.state import Stack
 from game.engine import Game
 from game.rules.records import TokenView
@@ -140,8 +141,8 @@ def test_announcing_deals_the_top_card_with_face_up_risks_of_its_levels(g: Game)
     assert mission == top and len(g.state.mission_decks[2]) == 4
     assert [content.risks[r].level for r in risks] == list(content.missions[top].risks)
     assert all(g.state.tests[r] == (0, 0) for r in risks)
-    announced = next(e for e in events if e["type"] == "mission_announced")
-    assert announced["risks"] == list(risks)
+    announced = next(e for e in events if isinstance(e, MissionAnnounced))
+    assert announced.risks == tuple(risks)
     assert g.to_act() == ["USA.politician"]
 
 
@@ -216,7 +217,7 @@ def test_abort_costs_one_popularity_at_once(g: Game) -> None:
     events = g.apply(pol("USSR"), A.Abort())
     assert g.state.nations["USSR"].popularity == 9
     assert g.state.nations["USSR"].launch == ""
-    assert any(e["type"] == "change" and e["source"] == "abort" for e in events)
+    assert any(isinstance(e, Changed) and e.source == "abort" for e in events)
     assert g.state.launches == []
 
 
@@ -264,7 +265,7 @@ def test_empty_risk_deck_reshuffles_its_discards(g: Game) -> None:
     g.state.risk_discards[1] = ("R1-POGO", "R1-STAGING", "R1-CUTOFF")
     poke(g)
     events = g.apply(pol("USSR"), A.AnnounceMission(1))
-    assert any(e["type"] == "risks_reshuffled" and e["level"] == 1 for e in events)
+    assert any(isinstance(e, RisksReshuffled) and e.level == 1 for e in events)
     drawn = g.state.active[-1][1]
     assert g.state.risk_discards[1] == ()
     assert sorted([*drawn, *g.state.risk_decks[1]]) == ["R1-CUTOFF", "R1-POGO", "R1-STAGING"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from game.core import actions as A
+from game.core.events import LaunchDelayed, Liftoff, RiskRolled
 from game.engine import Game
 from tests.conftest import (
     eng,
@@ -36,8 +37,8 @@ def test_a_test_token_adds_two_in_preview(ruleset: str, value: int, passed: bool
     g.state.active[0] = ("M0-SPUTNIK", ("R0-LEAK",))  # 4-5 needs S 1, 6-8 nothing
     g.state.tests["R0-LEAK"] = (1, 0)
     force_rolls(g, [4])
-    roll = events_of(engineers_pass(g), "risk_roll")[0]
-    assert (roll["value"], roll["passed"]) == (value, passed)
+    roll = events_of(engineers_pass(g), RiskRolled)[0]
+    assert (roll.value, roll.passed) == (value, passed)
 
 
 @pytest.mark.rule("preview")
@@ -83,10 +84,10 @@ def test_booked_payload_flies_and_is_used_up_missing_one_delays(p: Game) -> None
     poke(p)
     force_rolls(p, [1, 1])
     events = engineers_pass(p)
-    assert events_of(events, "liftoff")[0]["payloads"] == [required]
+    assert events_of(events, Liftoff)[0].payloads == (required,)
     assert p.state.nations["USA"].booked == []
-    assert events_of(events, "launch_delayed")[0]["nation"] == "USSR"
-    assert events_of(events, "launch_delayed")[0]["reason"] == "payload"
+    assert events_of(events, LaunchDelayed)[0].nation == "USSR"
+    assert events_of(events, LaunchDelayed)[0].reason == "payload"
 
 
 @pytest.mark.rule("preview")

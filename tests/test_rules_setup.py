@@ -6,6 +6,7 @@ import pytest
 
 import game
 from game.core import actions as A
+from game.core.events import PhaseBegun
 from game.engine import Game
 from tests.conftest import eng, engineers_pass, kinds, new, pass_maneuvers, pol, to_engineering
 
@@ -140,7 +141,7 @@ def test_phases_run_in_order_and_the_first_player_alternates(g: Game) -> None:
     g.apply(pol("USA"), A.Abort())
     seen.append(g.phase)
     events = engineers_pass(g)
-    phases = [e["phase"] for e in events if e["type"] == "phase"]
+    phases = [e.phase for e in events if isinstance(e, PhaseBegun)]
     assert seen == ["maneuvers", "politics", "engineering"]
     assert phases == ["launches", "administration"]
     assert (g.round, g.phase, g.state.first) == (2, "maneuvers", "USA")

@@ -9,6 +9,15 @@ import pytest
 
 import game
 from game.core.actions import Action
+from game.core.events import (
+    AdaptivitySplit,
+    Event,
+    LaunchDelayed,
+    Liftoff,
+    ManeuverEscalated,
+    ManeuverWon,
+    MissionSuccess,
+)
 from ui.model.targets import Pick, paths
 from ui.model.tutorial import PERSON, Step, parse, script
 from ui.words.names import (
@@ -28,7 +37,7 @@ TAUGHT = {  # what the guided game must have the person do (issue: the Tutorial'
 }
 
 
-def replay() -> tuple[game.Game, list[tuple[str, list[dict[str, object]]]]]:
+def replay() -> tuple[game.Game, list[tuple[str, list[Event]]]]:
     """The tutorial's game played step by step (each action checked as the seat to act)."""
     tour = script()
     g = game.new_game(tour.seed, players=2)
@@ -60,9 +69,9 @@ def test_the_person_takes_every_action_the_tutorial_teaches() -> None:
 def test_a_launch_succeeds_a_maneuver_is_won_and_a_round_ends() -> None:
     g, told = replay()
     events = [(seat, e) for seat, evs in told for e in evs]
-    assert any(e["type"] == "mission_success" and e.get("nation") == PERSON for _s, e in events)
-    assert any(e["type"] == "maneuver_won" and e.get("nation") == PERSON for _s, e in events)
-    assert any(e["type"] == "maneuver_escalated" for _s, e in events)
+    assert any(isinstance(e, MissionSuccess) and e.nation == PERSON for _s, e in events)
+    assert any(isinstance(e, ManeuverWon) and e.nation == PERSON for _s, e in events)
+    assert any(isinstance(e, ManeuverEscalated) for _s, e in events)
     assert g.round == 5
 
 
@@ -83,14 +92,14 @@ def test_it_shows_a_lost_race_a_tie_adaptivity_a_used_payload_and_a_reward_choic
             seen.add("tie")
         before = dict(g.state.nations[PERSON].payloads)
         for event in g.apply(step.seat, step.action):
-            if event["type"] == "adaptivity" and event["nation"] == PERSON:
+            if isinstance(event, AdaptivitySplit) and event.nation == PERSON:
                 seen.add("adaptivity")
-            if event["type"] == "liftoff" and event["nation"] == PERSON and before:
+            if isinstance(event, Liftoff) and event.nation == PERSON and before:
                 assert not g.state.nations[PERSON].payloads  # used up by the launch
                 seen.add("payload used up")
-            if (event["type"] == "launch_delayed" and event["nation"] == PERSON
-                    and event["reason"] == "completed"):
-                assert (event["mission"], "USSR") in {(m, n) for m, n, _r in g.state.completed}
+            if (isinstance(event, LaunchDelayed) and event.nation == PERSON
+                    and event.reason == "completed"):
+                assert (event.mission, "USSR") in {(m, n) for m, n, _r in g.state.completed}
                 seen.add("rival first")
     assert seen == {"reward or Moon", "tie", "adaptivity", "payload used up", "rival first"}
 

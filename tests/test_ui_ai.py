@@ -67,8 +67,8 @@ def test_saved_games_keep_the_levels_and_older_files_still_load() -> None:
 def test_the_worker_chooses_a_legal_action_from_json_reproducibly(
     level: str, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from game.ai import mcts
-    monkeypatch.setattr(mcts, "DEFAULT_SECONDS", 0.2)  # hard: a short search is enough here
+    from game.ai import montecarlo
+    monkeypatch.setattr(montecarlo, "DEFAULT_SECONDS", 0.2)  # hard: a short search is enough here
     g = game.new_game(9)
     rng = random.Random(9)
     for _ in range(30):  # somewhere into round 1, with a few decisions behind

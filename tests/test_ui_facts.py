@@ -21,6 +21,7 @@ import pytest
 
 import game
 from game.core.content import Content
+from game.core.events import LaunchDelayed
 from game.rules.records import View
 from tests.fake_platform import FakePlatform
 from tests.test_ui_app import run_app
@@ -33,6 +34,7 @@ from ui.markup.html import Marks
 from ui.model import tutorial
 from ui.words import i18n
 from ui.words.names import clock, content, duration
+from ui.words.narration import Launch
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -134,8 +136,7 @@ def test_the_countdown_follows_another_length(other_rules: Content) -> None:
 
 
 def test_a_delayed_launch_shows_the_delay_penalty(other_rules: Content) -> None:
-    delayed = [{"type": "launch_delayed", "nation": "USA", "mission": "M0-VANGUARD",
-                "reason": "payload"}]
+    delayed = Launch(LaunchDelayed("USA", "M0-VANGUARD", "payload"))
     assert "-6 Popularity" in launchshow.frames(delayed, 1)[0].markup
 
 

@@ -282,6 +282,7 @@ def test_a_guest_tells_the_same_story_from_the_public_events_as_the_host_from_it
 ) -> None:
     """ui.model.replay.public_story, from the referee's public history, says word for word
     what the host's own log says of a continued game (narrate), secrets stripped or not."""
+    from game.core.events import event_from_plain
     from game.online.referee import public_history
     from ui.model.replay import narrate, public_story
 
@@ -291,7 +292,7 @@ def test_a_guest_tells_the_same_story_from_the_public_events_as_the_host_from_it
         seat = g.to_act()[0]
         g.apply(seat, rng.choice(g.legal_actions(seat)))
     view = g.view(None)
-    told = public_story(view.players, view.ruleset, view.test_bonus,
-                        public_history(g))
+    history = [[event_from_plain(plain) for plain in events] for events in public_history(g)]
+    told = public_story(view.players, view.ruleset, view.test_bonus, history)
     assert [t.text for t in told] == [t.text for t in narrate(g)]
     assert len(told) > g.log_size

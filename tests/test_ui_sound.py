@@ -10,16 +10,17 @@ import asyncio
 import random
 
 import game
+from game.core.events import RiskRolled
 from tests.fake_platform import FakePlatform
 from tests.test_ui_app import click, find, play_on_board, run_app, settle
 from ui.app import SOUND_KEY, App
 from ui.markup.launchshow import frames, verdict_sound
-from ui.words.narration import launch_sequences
+from ui.words.narration import Launch, launch_sequences
 
 VERDICTS = {"explosion", "landing", "delay"}
 
 
-def launches(seed: int) -> list[list[dict[str, object]]]:
+def launches(seed: int) -> list[Launch]:
     """Every launch of a random game, as the app's launch show gets them."""
     g = game.new_game(seed)
     rng = random.Random(seed)
@@ -36,7 +37,7 @@ def test_a_launch_show_sounds_the_liftoff_a_die_for_each_risk_and_its_verdict() 
     for seq in shows:
         sounds = [frame.sound for frame in frames(seq, 1)]
         assert verdict_sound(seq) == sounds[-1]  # what a guest hears, without the show
-        rolls = sum(1 for ev in seq if ev["type"] == "risk_roll")
+        rolls = sum(1 for ev in seq.steps if isinstance(ev, RiskRolled))
         if sounds == ["delay"]:
             heard.add("delay")
             continue

@@ -7,6 +7,14 @@ import random
 
 import game
 from game.ai import get_ai
+from game.core.events import (
+    Changed,
+    ManeuverPlayed,
+    PayloadLoaded,
+    RoundBegun,
+    TileTaken,
+    TokenPlaced,
+)
 from ui.markup.logbook import chapters, log_html, merged, runs
 from ui.words.narration import Told, describe, lines, note, with_article
 
@@ -15,20 +23,19 @@ def test_articles() -> None:
     assert with_article("Electronics") == "an Electronics"
     assert with_article("Structure") == "a Structure"
     assert with_article("Astronaut") == "an Astronaut"
-    taken = {"type": "tile_taken", "nation": "USA", "tile": "E3", "source": "line"}
+    taken = TileTaken(nation="USA", tile="E3", source="line")
     assert describe(taken) == "USA took an Electronics tile from the line."
-    loaded = {"type": "payload_loaded", "nation": "USSR", "payload": "astrodog"}
+    loaded = PayloadLoaded(nation="USSR", payload="astrodog")
     assert describe(loaded) == "USSR loaded an Astrodog."
 
 
 def test_change_words_have_no_underscores() -> None:
-    ev = {"type": "change", "nation": "USA", "what": "free_research", "by": 1, "now": 1,
-          "source": "maneuver:x"}
+    ev = Changed(nation="USA", what="free_research", by=1, now=1, source="maneuver:x")
     assert describe(ev) == "USA Free research +1 → 1 (maneuver)."
 
 
-def _token(nation: str, board: str, place: int) -> dict[str, object]:
-    return {"type": "token_placed", "nation": nation, "board": board, "place": place}
+def _token(nation: str, board: str, place: int) -> TokenPlaced:
+    return TokenPlaced(nation=nation, board=board, place=place)
 
 
 def test_a_run_of_tokens_is_one_line_and_other_nations_break_it() -> None:
@@ -43,7 +50,7 @@ def test_a_run_of_tokens_is_one_line_and_other_nations_break_it() -> None:
 
 
 def test_changes_in_a_row_share_their_source() -> None:
-    evs = [{"type": "change", "nation": "USSR", "what": w, "by": b, "now": n, "source": s}
+    evs = [Changed(nation="USSR", what=w, by=b, now=n, source=s)
            for w, b, n, s in (("popularity", 1, 11, "mission"), ("money", 3, 4, "mission"),
                               ("money", 2, 6, "place"))]
     (run,) = runs(lines(evs))
@@ -51,7 +58,7 @@ def test_changes_in_a_row_share_their_source() -> None:
 
 
 def test_kinds_that_are_the_story_are_never_merged() -> None:
-    played = [{"type": "maneuver_played", "nation": "USA", "card": c, "place": 1}
+    played = [ManeuverPlayed(nation="USA", card=c, place=1)
               for c in ("USA:press_conference", "USA:smear_campaign")]
     assert [len(r) for r in runs(lines(played))] == [1, 1]
 
@@ -90,7 +97,7 @@ def test_a_whole_game_reads_by_round_and_phase_oldest_first() -> None:
 
 
 def test_log_html_shows_the_newest_chapters_escaped() -> None:
-    told = [note("<b>New</b> game"), *lines([{"type": "round", "round": 2, "first": "USA"}])]
+    told = [note("<b>New</b> game"), *lines([RoundBegun(round=2, first="USA")])]
     html = log_html(told)
     assert "&lt;b&gt;New&lt;/b&gt;" in html and "<b>New" not in html
     assert html.index("New game") < html.index("Round 2")

@@ -15,7 +15,9 @@ from typing import Any
 import game
 from game import NATIONS, SEATS
 from game.core.actions import Action
+from game.core.events import Event
 from game.rules.records import View
+from game.rules.terms import nation_of, split_seat
 
 from .control.hints import Hints
 from .control.inputs import BAR_CONTROLS, Input
@@ -51,7 +53,7 @@ from .screens.panels import banner_html, replay_bar_html, resume_html
 from .screens.start import START_LEVELS, start_html
 from .words.i18n import LANGUAGES, _, choose, language, use
 from .words.names import chat_sender, role_name
-from .words.narration import note
+from .words.narration import Launch, note
 
 LANGUAGE_KEY = "moonshot.language"  # the language chosen in the header (localStorage)
 LEVEL_KEY = "moonshot.start-level"  # the start screen's last chosen level (localStorage)
@@ -299,14 +301,14 @@ class App:
         g = self.table.g
         self.embed_api.over(g.winner or "", g.end_reason or "")
 
-    def announce_move(self, seat: str, events: list[dict[str, Any]]) -> None:
+    def announce_move(self, seat: str, events: list[Event]) -> None:
         """A move was made (here or on a guest's screen): the embedding page hears of it."""
         self.embed_api.moved(seat, events)
 
     def show_privacy(self, seat: str) -> None:
         self.overlays.privacy(seat)
 
-    async def show_launches(self, shows: list[list[dict[str, Any]]]) -> None:
+    async def show_launches(self, shows: list[Launch]) -> None:
         await self.overlays.launches(shows)
 
     def confirm(self, index: int, text: str, label: str) -> None:
@@ -339,7 +341,7 @@ class App:
     def controls_seat(self) -> str | None:
         return self.turns.controls_seat()
 
-    def remote_moved(self, events: list[dict[str, Any]]) -> None:
+    def remote_moved(self, events: list[Event]) -> None:
         self.turns.remote_moved(events)
 
     def seconds_left(self) -> dict[str, int]:
@@ -623,7 +625,7 @@ class App:
 
     def bring_into_view(self, seat: str) -> None:
         """Scroll the part of the board the decision is about into view (no one has to)."""
-        nation, role = seat.split(".")
+        nation, role = split_seat(seat)
         pending = self.table.g.view(seat).nations[nation].pending
         part = f'[data-part="{role}"]'
         if pending and pending.what == "keep":
@@ -685,7 +687,7 @@ class App:
         guide = self.guide()
         last = trail(table.g.log, table.at_screen)  # the rival's last moves, marked where
         viewer = self.viewer()  # its nation's odds on every Mission, in every phase
-        odds = mission_odds(table.g, view, viewer.split(".")[0]) if viewer else {}
+        odds = mission_odds(table.g, view, nation_of(viewer)) if viewer else {}
         marks, ghost = Marks(trail=last), None
         pick = table.pick
         if seat is not None:
@@ -727,7 +729,7 @@ class App:
                       odds: dict[str, float]) -> None:
         acting = view.to_act
         for nation in NATIONS:
-            roles = " & ".join(role_name(s.split(".")[1]) for s in acting
+            roles = " & ".join(role_name(split_seat(s)[1]) for s in acting
                                if s.startswith(nation))
             self.dom.set_html(f"board-{nation}", board_html(
                 view, nation, marks=marks, ghost_cell=ghost, acting=roles,

@@ -15,7 +15,7 @@ from __future__ import annotations
 from ..analysis.infostate import determinize
 from .base import AI, Budget, Stats
 from .levels import HeuristicAI, RandomAI
-from .mcts import HardAI
+from .montecarlo import PairedMonteCarloAI
 
 LEVELS = ("random", "easy", "medium", "hard")
 
@@ -29,9 +29,9 @@ def get_ai(name: str, iterations: int | None = None, seconds: float | None = Non
     if name == "medium":
         return HeuristicAI("medium", shallow=False)
     if name == "hard":
-        return HardAI(iterations=iterations, seconds=seconds)
+        return PairedMonteCarloAI(iterations=iterations, seconds=seconds)
     raise ValueError(f"unknown AI level {name!r}; choose one of {', '.join(LEVELS)}")
 
 
-__all__ = ["AI", "LEVELS", "Budget", "HardAI", "HeuristicAI", "RandomAI", "Stats",
+__all__ = ["AI", "LEVELS", "Budget", "HeuristicAI", "PairedMonteCarloAI", "RandomAI", "Stats",
            "determinize", "get_ai"]

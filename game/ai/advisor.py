@@ -17,6 +17,7 @@ from ..analysis.sampled import seeded_by
 from ..analysis.stakes import Stakes, stakes
 from ..core import actions as A
 from ..engine import Game
+from ..rules.terms import nation_of
 from .medium import medium_move
 from .value import value
 from .winprob import simulate
@@ -55,7 +56,7 @@ def next_best(game: Game, seat: str, action: A.Action, legal: list[A.Action]) ->
 def _win(game: Game, seat: str, action: A.Action, legal: list[A.Action]) -> Reason:
     """The AI's estimated chance to win with ``action`` and with the next best, on the same
     sampled games with the same simulation seeds (paired, so only the move differs)."""
-    nation = seat.split(".")[0]
+    nation = nation_of(seat)
     alternative = next_best(game, seat, action, legal)
     view = game.view(seat)
     rng = seeded_by(view, seat, action, "win")

@@ -22,7 +22,8 @@ from typing import Any
 
 from ..analysis.history import fresh
 from ..core.actions import Action
-from ..core.content import NATIONS, load_content
+from ..core.content import NATIONS
+from ..core.events import Changed, Explosion, LaunchDelayed, Liftoff, MissionSuccess
 from ..engine import Game
 from ..rules.odds import launch_odds, launch_targets
 from .winprob import SAMPLES, STEPS, win_probability
@@ -133,7 +134,7 @@ def story(start: Game, log: Sequence[tuple[str, Action]], seed: int = 0,
     """The numbers of the story that ``log`` tells from ``start`` (a game before any action,
     played on in place; every action is checked by the engine as it is applied)."""
     current = start
-    rules = load_content().rulesets[current.ruleset]
+    rules = current.content.rulesets[current.ruleset]
     rng = random.Random(seed)
     rows = [_row(current, 0)]
     launches: list[LaunchPoint] = []
@@ -152,19 +153,19 @@ def story(start: Game, log: Sequence[tuple[str, Action]], seed: int = 0,
         phase, round_ = current.phase, current.round
         events = current.apply(seat, action)
         for i, event in enumerate(events):
-            if (event["type"] == "change" and event["what"] == "budget"
-                    and event["source"] != "round"):
-                moved[event["nation"]] += event["by"]
-            if event["type"] == "liftoff":
-                nation, mission = event["nation"], event["mission"]
-                outcome = next((e["type"] for e in events[i + 1:] if e.get("nation") == nation
-                                and e["type"] in ("mission_success", "explosion")), "")
+            if isinstance(event, Changed) and event.what == "budget" and event.source != "round":
+                moved[event.nation] += event.by
+            if isinstance(event, Liftoff):
+                nation, mission = event.nation, event.mission
+                ending = next((e for e in events[i + 1:]
+                               if isinstance(e, MissionSuccess | Explosion)
+                               and e.nation == nation), None)
                 launches.append(LaunchPoint(
                     step, round_, nation, mission, launch_odds(before, nation, mission),
-                    "success" if outcome == "mission_success" else "explosion"))
-            elif event["type"] == "launch_delayed":
-                launches.append(LaunchPoint(step, round_, event["nation"], event["mission"],
-                                            None, "delayed", event["reason"]))
+                    "success" if isinstance(ending, MissionSuccess) else "explosion"))
+            elif isinstance(event, LaunchDelayed):
+                launches.append(LaunchPoint(step, round_, event.nation, event.mission,
+                                            None, "delayed", event.reason))
         if current.round != round_:
             rows.append(_row(current, step))
         if current.is_over or (current.phase != phase and current.phase in CURVE_PHASES):

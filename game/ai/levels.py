@@ -1,4 +1,6 @@
-"""The four computer player levels: random, easy, medium and hard."""
+"""The computer players without search: random, and the heuristic player of the easy and
+medium levels (:mod:`game.ai.medium`). Hard is :mod:`game.ai.montecarlo`; the four levels are
+made by :func:`game.ai.get_ai`."""
 
 from __future__ import annotations
 

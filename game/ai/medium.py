@@ -15,15 +15,14 @@ from ..core.blueprint import module_satisfied, rocket_parameters
 from ..core.content import LIVING_PAYLOADS, MOON, NATIONS, TECH_DECKS
 from ..core.state import Stack
 from ..engine import Game
+from ..rules.terms import other, split_seat
 from .heuristics import (
-    CONTENT,
     MONEY_PER_POINT,
     WIN,
     best_placement,
     current_score,
     effect_value,
     has_payload_tile,
-    other,
     payload_cells,
     payload_ready,
     pop_value,
@@ -32,7 +31,7 @@ from .heuristics import (
     stage_of,
     strength,
 )
-from .pathodds import PathOdds, mission_path, pass_prob, raw_odds
+from .pathodds import PathOdds, content_key, mission_path, pass_probability_by_id, path_odds
 
 PLACE_ORDER = (4, 2, 3, 1)  # which Politics-board places to give up first
 
@@ -52,13 +51,15 @@ def card_value(game: Game, nation: str, card: str, level: int,
     rival = nations[other(nation)]
     # Memoized on all that effect_value reads: Support choices ask for every stack's worth
     # on every token, in every rollout of the hard search.
-    key = (card, level, n.popularity, n.sabotage, rival.popularity, game.round, money)
+    content = game.content
+    key = (card, level, n.popularity, n.sabotage, rival.popularity, game.round, money,
+           content_key(content))
     try:
         return _CARD_VALUES[key]
     except KeyError:
         pass
-    effect = CONTENT.maneuver_card(card).levels[level - 1]
-    value = effect_value(effect, n, rival, _rounds_left(game), money)
+    effect = content.maneuver_card(card).levels[level - 1]
+    value = effect_value(content, effect, n, rival, _rounds_left(game), money)
     if len(_CARD_VALUES) >= _CARD_VALUES_MAX:
         _CARD_VALUES.clear()
     _CARD_VALUES[key] = value
@@ -151,7 +152,7 @@ def choose_politics(game: Game, nation: str, legal: list[Action], rng: random.Ra
         if pick is not None:
             return pick
     abort_cost = -1.0 * pop_value(n.popularity)
-    if n.popularity <= CONTENT.board.penalties["abort"]:
+    if n.popularity <= game.content.board.penalties["abort"]:
         abort_cost = -WIN
     if launch is not None and ev_launch > abort_cost:
         return launch
@@ -190,7 +191,7 @@ def _announce_choice(game: Game, nation: str, announce: list[A.AnnounceMission]
             continue
         shape = {1: [1, 1], 2: [1, 2], 3: [2, 3]}[level]
         # One tested card of each level on the path, averaged over that level's cards.
-        per_level = strength(params[0], params[1], params[2], params[3], sab)
+        per_level = strength(game.content, params[0], params[1], params[2], params[3], sab)
         chance = 1.0
         for risk_level in shape:
             chance *= per_level[risk_level]
@@ -205,9 +206,10 @@ def mission_value(game: Game, nation: str, mission: str) -> float:
         return WIN
     n = game.state.nations[nation]
     rival = game.state.nations[other(nation)]
-    m = CONTENT.missions[mission]
-    value = effect_value(m.reward, n, rival, _rounds_left(game))
-    if m.level == 3 and not any(CONTENT.missions[c].level == 3
+    content = game.content
+    m = content.missions[mission]
+    value = effect_value(content, m.reward, n, rival, _rounds_left(game))
+    if m.level == 3 and not any(content.missions[c].level == 3
                                 for c, _, _ in game.state.completed):
         value += 1.5  # opens the Moon gate
     return value + 0.3 * m.level
@@ -224,14 +226,15 @@ def launch_ev(game: Game, nation: str, mission: str) -> float:
     rival_first = any(nat != nation and m == mission for nat, m in s.launches)
     race = 0.0
     if rival_first and mission != MOON:
-        race = min(0.9, raw_odds(game, other(nation), mission) + 0.15)
-    payload = CONTENT.missions[mission].payload
+        race = min(0.9, path_odds(game, other(nation), mission) + 0.15)
+    content = game.content
+    payload = content.missions[mission].payload
     living = payload in LIVING_PAYLOADS or any(
         p in LIVING_PAYLOADS for p in n.payloads.values())
-    penalty = CONTENT.board.penalties["explosion_with_life" if living else "explosion"]
+    penalty = content.board.penalties["explosion_with_life" if living else "explosion"]
     pv = pop_value(n.popularity)
     lose = WIN if n.popularity <= penalty else penalty * pv
-    delay = CONTENT.board.penalties["delay"]
+    delay = content.board.penalties["delay"]
     lose_delay = WIN if n.popularity <= delay else delay * pv
     gain = mission_value(game, nation, mission)
     p = odds * (1 - race)
@@ -254,7 +257,7 @@ def choose_reward(game: Game, nation: str, legal: list[Action]) -> Action:
     assert s.decision is not None
     mission = s.decision[2]
     n = s.nations[nation]
-    level = CONTENT.missions[mission].level
+    level = game.content.missions[mission].level
     if explore and level >= 2 and n.popularity >= 7 and stage_of(game, nation) >= 2:
         return explore[0]
     return A.ClaimReward()
@@ -269,7 +272,7 @@ def choose_administration(game: Game, nation: str, legal: list[Action],
         stack = n.stacks[place - 1]
         assert stack is not None
         value = card_value(game, nation, stack.card, stack.level, money)
-        cost = CONTENT.board.penalties["tie"]
+        cost = game.content.board.penalties["tie"]
         if n.popularity > cost + 2 and value > cost * pop_value(n.popularity - cost) + 0.5:
             return A.PayForTie()
         return A.ConcedeTie()
@@ -295,18 +298,19 @@ def choose_administration(game: Game, nation: str, legal: list[Action],
 def choose_pending(game: Game, nation: str, legal: list[Action]) -> Action:
     n = game.state.nations[nation]
     assert n.pending is not None
+    content = game.content
     stage = stage_of(game, nation)
     what = n.pending[0]
     if what == "place":
         _, cell, rotation = best_placement(game, nation, n.pending[1], stage)
-        cols = CONTENT.board.cols
+        cols = content.board.cols
         action = A.PlaceTile(cell // cols, cell % cols, rotation)
         return action if action in legal else legal[0]
     if what == "keep":
         scores = []
         for i, tile in enumerate(n.pending[1:]):
             score = best_placement(game, nation, tile, stage)[0]
-            if CONTENT.tiles[tile].deck == "P" and not has_payload_tile(n):
+            if content.tiles[tile].deck == "P" and not has_payload_tile(content, n):
                 score += 0.5
             scores.append((score, -i))
         return A.KeepTile(-max(scores)[1])
@@ -315,7 +319,7 @@ def choose_pending(game: Game, nation: str, legal: list[Action]) -> Action:
     for slot in range(len(n.modules)):
         mods = n.modules[:]
         mods[slot] = module
-        score = rocket_score(rocket_parameters(n.blueprint, mods, CONTENT), stage)
+        score = rocket_score(content, rocket_parameters(n.blueprint, mods, content), stage)
         if n.modules[slot] is None:
             score += 0.001
         if score > best[0]:
@@ -336,17 +340,18 @@ def choose_engineer(game: Game, nation: str, legal: list[Action], rng: random.Ra
     if s.phase == "launches":
         return choose_split(game, nation, legal)
     legal_set = set(legal)
-    costs = CONTENT.board.costs
+    content = game.content
+    costs = content.board.costs
     stage = stage_of(game, nation)
-    rules = CONTENT.rulesets[s.ruleset]
+    rules = content.rulesets[s.ruleset]
     target = n.launch or ""
     # 1. A launch this round: payload first, then whatever raises the odds most per money.
     if target and not payload_ready(game, nation, target):
-        required = CONTENT.missions[target].payload
+        required = content.missions[target].payload
         if rules.payload_tiles:
             cells = payload_cells(game, nation)
             if cells:
-                cols = CONTENT.board.cols
+                cols = content.board.cols
                 action: Action = A.LoadPayload(required, cells[0] // cols, cells[0] % cols)
                 if action in legal_set:
                     return action
@@ -392,11 +397,11 @@ def choose_engineer(game: Game, nation: str, legal: list[Action], rng: random.Ra
                 options.append((gain / costs["line"], A.TakeFromLine(deck)))
     if s.research_pile and n.money >= costs["pile"]:
         gain = _tile_gain(game, nation, s.research_pile[-1], stage, base)
-        if CONTENT.tiles[s.research_pile[-1]].deck == "P" and not has_payload_tile(n):
+        if content.tiles[s.research_pile[-1]].deck == "P" and not has_payload_tile(content, n):
             gain += 0.3
         options.append((gain / costs["pile"], A.TakeFromPile()))
     if (n.money >= costs["research"] or n.free_research) and not shallow:
-        need_p = rules.payload_tiles and not has_payload_tile(n) and stage >= 1
+        need_p = rules.payload_tiles and not has_payload_tile(content, n) and stage >= 1
         weakest = _weakest_deck(game, nation)
         pair = ("P", weakest) if need_p and s.tile_decks.get("P") else (weakest, weakest)
         research = A.Research(*pair)
@@ -437,19 +442,20 @@ def _module_choice(game: Game, nation: str, stage: int, legal: list[Action]
         return None
     base = current_score(game, nation, stage)
     best: tuple[float, Action] | None = None
-    prices = CONTENT.board.supplier_prices
+    content = game.content
+    prices = content.board.supplier_prices
     pending_modules = sum(1 for it in n.suppliers if it and it.startswith("M:"))
     if pending_modules >= 1:
         return None
     for module_id in sorted({a.module for a in orders}):
-        module = CONTENT.modules[module_id]
-        if not module_satisfied(module, n.blueprint, CONTENT):
+        module = content.modules[module_id]
+        if not module_satisfied(module, n.blueprint, content):
             continue
         gain = -1e9
         for slot in range(len(n.modules)):
             mods = n.modules[:]
             mods[slot] = module_id
-            gain = max(gain, rocket_score(rocket_parameters(n.blueprint, mods, CONTENT),
+            gain = max(gain, rocket_score(content, rocket_parameters(n.blueprint, mods, content),
                                           stage) - base)
         if gain <= 0:
             continue
@@ -469,7 +475,8 @@ def _launch_prep(game: Game, nation: str, target: str, legal: set[Action]) -> Ac
     if odds >= 0.97:
         return None
     best: tuple[float, Action] | None = None
-    costs = CONTENT.board.costs
+    content = game.content
+    costs = content.board.costs
     for risk, gain in gains:
         action: Action = A.Test(risk)
         if action in legal:
@@ -485,8 +492,8 @@ def _launch_prep(game: Game, nation: str, target: str, legal: set[Action]) -> Ac
             _, cell, rotation = best_placement(game, nation, tile, stage)
             cells = n.blueprint[:]
             cells[cell] = (tile, rotation)
-            params = rocket_parameters(cells, n.modules, CONTENT)
-            gain = raw_odds(game, nation, target, params=params) - odds
+            params = rocket_parameters(cells, n.modules, content)
+            gain = path_odds(game, nation, target, params=params) - odds
             ratio = gain / costs["line"]
             if gain >= 0.03 and (best is None or ratio > best[0]):
                 best = (ratio, A.TakeFromLine(deck))
@@ -494,7 +501,7 @@ def _launch_prep(game: Game, nation: str, target: str, legal: set[Action]) -> Ac
         for count in range(1, n.sabotage + 1):
             action = A.RemoveSabotage(count)
             if action in legal:
-                gain = raw_odds(game, nation, target, sabotage=n.sabotage - count) - odds
+                gain = path_odds(game, nation, target, sabotage=n.sabotage - count) - odds
                 ratio = gain / (costs["anti_sabotage_base"] + count)
                 if gain >= 0.05 and (best is None or ratio > best[0]):
                     best = (ratio, action)
@@ -511,14 +518,15 @@ def choose_split(game: Game, nation: str, legal: list[Action]) -> Action:
     known, tests, _, _ = mission_path(game, nation, mission)
     params = game.parameters(nation)
     n = s.nations[nation]
-    bonus = CONTENT.rulesets[s.ruleset].test_bonus
+    content = game.content
+    bonus = content.rulesets[s.ruleset].test_bonus
     best: tuple[float, Action] | None = None
     for action in legal:
         assert isinstance(action, A.SetAdaptivity)
         p = (params[0] + action.s, params[1] + action.e, params[2] + action.c)
         chance = 1.0
         for risk, count in zip(known, tests, strict=True):
-            chance *= pass_prob(risk, n.sabotage, count, bonus, p)
+            chance *= pass_probability_by_id(content, risk, n.sabotage, count, bonus, p)
         if best is None or chance > best[0]:
             best = (chance, action)
     assert best is not None
@@ -532,10 +540,10 @@ def medium_move(game: Game, seat: str, legal: list[Action], rng: random.Random,
     """The medium player's move for ``seat`` in the (determinized) ``game``.
 
     ``card_money`` is how much money on a Maneuver card the Politician trades for one
-    Popularity point; the hard level asks for more (:mod:`game.ai.mcts`)."""
+    Popularity point; the hard level asks for more (:mod:`game.ai.montecarlo`)."""
     if len(legal) == 1:
         return legal[0]
-    nation, role = seat.split(".")
+    nation, role = split_seat(seat)
     phase = game.state.phase  # (a discussion's one action per seat is returned above)
     if role == "engineer":
         return choose_engineer(game, nation, legal, rng, shallow)

@@ -3,7 +3,14 @@
 The exact die arithmetic of a launch (sabotage, Test tokens, the rocket's parameters, the best
 Adaptivity split), with face-down risks averaged over the cards they could be, never read.
 Everything is memoized: the hard search weighs the same paths with the same rockets many
-thousands of times a decision.
+thousands of times a decision. The risks, the Test bonus and the rocket are those of the
+content the game is played with (``game.content``), and the memos are keyed by it.
+
+The names: ``pass_probability``, ``best_split`` and ``success_probability`` are the die rules
+of :mod:`game.core.dice` (one risk; a known path with the best Adaptivity split; plus face-down
+cards); the ``..._by_id`` functions here are the same rules over a content's risk ids,
+remembered. :class:`PathOdds` and :func:`path_odds` are one nation's path to one Mission in a
+game (payload ignored; :func:`game.rules.odds.launch_odds` is the engine's, payload counted).
 """
 
 from __future__ import annotations
@@ -12,40 +19,61 @@ from collections.abc import Sequence
 from functools import cache
 from itertools import combinations
 
-from ..core.content import Risk, load_content
+from ..core.content import Content
 from ..core.dice import pass_probability, splits
 from ..engine import Game
 from ..rules.odds import launch_path
 
-CONTENT = load_content()
-RISKS_BY_LEVEL: dict[int, list[Risk]] = {
-    lv: [r for r in CONTENT.risks.values() if r.level == lv] for lv in range(4)}
+# The memos are keyed by a content's id (a Content does not hash, and hashing all its cards
+# would be slow); every content a key was made for is kept here, so no other object can ever
+# be given its id.
+_CONTENTS: dict[int, Content] = {}
+
+
+def content_key(content: Content) -> int:
+    """``content`` as part of a memo's key: its id, the content kept so the id stays its own."""
+    key = id(content)
+    if key not in _CONTENTS:
+        _CONTENTS[key] = content
+    return key
 
 
 @cache
-def _pass_chance(risk_id: str, sabotage: int, tests: int, bonus: int,
-                 s: int, e: int, c: int) -> float:
-    """:func:`game.core.dice.pass_probability`, the engine's own rule, remembered by the risk's id
-    (a Risk hashes all its ranges, slowly)."""
-    return pass_probability(CONTENT.risks[risk_id], sabotage, tests, bonus, (s, e, c))
+def _pass_probability_by_id(key: int, risk_id: str, sabotage: int, tests: int, bonus: int,
+                            s: int, e: int, c: int) -> float:
+    """:func:`pass_probability_by_id` of the content whose :func:`content_key` is ``key``,
+    remembered by the risk's id (a Risk hashes all its ranges, slowly)."""
+    return pass_probability(_CONTENTS[key].risks[risk_id], sabotage, tests, bonus, (s, e, c))
 
 
-def pass_prob(risk_id: str, sabotage: int, tests: int, bonus: int,
-              params: Sequence[int]) -> float:
-    return _pass_chance(risk_id, sabotage, tests, bonus, params[0], params[1], params[2])
+def pass_probability_by_id(content: Content, risk_id: str, sabotage: int, tests: int,
+                           bonus: int, params: Sequence[int]) -> float:
+    """:func:`game.core.dice.pass_probability`, the engine's own rule, for ``content``'s risk
+    ``risk_id``, remembered."""
+    return _pass_probability_by_id(content_key(content), risk_id, sabotage, tests, bonus,
+                                   params[0], params[1], params[2])
 
 
-def path_odds(risks: Sequence[str], tests: Sequence[int], params: Sequence[int],
-              adapt: int, sabotage: int, bonus: int) -> float:
+def best_split_probability_by_id(content: Content, risks: Sequence[str], tests: Sequence[int],
+                                 params: Sequence[int], adapt: int, sabotage: int,
+                                 bonus: int) -> float:
     """Chance of passing every risk, with the best Adaptivity split: the chance of
-    :func:`game.core.dice.best_split` (``tests/test_ai_odds.py`` compares them), over risk ids and
-    remembered pass chances, as the search weighs paths thousands of times a decision."""
+    :func:`game.core.dice.best_split` (``tests/test_ai_odds.py`` compares them), over
+    ``content``'s risk ids and remembered pass chances, as the search weighs paths thousands
+    of times a decision."""
+    return _best_split_probability(content_key(content), risks, tests, params, adapt, sabotage,
+                                   bonus)
+
+
+def _best_split_probability(key: int, risks: Sequence[str], tests: Sequence[int],
+                            params: Sequence[int], adapt: int, sabotage: int,
+                            bonus: int) -> float:
     best = 0.0
     for split in splits(adapt):
-        p = (params[0] + split[0], params[1] + split[1], params[2] + split[2])
+        s, e, c = params[0] + split[0], params[1] + split[1], params[2] + split[2]
         chance = 1.0
         for risk, count in zip(risks, tests, strict=True):
-            chance *= pass_prob(risk, sabotage, count, bonus, p)
+            chance *= _pass_probability_by_id(key, risk, sabotage, count, bonus, s, e, c)
             if chance == 0.0:
                 break
         best = max(best, chance)
@@ -54,39 +82,44 @@ def path_odds(risks: Sequence[str], tests: Sequence[int], params: Sequence[int],
     return best
 
 
-# (known risks, their tests, the rest: hidden count, pool, S, E, C, Adaptivity, sabotage,
-# Test bonus) -> the chance; every weighing of a path goes through _path_chance
-OddsRest = tuple[int, tuple[str, ...], int, int, int, int, int, int]
+# (known risks, their tests, the rest: content key, hidden count, pool, S, E, C, Adaptivity,
+# sabotage, Test bonus) -> the chance; every weighing of a path goes through
+# _remembered_success_probability
+OddsRest = tuple[int, int, tuple[str, ...], int, int, int, int, int, int]
 _ODDS: dict[tuple[tuple[str, ...], tuple[int, ...], OddsRest], float] = {}
 _ODDS_MAX = 20_000
 
 
-def _path_chance(known: tuple[str, ...], tests: tuple[int, ...], rest: OddsRest) -> float:
-    """Like :func:`path_odds` plus ``hidden`` cards drawn from ``pool`` (averaged), memoized:
-    a decision weighs the same paths with the same rocket many times over."""
+def _remembered_success_probability(known: tuple[str, ...], tests: tuple[int, ...],
+                                    rest: OddsRest) -> float:
+    """:func:`_success_probability_by_id`, memoized: a decision weighs the same paths with
+    the same rocket many times over."""
     key = (known, tests, rest)
     found = _ODDS.get(key)
     if found is None:
         if len(_ODDS) >= _ODDS_MAX:
             _ODDS.clear()
-        hidden, pool, s, e, c, adapt, sabotage, bonus = rest
-        found = _ODDS[key] = _hidden_path_odds(known, tests, hidden, pool, (s, e, c), adapt,
-                                               sabotage, bonus)
+        content_id, hidden, pool, s, e, c, adapt, sabotage, bonus = rest
+        found = _ODDS[key] = _success_probability_by_id(content_id, known, tests, hidden, pool,
+                                                        (s, e, c), adapt, sabotage, bonus)
     return found
 
 
-def _hidden_path_odds(known: Sequence[str], tests: Sequence[int], hidden: int,
-                      pool: Sequence[str], params: Sequence[int], adapt: int, sabotage: int,
-                      bonus: int) -> float:
+def _success_probability_by_id(key: int, known: Sequence[str], tests: Sequence[int],
+                               hidden: int, pool: Sequence[str], params: Sequence[int],
+                               adapt: int, sabotage: int, bonus: int) -> float:
+    """:func:`game.core.dice.success_probability` over risk ids: like
+    :func:`best_split_probability_by_id` plus ``hidden`` cards drawn from ``pool``
+    (averaged, the split chosen for each)."""
     if hidden == 0:
-        return path_odds(known, tests, params, adapt, sabotage, bonus)
+        return _best_split_probability(key, known, tests, params, adapt, sabotage, bonus)
     if len(pool) < hidden:
         return 0.0
     total = 0.0
     count = 0
     for chosen in combinations(pool, hidden):
-        total += path_odds([*known, *chosen], [*tests, *([0] * hidden)], params, adapt,
-                           sabotage, bonus)
+        total += _best_split_probability(key, [*known, *chosen], [*tests, *([0] * hidden)],
+                                         params, adapt, sabotage, bonus)
         count += 1
     return total / count
 
@@ -114,22 +147,24 @@ class PathOdds:
         n = game.state.nations[nation]
         p = params if params is not None else game.parameters(nation)
         sab = n.sabotage if sabotage is None else sabotage
-        bonus = CONTENT.rulesets[game.state.ruleset].test_bonus
+        content = game.content
+        bonus = content.rulesets[game.state.ruleset].test_bonus
         if hidden and len(pool) > 9:
             pool = pool[:9]  # keeps the average cheap; pool order is content order, not hidden
         self.known = known
         self._known = tuple(known)
         self._tests = tests
         # everything the odds depend on but the path and its Tests
-        self._rest: OddsRest = (hidden, tuple(pool), p[0], p[1], p[2], p[3], sab, bonus)
+        self._rest: OddsRest = (content_key(content), hidden, tuple(pool), p[0], p[1], p[2],
+                                p[3], sab, bonus)
         self._base = (self._known, tuple(tests), self._rest)  # the memos' key, as it stands
 
     def odds(self, extra: dict[str, int] | None = None) -> float:
         """The chance with ``extra`` Test tokens on known risks (none by default)."""
         if not extra:
-            return _path_chance(self._known, self._base[1], self._rest)
+            return _remembered_success_probability(self._known, self._base[1], self._rest)
         tests = tuple([t + extra.get(r, 0) for r, t in zip(self.known, self._tests, strict=True)])
-        return _path_chance(self._known, tests, self._rest)
+        return _remembered_success_probability(self._known, tests, self._rest)
 
     def test_gains(self) -> tuple[float, tuple[tuple[str, float], ...]]:
         """(the odds, then per known risk the odds gained by one more Test on it).
@@ -189,7 +224,8 @@ _GAINS: dict[tuple[object, ...], tuple[float, tuple[tuple[str, float], ...]]] = 
 _GAINS_MAX = 20_000
 
 
-def raw_odds(game: Game, nation: str, mission: str, extra: dict[str, int] | None = None,
-             params: Sequence[int] | None = None, sabotage: int | None = None) -> float:
-    """Chance to pass the path (payload ignored), with ``extra`` Test tokens."""
+def path_odds(game: Game, nation: str, mission: str, extra: dict[str, int] | None = None,
+              params: Sequence[int] | None = None, sabotage: int | None = None) -> float:
+    """Chance to pass the path (payload ignored), with ``extra`` Test tokens: what
+    :class:`PathOdds` gives, for one weighing."""
     return PathOdds(game, nation, mission, params, sabotage).odds(extra)

@@ -7,8 +7,9 @@ floating-point rounding).
 The weights are data (``game/ai/value.toml``), fitted by ``python -m game fit-value`` to the
 outcomes of games between medium players (:func:`fit`, Newton's method on the log-likelihood
 with a small ridge penalty). :mod:`game.ai.winprob` looks a few moves ahead with it. (The
-hard level's search scores its rollouts with its own hand-weighted ``game.ai.mcts.evaluate``:
-searches scored by this value at a short horizon lost to medium; see the README.)
+hard level's search scores its rollouts with its own hand-weighted
+``game.ai.montecarlo.evaluate``: searches scored by this value at a short horizon lost to
+medium; see the README.)
 """
 
 from __future__ import annotations
@@ -21,8 +22,9 @@ from pathlib import Path
 
 from ..core.content import MOON
 from ..engine import Game
-from .heuristics import CONTENT, other, rocket_score, stage_of
-from .pathodds import raw_odds
+from ..rules.terms import other
+from .heuristics import rocket_score, stage_of
+from .pathodds import path_odds
 
 WEIGHTS_FILE = Path(__file__).with_name("value.toml")
 
@@ -48,20 +50,23 @@ def _side(game: Game, nation: str, gate: bool) -> tuple[float, ...]:
     s = game.state
     n = s.nations[nation]
     stage = stage_of(game, nation)
-    done = sum(CONTENT.missions[m].level + 1 for m, who, _ in s.completed if who == nation)
-    moon = raw_odds(game, nation, MOON) if gate and s.phase != "over" else 0.0
+    content = game.content
+    done = sum(content.missions[m].level + 1 for m, who, _ in s.completed if who == nation)
+    moon = path_odds(game, nation, MOON) if gate and s.phase != "over" else 0.0
     return (n.popularity / 10.0, -_danger(n.popularity), n.budget / 10.0, n.money / 20.0,
-            done / 10.0, stage / 3.0, rocket_score(game.parameters(nation), stage), moon)
+            done / 10.0, stage / 3.0, rocket_score(content, game.parameters(nation), stage),
+            moon)
 
 
 def features(game: Game, nation: str) -> tuple[float, ...]:
     """The numbers :func:`value` weighs, for ``nation`` against its rival (see FEATURES)."""
     s = game.state
-    gate = any(CONTENT.missions[m].level == 3 for m, _, _ in s.completed)
+    content = game.content
+    gate = any(content.missions[m].level == 3 for m, _, _ in s.completed)
     mine, theirs = _side(game, nation, gate), _side(game, other(nation), gate)
     diff = [a - b for a, b in zip(mine, theirs, strict=True)]
     gap = s.nations[nation].budget - s.nations[other(nation)].budget
-    limit = CONTENT.rulesets[s.ruleset].budget_gap
+    limit = content.rulesets[s.ruleset].budget_gap
     progress = min(1.0, s.round / 10.0)
     popularity, danger, budget, money, missions, stage, rocket, moon = diff
     return (popularity, danger, budget, math.copysign(min(1.0, abs(gap) / limit) ** 3, gap),

@@ -37,9 +37,10 @@ from dataclasses import dataclass, replace
 from ..core import actions as A
 from ..core.content import MOON, NATIONS
 from ..core.errors import IllegalAction
+from ..core.events import Changed, Evaluated, Liftoff
 from ..engine import Game
 from ..rules.odds import launch_odds, launch_targets, split_odds
-from ..rules.terms import other
+from ..rules.terms import nation_of, other
 from .sampled import Outcome, outcomes
 from .stakes import Stakes, stakes
 
@@ -86,16 +87,16 @@ def target(game: Game, nation: str) -> str | None:
 
 
 def _flown(outcome: Outcome, nation: str) -> bool:
-    return any(ev["type"] == "liftoff" and ev["nation"] == nation for ev in outcome.events)
+    return any(isinstance(ev, Liftoff) and ev.nation == nation for ev in outcome.events)
 
 
 def _own_changes(outcome: Outcome, nation: str) -> dict[str, int]:
     """What the action's own rule changed, by ``NUMBERS`` name."""
     found: dict[str, int] = {}
     for ev in outcome.events[1:outcome.game.own_events]:
-        if ev["type"] == "change":
-            key = ev["what"] if ev["nation"] == nation else f"rival_{ev['what']}"
-            found[key] = found.get(key, 0) + ev["by"]
+        if isinstance(ev, Changed):
+            key = ev.what if ev.nation == nation else f"rival_{ev.what}"
+            found[key] = found.get(key, 0) + ev.by
     return found
 
 
@@ -135,7 +136,7 @@ def consequence(game: Game, seat: str, action: A.Action) -> Reason | None:
 
 def _consequence(game: Game, seat: str, action: A.Action, legal: list[A.Action]
                  ) -> Reason | None:
-    nation = seat.split(".")[0]
+    nation = nation_of(seat)
     if isinstance(action, A.Launch):
         odds = launch_odds(game, nation, action.mission)
         return Reason("launch", odds, odds, action.mission)
@@ -204,11 +205,11 @@ def _on_the_table(game: Game, seat: str, action: A.Action, samples: list[Outcome
                   ) -> Reason | None:
     """What the action puts on the table, as the seat sees it after (no number moves yet:
     it counts later, when the place is evaluated or the tile built)."""
-    nation = seat.split(".")[0]
+    nation = nation_of(seat)
     n = game.state.nations[nation]
     if isinstance(action, A.Evaluate):
-        ev = next(e for e in samples[0].events if e["type"] == "evaluation")
-        return Reason("evaluate", ev["own"], ev["rival"], f"{nation}:{action.place}")
+        ev = next(e for e in samples[0].events if isinstance(e, Evaluated))
+        return Reason("evaluate", ev.own, ev.rival, f"{nation}:{action.place}")
     if isinstance(action, A.ExploreMoon):
         return Reason("moon", sum(n.moon_up), sum(n.moon_up) + 1, str(len(n.moon_path)))
     if isinstance(action, A.PassEngineer):

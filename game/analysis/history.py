@@ -20,13 +20,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.content import NATIONS
+from ..core.events import Evaluated, Event, ManeuverPlayed, TileKept
 from ..engine import Game, new_game
 
 # Events that make something private public: the card a nation plays from its hand and the
 # tile it keeps back from a Research show the rival what only the actor knew; an evaluation
 # turns every token on the stack face up, so both nations learn something.
-_SHOWN_TO_RIVAL = frozenset({"maneuver_played", "tile_kept"})
-_SHOWN_TO_BOTH = frozenset({"evaluation"})
+_SHOWN_TO_RIVAL: tuple[type[Event], ...] = (ManeuverPlayed, TileKept)
+_SHOWN_TO_BOTH: tuple[type[Event], ...] = (Evaluated,)
 
 
 def _hidden_signature(game: Game) -> tuple[int, ...]:
@@ -42,13 +43,13 @@ def _hidden_signature(game: Game) -> tuple[int, ...]:
     return tuple(sizes)
 
 
-def _shown_to(events: list[dict[str, Any]], actor: str) -> set[str]:
+def _shown_to(events: list[Event], actor: str) -> set[str]:
     """The nations an action's events showed something they had not seen."""
     found: set[str] = set()
     for event in events:
-        if event["type"] in _SHOWN_TO_BOTH:
+        if isinstance(event, _SHOWN_TO_BOTH):
             found.update(NATIONS)
-        elif event["type"] in _SHOWN_TO_RIVAL:
+        elif isinstance(event, _SHOWN_TO_RIVAL):
             found.update(n for n in NATIONS if n != actor)
     return found
 
@@ -67,7 +68,7 @@ class Trace:
         return self.hidden_changed or revealed
 
 
-def apply_traced(game: Game, seat: str, action: Any) -> tuple[list[dict[str, Any]], Trace]:
+def apply_traced(game: Game, seat: str, action: Any) -> tuple[list[Event], Trace]:
     """``game.apply(seat, action)`` and the action's :class:`Trace` (the events first)."""
     before = _hidden_signature(game)
     events = game.apply(seat, action)

@@ -12,9 +12,9 @@ import json
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
 
 from ..core import actions as A
+from ..core.events import Event
 from ..core.plain import to_plain
 from ..engine import Game
 from ..rules.records import View
@@ -30,7 +30,7 @@ class Outcome:
     first :attr:`Game.own_events` of them by its own rule)."""
 
     game: Game
-    events: list[dict[str, Any]]
+    events: list[Event]
 
 
 def seeded_by(view: View, *salt: object) -> random.Random:

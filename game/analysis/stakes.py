@@ -24,7 +24,7 @@ from ..core.errors import IllegalAction
 from ..engine import Game
 from ..rules.odds import launch_odds
 from ..rules.position import aboard, has_payload
-from ..rules.terms import other
+from ..rules.terms import nation_of, other
 from .sampled import outcomes
 
 LOW_POPULARITY = 2  # a Popularity this low (or lower) after an action earns a warning
@@ -158,7 +158,7 @@ def stakes(game: Game, seat: str, action: A.Action) -> Stakes:
     """
     if action not in game.legal_actions(seat):
         raise IllegalAction(f"{action.describe()} is not a legal action for {seat} now.")
-    nation = seat.split(".")[0]
+    nation = nation_of(seat)
     if isinstance(action, A.Launch):
         return _launch(game, nation, action.mission)
     launch = game.state.nations[nation].launch

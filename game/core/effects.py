@@ -10,9 +10,10 @@ from collections.abc import Callable
 from typing import Any
 
 from .content import Effect
+from .events import Changed, Event
 from .state import Nation
 
-Emit = Callable[..., None]
+Emit = Callable[[Event], None]
 
 
 def apply_effect(own: Nation, opponent: Nation, effect: Effect, source: str,
@@ -34,8 +35,8 @@ def apply_effect(own: Nation, opponent: Nation, effect: Effect, source: str,
         if kind == "popularity":
             after = max(0, min(popularity_max, after))
         setattr(nation, attribute, after)
-        emit("change", nation=nation.name, what=kind, by=after - before, now=after,
-             source=source)
+        emit(Changed(nation=nation.name, what=kind, by=after - before, now=after,
+                     source=source))
         if on_change():
             return
     gains: list[tuple[Nation, str, int]] = [
@@ -48,13 +49,13 @@ def apply_effect(own: Nation, opponent: Nation, effect: Effect, source: str,
     for nation, attribute, amount in gains:
         if amount:
             setattr(nation, attribute, getattr(nation, attribute) + amount)
-            emit("change", nation=nation.name, what=attribute, by=amount,
-                 now=getattr(nation, attribute), source=source)
+            emit(Changed(nation=nation.name, what=attribute, by=amount,
+                         now=getattr(nation, attribute), source=source))
     if effect.remove_sabotage and own.sabotage:
         removed = min(own.sabotage, effect.remove_sabotage)
         own.sabotage -= removed
-        emit("change", nation=own.name, what="sabotage", by=-removed, now=own.sabotage,
-             source=source)
+        emit(Changed(nation=own.name, what="sabotage", by=-removed, now=own.sabotage,
+                     source=source))
 
 
 def describe_effect(effect: Effect) -> str:

@@ -1,56 +1,404 @@
-"""The registry of event kinds: every kind of event the engine emits (``Position.emit``),
-with the fields each carries.
+"""Every kind of event the engine emits (``Position.emit``), as a typed record.
 
 An event tells what a move did, and every field of it is public: any seat may see it (the
 engine keeps secrets out of its events: an action's own event carries only its kind, never a
-token's kind or a cover card). The referee sends a guest the registered fields of the
-registered kinds only (game.online.referee), the log tells each kind or leaves it out by name
-(ui.words.narration), and the tests fail on a kind the engine emits that is not here
-(tests/test_events.py reads every ``emit`` of the source, and whole games' events).
+token's kind or a cover card). So a record's fields are its public fields: the referee sends
+a guest every event whole (game.online.referee), in the plain form :func:`event_to_plain`
+writes and :func:`event_from_plain` reads back. The log tells each kind and the board marks
+where it happened, or leaves it out by name (ui.words.narration, ui.model.marks); the tests
+fail on a kind without either (tests/test_events.py).
 """
 
 from __future__ import annotations
 
-EVENTS: dict[str, frozenset[str]] = {kind: frozenset(names.split()) for kind, names in {
-    "action": "seat kind",
-    "adaptivity": "nation split",
-    "change": "nation what by now source",
-    "delivery": "nation item kind",
-    "discussion_over": "nation",
-    "engineer_passed": "nation",
-    "evaluation": "nation place card level own rival tokens",
-    "explosion": "nation mission risk lives",
-    "game_over": "winner reason",
-    "income": "nation money drawn",
-    "launch_aborted": "nation",
-    "launch_decided": "nation mission",
-    "launch_delayed": "nation mission reason",
-    "liftoff": "nation mission parameters payloads sabotage",
-    "maneuver_escalated": "nation place level",
-    "maneuver_obstructed": "nation card by",
-    "maneuver_played": "nation card place",
-    "maneuver_won": "nation card level",
-    "maneuvers_passed": "nation",
-    "mission_announced": "nation mission risks",
-    "mission_success": "nation mission",
-    "module_installed": "nation module slot parameters replaced",
-    "module_ordered": "nation module space",
-    "moon_risk_revealed": "nation slot risk",
-    "payload_booked": "nation payload mission",
-    "payload_loaded": "nation payload",
-    "phase": "phase",
-    "research": "nation decks",
-    "risk_roll": "nation mission risk die needs passed range sabotage tests value",
-    "risks_reshuffled": "level",
-    "round": "round first",
-    "sabotage_removed": "nation count",
-    "supplier_tile": "nation tile",
-    "support_done": "nation tokens",
-    "tech_stolen": "nation tile",
-    "test_stolen": "nation risk",
-    "tested": "nation risk",
-    "tile_kept": "nation tile discarded",
-    "tile_placed": "nation tile row col rotation covered parameters",
-    "tile_taken": "nation tile source",
-    "token_placed": "nation board place",
-}.items()}
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from .plain import RecordError, from_plain, to_plain
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Base of all events; ``kind`` is the ``"type"`` of its plain form."""
+
+    kind: ClassVar[str] = ""
+
+
+# --- the game's frame ------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class ActionTaken(Event):
+    """The move itself, first of its events: who made it and its kind (never its secrets)."""
+
+    kind: ClassVar[str] = "action"
+    seat: str
+    action: str  # the action's kind (game.core.actions)
+
+
+@dataclass(frozen=True, slots=True)
+class RoundBegun(Event):
+    kind: ClassVar[str] = "round"
+    round: int
+    first: str  # the First Player's nation
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseBegun(Event):
+    kind: ClassVar[str] = "phase"
+    phase: str
+
+
+@dataclass(frozen=True, slots=True)
+class Changed(Event):
+    """A nation's track or stock changed: Popularity, Budget, money, Sabotage, steals..."""
+
+    kind: ClassVar[str] = "change"
+    nation: str
+    what: str
+    by: int
+    now: int
+    source: str  # what caused it ("round", "delay", "explosion", "maneuver:<card>", ...)
+
+
+@dataclass(frozen=True, slots=True)
+class GameOver(Event):
+    kind: ClassVar[str] = "game_over"
+    winner: str
+    reason: str
+
+
+# --- Politicians ------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class DiscussionOver(Event):
+    kind: ClassVar[str] = "discussion_over"
+    nation: str
+
+
+@dataclass(frozen=True, slots=True)
+class ManeuverPlayed(Event):
+    kind: ClassVar[str] = "maneuver_played"
+    nation: str
+    card: str
+    place: int
+
+
+@dataclass(frozen=True, slots=True)
+class ManeuversPassed(Event):
+    kind: ClassVar[str] = "maneuvers_passed"
+    nation: str
+
+
+@dataclass(frozen=True, slots=True)
+class TokenPlaced(Event):
+    """A Support token placed face down: its kind stays secret."""
+
+    kind: ClassVar[str] = "token_placed"
+    nation: str
+    board: str  # the nation whose Politics board it lies on
+    place: int
+
+
+@dataclass(frozen=True, slots=True)
+class SupportDone(Event):
+    kind: ClassVar[str] = "support_done"
+    nation: str
+    tokens: int
+
+
+@dataclass(frozen=True, slots=True)
+class MissionAnnounced(Event):
+    kind: ClassVar[str] = "mission_announced"
+    nation: str
+    mission: str
+    risks: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class LaunchDecided(Event):
+    kind: ClassVar[str] = "launch_decided"
+    nation: str
+    mission: str
+
+
+@dataclass(frozen=True, slots=True)
+class LaunchAborted(Event):
+    kind: ClassVar[str] = "launch_aborted"
+    nation: str
+
+
+# --- Administration ---------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Delivered(Event):
+    """A supplier's tile or module delivered to the nation's Engineer."""
+
+    kind: ClassVar[str] = "delivery"
+    nation: str
+    item: str
+    item_kind: str  # "tile" or "module"
+
+
+@dataclass(frozen=True, slots=True)
+class Evaluated(Event):
+    """A Maneuver stack's tokens turned face up and counted."""
+
+    kind: ClassVar[str] = "evaluation"
+    nation: str
+    place: int
+    card: str
+    level: int
+    tokens: tuple[tuple[str, str], ...]  # (nation, token kind), now public
+    own: int
+    rival: int
+
+
+@dataclass(frozen=True, slots=True)
+class ManeuverWon(Event):
+    kind: ClassVar[str] = "maneuver_won"
+    nation: str
+    card: str
+    level: int
+
+
+@dataclass(frozen=True, slots=True)
+class ManeuverObstructed(Event):
+    kind: ClassVar[str] = "maneuver_obstructed"
+    nation: str
+    card: str
+    by: str  # the rival who obstructed it
+
+
+@dataclass(frozen=True, slots=True)
+class ManeuverEscalated(Event):
+    kind: ClassVar[str] = "maneuver_escalated"
+    nation: str
+    place: int
+    level: int
+
+
+@dataclass(frozen=True, slots=True)
+class Income(Event):
+    kind: ClassVar[str] = "income"
+    nation: str
+    money: int
+    drawn: int  # Maneuver cards drawn
+
+
+@dataclass(frozen=True, slots=True)
+class RisksReshuffled(Event):
+    kind: ClassVar[str] = "risks_reshuffled"
+    level: int
+
+
+# --- Engineers ---------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class TileTaken(Event):
+    kind: ClassVar[str] = "tile_taken"
+    nation: str
+    tile: str
+    source: str  # "line" or "pile"
+
+
+@dataclass(frozen=True, slots=True)
+class Researched(Event):
+    """Two tiles drawn from these decks; which they are stays with the nation."""
+
+    kind: ClassVar[str] = "research"
+    nation: str
+    decks: tuple[str, str]
+
+
+@dataclass(frozen=True, slots=True)
+class TileKept(Event):
+    kind: ClassVar[str] = "tile_kept"
+    nation: str
+    tile: str
+    discarded: str  # onto the Research pile
+
+
+@dataclass(frozen=True, slots=True)
+class TilePlaced(Event):
+    kind: ClassVar[str] = "tile_placed"
+    nation: str
+    tile: str
+    row: int
+    col: int
+    rotation: int
+    covered: str | None  # the tile it covered
+    parameters: tuple[int, int, int, int]  # the rocket's S, E, C, Adaptivity after it
+
+
+@dataclass(frozen=True, slots=True)
+class SupplierTile(Event):
+    """A line's tile moved to the Suppliers."""
+
+    kind: ClassVar[str] = "supplier_tile"
+    nation: str
+    tile: str
+
+
+@dataclass(frozen=True, slots=True)
+class ModuleOrdered(Event):
+    kind: ClassVar[str] = "module_ordered"
+    nation: str
+    module: str
+    space: int
+
+
+@dataclass(frozen=True, slots=True)
+class ModuleInstalled(Event):
+    kind: ClassVar[str] = "module_installed"
+    nation: str
+    module: str
+    slot: int
+    replaced: str | None
+    parameters: tuple[int, int, int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class RiskTested(Event):
+    kind: ClassVar[str] = "tested"
+    nation: str
+    risk: str
+
+
+@dataclass(frozen=True, slots=True)
+class SabotageRemoved(Event):
+    kind: ClassVar[str] = "sabotage_removed"
+    nation: str
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class PayloadLoaded(Event):
+    kind: ClassVar[str] = "payload_loaded"
+    nation: str
+    payload: str
+
+
+@dataclass(frozen=True, slots=True)
+class PayloadBooked(Event):
+    kind: ClassVar[str] = "payload_booked"
+    nation: str
+    payload: str
+    mission: str
+
+
+@dataclass(frozen=True, slots=True)
+class StolenTestToken(Event):
+    kind: ClassVar[str] = "test_stolen"
+    nation: str
+    risk: str
+
+
+@dataclass(frozen=True, slots=True)
+class TechStolen(Event):
+    kind: ClassVar[str] = "tech_stolen"
+    nation: str
+    tile: str
+
+
+@dataclass(frozen=True, slots=True)
+class EngineerPassed(Event):
+    kind: ClassVar[str] = "engineer_passed"
+    nation: str
+
+
+# --- Launches ----------------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class MoonRiskRevealed(Event):
+    kind: ClassVar[str] = "moon_risk_revealed"
+    nation: str
+    slot: int
+    risk: str
+
+
+@dataclass(frozen=True, slots=True)
+class LaunchDelayed(Event):
+    kind: ClassVar[str] = "launch_delayed"
+    nation: str
+    mission: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class AdaptivitySplit(Event):
+    kind: ClassVar[str] = "adaptivity"
+    nation: str
+    split: tuple[int, int, int]  # added to S, E and C
+
+
+@dataclass(frozen=True, slots=True)
+class Liftoff(Event):
+    kind: ClassVar[str] = "liftoff"
+    nation: str
+    mission: str
+    parameters: tuple[int, int, int]  # S, E and C as it flies
+    payloads: tuple[str, ...]
+    sabotage: int
+
+
+@dataclass(frozen=True, slots=True)
+class RiskRolled(Event):
+    kind: ClassVar[str] = "risk_roll"
+    nation: str
+    mission: str
+    risk: str
+    die: int
+    sabotage: int
+    tests: int
+    value: int  # the die after sabotage and tests
+    range: int  # the index of the range it fell in; -1: none
+    needs: tuple[int, int, int] | None  # that range's S, E and C minimums
+    passed: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Explosion(Event):
+    kind: ClassVar[str] = "explosion"
+    nation: str
+    mission: str
+    risk: str
+    lives: bool  # living payloads were aboard
+
+
+@dataclass(frozen=True, slots=True)
+class MissionSuccess(Event):
+    kind: ClassVar[str] = "mission_success"
+    nation: str
+    mission: str
+
+
+KINDS: tuple[type[Event], ...] = (
+    ActionTaken, RoundBegun, PhaseBegun, Changed, GameOver,
+    DiscussionOver, ManeuverPlayed, ManeuversPassed, TokenPlaced, SupportDone,
+    MissionAnnounced, LaunchDecided, LaunchAborted,
+    Delivered, Evaluated, ManeuverWon, ManeuverObstructed, ManeuverEscalated, Income,
+    RisksReshuffled,
+    TileTaken, Researched, TileKept, TilePlaced, SupplierTile, ModuleOrdered,
+    ModuleInstalled, RiskTested, SabotageRemoved, PayloadLoaded, PayloadBooked, StolenTestToken,
+    TechStolen, EngineerPassed,
+    MoonRiskRevealed, LaunchDelayed, AdaptivitySplit, Liftoff, RiskRolled, Explosion,
+    MissionSuccess,
+)
+EVENTS: dict[str, type[Event]] = {kind.kind: kind for kind in KINDS}
+
+
+def event_to_plain(event: Event) -> dict[str, Any]:
+    """The JSON-safe form of ``event``: its fields and its kind as ``"type"``."""
+    return {"type": event.kind, **to_plain(event)}
+
+
+def event_from_plain(data: object) -> Event:
+    """The event that ``data`` (as :func:`event_to_plain` writes it) holds; anything else
+    raises :class:`game.core.plain.RecordError`."""
+    if not isinstance(data, dict):
+        raise RecordError("an event: not a mapping")
+    name = data.get("type")
+    kind = EVENTS.get(name) if isinstance(name, str) else None
+    if kind is None:
+        raise RecordError("an event of no known kind")
+    return from_plain(kind, {key: value for key, value in data.items() if key != "type"})

@@ -11,10 +11,12 @@ the referee, it does no input or output itself.
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from typing import Any
 
 from ..core.actions import Action, action_from_dict
 from ..core.errors import IllegalAction
+from ..core.events import Event, event_from_plain
 from ..core.plain import RecordError, from_plain
 from ..core.reading import Bounds, Unreadable, read_json
 from ..rules.records import View
@@ -38,16 +40,39 @@ def is_picture(message: dict[str, Any]) -> bool:
             and isinstance(message.get("waiting", False), bool))
 
 
-def _read_seats(message: dict[str, Any]
-                ) -> tuple[dict[str, View], dict[str, list[Action]]] | None:
-    """A picture's views and legal actions by seat, or None when one does not read whole."""
+@dataclass(frozen=True, slots=True)
+class Picture:
+    """What a ``state`` message holds, read as records: its seats' views and legal actions,
+    the last move's events and, in the answer to a hello, every move's events."""
+
+    views: dict[str, View]
+    legals: dict[str, list[Action]]
+    events: list[Event]
+    history: list[list[Event]] | None
+
+
+def read_picture(message: dict[str, Any]) -> Picture | None:
+    """The picture a ``state`` message holds, or None when any part does not read whole."""
+    if not is_picture(message):
+        return None
     seats: dict[str, Any] = message["seats"]
+    history = message.get("history")
     try:
-        return ({seat: from_plain(View, mine["view"]) for seat, mine in seats.items()},
-                {seat: [action_from_dict(a) for a in mine["legal"]]
-                 for seat, mine in seats.items()})
+        return Picture(
+            views={seat: from_plain(View, mine["view"]) for seat, mine in seats.items()},
+            legals={seat: [action_from_dict(a) for a in mine["legal"]]
+                    for seat, mine in seats.items()},
+            events=[event_from_plain(e) for e in message.get("events", [])],
+            history=None if history is None else
+            [[event_from_plain(e) for e in _listed(move)] for move in _listed(history)])
     except (RecordError, IllegalAction):
         return None
+
+
+def _listed(data: object) -> list[object]:
+    if not isinstance(data, list):
+        raise RecordError("not a list")
+    return data
 
 
 class GuestLink:
@@ -57,8 +82,7 @@ class GuestLink:
         self.sent = 0
         self.received = 0
         self.state: dict[str, Any] | None = None  # the host's last picture
-        self.views: dict[str, View] = {}  # its seats' views, read from it
-        self.legals: dict[str, list[Action]] = {}  # and their legal actions
+        self.picture: Picture | None = None  # the same, read as records
         self.lost = False  # a host message went missing: ask for the whole picture again
 
     # ------------------------------------------------------------------ sending
@@ -100,21 +124,22 @@ class GuestLink:
             self.lost = True
         self.received = number
         if message.get("t") == "state":
-            read = _read_seats(message) if is_picture(message) else None
-            if read is None:
+            picture = read_picture(message)
+            if picture is None:
                 return None  # not a picture this screen can draw: the last one stays
-            self.state = message
-            self.views, self.legals = read
+            self.state, self.picture = message, picture
             self.lost = False
         return message
 
     # ------------------------------------------------------------------ the picture
 
     def view(self, seat: str) -> View:
-        return self.views[seat]
+        if self.picture is None:
+            raise KeyError(seat)
+        return self.picture.views[seat]
 
     def legal(self, seat: str) -> list[Action]:
-        return list(self.legals.get(seat, ()))
+        return list(self.picture.legals.get(seat, ())) if self.picture else []
 
     def to_act(self) -> list[str]:
         """This screen's seats that may act now."""

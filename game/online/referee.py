@@ -39,7 +39,7 @@ from typing import Any, NamedTuple
 from ..analysis.history import fresh
 from ..core.actions import Action, action_from_dict
 from ..core.errors import IllegalAction
-from ..core.events import EVENTS
+from ..core.events import Event, event_to_plain
 from ..core.plain import to_plain
 from ..core.reading import Bounds, Unreadable, read_json
 from ..engine import Game
@@ -62,16 +62,10 @@ def quote(value: Any, limit: int = QUOTE) -> str:
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
-def public_events(events: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The events as any seat may see them: registered kinds only, registered fields only
-    (game.core.events: the second lock on secrets, after the engine's own care)."""
-    out = []
-    for event in events:
-        allowed = EVENTS.get(event.get("type", ""))
-        if allowed is not None:
-            out.append({"type": event["type"],
-                        **{k: v for k, v in event.items() if k in allowed}})
-    return out
+def public_events(events: Iterable[Event]) -> list[dict[str, Any]]:
+    """The events' plain forms, as a guest receives them: every field of an event is public
+    (game.core.events), so each is sent whole."""
+    return [event_to_plain(event) for event in events]
 
 
 def public_history(game: Game) -> list[list[dict[str, Any]]]:
@@ -223,7 +217,7 @@ class Referee:
             raise IllegalAction(f"{seat} is played on a guest's screen")
         return self.played(self.game.apply(seat, action))
 
-    def played(self, events: Iterable[dict[str, Any]]) -> list[tuple[str, str]]:
+    def played(self, events: Iterable[Event]) -> list[tuple[str, str]]:
         """The host's game just made a move of its own (``events``: what apply returned):
         the new picture for every connected guest."""
         self.last_events = public_events(events)

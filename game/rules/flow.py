@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..core import actions as A
 from ..core.actions import Action
+from ..core.events import PhaseBegun, RoundBegun
 from .handlers import Handler
 from .phases import administration, engineering, launches, politics
 from .phases.administration import begin_administration, finish_round, undecided
@@ -48,7 +49,7 @@ def begin_round(p: Position) -> None:
         n.engineer_passed = False
         n.discussed = False
     s.phase = "discussion" if p.duo_nations() else "maneuvers"
-    p.emit("round", round=s.round, first=s.first)
+    p.emit(RoundBegun(round=s.round, first=s.first))
 
 
 def advance(p: Position) -> None:
@@ -65,19 +66,19 @@ def advance(p: Position) -> None:
                 return
             s.phase = "politics"
             s.turn = s.first
-            p.emit("phase", phase="politics")
+            p.emit(PhaseBegun(phase="politics"))
         elif s.phase == "politics":
             if usa.launch is None or ussr.launch is None:
                 return
             s.turn = None
             s.phase = "engineering"
-            p.emit("phase", phase="engineering")
+            p.emit(PhaseBegun(phase="engineering"))
         elif s.phase == "engineering":
             if usa.pending is not None or ussr.pending is not None or \
                     not usa.engineer_passed or not ussr.engineer_passed:
                 return
             s.phase = "launches"
-            p.emit("phase", phase="launches")
+            p.emit(PhaseBegun(phase="launches"))
         elif s.phase == "launches":
             if not run_launches(p):
                 return

@@ -18,7 +18,7 @@ from ..core.content import MOON, NATIONS, PAYLOADS, TECH_DECKS
 from ..core.dice import splits
 from ..core.state import Nation, State
 from .position import Position
-from .terms import PLACES, other
+from .terms import PLACES, other, split_seat
 
 
 @cache
@@ -275,7 +275,7 @@ def explain(p: Position, seat: str, action: Action, acting: list[str],
     """Why ``action`` by ``seat`` is refused, in words a player understands (``acting``: the
     seats that may act now; ``legal``: the seat's legal actions)."""
     s = p.state
-    nation, role = seat.split(".")
+    nation, role = split_seat(seat)
     n = s.nations[nation]
     if s.phase == "over":
         return "The game is over."

@@ -14,6 +14,7 @@ from typing import Any, Protocol
 from ..core.blueprint import rocket_parameters
 from ..core.content import NATIONS, Content, Effect, Ruleset, load_content
 from ..core.effects import apply_effect
+from ..core.events import Changed, Event, GameOver, RisksReshuffled
 from ..core.state import Nation, Pile, Stack, State
 from .terms import other
 
@@ -61,7 +62,7 @@ class Position:
         self.state = state
         self.content = content if content is not None else load_content()
         self.rules: Ruleset = self.content.rulesets[state.ruleset]
-        self.events: list[dict[str, Any]] = []
+        self.events: list[Event] = []
 
     def copy(self) -> Position:
         """An independent position over a copy of the state, with no events yet."""
@@ -72,9 +73,8 @@ class Position:
         position.events = []
         return position
 
-    def emit(self, event: str, **data: Any) -> None:
-        data["type"] = event
-        self.events.append(data)
+    def emit(self, event: Event) -> None:
+        self.events.append(event)
 
     def parameters(self, nation: str) -> tuple[int, int, int, int]:
         """Structure, Electronics, Code and Adaptivity of a nation's rocket as it stands."""
@@ -105,7 +105,7 @@ class Position:
             s.rng.shuffle(deck)
             s.risk_decks[level] = tuple(deck)
             s.risk_discards[level] = ()
-            self.emit("risks_reshuffled", level=level)
+            self.emit(RisksReshuffled(level=level))
         return draw(s.risk_decks, level)
 
     def changing_stack(self, nation: str, place: int) -> Stack:
@@ -149,15 +149,15 @@ class Position:
         s.turn = None
         s.decision = None
         s.evaluator = None
-        self.emit("game_over", winner=winner, reason=reason)
+        self.emit(GameOver(winner=winner, reason=reason))
 
     def change_popularity(self, nation: str, amount: int, source: str) -> bool:
         """Change a nation's Popularity (within its bounds); True when that ended the game."""
         n = self.state.nations[nation]
         before = n.popularity
         n.popularity = max(0, min(self.content.board.popularity_max, before + amount))
-        self.emit("change", nation=nation, what="popularity", by=n.popularity - before,
-                  now=n.popularity, source=source)
+        self.emit(Changed(nation=nation, what="popularity", by=n.popularity - before,
+                          now=n.popularity, source=source))
         return self.check_end()
 
     def effect(self, nation: str, effect: Effect, source: str) -> bool:

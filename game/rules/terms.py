@@ -19,6 +19,7 @@ _SEAT_PARTS: dict[str, tuple[str, str]] = {
 
 
 def other(nation: str) -> str:
+    """The rival of ``nation``."""
     return "USSR" if nation == "USA" else "USA"
 
 
@@ -30,3 +31,9 @@ def split_seat(seat: object) -> tuple[str, str]:
         return _SEAT_PARTS[seat]  # type: ignore[index]
     except (KeyError, TypeError):
         raise IllegalAction(f"Unknown seat {seat!r}; seats are {', '.join(SEATS)}.") from None
+
+
+def nation_of(seat: object) -> str:
+    """The nation of a seat ("USSR.engineer": "USSR"); :class:`IllegalAction` as
+    :func:`split_seat` for anything that is not a seat."""
+    return split_seat(seat)[0]

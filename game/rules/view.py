@@ -40,6 +40,7 @@ from .records import (
     TokenView,
     View,
 )
+from .terms import nation_of
 
 
 class Viewed(GameLike, Protocol):
@@ -173,7 +174,7 @@ def build_view(game: Viewed, seat: str | None) -> View:
     """What ``seat`` may see of ``game`` (``None``: a spectator)."""
     s = game.state
     content = game.content
-    viewer = seat.split(".")[0] if seat else None
+    viewer = nation_of(seat) if seat else None
     rules = content.rulesets[s.ruleset]
     rockets = {name: rocket_parameters(s.nations[name].blueprint, s.nations[name].modules,
                                        content) for name in NATIONS}

@@ -12,9 +12,20 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from ..core.errors import IllegalAction
+from ..core.events import (
+    Event,
+    Explosion,
+    GameOver,
+    LaunchDelayed,
+    ManeuverObstructed,
+    ManeuverWon,
+    MissionSuccess,
+    RiskRolled,
+    event_to_plain,
+)
 from ..engine import Game, new_game
 from ..rules.odds import launch_odds
-from ..rules.terms import RULESETS
+from ..rules.terms import RULESETS, nation_of
 from .simulate import play_random, random_step, simulate
 
 
@@ -142,7 +153,7 @@ def cmd_search(args: argparse.Namespace, out: TextIO) -> int:
 def _status(game: Game, seat: str) -> str:
     view = game.view(seat)
     usa, ussr = view.nations["USA"], view.nations["USSR"]
-    nation = view.nations[seat.split(".")[0]]
+    nation = view.nations[nation_of(seat)]
     params = nation.parameters
     hand = [card.id for card in nation.hand or ()]
     lines = [f"Round {view.round}, {view.phase} - {seat} to act",
@@ -156,13 +167,18 @@ def _status(game: Game, seat: str) -> str:
     return "\n".join(lines)
 
 
+# The events the terminal game prints after a move: the ones that decide how it goes.
+_TOLD: tuple[type[Event], ...] = (RiskRolled, Explosion, MissionSuccess, LaunchDelayed,
+                                  GameOver, ManeuverWon, ManeuverObstructed)
+
+
 def cmd_play(args: argparse.Namespace, out: TextIO, ask: Callable[[str], str]) -> int:
     """Two humans at one terminal: each holds a whole nation; numbered legal actions."""
     game = new_game(args.seed, ruleset=args.ruleset)
     at_screen: str | None = None
     while not game.is_over:
         seat = game.to_act()[0]
-        nation = seat.split(".")[0]
+        nation = nation_of(seat)
         if nation != at_screen:
             ask(f"\n--- Pass to the {nation} player and press Enter ---")
             at_screen = nation
@@ -182,11 +198,9 @@ def cmd_play(args: argparse.Namespace, out: TextIO, ask: Callable[[str], str]) -
             if int(answer) < 1:
                 raise ValueError
             for event in game.apply(seat, choice):
-                if event["type"] in ("risk_roll", "explosion", "mission_success",
-                                     "launch_delayed", "game_over", "maneuver_won",
-                                     "maneuver_obstructed"):
-                    print("   ", {k: v for k, v in event.items() if k != "type"},
-                          event["type"], file=out)
+                if isinstance(event, _TOLD):
+                    fields = {k: v for k, v in event_to_plain(event).items() if k != "type"}
+                    print("   ", fields, event.kind, file=out)
         except (ValueError, IndexError):
             print("Please type one of the numbers shown.", file=out)
         except IllegalAction as exc:
@@ -326,7 +340,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
     play.add_argument("--ruleset", choices=RULESETS, default="v0.10.4")
     tour = sub.add_parser("tournament", help="computer players against each other")
     from ..ai import LEVELS as levels
-    from ..ai.mcts import DEFAULT_SECONDS
+    from ..ai.montecarlo import DEFAULT_SECONDS
     from ..ai.winprob import SAMPLES, STEPS
     tour.add_argument("--a", choices=levels)
     tour.add_argument("--b", choices=levels)

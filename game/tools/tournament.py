@@ -18,6 +18,7 @@ from ..ai.base import Budget
 from ..core.actions import Action
 from ..core.content import NATIONS, load_content
 from ..engine import Game, new_game
+from ..rules.terms import nation_of, other
 
 
 @dataclass
@@ -48,9 +49,9 @@ def play_game(a: str, b: str, seed: int, a_nation: str, *, players: int = 2,
     """One game: side ``a`` plays ``a_nation`` (both of its seats), side ``b`` the other.
     ``watch`` sees the game before every decision (to sample positions from it)."""
     game = new_game(seed, players=players, ruleset=ruleset)
-    side_of = {a_nation: "a", ("USSR" if a_nation == "USA" else "USA"): "b"}
+    side_of = {a_nation: "a", other(a_nation): "b"}
     level = {"a": a, "b": b}
-    ais = {seat: get_ai(level[side_of[seat.split(".")[0]]], iterations=iterations,
+    ais = {seat: get_ai(level[side_of[nation_of(seat)]], iterations=iterations,
                         seconds=seconds)
            for seat in ("USA.politician", "USA.engineer", "USSR.politician", "USSR.engineer")}
     rngs = {seat: random.Random(seed * 7919 + i) for i, seat in enumerate(sorted(ais))}
@@ -66,7 +67,7 @@ def play_game(a: str, b: str, seed: int, a_nation: str, *, players: int = 2,
         if watch is not None:
             watch(game)
         legal = game.legal_actions(seat)
-        side = side_of[seat.split(".")[0]]
+        side = side_of[nation_of(seat)]
         started = time.perf_counter()
         action = ais[seat].choose(game.view(seat), legal, rngs[seat], budget)
         spent[side] += time.perf_counter() - started

@@ -15,6 +15,7 @@ import game
 from game import NATIONS
 from game.core.actions import Action
 from game.rules.records import View
+from game.rules.terms import nation_of
 
 from ..markup.hints import LEVEL, Hint, reason_text
 from ..model.table import Table
@@ -104,7 +105,7 @@ class Hints:
         # the AI's modules load on the first hint, not with the page (they run in the worker)
         from game.ai.advisor import explain
 
-        nation = seat.split(".")[0]
+        nation = nation_of(seat)
         at_stake = game.stakes(g, seat, action)
         warning = warning_text(at_stake) if at_stake.warn else ""
         reason = reason_text(explain(g, seat, action, at_stake), action, view, warning)

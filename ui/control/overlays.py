@@ -4,12 +4,13 @@ screen, the rules panel and the confirmation before a risky action."""
 from __future__ import annotations
 
 import asyncio
-from typing import Any, Protocol
+from typing import Protocol
 
 from ..markup.launchshow import frames
 from ..model.table import Table
 from ..platform.port import Handler, Platform
 from ..screens.panels import confirm_html, end_html, privacy_html, rules_panel_html
+from ..words.narration import Launch
 
 
 class App(Protocol):
@@ -70,7 +71,7 @@ class Overlays:
         self.dom.set_body("over", "1")
         self.dom.focus_first('[data-testid="end-new-game"]')
 
-    async def launches(self, shows: list[list[dict[str, Any]]]) -> None:
+    async def launches(self, shows: list[Launch]) -> None:
         self.skip_show = False
         delay = 0.0 if self.app.table.setup.speed_ms == 0 else 0.9
         bonus = self.app.table.g.view(None).test_bonus

@@ -18,7 +18,9 @@ import game
 from game import NATIONS, SEATS
 from game.analysis.history import apply_traced, rewind
 from game.core.actions import Action
+from game.core.events import Event
 from game.rules.records import View
+from game.rules.terms import nation_of
 
 from ..model.players import choose_seat
 from ..model.replay import narrate
@@ -27,7 +29,7 @@ from ..model.undo import player_undo
 from ..platform.port import Handler, Platform
 from ..words.i18n import _
 from ..words.names import ai_name, clock, content
-from ..words.narration import launch_sequences, lines
+from ..words.narration import Launch, launch_sequences, lines
 from ..words.warn import warning_text
 
 MAX_LOOP_RESTARTS = 3  # an error restarts the loop this many times in a row, then it rests
@@ -50,11 +52,11 @@ class App(Protocol):
     def focus_decision(self) -> None: ...
     def autosave(self) -> None: ...
     async def kept(self) -> None: ...
-    def announce_move(self, seat: str, events: list[dict[str, Any]]) -> None: ...
+    def announce_move(self, seat: str, events: list[Event]) -> None: ...
     def spawn(self, coro: Coroutine[Any, Any, None]) -> None: ...
     def show_end(self) -> None: ...
     def show_privacy(self, seat: str) -> None: ...
-    async def show_launches(self, shows: list[list[dict[str, Any]]]) -> None: ...
+    async def show_launches(self, shows: list[Launch]) -> None: ...
     def confirm(self, index: int, text: str, label: str) -> None: ...
     def send_move(self, seat: str, action: Action) -> None: ...
     def sound(self, name: str) -> None: ...
@@ -90,7 +92,7 @@ class Hosted(Protocol):
     def on(self) -> bool: ...
 
     def waiting_for_players(self) -> bool: ...
-    def moved(self, events: list[dict[str, Any]]) -> None: ...
+    def moved(self, events: list[Event]) -> None: ...
     def broadcast(self) -> None: ...
 
 
@@ -264,8 +266,8 @@ class Turns:
         if shows:
             await self.app.show_launches(shows)
 
-    def after_move(self, seat: str, events: list[dict[str, Any]], note: str = "",
-                   redo: bool = False) -> list[list[dict[str, Any]]]:
+    def after_move(self, seat: str, events: list[Event], note: str = "",
+                   redo: bool = False) -> list[Launch]:
         """After any move (this screen's or a guest's): tell it, save it; returns the launch
         shows it brings."""
         table = self.app.table
@@ -277,7 +279,7 @@ class Turns:
             self.app.sound("place")
         return shows
 
-    def remote_moved(self, events: list[dict[str, Any]]) -> None:
+    def remote_moved(self, events: list[Event]) -> None:
         """A guest's move, applied by the referee (:mod:`ui.links.hosting`): told and saved
         like any move, then on from the new position (what this screen was deciding is asked
         again)."""
@@ -411,7 +413,7 @@ class Turns:
     # ------------------------------------------------------------------ discussion
 
     def start_countdown(self, seat: str) -> None:
-        nation = seat.split(".")[0]
+        nation = nation_of(seat)
         if nation in self.deadline:
             return
         loop = asyncio.get_event_loop()

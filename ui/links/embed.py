@@ -23,6 +23,7 @@ import time
 from collections.abc import Coroutine
 from typing import Any, Protocol
 
+from game.core.events import ActionTaken, Event
 from game.core.reading import Bounds, Unreadable, read_json
 
 from ..model.players import Setup, parse_query
@@ -112,10 +113,10 @@ class EmbedApi:
         self.post({"type": "ready", "players": setup.players, "seed": setup.seed,
                    "ruleset": setup.ruleset, "example": self.app.shown_example()})
 
-    def moved(self, seat: str, events: list[dict[str, Any]]) -> None:
+    def moved(self, seat: str, events: list[Event]) -> None:
         """A move: who made it and its kind, as its own public "action" event tells."""
         if self.origin:
-            kind = next((str(e.get("kind", "")) for e in events if e["type"] == "action"), "")
+            kind = next((e.action for e in events if isinstance(e, ActionTaken)), "")
             self.post({"type": "move", "seat": seat, "kind": kind,
                        "moves": self.app.table.g.log_size})
 

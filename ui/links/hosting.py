@@ -13,6 +13,7 @@ from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from game.core.events import Event, event_from_plain
 from game.online.referee import MAX_GUEST_MESSAGE, Referee, Refused
 
 from ..model.invite import BadCode, link, pack, unpack
@@ -31,7 +32,7 @@ class App(Protocol):
 
     def seconds_left(self) -> dict[str, int]: ...
     async def listen_peers(self) -> None: ...
-    def remote_moved(self, events: list[dict[str, Any]]) -> None: ...
+    def remote_moved(self, events: list[Event]) -> None: ...
     def chat_changed(self) -> None: ...
     def draw_log(self) -> None: ...
     def close_dialog(self) -> None: ...
@@ -253,7 +254,8 @@ class Hosting:
         if referee.chat_total > chats:
             app.chat_changed()
         if app.table.g.log_size != moves:
-            app.remote_moved(referee.last_events)
+            # the referee keeps the move's events in the plain form it sends the guests
+            app.remote_moved([event_from_plain(plain) for plain in referee.last_events])
         elif referee.refused > refused:
             app.draw_log()  # only the log changed: the table is not drawn again
 
@@ -313,7 +315,7 @@ class Hosting:
 
     # ------------------------------------------------------------------ the host's moves
 
-    def moved(self, events: list[dict[str, Any]]) -> None:
+    def moved(self, events: list[Event]) -> None:
         """A move made on this screen (a person or an AI): every guest's new picture."""
         if self.referee is not None:
             self.send(self.referee.played(events))

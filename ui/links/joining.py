@@ -190,22 +190,21 @@ class Joining:
     def show(self) -> None:
         """Put the host's last picture on the table; this screen's seat acts if it may."""
         app, link = self.app, self.link
-        assert link is not None and link.state is not None
-        state = link.state
+        assert link is not None and link.state is not None and link.picture is not None
+        state, picture = link.state, link.picture
         own = self.seats()
         if set(state["seats"]) != set(own):
             app.notice(_("The host sent the picture of other seats than this screen's."))
             return
         at = int(state["at"])
         view = link.view(own[0])
-        history = state.get("history")
-        if isinstance(history, list) and len(history) == at \
-                and all(isinstance(events, list) for events in history):
+        history = picture.history
+        if history is not None and len(history) == at:
             # joining or rejoining: the game's whole story, as the host's log tells it
             app.table.retell(public_story(view.players, view.ruleset,
                                           view.test_bonus, history))
         elif at == self.at + 1:
-            events = state.get("events", [])
+            events = picture.events
             app.table.tell(*lines(events, view.test_bonus, ""))
             # the host plays the launch shows; a guest hears the verdict
             shows = launch_sequences(events)

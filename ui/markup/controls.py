@@ -13,6 +13,7 @@ from typing import Any
 import game
 from game.core.actions import Action
 from game.rules.records import View
+from game.rules.terms import nation_of
 
 from ..words.i18n import _
 from ..words.rules import tip
@@ -58,7 +59,7 @@ def _button(index: int, action: Action, inner: str, title: str, cls: str = "") -
 
 def rotation_html(g: game.Game, seat: str, action: Action) -> str:
     """A rotation of the pending tile: the tile as it would lie, and the S/E/C it gives."""
-    nation = seat.split(".")[0]
+    nation = nation_of(seat)
     d = _d(action)
     cell = d["row"] * COLS + d["col"]
     before = g.view(seat).nations[nation].parameters
@@ -85,7 +86,7 @@ def option_html(g: game.Game, seat: str, action: Action, view: View) -> str:
 def _placement(g: game.Game, seat: str, actions: list[Action], cell: int | None) -> str:
     """Pending tile placement: pick a cell (or touch it on the blueprint), then a rotation
     with its resulting S/E/C."""
-    nation = seat.split(".")[0]
+    nation = nation_of(seat)
     cells = sorted({_d(a)["row"] * COLS + _d(a)["col"] for a in actions})
     hint = tip("blueprint")
     if cell is None or cell not in cells:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from game.analysis.advice import LONG_SHOT, Reason
 from game.core.actions import Action
 from game.rules.records import View
+from game.rules.terms import other
 
 from ..model.targets import Path, Pick
 from ..words.i18n import _
@@ -105,7 +106,7 @@ def _place(where: str) -> str:
 def why_text(reason: Reason, view: View) -> str:
     """The consequence (or the AI's estimate) in the player's words, without the move."""
     nation = view.nation or "USA"
-    rival = nation_name("USSR" if nation == "USA" else "USA")
+    rival = nation_name(other(nation))
     kind, before, after = reason.kind, reason.before, reason.after
     mission = mission_name(reason.subject) if kind in ("launch", "odds", "split") else ""
     if kind == "launch":

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import NamedTuple
+
+from game.core.events import Event, Explosion, LaunchDelayed, MissionSuccess, RiskRolled
 
 from ..words.i18n import _
 from ..words.names import content, mission_name, risk_name
-from ..words.narration import delay_reason, roll_words
+from ..words.narration import Launch, delay_reason, roll_words
 from .html import e, emblem, icon
 
 
@@ -38,8 +40,8 @@ def _ranges(risk: str, used: int) -> str:
 
 
 # What each kind of frame sounds like (names public/sound.js knows); a show opens on "liftoff".
-SOUNDS = {"launch_delayed": "delay", "risk_roll": "dice", "explosion": "explosion",
-          "mission_success": "landing"}
+SOUNDS: dict[type[Event], str] = {LaunchDelayed: "delay", RiskRolled: "dice",
+                                  Explosion: "explosion", MissionSuccess: "landing"}
 
 
 class Frame(NamedTuple):
@@ -49,19 +51,18 @@ class Frame(NamedTuple):
     sound: str  # what it sounds like (a name public/sound.js knows)
 
 
-def frames(seq: list[dict[str, Any]], test_bonus: int) -> list[Frame]:
+def frames(seq: Launch, test_bonus: int) -> list[Frame]:
     """Each frame of one launch (the last one is the verdict)."""
-    first = seq[0]
-    nation = first["nation"]
-    title = (f'<h2>{emblem(nation)} → {e(mission_name(first["mission"]))}</h2>')
-    if first["type"] == "launch_delayed":
+    first = seq.start
+    title = (f'<h2>{emblem(first.nation)} → {e(mission_name(first.mission))}</h2>')
+    if isinstance(first, LaunchDelayed):
         delayed = _("LAUNCH DELAYED")
         why = _("{reason} · -{cost} Popularity").format(
-            reason=delay_reason(first["reason"]), cost=content().board.penalties["delay"])
+            reason=delay_reason(first.reason), cost=content().board.penalties["delay"])
         return [Frame(f'{title}<div class="verdict delayed">{icon("rocket")} {e(delayed)}'
-                      f"<small>{e(why)}</small></div>", SOUNDS[first["type"]])]
-    risks = [ev["risk"] for ev in seq if ev["type"] == "risk_roll"]
-    params = first.get("parameters", [0, 0, 0])
+                      f"<small>{e(why)}</small></div>", SOUNDS[LaunchDelayed])]
+    risks = [ev.risk for ev in seq.steps if isinstance(ev, RiskRolled)]
+    params = first.parameters
     rocket = _("Rocket: {parameters}").format(
         parameters=f"S{params[0]} E{params[1]} C{params[2]}")
     pre = f'<p class="lparams">{e(rocket)}</p>'
@@ -69,33 +70,33 @@ def frames(seq: list[dict[str, Any]], test_bonus: int) -> list[Frame]:
     out = [Frame(f'{title}{pre}{_path(risks, -1, [])}<div class="verdict liftoff">'
                  f'{icon("rocket", "lift")} {e(liftoff)}</div>', "liftoff")]
     results: list[bool] = []
-    for ev in seq:
-        if ev["type"] == "risk_roll":
+    for ev in seq.steps:
+        if isinstance(ev, RiskRolled):
             at = len(results)
-            die = (f'<div class="die">{icon("d8")}<b>{ev["die"]}</b></div>')
-            verdict = "pass" if ev["passed"] else "fail"
-            results.append(bool(ev["passed"]))
+            die = (f'<div class="die">{icon("d8")}<b>{ev.die}</b></div>')
+            verdict = "pass" if ev.passed else "fail"
+            results.append(ev.passed)
             out.append(Frame(f'{title}{pre}{_path(risks, at, results)}'
                              f'<div class="roll {verdict}">{die}'
                              f'<p>{e(roll_words(ev, test_bonus))}</p></div>'
-                             f'{_ranges(ev["risk"], ev["range"])}', SOUNDS[ev["type"]]))
-        elif ev["type"] == "explosion":
-            where = _("on {risk}").format(risk=risk_name(ev["risk"]))
+                             f'{_ranges(ev.risk, ev.range)}', SOUNDS[RiskRolled]))
+        elif isinstance(ev, Explosion):
+            where = _("on {risk}").format(risk=risk_name(ev.risk))
             out.append(Frame(f'{title}{_path(risks, -1, results)}'
                              f'<div class="verdict explosion">{icon("sabotage", "big")} '
                              f"{e(explosion)}<small>{e(where)}</small></div>",
-                             SOUNDS[ev["type"]]))
-        elif ev["type"] == "mission_success":
+                             SOUNDS[Explosion]))
+        elif isinstance(ev, MissionSuccess):
             out.append(Frame(f'{title}{_path(risks, -1, results)}'
                            f'<div class="verdict success">★ {e(success)} ★</div>',
-                             SOUNDS[ev["type"]]))
+                             SOUNDS[MissionSuccess]))
     return out
 
 
-def verdict_sound(seq: list[dict[str, Any]]) -> str:
+def verdict_sound(seq: Launch) -> str:
     """What the last frame of ``seq``'s show sounds like (``frames(seq, ...)[-1].sound``),
     without drawing the show: a guest hears the verdict of a launch it does not watch."""
-    for ev in reversed(seq):
-        if ev["type"] in SOUNDS:
-            return SOUNDS[ev["type"]]
+    for ev in reversed((seq.start, *seq.steps)):
+        if type(ev) in SOUNDS:
+            return SOUNDS[type(ev)]
     return "liftoff"

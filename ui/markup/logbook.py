@@ -7,15 +7,26 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from game.core.events import (
+    Changed,
+    DiscussionOver,
+    ManeuverPlayed,
+    ManeuversPassed,
+    PhaseBegun,
+    RiskTested,
+    RoundBegun,
+    TokenPlaced,
+)
+
 from ..words.i18n import _, ngettext
 from ..words.names import nation_name, phase_name
 from ..words.narration import Told
 from .html import e
 
 # Phases the engine does not announce with an event (a round opens on them): known by kind.
-PHASE_OF_KIND = {"discussion_over": "discussion", "maneuver_played": "maneuvers",
-                 "maneuvers_passed": "maneuvers"}
-MERGED_KINDS = frozenset({"token_placed", "tested", "change"})
+PHASE_OF_KIND = {DiscussionOver.kind: "discussion", ManeuverPlayed.kind: "maneuvers",
+                 ManeuversPassed.kind: "maneuvers"}
+MERGED_KINDS = frozenset({TokenPlaced.kind, RiskTested.kind, Changed.kind})
 CHAPTERS_SHOWN = 24
 
 
@@ -57,12 +68,12 @@ def merged(run: list[Told]) -> str:
     first = run[0]
     n, kind = nation_name(first.nation), first.kind
     details = [t.detail for t in run]
-    if kind == "token_placed":
+    if kind == TokenPlaced.kind:
         text = ngettext("{nation} placed {count} face-down token: {places}.",
                         "{nation} placed {count} face-down tokens: {places}.",
                         len(run)).format(nation=n, count=len(run),
                                          places=counted(details, _on))
-    elif kind == "tested":
+    elif kind == RiskTested.kind:
         text = _("{nation} tested {risks}.").format(nation=n, risks=counted(details, _times))
     else:  # "change": "USSR Popularity +1 → 11, Money +3 → 4 (mission)."
         parts: list[str] = []
@@ -94,9 +105,9 @@ def chapters(entries: list[Told]) -> list[Chapter]:
     for run in runs(entries):
         first = run[0]
         here = book[-1]
-        if first.kind == "round":
+        if first.kind == RoundBegun.kind:
             book.append(Chapter(int(first.detail), ""))
-        elif first.kind == "phase":
+        elif first.kind == PhaseBegun.kind:
             book.append(Chapter(here.round or 1, first.detail))
             continue  # the chapter's title says it
         elif PHASE_OF_KIND.get(first.kind, here.phase) != here.phase:

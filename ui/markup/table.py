@@ -8,6 +8,7 @@ from dataclasses import dataclass
 import game
 from game.core.actions import Action
 from game.rules.records import View
+from game.rules.terms import split_seat
 
 from ..model.targets import Pick
 from ..words.i18n import LANGUAGES, _, language, ngettext
@@ -144,7 +145,7 @@ def actions_html(g: game.Game, view: View, bar: Bar) -> str:
         text = (_("The game starts when every online player has joined (Online players).")
                 if bar.waiting_for_players else waiting_text(view.to_act, bar.screens))
         return f'{alert}<p class="hint wait" data-testid="waiting">{e(text)}</p>'
-    nation, role = seat.split(".")
+    nation, role = split_seat(seat)
     who = (f'<span class="who {nation.lower()}">{emblem(nation)} {e(role_name(role))}'
            f"</span>")
     countdown = ""

@@ -26,6 +26,7 @@ from typing import Any
 import game
 from game import SEATS
 from game.core.actions import Action
+from game.rules.terms import nation_of
 
 from ..words.i18n import _
 from .players import Setup
@@ -53,7 +54,7 @@ class Example:
 
     @property
     def nation(self) -> str:
-        return self.seat.split(".")[0]
+        return nation_of(self.seat)
 
     @property
     def tab(self) -> str:

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 from game import SEATS
 from game.rules.records import View
+from game.rules.terms import nation_of, other
 
 from ..words.names import nation_name, seat_name
 
@@ -40,7 +41,7 @@ class Setup:
             return [SEATS[:2], SEATS[2:]]
         if self.players == 4:
             return [(s,) for s in SEATS]
-        solo = "USSR" if self.pair == "USA" else "USA"
+        solo = other(self.pair)
         pair = [(f"{self.pair}.politician",), (f"{self.pair}.engineer",)]
         return [*pair, (f"{solo}.politician", f"{solo}.engineer")]
 
@@ -74,7 +75,7 @@ class Setup:
 
     def player_label(self, seat: str) -> str:
         group = self.player_of(seat)
-        nation = group[0].split(".")[0]
+        nation = nation_of(group[0])
         if len(group) == 2:
             return nation_name(nation)
         return seat_name(group[0])
@@ -182,10 +183,10 @@ def choose_seat(to_act: list[str], last: str | None, view: View) -> str | None:
     if not to_act:
         return None
     if last in to_act:
-        nation = last.split(".")[0]
+        nation = nation_of(last)
         if view.nations[nation].pending is not None:
             return last
-        others = [s for s in to_act if s.split(".")[0] != nation]
+        others = [s for s in to_act if nation_of(s) != nation]
         if others:
             return others[0]
     return to_act[0]

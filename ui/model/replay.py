@@ -10,6 +10,7 @@ import json
 from typing import Any
 
 import game
+from game.core.events import ActionTaken, Event
 
 from ..words.i18n import _, ngettext
 from ..words.names import ruleset_title, seat_name
@@ -38,18 +39,18 @@ def opening_words(players: int, ruleset: str) -> str:
         count=players, ruleset=ruleset_title(ruleset))
 
 
-def told_move(events: list[dict[str, Any]], bonus: int, seat: str) -> list[Told]:
+def told_move(events: list[Event], bonus: int, seat: str) -> list[Told]:
     """What one action did, in the log's words (public facts only)."""
     return lines(events, bonus) or [note(_("{seat} acted.").format(seat=seat_name(seat)))]
 
 
 def public_story(players: int, ruleset: str, bonus: int,
-                 history: list[list[dict[str, Any]]]) -> list[Told]:
+                 history: list[list[Event]]) -> list[Told]:
     """The log of a game told from every move's public events (a guest's screen, which has
     no game of its own: the host's referee sends them), as :class:`Replay` tells it."""
     told = [note(opening_words(players, ruleset))]
     for events in history:
-        seat = next((str(e.get("seat", "")) for e in events if e.get("type") == "action"), "")
+        seat = next((e.seat for e in events if isinstance(e, ActionTaken)), "")
         told.extend(told_move(events, bonus, seat))
     return told
 

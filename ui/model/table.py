@@ -12,6 +12,7 @@ import game
 from game.analysis.history import Trace, traces
 from game.core.actions import Action
 from game.rules.records import View
+from game.rules.terms import nation_of
 
 from ..words.narration import Told
 from .players import Setup
@@ -59,7 +60,7 @@ class Table:
         self._fronted = None
         humans = setup.humans()
         if humans:
-            self.tab = humans[0][0].split(".")[0]
+            self.tab = nation_of(humans[0][0])
         if len(humans) == 1:
             self.at_screen = humans[0]
 
@@ -124,7 +125,7 @@ class Table:
         if pointed:
             self.tab = pointed
         elif seat != self._fronted:
-            self.tab = seat.split(".")[0]
+            self.tab = nation_of(seat)
         self._fronted = seat
 
     # ------------------------------------------------------------------ moves and the log

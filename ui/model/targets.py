@@ -21,7 +21,7 @@ from typing import Any, Protocol
 from game import NATIONS
 from game.core.actions import Action
 from game.rules.records import Decision, View
-from game.rules.terms import other
+from game.rules.terms import nation_of, other
 
 from ..words.names import content
 
@@ -222,6 +222,6 @@ def trail(log: list[tuple[str, Action]], player: tuple[str, ...] | None) -> set[
     for seat, action in reversed(recent):
         if player and seat in player:
             break
-        found.update(thing for path in paths(action, _Mover(seat.split(".")[0])) for thing in path
+        found.update(thing for path in paths(action, _Mover(nation_of(seat))) for thing in path
                      if not thing.startswith(("opt:", "hand:")))
     return found

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 import game
 from game.analysis.history import Trace, undo_walk
+from game.rules.terms import nation_of
 
 from ..words.i18n import _
 
@@ -46,7 +47,7 @@ def player_undo(g: game.Game, seats: tuple[str, ...], ai_seats: frozenset[str] =
         return 0, _("Undo is not available: the game is over.")
     if not g.log_size:
         return 0, _("Nothing has been played yet.")
-    nation = seats[0].split(".")[0]
+    nation = nation_of(seats[0])
     depth, stop = undo_walk(g, nation, ai_seats, known)
     for back, (seat, _action) in enumerate(reversed(g.log[-depth:] if depth else [])):
         if seat in seats:

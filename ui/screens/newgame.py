@@ -4,6 +4,7 @@ ruleset, seed, and for an online game the ICE setting."""
 from __future__ import annotations
 
 from game import NATIONS, SEATS
+from game.rules.terms import nation_of
 
 from ..markup.html import attrs, e
 from ..model.players import (
@@ -97,7 +98,7 @@ def dialog_html(setup: Setup, ice_text: str = "") -> str:
                           f"{e(choices[v])}</option>" for v in SEAT_CHOICES)
         name = setup.names.get(key, "")
         rows.append(
-            f'<div class="seatrow {key.split(".")[0].lower()}"><label>{e(label)} '
+            f'<div class="seatrow {nation_of(key).lower()}"><label>{e(label)} '
             f'<select name="seat"{attrs(data_seat=key)}>{options}</select></label>'
             f'<label class="pname">{e(name_words)} <input type="text" maxlength="{MAX_NAME}" '
             f'autocomplete="off"{attrs(placeholder=optional)}'

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from game import NATIONS, SEATS
 from game.rules.records import View
+from game.rules.terms import nation_of
 
 from ..markup.html import attrs, e, emblem, icon
 from ..model.replay import Replay
@@ -169,7 +170,7 @@ def banner_html(kind: str, text: str) -> str:
 
 def privacy_html(seat: str, label: str) -> str:
     """The hot-seat privacy screen before ``seat`` (played by ``label``) takes the screen."""
-    nation = seat.split(".")[0]
+    nation = nation_of(seat)
     pass_to = _("Pass to {player}").format(player=label)
     away = _("Next: {seat}. Everyone else, look away: hands and face-down tokens are hidden "
              "until they confirm.").format(seat=seat_name(seat))

@@ -5,8 +5,53 @@ Only public facts are told: drawn cards and token kinds never appear before they
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Any
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+from functools import singledispatch
+
+from game.core.events import (
+    AdaptivitySplit,
+    Changed,
+    Delivered,
+    DiscussionOver,
+    EngineerPassed,
+    Evaluated,
+    Event,
+    Explosion,
+    GameOver,
+    Income,
+    LaunchAborted,
+    LaunchDecided,
+    LaunchDelayed,
+    Liftoff,
+    ManeuverEscalated,
+    ManeuverObstructed,
+    ManeuverPlayed,
+    ManeuversPassed,
+    ManeuverWon,
+    MissionAnnounced,
+    MissionSuccess,
+    ModuleInstalled,
+    ModuleOrdered,
+    MoonRiskRevealed,
+    PayloadBooked,
+    PayloadLoaded,
+    PhaseBegun,
+    Researched,
+    RiskRolled,
+    RisksReshuffled,
+    RiskTested,
+    RoundBegun,
+    SabotageRemoved,
+    StolenTestToken,
+    SupplierTile,
+    SupportDone,
+    TechStolen,
+    TileKept,
+    TilePlaced,
+    TileTaken,
+    TokenPlaced,
+)
 
 from .i18n import _, ngettext
 from .names import (
@@ -19,8 +64,6 @@ from .names import (
     reason_words,
     risk_name,
 )
-
-LAUNCH_EVENTS = {"liftoff", "risk_roll", "explosion", "mission_success", "launch_delayed"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,9 +104,9 @@ def _what(what: str) -> str:
     return words.get(what, what.replace("_", " ").capitalize())
 
 
-def _source(ev: dict[str, Any]) -> str:
+def _source(ev: Changed) -> str:
     """Why a change happened, in a word: 'mission', 'maneuver'."""
-    source = str(ev.get("source", "")).split(":")[0]
+    source = ev.source.split(":")[0]
     # Translators: the cause of a change, told in brackets after it in the game log.
     words = {"mission": _("mission"), "maneuver": _("maneuver"), "place": _("place"),
              "round": _("round"), "influence": _("influence"), "abort": _("abort"),
@@ -71,70 +114,39 @@ def _source(ev: dict[str, Any]) -> str:
     return words.get(source, source)
 
 
-def _change(ev: dict[str, Any]) -> str:
+def _change(ev: Changed) -> str:
     """'Popularity +1 → 11', 'Free research +1 → 1'."""
-    return f"{_what(str(ev['what']))} {_sign(ev['by'])} → {ev['now']}"
+    return f"{_what(ev.what)} {_sign(ev.by)} → {ev.now}"
 
 
-def _where(ev: dict[str, Any]) -> str:
+def _where(ev: TokenPlaced) -> str:
     """'USA place 4': a place of a Politics board."""
-    return _("{board} place {place}").format(board=nation_name(str(ev["board"])),
-                                             place=ev["place"])
+    return _("{board} place {place}").format(board=nation_name(ev.board), place=ev.place)
 
 
-def _detail(ev: dict[str, Any]) -> str:
-    """What sets this event apart from others of its kind, for a run told as one line."""
-    t = ev["type"]
-    if t == "token_placed":
-        return _where(ev)
-    if t == "tested":
-        # Translators: a Risk card's name in quotes, as the log tells which Risks were tested.
-        return _("'{risk}'").format(risk=risk_name(ev["risk"]))
-    if t == "change":
-        return f"{_change(ev)}|{_source(ev)}"
-    if t == "round":
-        return str(ev["round"])
-    if t == "phase":
-        return str(ev["phase"])
-    return ""
-
-
-def _roll(ev: dict[str, Any], test_bonus: int) -> str:
+def _roll(ev: RiskRolled, test_bonus: int) -> str:
     """'5 -1 sabotage +1 test = 5': the die and what changed it."""
-    parts = [str(ev["die"])]
-    if ev.get("sabotage"):
-        parts.append(_("-{count} sabotage").format(count=ev["sabotage"]))
-    if ev.get("tests"):
-        parts.append(_("+{bonus} test").format(bonus=ev["tests"] * test_bonus))
-    return " ".join(parts) + f" = {ev['value']}"
+    parts = [str(ev.die)]
+    if ev.sabotage:
+        parts.append(_("-{count} sabotage").format(count=ev.sabotage))
+    if ev.tests:
+        parts.append(_("+{bonus} test").format(bonus=ev.tests * test_bonus))
+    return " ".join(parts) + f" = {ev.value}"
 
 
-def _needs(ev: dict[str, Any]) -> str:
-    needs = ev.get("needs")
-    return f"S{needs[0]} E{needs[1]} C{needs[2]}" if needs else ""
+def _needs(ev: RiskRolled) -> str:
+    return f"S{ev.needs[0]} E{ev.needs[1]} C{ev.needs[2]}" if ev.needs else ""
 
 
-def roll_words(ev: dict[str, Any], test_bonus: int) -> str:
+def roll_words(ev: RiskRolled, test_bonus: int) -> str:
     """'rolled 5 +1 test = 6, needs S3 E2 C1: passed 'Pogo oscillation''."""
-    if ev.get("needs"):
-        text = (_("rolled {roll}, needs {needs}: passed '{risk}'") if ev["passed"]
+    if ev.needs:
+        text = (_("rolled {roll}, needs {needs}: passed '{risk}'") if ev.passed
                 else _("rolled {roll}, needs {needs}: FAILED '{risk}'"))
     else:
-        text = (_("rolled {roll}: passed '{risk}'") if ev["passed"]
+        text = (_("rolled {roll}: passed '{risk}'") if ev.passed
                 else _("rolled {roll}: FAILED '{risk}'"))
-    return text.format(roll=_roll(ev, test_bonus), needs=_needs(ev), risk=risk_name(ev["risk"]))
-
-
-def _roll_line(ev: dict[str, Any], test_bonus: int) -> str:
-    """A risk roll in the log, a whole sentence with the nation."""
-    if ev.get("needs"):
-        text = (_("{nation} rolled {roll}, needs {needs}: passed '{risk}'.") if ev["passed"]
-                else _("{nation} rolled {roll}, needs {needs}: FAILED '{risk}'."))
-    else:
-        text = (_("{nation} rolled {roll}: passed '{risk}'.") if ev["passed"]
-                else _("{nation} rolled {roll}: FAILED '{risk}'."))
-    return text.format(nation=nation_name(ev.get("nation", "")), roll=_roll(ev, test_bonus),
-                       needs=_needs(ev), risk=risk_name(ev["risk"]))
+    return text.format(roll=_roll(ev, test_bonus), needs=_needs(ev), risk=risk_name(ev.risk))
 
 
 def delay_reason(reason: str) -> str:
@@ -144,18 +156,6 @@ def delay_reason(reason: str) -> str:
              # Translators: ...or the rocket does not carry the Mission's payload.
              "payload": _("payload")}
     return words.get(reason, reason)
-
-
-def _tile_taken(ev: dict[str, Any]) -> str:
-    tile = {"S": _("a Structure tile"), "E": _("an Electronics tile"), "C": _("a Code tile"),
-            "P": _("a Payload tile")}.get(str(ev["tile"])[:1], _("a tile"))
-    if ev["source"] == "line":
-        text = _("{nation} took {tile} from the line.")
-    elif ev["source"] == "pile":
-        text = _("{nation} took {tile} from the pile.")
-    else:
-        text = _("{nation} took {tile} from the {source}.")
-    return text.format(nation=nation_name(ev["nation"]), tile=tile, source=ev["source"])
 
 
 def _payload(payload: str) -> str:
@@ -170,144 +170,315 @@ def _payload(payload: str) -> str:
 UNTOLD = frozenset({"action"})
 
 
-def describe(ev: dict[str, Any], test_bonus: int = 1) -> str | None:
-    """One event in words; None for the kinds the log leaves out (:data:`UNTOLD`)."""
-    t = ev["type"]
-    n = nation_name(ev.get("nation", ""))
-    if t == "round":
-        return _("Round {round}: {nation} holds the First Player marker.").format(
-            round=ev["round"], nation=nation_name(ev["first"]))
-    if t == "phase":
-        return _("Phase: {phase}.").format(phase=phase_name(ev["phase"]))
-    if t == "discussion_over":
-        return _("{nation} ended its strategic discussion.").format(nation=n)
-    if t == "maneuver_played":
-        return _("{nation} played {card} on place {place}.").format(
-            nation=n, card=card_name(ev["card"]), place=ev["place"])
-    if t == "maneuvers_passed":
-        return _("{nation} passed on Maneuver cards.").format(nation=n)
-    if t == "token_placed":
-        return _("{nation} placed a face-down token on {where}.").format(nation=n,
-                                                                          where=_where(ev))
-    if t == "support_done":
-        return ngettext("{nation} finished supporting ({count} token).",
-                        "{nation} finished supporting ({count} tokens).",
-                        ev["tokens"]).format(nation=n, count=ev["tokens"])
-    if t == "mission_announced":
-        risks = ", ".join(risk_name(r) for r in ev["risks"])
-        return _("{nation} announced {mission} (risks: {risks}).").format(
-            nation=n, mission=mission_name(ev["mission"]), risks=risks)
-    if t == "risks_reshuffled":
-        return _("Level {level} Risk cards reshuffled.").format(level=ev["level"])
-    if t == "launch_decided":
-        return _("{nation} decided to launch toward {mission}.").format(
-            nation=n, mission=mission_name(ev["mission"]))
-    if t == "launch_aborted":
-        return _("{nation} aborted this round's launch.").format(nation=n)
-    if t == "change":
-        return _("{nation} {change} ({source}).").format(nation=n, change=_change(ev),
-                                                         source=_source(ev))
-    if t == "tile_taken":
-        return _tile_taken(ev)
-    if t == "research":
-        decks = " + ".join(deck_name(d) for d in ev["decks"])
-        return _("{nation} researched {decks}.").format(nation=n, decks=decks)
-    if t == "tile_kept":
-        return _("{nation} kept one researched tile; the other went on the Research "
-                 "pile.").format(nation=n)
-    if t == "tile_placed":
-        return _("{nation} placed a tile at row {row}, column {column}.").format(
-            nation=n, row=ev["row"] + 1, column=ev["col"] + 1)
-    if t == "supplier_tile":
-        return _("{nation} sent a Development tile to its Suppliers line.").format(nation=n)
-    if t == "module_ordered":
-        return _("{nation} ordered {module}.").format(nation=n,
-                                                      module=module_name(ev["module"]))
-    if t == "tested":
-        return _("{nation} tested '{risk}'.").format(nation=n, risk=risk_name(ev["risk"]))
-    if t == "sabotage_removed":
-        return ngettext("{nation} removed {count} Sabotage.", "{nation} removed {count} Sabotage.",
-                        ev["count"]).format(nation=n, count=ev["count"])
-    if t in ("payload_loaded", "payload_booked"):
-        return _("{nation} loaded {payload}.").format(nation=n,
-                                                      payload=_payload(ev["payload"]))
-    if t == "test_stolen":
-        return _("{nation} stole a Test token on '{risk}'.").format(
-            nation=n, risk=risk_name(ev["risk"]))
-    if t == "tech_stolen":
-        return _("{nation} stole a tile from the rival's Development Line.").format(nation=n)
-    if t == "module_installed":
-        return _("{nation} installed {module} in slot M{slot}.").format(
-            nation=n, module=module_name(ev["module"]), slot=ev["slot"] + 1)
-    if t == "engineer_passed":
-        return _("{nation} Engineer passed.").format(nation=n)
-    if t == "adaptivity":
-        s, e_, c = ev["split"]
-        return _("{nation} split Adaptivity S+{s} E+{e} C+{c}.").format(nation=n, s=s, e=e_,
-                                                                       c=c)
-    if t == "liftoff":
-        s, e_, c = ev["parameters"][:3]
-        return _("{nation} launched toward {mission} (S{s} E{e} C{c}).").format(
-            nation=n, mission=mission_name(ev["mission"]), s=s, e=e_, c=c)
-    if t == "risk_roll":
-        return _roll_line(ev, test_bonus)
-    if t == "explosion":
-        return _("EXPLOSION: {nation}'s rocket exploded on '{risk}'.").format(
-            nation=n, risk=risk_name(ev["risk"]))
-    if t == "mission_success":
-        return _("★ {nation} completed {mission}!").format(
-            nation=n, mission=mission_name(ev["mission"]))
-    if t == "launch_delayed":
-        return _("{nation}'s launch toward {mission} was delayed ({reason}).").format(
-            nation=n, mission=mission_name(ev["mission"]), reason=delay_reason(ev["reason"]))
-    if t == "moon_risk_revealed":
-        return _("{nation} turned up Moon risk '{risk}'.").format(
-            nation=n, risk=risk_name(ev["risk"]))
-    if t == "delivery":
-        text = (_("{nation} received a delivered module.") if ev["kind"] == "module"
-                else _("{nation} received a delivered tile."))
-        return text.format(nation=n)
-    if t == "evaluation":
-        return _("{nation} evaluated {card} at level {level}: {own} Influence against "
-                 "{rival}.").format(nation=n, card=card_name(ev["card"]), level=ev["level"],
-                                    own=ev["own"], rival=ev["rival"])
-    if t == "maneuver_won":
-        return _("{nation} won {card} (level {level}).").format(
-            nation=n, card=card_name(ev["card"]), level=ev["level"])
-    if t == "maneuver_obstructed":
-        return _("{by} obstructed {nation}'s {card}.").format(
-            by=nation_name(ev["by"]), nation=n, card=card_name(ev["card"]))
-    if t == "maneuver_escalated":
-        return _("{nation} escalated the stack on place {place} to level {level}.").format(
-            nation=n, place=ev["place"], level=ev["level"])
-    if t == "income":
-        return _("{nation} Engineer received {money} money.").format(nation=n,
-                                                                     money=ev["money"])
-    if t == "game_over":
-        return _("GAME OVER: {winner} wins — {reason}.").format(
-            winner=nation_name(ev["winner"]), reason=reason_words(ev["reason"]))
+@singledispatch
+def _tell(ev: Event, test_bonus: int) -> Told | None:
+    """The log line of one event: one function per kind below, typed with its class, so each
+    reads only fields its kind has. This one: the kinds the log leaves out (:data:`UNTOLD`)."""
     return None
 
 
-def lines(events: list[dict[str, Any]], test_bonus: int = 1, note: str = "") -> list[Told]:
+def _said(ev: Event, nation: str, words: str, detail: str = "", **fields: object) -> Told:
+    """``ev``'s line, whose is ``nation``: ``words`` with the nation's name for ``{nation}``
+    and ``fields`` for the rest."""
+    return Told(ev.kind, nation, words.format(nation=nation_name(nation), **fields), detail)
+
+
+# --- the game's frame: lines of no nation's (a round's and a phase's detail heads a chapter of
+# the logbook)
+
+@_tell.register
+def _round_begun(ev: RoundBegun, _test_bonus: int) -> Told:
+    return Told(ev.kind, "", _("Round {round}: {nation} holds the First Player marker.").format(
+        round=ev.round, nation=nation_name(ev.first)), str(ev.round))
+
+
+@_tell.register
+def _phase_begun(ev: PhaseBegun, _test_bonus: int) -> Told:
+    return Told(ev.kind, "", _("Phase: {phase}.").format(phase=phase_name(ev.phase)), ev.phase)
+
+
+@_tell.register
+def _changed(ev: Changed, _test_bonus: int) -> Told:
+    return _said(ev, ev.nation, _("{nation} {change} ({source})."),
+                 f"{_change(ev)}|{_source(ev)}", change=_change(ev), source=_source(ev))
+
+
+@_tell.register
+def _game_over(ev: GameOver, _test_bonus: int) -> Told:
+    return Told(ev.kind, "", _("GAME OVER: {winner} wins — {reason}.").format(
+        winner=nation_name(ev.winner), reason=reason_words(ev.reason)))
+
+
+# --- Politicians
+
+@_tell.register
+def _discussion_over(ev: DiscussionOver, _test_bonus: int) -> Told:
+    return _said(ev, ev.nation, _("{nation} ended its strategic discussion."))
+
+
+@_tell.register
+def _maneuver_played(ev: ManeuverPlayed, _test_bonus: int) -> Told:
+    return _said(ev, ev.nation, _("{nation} played {card} on place {place}."),
+                 card=card_name(ev.card), place=ev.place)
+
+
+@_tell.register
+def _maneuvers_passed(ev: ManeuversPassed, _test_bonus: int) -> Told:
+    return _said(ev, ev.nation, _("{nation} passed on Maneuver cards."))
+
+
+@_tell.register
+def _token_placed(ev: TokenPlaced, _test_bonus: int) -> Told:
+    return _said(ev, ev.nation, _("{nation} placed a face-down token on {where}."),
+                 _where(ev), where=_where(ev))
+
+
+@_tell.register
+def _support_done(ev: SupportDone, _test_bonus: int) -> Told:
+    return _said(ev, ev.nation, ngettext("{nation} finished supporting ({count} token).",
+                                         "{nation} finished supporting ({count} tokens).",
+                                         ev.tokens), count=ev.tokens)
+
+
+@_tell.register
+def _mission_announced(ev: MissionAnnounced, _test_bonus: int) -> Told:
+    return _said(ev, ev.nation, _("{nation} announced {mission} (risks: {risks})."),
+                 mission=mission_name(ev.mission),
+                 risks=", ".join(risk_name(r) for r in ev.risks))
+
+
+@_tell.register
+def _launch_decided(ev: LaunchDecided, _test_bonus: int) -> Told:
+    return _said(ev, ev.nation, _("{nation} decided to launch toward {mission}."),
+                 mission=mission_name(ev.mission))
+
+
+@_tell.register
+def _launch_aborted(ev: LaunchAborted, _test_bonus: int) -> Told:
+    return _said(ev, ev.nation, _("{nation} aborted this round's launch."))
+
+
+# --- Administration
+
+@_tell.register
+def _delivered(ev: Delivered, _test_bonus: int) -> Told:
+    return _said(ev, ev.nation, _("{nation} received a delivered module.")
+                 if ev.item_kind == "module" else _("{nation} received a delivered tile."))
+
+
+@_tell.register
+def _evaluated(ev: Evaluated, _test_bonus: int) -> Told:
+    return _said(ev, ev.nation, _("{nation} evaluated {card} at level {level}: {own} Influence "
+                                  "against {rival}."),
+                 card=card_name(ev.card), level=ev.level, own=ev.own, rival=ev.rival)
+
+
+@_tell.register
+def _maneuver_won(ev: ManeuverWon, _test_bonus: int) -> Told:
+    return _said(ev, ev.nation, _("{nation} won {card} (level {level})."),
+                 card=card_name(ev.card), level=ev.level)
+
+
+@_tell.register
+def _maneuver_obstructed(ev: ManeuverObstructed, _test_bonus: int) -> Told:
+    return _said(ev, ev.nation, _("{by} obstructed {nation}'s {card}."),
+                 by=nation_name(ev.by), card=card_name(ev.card))
+
+
+@_tell.register
+def _maneuver_escalated(ev: ManeuverEscalated, _test_bonus: int) -> Told:
+    return _said(ev, ev.nation, _("{nation} escalated the stack on place {place} to level "
+                                  "{level}."), place=ev.place, level=ev.level)
+
+
+@_tell.register
+def _income(ev: Income, _test_bonus: int) -> Told:
+    return _said(ev, ev.nation, _("{nation} Engineer received {money} money."), money=ev.money)
+
+
+@_tell.register
+def _risks_reshuffled(ev: RisksReshuffled, _test_bonus: int) -> Told:
+    return Told(ev.kind, "", _("Level {level} Risk cards reshuffled.").format(level=ev.level))
+
+
+# --- Engineers
+
+@_tell.register
+def _tile_taken(ev: TileTaken, _test_bonus: int) -> Told:
+    tile = {"S": _("a Structure tile"), "E": _("an Electronics tile"), "C": _("a Code tile"),
+            "P": _("a Payload tile")}.get(ev.tile[:1], _("a tile"))
+    if ev.source == "line":
+        text = _("{nation} took {tile} from the line.")
+    elif ev.source == "pile":
+        text = _("{nation} took {tile} from the pile.")
+    else:
+        text = _("{nation} took {tile} from the {source}.")
+    return _said(ev, ev.nation, text, tile=tile, source=ev.source)
+
+
+@_tell.register
+def _researched(ev: Researched, _test_bonus: int) -> Told:
+    return _said(ev, ev.nation, _("{nation} researched {decks}."),
+                 decks=" + ".join(deck_name(d) for d in ev.decks))
+
+
+@_tell.register
+def _tile_kept(ev: TileKept, _test_bonus: int) -> Told:
+    return _said(ev, ev.nation, _("{nation} kept one researched tile; the other went on the "
+                                  "Research pile."))
+
+
+@_tell.register
+def _tile_placed(ev: TilePlaced, _test_bonus: int) -> Told:
+    return _said(ev, ev.nation, _("{nation} placed a tile at row {row}, column {column}."),
+                 row=ev.row + 1, column=ev.col + 1)
+
+
+@_tell.register
+def _supplier_tile(ev: SupplierTile, _test_bonus: int) -> Told:
+    return _said(ev, ev.nation, _("{nation} sent a Development tile to its Suppliers line."))
+
+
+@_tell.register
+def _module_ordered(ev: ModuleOrdered, _test_bonus: int) -> Told:
+    return _said(ev, ev.nation, _("{nation} ordered {module}."), module=module_name(ev.module))
+
+
+@_tell.register
+def _module_installed(ev: ModuleInstalled, _test_bonus: int) -> Told:
+    return _said(ev, ev.nation, _("{nation} installed {module} in slot M{slot}."),
+                 module=module_name(ev.module), slot=ev.slot + 1)
+
+
+@_tell.register
+def _tested(ev: RiskTested, _test_bonus: int) -> Told:
+    # Translators: a Risk card's name in quotes, as the log tells which Risks were tested.
+    tested = _("'{risk}'").format(risk=risk_name(ev.risk))
+    return _said(ev, ev.nation, _("{nation} tested '{risk}'."), tested,
+                 risk=risk_name(ev.risk))
+
+
+@_tell.register
+def _sabotage_removed(ev: SabotageRemoved, _test_bonus: int) -> Told:
+    return _said(ev, ev.nation, ngettext("{nation} removed {count} Sabotage.",
+                                         "{nation} removed {count} Sabotage.", ev.count),
+                 count=ev.count)
+
+
+@_tell.register
+def _payload_loaded(ev: PayloadLoaded | PayloadBooked, _test_bonus: int) -> Told:
+    """A payload booked for a Mission is told as loaded, as it is."""
+    return _said(ev, ev.nation, _("{nation} loaded {payload}."), payload=_payload(ev.payload))
+
+
+@_tell.register
+def _test_stolen(ev: StolenTestToken, _test_bonus: int) -> Told:
+    return _said(ev, ev.nation, _("{nation} stole a Test token on '{risk}'."),
+                 risk=risk_name(ev.risk))
+
+
+@_tell.register
+def _tech_stolen(ev: TechStolen, _test_bonus: int) -> Told:
+    return _said(ev, ev.nation, _("{nation} stole a tile from the rival's Development Line."))
+
+
+@_tell.register
+def _engineer_passed(ev: EngineerPassed, _test_bonus: int) -> Told:
+    return _said(ev, ev.nation, _("{nation} Engineer passed."))
+
+
+# --- Launches
+
+@_tell.register
+def _moon_risk_revealed(ev: MoonRiskRevealed, _test_bonus: int) -> Told:
+    return _said(ev, ev.nation, _("{nation} turned up Moon risk '{risk}'."),
+                 risk=risk_name(ev.risk))
+
+
+@_tell.register
+def _launch_delayed(ev: LaunchDelayed, _test_bonus: int) -> Told:
+    return _said(ev, ev.nation, _("{nation}'s launch toward {mission} was delayed ({reason})."),
+                 mission=mission_name(ev.mission), reason=delay_reason(ev.reason))
+
+
+@_tell.register
+def _adaptivity_split(ev: AdaptivitySplit, _test_bonus: int) -> Told:
+    s, e_, c = ev.split
+    return _said(ev, ev.nation, _("{nation} split Adaptivity S+{s} E+{e} C+{c}."),
+                 s=s, e=e_, c=c)
+
+
+@_tell.register
+def _liftoff(ev: Liftoff, _test_bonus: int) -> Told:
+    s, e_, c = ev.parameters
+    return _said(ev, ev.nation, _("{nation} launched toward {mission} (S{s} E{e} C{c})."),
+                 mission=mission_name(ev.mission), s=s, e=e_, c=c)
+
+
+@_tell.register
+def _risk_rolled(ev: RiskRolled, test_bonus: int) -> Told:
+    if ev.needs:
+        text = (_("{nation} rolled {roll}, needs {needs}: passed '{risk}'.") if ev.passed
+                else _("{nation} rolled {roll}, needs {needs}: FAILED '{risk}'."))
+    else:
+        text = (_("{nation} rolled {roll}: passed '{risk}'.") if ev.passed
+                else _("{nation} rolled {roll}: FAILED '{risk}'."))
+    return _said(ev, ev.nation, text, roll=_roll(ev, test_bonus), needs=_needs(ev),
+                 risk=risk_name(ev.risk))
+
+
+@_tell.register
+def _explosion(ev: Explosion, _test_bonus: int) -> Told:
+    return _said(ev, ev.nation, _("EXPLOSION: {nation}'s rocket exploded on '{risk}'."),
+                 risk=risk_name(ev.risk))
+
+
+@_tell.register
+def _mission_success(ev: MissionSuccess, _test_bonus: int) -> Told:
+    return _said(ev, ev.nation, _("★ {nation} completed {mission}!"),
+                 mission=mission_name(ev.mission))
+
+
+# The kinds that have words (tests/test_events.py: with UNTOLD, every kind there is); the
+# registry also holds ``object``, where the base function lies.
+TOLD: frozenset[type[Event]] = frozenset(_tell.registry.keys() - {object})
+
+
+def describe(ev: Event, test_bonus: int = 1) -> str | None:
+    """One event in words; None for the kinds the log leaves out (:data:`UNTOLD`)."""
+    told = _tell(ev, test_bonus)
+    return told.text if told is not None else None
+
+
+def lines(events: Iterable[Event], test_bonus: int = 1, note: str = "") -> list[Told]:
     """The log lines of one action's events; ``note`` (e.g. "AI medium") goes on the first."""
-    out = []
-    for ev in events:
-        text = describe(ev, test_bonus)
-        if text:
-            out.append(Told(ev["type"], ev.get("nation", ""), text, _detail(ev)))
+    out = [told for ev in events if (told := _tell(ev, test_bonus)) is not None]
     if note and out:
         out[0] = replace(out[0], note=note)
     return out
 
 
-def launch_sequences(events: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+# What a launch show plays after its liftoff: the risks rolled (a Moon risk turned up first),
+# and the verdict.
+LaunchStep = RiskRolled | MoonRiskRevealed | Explosion | MissionSuccess
+LAUNCH_EVENTS = (RiskRolled, MoonRiskRevealed, Explosion, MissionSuccess)
+
+
+@dataclass(frozen=True, slots=True)
+class Launch:
+    """One launch's events, in order, for the launch show: its liftoff and what followed (a
+    delayed launch: the delay alone). A rival's events in between are not its own."""
+
+    start: Liftoff | LaunchDelayed
+    steps: list[LaunchStep] = field(default_factory=list)
+
+
+def launch_sequences(events: Iterable[Event]) -> list[Launch]:
     """The events of each launch, in order, for the launch show (empty: no launch)."""
-    found: list[list[dict[str, Any]]] = []
+    found: list[Launch] = []
     for ev in events:
-        if ev["type"] in ("liftoff", "launch_delayed"):
-            found.append([ev])
-        elif found and ev["type"] in LAUNCH_EVENTS | {"moon_risk_revealed"} \
-                and ev.get("nation") == found[-1][0].get("nation"):
-            found[-1].append(ev)
+        if isinstance(ev, Liftoff | LaunchDelayed):
+            found.append(Launch(ev))
+        elif found and isinstance(ev, LAUNCH_EVENTS) and ev.nation == found[-1].start.nation:
+            found[-1].steps.append(ev)
     return found

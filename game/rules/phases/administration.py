@@ -4,6 +4,16 @@ tying Maneuver stacks, then the Politics-board places' payments, new hands and i
 from __future__ import annotations
 
 from ...core import actions as A
+from ...core.events import (
+    Changed,
+    Delivered,
+    Evaluated,
+    Income,
+    ManeuverEscalated,
+    ManeuverObstructed,
+    ManeuverWon,
+    PhaseBegun,
+)
 from ..handlers import handles
 from ..position import Position
 from ..terms import other
@@ -13,12 +23,12 @@ def begin_administration(p: Position) -> None:
     s = p.state
     s.phase = "administration"
     s.evaluator = None
-    p.emit("phase", phase="administration")
+    p.emit(PhaseBegun(phase="administration"))
     drop = p.content.board.budget_drop
     for name in (s.first, other(s.first)):
         n = s.nations[name]
         n.budget -= drop
-        p.emit("change", nation=name, what="budget", by=-drop, now=n.budget, source="round")
+        p.emit(Changed(nation=name, what="budget", by=-drop, now=n.budget, source="round"))
     if p.check_end():
         return
     for name in (s.first, other(s.first)):
@@ -28,8 +38,8 @@ def begin_administration(p: Position) -> None:
         if delivered is not None:
             kind, item = delivered.split(":", 1)
             n.pending = ("place", item, "delivery") if kind == "T" else ("module", item)
-            p.emit("delivery", nation=name, item=item,
-                   kind="tile" if kind == "T" else "module")
+            p.emit(Delivered(nation=name, item=item,
+                             item_kind="tile" if kind == "T" else "module"))
 
 
 def undecided(p: Position, nation: str) -> bool:
@@ -44,8 +54,8 @@ def do_evaluate(p: Position, nation: str, action: A.Evaluate) -> None:
     assert stack is not None
     own = sum(1 for who, kind in stack.tokens if who == nation and kind == "influence")
     rival = sum(1 for who, kind in stack.tokens if who != nation and kind == "influence")
-    p.emit("evaluation", nation=nation, place=action.place, card=stack.card,
-           level=stack.level, tokens=[list(t) for t in stack.tokens], own=own, rival=rival)
+    p.emit(Evaluated(nation=nation, place=action.place, card=stack.card,
+                     level=stack.level, tokens=tuple(stack.tokens), own=own, rival=rival))
     if own > rival:
         _win_stack(p, nation, action.place)
     elif rival > own:
@@ -58,7 +68,7 @@ def _win_stack(p: Position, nation: str, place: int) -> None:
     stack = p.changing_stack(nation, place)
     stack.fate = "won"
     card = p.content.maneuver_card(stack.card)
-    p.emit("maneuver_won", nation=nation, card=stack.card, level=stack.level)
+    p.emit(ManeuverWon(nation=nation, card=stack.card, level=stack.level))
     p.effect(nation, card.levels[stack.level - 1], f"maneuver:{stack.card}")
 
 
@@ -67,7 +77,7 @@ def _obstruct(p: Position, nation: str, place: int) -> None:
     stack = p.changing_stack(nation, place)
     stack.fate = "obstructed"
     rival = other(nation)
-    p.emit("maneuver_obstructed", nation=nation, card=stack.card, by=rival)
+    p.emit(ManeuverObstructed(nation=nation, card=stack.card, by=rival))
     for board_place in p.content.places:
         empty = s.nations[rival].stacks[board_place.index - 1] is None
         if board_place.category == "obstruction" and empty and \
@@ -100,7 +110,7 @@ def do_escalate(p: Position, nation: str, action: A.Escalate) -> None:
         stack.cover = action.card
     stack.level += 1
     stack.fate = "escalated"
-    p.emit("maneuver_escalated", nation=nation, place=action.place, level=stack.level)
+    p.emit(ManeuverEscalated(nation=nation, place=action.place, level=stack.level))
 
 
 def finish_round(p: Position) -> bool:
@@ -144,7 +154,7 @@ def finish_round(p: Position) -> bool:
             drawn += 1
         income = max(0, n.budget)
         n.money += income
-        p.emit("income", nation=name, money=income, drawn=drawn)
+        p.emit(Income(nation=name, money=income, drawn=drawn))
     s.evaluator = None
     s.first = other(s.first)
     return True

@@ -4,6 +4,22 @@ installing Modules, Tests, Sabotage removal, payloads, and passing."""
 from __future__ import annotations
 
 from ...core import actions as A
+from ...core.events import (
+    EngineerPassed,
+    ModuleInstalled,
+    ModuleOrdered,
+    PayloadBooked,
+    PayloadLoaded,
+    Researched,
+    RiskTested,
+    SabotageRemoved,
+    StolenTestToken,
+    SupplierTile,
+    TechStolen,
+    TileKept,
+    TilePlaced,
+    TileTaken,
+)
 from ...core.state import Nation
 from ..handlers import handles
 from ..position import Position, draw
@@ -22,7 +38,7 @@ def do_take_from_line(p: Position, nation: str, action: A.TakeFromLine) -> None:
     assert tile is not None
     _refill_line(p, n, action.deck)
     n.pending = ("place", tile, "line")
-    p.emit("tile_taken", nation=nation, tile=tile, source="line")
+    p.emit(TileTaken(nation=nation, tile=tile, source="line"))
 
 
 def do_research(p: Position, nation: str, action: A.Research) -> None:
@@ -35,7 +51,7 @@ def do_research(p: Position, nation: str, action: A.Research) -> None:
     first = draw(s.tile_decks, action.first)
     second = draw(s.tile_decks, action.second)
     n.pending = ("keep", first, second)
-    p.emit("research", nation=nation, decks=[action.first, action.second])
+    p.emit(Researched(nation=nation, decks=(action.first, action.second)))
 
 
 def do_keep_tile(p: Position, nation: str, action: A.KeepTile) -> None:
@@ -45,7 +61,7 @@ def do_keep_tile(p: Position, nation: str, action: A.KeepTile) -> None:
     kept, dropped = n.pending[1 + action.index], n.pending[2 - action.index]
     s.research_pile.append(dropped)
     n.pending = ("place", kept, "research")
-    p.emit("tile_kept", nation=nation, tile=kept, discarded=dropped)
+    p.emit(TileKept(nation=nation, tile=kept, discarded=dropped))
 
 
 def do_take_from_pile(p: Position, nation: str, action: A.TakeFromPile) -> None:
@@ -54,7 +70,7 @@ def do_take_from_pile(p: Position, nation: str, action: A.TakeFromPile) -> None:
     n.money -= p.content.board.costs["pile"]
     tile = s.research_pile.pop()
     n.pending = ("place", tile, "pile")
-    p.emit("tile_taken", nation=nation, tile=tile, source="pile")
+    p.emit(TileTaken(nation=nation, tile=tile, source="pile"))
 
 
 def do_place_tile(p: Position, nation: str, action: A.PlaceTile) -> None:
@@ -69,17 +85,18 @@ def do_place_tile(p: Position, nation: str, action: A.PlaceTile) -> None:
         n.payloads.pop(cell, None)
     n.blueprint[cell] = (tile, action.rotation)
     n.pending = None
-    p.emit("tile_placed", nation=nation, tile=tile, row=action.row, col=action.col,
-           rotation=action.rotation, covered=covered[0] if covered else None,
-           parameters=list(p.parameters(nation)))
+    p.emit(TilePlaced(nation=nation, tile=tile, row=action.row, col=action.col,
+                      rotation=action.rotation, covered=covered[0] if covered else None,
+                      parameters=p.parameters(nation)))
 
 
 def do_line_to_suppliers(p: Position, nation: str, action: A.LineToSuppliers) -> None:
     n = p.state.nations[nation]
     tile = n.line[action.deck]
+    assert tile is not None  # legal only from a line that shows a tile
     n.suppliers[0] = f"T:{tile}"
     _refill_line(p, n, action.deck)
-    p.emit("supplier_tile", nation=nation, tile=tile)
+    p.emit(SupplierTile(nation=nation, tile=tile))
 
 
 def do_order_module(p: Position, nation: str, action: A.OrderModule) -> None:
@@ -93,7 +110,7 @@ def do_order_module(p: Position, nation: str, action: A.OrderModule) -> None:
         s.rng.shuffle(s.module_deck)
     s.module_row[index] = s.module_deck.pop() if s.module_deck else None
     n.suppliers[action.space] = f"M:{action.module}"
-    p.emit("module_ordered", nation=nation, module=action.module, space=action.space)
+    p.emit(ModuleOrdered(nation=nation, module=action.module, space=action.space))
 
 
 def do_test(p: Position, nation: str, action: A.Test) -> None:
@@ -101,28 +118,28 @@ def do_test(p: Position, nation: str, action: A.Test) -> None:
     s.nations[nation].money -= p.content.board.costs["test"]
     usa, ussr = s.tests.get(action.risk, (0, 0))
     s.tests[action.risk] = (usa + 1, ussr) if nation == "USA" else (usa, ussr + 1)
-    p.emit("tested", nation=nation, risk=action.risk)
+    p.emit(RiskTested(nation=nation, risk=action.risk))
 
 
 def do_remove_sabotage(p: Position, nation: str, action: A.RemoveSabotage) -> None:
     n = p.state.nations[nation]
     n.money -= p.content.board.costs["anti_sabotage_base"] + action.count
     n.sabotage -= action.count
-    p.emit("sabotage_removed", nation=nation, count=action.count)
+    p.emit(SabotageRemoved(nation=nation, count=action.count))
 
 
 def do_load_payload(p: Position, nation: str, action: A.LoadPayload) -> None:
     n = p.state.nations[nation]
     n.money -= p.content.board.payload_costs[action.payload]
     n.payloads[action.row * p.content.board.cols + action.col] = action.payload
-    p.emit("payload_loaded", nation=nation, payload=action.payload)
+    p.emit(PayloadLoaded(nation=nation, payload=action.payload))
 
 
 def do_book_payload(p: Position, nation: str, action: A.BookPayload) -> None:
     n = p.state.nations[nation]
     n.money -= p.content.board.payload_costs[action.payload]
     n.booked.append((action.mission, action.payload))
-    p.emit("payload_booked", nation=nation, payload=action.payload, mission=action.mission)
+    p.emit(PayloadBooked(nation=nation, payload=action.payload, mission=action.mission))
 
 
 def do_steal_test(p: Position, nation: str, action: A.StealTest) -> None:
@@ -130,7 +147,7 @@ def do_steal_test(p: Position, nation: str, action: A.StealTest) -> None:
     s.nations[nation].test_steal -= 1
     usa, ussr = s.tests[action.risk]
     s.tests[action.risk] = (usa + 1, ussr - 1) if nation == "USA" else (usa - 1, ussr + 1)
-    p.emit("test_stolen", nation=nation, risk=action.risk)
+    p.emit(StolenTestToken(nation=nation, risk=action.risk))
 
 
 def do_steal_tech(p: Position, nation: str, action: A.StealTech) -> None:
@@ -142,7 +159,7 @@ def do_steal_tech(p: Position, nation: str, action: A.StealTech) -> None:
     assert tile is not None
     _refill_line(p, victim, action.deck)
     n.pending = ("place", tile, "steal")
-    p.emit("tech_stolen", nation=nation, tile=tile)
+    p.emit(TechStolen(nation=nation, tile=tile))
 
 
 def do_install_module(p: Position, nation: str, action: A.InstallModule) -> None:
@@ -155,13 +172,13 @@ def do_install_module(p: Position, nation: str, action: A.InstallModule) -> None
         s.module_discard.append(replaced)
     n.modules[action.slot] = module
     n.pending = None
-    p.emit("module_installed", nation=nation, module=module, slot=action.slot,
-           replaced=replaced, parameters=list(p.parameters(nation)))
+    p.emit(ModuleInstalled(nation=nation, module=module, slot=action.slot,
+                           replaced=replaced, parameters=p.parameters(nation)))
 
 
 def do_pass(p: Position, nation: str, action: A.PassEngineer) -> None:
     p.state.nations[nation].engineer_passed = True
-    p.emit("engineer_passed", nation=nation)
+    p.emit(EngineerPassed(nation=nation))
 
 
 # The kinds of action this phase takes, each with its handler (game.rules.flow merges the

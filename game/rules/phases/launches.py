@@ -6,6 +6,15 @@ from __future__ import annotations
 from ...core import actions as A
 from ...core.content import LIVING_PAYLOADS, MOON, NATIONS
 from ...core.dice import passes
+from ...core.events import (
+    AdaptivitySplit,
+    Explosion,
+    LaunchDelayed,
+    Liftoff,
+    MissionSuccess,
+    MoonRiskRevealed,
+    RiskRolled,
+)
 from ..handlers import handles
 from ..position import Position, aboard, has_payload
 
@@ -45,11 +54,11 @@ def _start_launch(p: Position, nation: str, mission: str) -> bool:
                 if not up:
                     n.moon_up[slot] = True
                     s.tests[n.moon_path[slot]] = (0, 0)
-                    p.emit("moon_risk_revealed", nation=nation, slot=slot,
-                           risk=n.moon_path[slot])
+                    p.emit(MoonRiskRevealed(nation=nation, slot=slot,
+                                            risk=n.moon_path[slot]))
         return True
     s.launch_step += 1
-    p.emit("launch_delayed", nation=nation, mission=mission, reason=reason)
+    p.emit(LaunchDelayed(nation=nation, mission=mission, reason=reason))
     p.change_popularity(nation, -p.content.board.penalties["delay"], "delay")
     return False
 
@@ -59,7 +68,7 @@ def do_set_adaptivity(p: Position, nation: str, action: A.SetAdaptivity) -> None
     assert s.decision is not None
     mission = s.decision[2]
     s.decision = None
-    p.emit("adaptivity", nation=nation, split=[action.s, action.e, action.c])
+    p.emit(AdaptivitySplit(nation=nation, split=(action.s, action.e, action.c)))
     _fly(p, nation, mission, (action.s, action.e, action.c))
 
 
@@ -79,21 +88,22 @@ def _fly(p: Position, nation: str, mission: str, split: tuple[int, int, int]) ->
     else:
         n.booked = [(m, payload) for m, payload in n.booked if m != mission]
     index = NATIONS.index(nation)
-    p.emit("liftoff", nation=nation, mission=mission, parameters=list(params),
-           sabotage=n.sabotage, payloads=carried)
+    p.emit(Liftoff(nation=nation, mission=mission, parameters=params,
+                   sabotage=n.sabotage, payloads=tuple(carried)))
     for risk_id in path:
         risk = p.content.risks[risk_id]
         tests = s.tests.get(risk_id, (0, 0))[index]
         die = s.rng.d8()
         ok, value, used = passes(risk, die, n.sabotage, tests, p.rules.test_bonus, params)
-        p.emit("risk_roll", nation=nation, mission=mission, risk=risk_id, die=die,
-               sabotage=n.sabotage, tests=tests, value=value, range=used,
-               needs=list(risk.ranges[used].minimum) if used >= 0 else None, passed=ok)
+        p.emit(RiskRolled(nation=nation, mission=mission, risk=risk_id, die=die,
+                          sabotage=n.sabotage, tests=tests, value=value, range=used,
+                          needs=risk.ranges[used].minimum if used >= 0 else None,
+                          passed=ok))
         if not ok:
             living = any(payload in LIVING_PAYLOADS for payload in carried)
             penalty = p.content.board.penalties[
                 "explosion_with_life" if living else "explosion"]
-            p.emit("explosion", nation=nation, mission=mission, risk=risk_id, lives=living)
+            p.emit(Explosion(nation=nation, mission=mission, risk=risk_id, lives=living))
             p.change_popularity(nation, -penalty, "explosion")
             return
     _succeed(p, nation, mission)
@@ -102,7 +112,7 @@ def _fly(p: Position, nation: str, mission: str, split: tuple[int, int, int]) ->
 def _succeed(p: Position, nation: str, mission: str) -> None:
     s = p.state
     s.completed.append((mission, nation, s.round))
-    p.emit("mission_success", nation=nation, mission=mission)
+    p.emit(MissionSuccess(nation=nation, mission=mission))
     if mission == MOON:
         # The Moon card stays: the rival may still land this round (both rulesets).
         s.moon_winners.append(nation)
@@ -161,8 +171,8 @@ def do_explore_moon(p: Position, nation: str, action: A.ExploreMoon) -> None:
     s.decision = None
     n.moon_up[action.slot] = True
     s.tests[n.moon_path[action.slot]] = (0, 0)
-    p.emit("moon_risk_revealed", nation=nation, slot=action.slot,
-           risk=n.moon_path[action.slot])
+    p.emit(MoonRiskRevealed(nation=nation, slot=action.slot,
+                            risk=n.moon_path[action.slot]))
 
 
 # The kinds of action this phase takes, each with its handler (game.rules.flow merges the

@@ -4,6 +4,16 @@
 from __future__ import annotations
 
 from ...core import actions as A
+from ...core.events import (
+    DiscussionOver,
+    LaunchAborted,
+    LaunchDecided,
+    ManeuverPlayed,
+    ManeuversPassed,
+    MissionAnnounced,
+    SupportDone,
+    TokenPlaced,
+)
 from ...core.state import Stack
 from ..handlers import handles
 from ..position import Position, draw
@@ -14,7 +24,7 @@ from ..terms import other
 
 def do_end_discussion(p: Position, nation: str, action: A.EndDiscussion) -> None:
     p.state.nations[nation].discussed = True
-    p.emit("discussion_over", nation=nation)
+    p.emit(DiscussionOver(nation=nation))
 
 
 def do_play_maneuver(p: Position, nation: str, action: A.PlayManeuver) -> None:
@@ -24,14 +34,14 @@ def do_play_maneuver(p: Position, nation: str, action: A.PlayManeuver) -> None:
     n.stacks[action.place - 1] = Stack(action.card)
     s.passes = 0
     s.turn = other(nation)
-    p.emit("maneuver_played", nation=nation, card=action.card, place=action.place)
+    p.emit(ManeuverPlayed(nation=nation, card=action.card, place=action.place))
 
 
 def do_pass_maneuvers(p: Position, nation: str, action: A.PassManeuvers) -> None:
     s = p.state
     s.passes += 1
     s.turn = other(nation)
-    p.emit("maneuvers_passed", nation=nation)
+    p.emit(ManeuversPassed(nation=nation))
 
 
 # ------------------------------------------------------------------ 2.2 politicians
@@ -54,14 +64,14 @@ def do_place_token(p: Position, nation: str, action: A.PlaceToken) -> None:
     stack = p.changing_stack(action.board, action.place)
     stack.tokens.append((nation, action.token))
     s.support += 1
-    p.emit("token_placed", nation=nation, board=action.board, place=action.place)
+    p.emit(TokenPlaced(nation=nation, board=action.board, place=action.place))
     if s.support >= 2 and n.influence + n.bluff == 0:
         do_finish_support(p, nation, A.FinishSupport())
 
 
 def do_finish_support(p: Position, nation: str, action: A.FinishSupport) -> None:
     s = p.state
-    p.emit("support_done", nation=nation, tokens=s.support)
+    p.emit(SupportDone(nation=nation, tokens=s.support))
     s.support = 0
     _next_politician(p, nation)
 
@@ -73,7 +83,7 @@ def do_announce_mission(p: Position, nation: str, action: A.AnnounceMission) -> 
     s.active.append((mission, risks))
     for risk in risks:
         s.tests[risk] = (0, 0)
-    p.emit("mission_announced", nation=nation, mission=mission, risks=list(risks))
+    p.emit(MissionAnnounced(nation=nation, mission=mission, risks=tuple(risks)))
     _next_politician(p, nation)
 
 
@@ -89,13 +99,13 @@ def do_launch(p: Position, nation: str, action: A.Launch) -> None:
     s = p.state
     s.nations[nation].launch = action.mission
     s.launches.append((nation, action.mission))
-    p.emit("launch_decided", nation=nation, mission=action.mission)
+    p.emit(LaunchDecided(nation=nation, mission=action.mission))
     _next_politician(p, nation)
 
 
 def do_abort(p: Position, nation: str, action: A.Abort) -> None:
     p.state.nations[nation].launch = ""
-    p.emit("launch_aborted", nation=nation)
+    p.emit(LaunchAborted(nation=nation))
     if not p.change_popularity(nation, -p.content.board.penalties["abort"], "abort"):
         _next_politician(p, nation)
 

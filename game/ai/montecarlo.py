@@ -1,4 +1,5 @@
-"""The "hard" level: the medium judgement plus a Moon plan, checked by paired search.
+"""The "hard" level: the medium judgement plus a Moon plan, checked by paired flat Monte Carlo
+(every candidate move played out from the same sampled worlds; no tree is grown).
 
 **The policy** (:func:`hard_move`) plays like medium except where the Moon race is decided:
 
@@ -9,7 +10,7 @@
   unlike the rocket's other upgrades they can never be lost) whenever medium would only buy
   a marginal upgrade or pass, as long as the Test raises the Moon's odds at all
   (:data:`MOON_TEST_GAIN`). The Test chosen is the one with the largest exact gain in the
-  Moon's odds (:func:`game.ai.pathodds.raw_odds`, hidden risks averaged, never read).
+  Moon's odds (:func:`game.ai.pathodds.path_odds`, hidden risks averaged, never read).
 
 * the Politician trades :data:`CARD_MONEY` (14) money on a Maneuver card for a Popularity
   point where medium trades 7, so it plays, supports and contests cards for Popularity,
@@ -56,10 +57,11 @@ from ..core.actions import Action
 from ..core.content import MOON, NATIONS
 from ..engine import Game
 from ..rules.records import View
+from ..rules.terms import nation_of, other, split_seat
 from .base import Budget, Stats, seat_of
-from .heuristics import CONTENT, other, payload_ready, rocket_score, stage_of
+from .heuristics import payload_ready, rocket_score, stage_of
 from .medium import card_value, choose_engineer, medium_move
-from .pathodds import PathOdds, mission_path, raw_odds
+from .pathodds import PathOdds, mission_path, path_odds
 
 DEFAULT_SECONDS = 1.4  # measured: 1,000 iterations or more in Pyodide, ending under 1.5 s
 MIN_PAIRS = 8  # complete paired iterations needed before the search may overrule the policy
@@ -74,7 +76,7 @@ CARD_MONEY = 14.0  # money on a Maneuver card per Popularity point (medium: 7; s
 def moon_test(game: Game, nation: str, legal: list[Action]) -> tuple[Action | None, float]:
     """The Test on one of ``nation``'s face-up Moon risks that raises the Moon odds most."""
     n = game.state.nations[nation]
-    if not any(n.moon_up) or n.money < CONTENT.board.costs["test"]:
+    if not any(n.moon_up) or n.money < game.content.board.costs["test"]:
         return None, 0.0
     best: tuple[float, Action | None] = (0.0, None)
     for risk, gain in PathOdds(game, nation, MOON).test_gains()[1]:  # the face-up risks
@@ -91,7 +93,7 @@ def hard_move(game: Game, seat: str, legal: list[Action], rng: random.Random) ->
     move = medium_move(game, seat, legal, rng, card_money=CARD_MONEY)
     if len(legal) == 1:
         return move
-    nation, role = seat.split(".")
+    nation, role = split_seat(seat)
     s = game.state
     if role == "politician":
         if s.phase == "launches":
@@ -119,11 +121,12 @@ def _nation_score(game: Game, nation: str) -> float:
     n = s.nations[nation]
     pop = n.popularity
     pop_term = pop if pop > 4 else pop - (5 - pop) * 1.5
-    done = sum(CONTENT.missions[m].level + 1 for m, nat, _ in s.completed if nat == nation)
+    content = game.content
+    done = sum(content.missions[m].level + 1 for m, nat, _ in s.completed if nat == nation)
     params = game.parameters(nation)
-    moon = raw_odds(game, nation, MOON) if any(n.moon_up) else 0.0
+    moon = path_odds(game, nation, MOON) if any(n.moon_up) else 0.0
     return (1.2 * pop_term + 0.35 * n.budget + n.money / 8.0
-            + 6.0 * rocket_score(params, 3) + 0.6 * done + 1.0 * sum(n.moon_up)
+            + 6.0 * rocket_score(content, params, 3) + 0.6 * done + 1.0 * sum(n.moon_up)
             + 12.0 * moon
             - 0.8 * n.sabotage + 0.3 * (n.test_steal + n.free_research) + 0.5 * n.tech_steal)
 
@@ -163,7 +166,7 @@ def playout_engineer(game: Game, nation: str, legal: list[Action], rng: random.R
 def launch_test(game: Game, nation: str, target: str, legal: list[Action]) -> Action | None:
     """The Test that raises the odds of this round's launch most, if it brings 2 points."""
     n = game.state.nations[nation]
-    if n.money < CONTENT.board.costs["test"]:
+    if n.money < game.content.board.costs["test"]:
         return None
     odds, gains = PathOdds(game, nation, target).test_gains()
     best: tuple[float, Action | None] = (0.02, None)
@@ -205,7 +208,7 @@ def rollout(game: Game, nation: str, rng: random.Random, horizon_round: int,
 def candidates(game: Game, seat: str, legal: list[Action], rng: random.Random
                ) -> list[Action]:
     """The policy move first, then the alternatives worth comparing (a few at most)."""
-    nation, role = seat.split(".")
+    nation, role = split_seat(seat)
     if len(legal) <= 1:
         return []
     phase = game.state.phase
@@ -267,8 +270,9 @@ def candidates(game: Game, seat: str, legal: list[Action], rng: random.Random
     return out[:6]
 
 
-class HardAI:
-    """The hard policy, overruled only where paired determinized rollouts show a better move."""
+class PairedMonteCarloAI:
+    """The hard level: its policy, overruled only where paired determinized rollouts (flat
+    Monte Carlo over the candidate moves) show a better move."""
 
     name = "hard"
 
@@ -291,7 +295,7 @@ class HardAI:
             self.last_stats = Stats(seconds=time.perf_counter() - started)
             return legal[0], self.last_stats
         seat = seat_of(view)
-        nation = seat.split(".")[0]
+        nation = nation_of(seat)
         max_iter = self.iterations
         limit = self.seconds
         if budget is not None:
