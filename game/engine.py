@@ -17,10 +17,11 @@ from typing import Any
 
 from .core.actions import Action
 from .core.blueprint import rocket_parameters
-from .core.content import Content
+from .core.content import Content, Ruleset
 from .core.errors import IllegalAction
 from .core.events import ActionTaken, Event
 from .core.state import State
+from .rules.choices import Choices, build_choices
 from .rules.flow import HANDLERS, advance
 from .rules.legal import engineer_actions, explain, politician_actions
 from .rules.position import Position
@@ -39,7 +40,7 @@ class Game:
     """One game of Moonshot. Create with :func:`new_game` or :func:`game.load`."""
 
     # Slots: search clones a game thousands of times per decision, and reads these often.
-    __slots__ = ("_legal", "_log", "_log_size", "_own", "_p", "_seats", "_seed")
+    __slots__ = ("_choices", "_legal", "_log", "_log_size", "_own", "_p", "_seats", "_seed")
 
     def __init__(self, state: State, seed: int, log: list[tuple[str, Action]]) -> None:
         self._p = Position(state)
@@ -49,6 +50,7 @@ class Game:
             self._log = (self._log, seat, action)
         self._log_size = len(log)
         self._legal: dict[str, list[Action]] = {}
+        self._choices: dict[str | None, Choices] = {}  # per seat, for the current position
         self._seats: list[str] | None = None  # to_act() of this position, once computed
         self._own = 0  # events of the last apply that its action's own rule emitted
 
@@ -71,6 +73,11 @@ class Game:
     def content(self) -> Content:
         """The content (cards, tiles, board) the game is played with."""
         return self._p.content
+
+    @property
+    def rules(self) -> Ruleset:
+        """The terms of the ruleset the game is played under (Test bonus, Budget gap, ...)."""
+        return self._p.rules
 
     @property
     def seed(self) -> int:
@@ -132,6 +139,7 @@ class Game:
         other_game._log = self._log
         other_game._log_size = self._log_size
         other_game._legal = self._legal.copy()
+        other_game._choices = {}  # a screen's, not search's: worked out when asked
         other_game._seats = self._seats
         other_game._own = self._own
         return other_game
@@ -140,6 +148,7 @@ class Game:
         """Drop what was computed for the current position (whose turn, the legal actions):
         for tests and tools that change ``state`` by hand."""
         self._legal = {}
+        self._choices = {}
         self._seats = None
 
     def __eq__(self, other_game: object) -> bool:
@@ -189,6 +198,16 @@ class Game:
         """Every action ``seat`` may take now (empty when it is not that seat's moment)."""
         return self._cached_legal(seat)[:]
 
+    def choices(self, seat: str | None) -> Choices:
+        """What ``seat``'s screen shows of its decision that only the rules can work out (its
+        odds on every Mission, a rival's on the Moon, its placements' outcomes); ``None``: the
+        spectator, who has none. Worked out once per position."""
+        known = self._choices.get(seat)
+        if known is None:
+            legal = self._cached_legal(seat) if seat is not None else []
+            known = self._choices[seat] = build_choices(self, seat, list(legal))
+        return known
+
     def _cached_legal(self, seat: str) -> list[Action]:
         """The legal actions of ``seat``, computed once per position (callers must not
         change the list)."""
@@ -223,6 +242,7 @@ class Game:
             if action not in legal:
                 raise IllegalAction(explain(self._p, seat, action, self._acting(), legal))
         self._legal = {}
+        self._choices = {}
         self._seats = None
         self._log = (self._log, seat, action)
         self._log_size += 1

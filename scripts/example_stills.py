@@ -29,7 +29,6 @@ def still_html(ident: str) -> str:
     from ui.markup.board import board_html
     from ui.markup.centre import centre_html
     from ui.markup.html import Marks
-    from ui.markup.table import mission_odds
     from ui.model.examples import examples
     from ui.model.targets import Pick
     from ui.words.names import role_name
@@ -42,7 +41,7 @@ def still_html(ident: str) -> str:
     index = actions.index(example.action)
     route = next(path for path, i in pick.routes if i == index)
     marks = Marks({route[0]}, "", route[0], set())
-    odds = mission_odds(g, view, example.nation)
+    odds = g.choices(example.seat).odds  # the example's seat is of its nation
     if example.show == "centre":
         return centre_html(view, marks, odds)
     return board_html(view, example.nation, marks=marks,

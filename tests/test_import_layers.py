@@ -314,3 +314,19 @@ def test_ui_folders_are_small_and_say_what_they_own() -> None:
         assert len(modules) <= MAX_MODULES, f"{folder}: {len(modules)} modules"
         doc = ast.get_docstring(ast.parse((folder / "__init__.py").read_text()))
         assert doc and len(doc) > 40, f"{folder}/__init__.py says nothing of what it owns"
+
+
+# What only a game can do: the markup draws from records (a view, a seat's choices) and never
+# works a move out itself, so a screen with no game (a guest's) draws the same way.
+GAME_ONLY = frozenset({"apply", "clone", "choices", "legal_actions", "launch_odds", "view"})
+
+
+def test_the_markup_draws_from_records_never_from_a_game() -> None:
+    for path in sorted((ROOT / "ui" / "markup").glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            where = f"{path.relative_to(ROOT)}:{getattr(node, 'lineno', 0)}"
+            if isinstance(node, ast.arg) and node.annotation is not None:
+                assert "Game" not in ast.unparse(node.annotation), f"{where}: takes a Game"
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+                assert node.func.attr not in GAME_ONLY, f"{where}: calls .{node.func.attr}()"

@@ -208,10 +208,11 @@ def played_in_hungarian() -> Iterator[Played]:
         if step % 5 == 0:
             screens["board"] += [board_html(view, n, acting="x") for n in ("USA", "USSR")]
             screens["centre"].append(centre_html(view))
-            screens["bar"].append(bar_html(g, seat, actions, view, BarState()))
+            screens["bar"].append(bar_html(view, g.choices(seat), seat, actions, BarState()))
             groups = [found[0] for a in actions if (found := group_key(a, view))]
             if groups:
-                screens["bar"].append(bar_html(g, seat, actions, view, BarState(groups[0])))
+                screens["bar"].append(bar_html(view, g.choices(seat), seat, actions,
+                                                  BarState(groups[0])))
         for action in actions:
             reason = advise(g, seat, action) if action.kind not in hinted else None
             if reason is not None:  # the first reason of each kind of move, as a hint says it

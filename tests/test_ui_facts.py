@@ -121,7 +121,7 @@ def _discussion_bar(g: game.Game) -> str:
     bar = table.Bar(seat=seat, actions=g.legal_actions(seat), bar=BarState(),
                     waiting_for_players=False, screens={}, undo=(0, 0, ""),
                     hint_thinking=False, can_ask_hint=False, hint=None)
-    return table.actions_html(g, g.view(seat), bar)
+    return table.actions_html(g.view(seat), g.choices(seat), bar)
 
 
 def test_the_countdown_starts_at_the_discussions_length() -> None:

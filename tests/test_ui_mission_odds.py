@@ -13,7 +13,6 @@ from tests.test_ui_app import person_to_act, play_on_board, run_app, settle
 from ui.app import App
 from ui.markup.centre import centre_html
 from ui.markup.html import Marks
-from ui.markup.table import mission_odds
 
 
 def odds_shown(html: str) -> list[str]:
@@ -24,7 +23,7 @@ def odds_shown(html: str) -> list[str]:
 def test_the_odds_are_the_engines_for_every_card_on_the_table() -> None:
     g = game.new_game(6)
     view = g.view("USA.politician")
-    odds = mission_odds(g, view, "USA")
+    odds = g.choices("USA.politician").odds
     expected = [m.id for m in view.missions] + (
         [view.moon.id] if view.moon.on_display else [])
     assert list(odds) == expected and len(expected) >= 3
@@ -34,7 +33,7 @@ def test_the_odds_are_the_engines_for_every_card_on_the_table() -> None:
 def test_a_card_shows_its_odds_bright_when_a_launch_there_can_be_decided() -> None:
     g = game.new_game(6)
     view = g.view("USA.politician")
-    odds = mission_odds(g, view, "USA")
+    odds = g.choices("USA.politician").odds
     first = view.missions[0].id
     html = centre_html(view, Marks({f"mission:{first}"}), odds)
     shown = elements(html, testid="mission-odds")

@@ -16,6 +16,8 @@ from ui.app import App
 from ui.markup.board import board_html
 from ui.markup.centre import centre_html
 from ui.markup.html import Marks
+from ui.model.players import Setup
+from ui.model.table import Table
 from ui.model.targets import TRAIL_MOVES, trail
 from ui.words.names import content
 
@@ -59,6 +61,27 @@ def test_the_trail_looks_back_a_bounded_number_of_moves() -> None:
     long_log = rival * 4
     assert len(long_log) > TRAIL_MOVES
     assert trail(long_log, USA) == trail(long_log[-TRAIL_MOVES:], USA)
+
+
+def test_the_trail_marks_what_the_rivals_events_touched_since_the_persons_move() -> None:
+    touched = [("USSR.engineer", frozenset({"risk:R-OLD"})),
+               ("USA.engineer", frozenset({"cell:USA:3"})),
+               ("USSR.engineer", frozenset({"risk:R1-X", "mission:M1"})),
+               ("USSR.politician", frozenset({"stack:USSR:2"}))]
+    assert trail([], USA, touched) == {"risk:R1-X", "mission:M1", "stack:USSR:2"}
+    assert trail([], None, touched) == {"stack:USSR:2"}  # nobody at the screen: the last move
+    g = _played(4, 30)
+    assert trail(g.log, USA, touched) == trail(g.log, USA) | trail([], USA, touched)
+
+
+def test_the_table_keeps_the_marks_of_a_bounded_number_of_moves_and_undo_drops_them() -> None:
+    app_table = Table(Setup(seed=4), _played(4, 30), "t")
+    for i in range(TRAIL_MOVES + 5):
+        app_table.moved("USSR.engineer", [], touched=frozenset({f"risk:R{i}"}))
+    assert len(app_table.touched) == TRAIL_MOVES
+    assert app_table.touched[-1] == ("USSR.engineer", frozenset({f"risk:R{TRAIL_MOVES + 4}"}))
+    app_table.undone(_played(4, 28), 2, [])
+    assert app_table.touched[-1][1] == frozenset({f"risk:R{TRAIL_MOVES + 2}"})
 
 
 def test_a_marked_thing_and_an_unmarked_one_both_carry_the_trail() -> None:
@@ -119,7 +142,8 @@ def test_after_the_computers_move_the_app_marks_where_it_happened() -> None:
                 break
             play_on_board(app, dom, rng.randrange(len(app.table.actions)))
         assert 'data-last="1"' in drawn and app.table.g.log[-1][0].startswith("USSR")
-        expected = trail(app.table.g.log, app.table.at_screen)
+        expected = trail(app.table.g.log, app.table.at_screen, app.table.touched)
+        assert app.table.touched[-1][0] == app.table.g.log[-1][0]  # its events' marks kept
         shown = {el.data["target"] for r in ("board-USA", "board-USSR", "centre")
                  for el in elements(dom.regions[r], last="1") if "target" in el.data}
         assert shown <= expected

@@ -102,15 +102,17 @@ def test_a_rivals_moon_attempt_is_announced_with_its_chance_until_the_launches()
 
     g = politics(popularity=10)
     view = g.view("USA.politician")
-    assert rival_moon_html(g, view) == ""  # nobody goes for the Moon
+    assert rival_moon_html(view, g.choices("USA.politician")) == ""  # nobody goes for the Moon
     g.state.nations["USSR"].launch = MOON  # as the USSR Politician's Launch decides it
     g.state.launches.append(("USSR", MOON))
     poke(g)
     chance = game.launch_odds(g, "USSR", MOON)
-    markup = rival_moon_html(g, g.view("USA.politician"))
+    markup = rival_moon_html(g.view("USA.politician"), g.choices("USA.politician"))
     assert 'data-testid="rival-moon"' in markup and 'role="alert"' in markup
     assert ("The USSR goes for the Moon this round: its rocket as it stands lands with "
             f"{chance * 100:.0f}%.") in markup
-    assert rival_moon_html(g, g.view("USSR.politician")) == ""  # its own attempt: no alarm
+    ussr = "USSR.politician"
+    assert rival_moon_html(g.view(ussr), g.choices(ussr)) == ""  # its own attempt: no alarm
     g.state.phase = "administration"
-    assert rival_moon_html(g, g.view("USA.politician")) == ""  # flown by now
+    usa = "USA.politician"
+    assert rival_moon_html(g.view(usa), g.choices(usa)) == ""  # flown by now

@@ -17,7 +17,7 @@ from game import NATIONS, SEATS
 from game.core.actions import Action
 from game.core.events import Event
 from game.rules.records import View
-from game.rules.terms import nation_of, split_seat
+from game.rules.terms import split_seat
 
 from .control.hints import Hints
 from .control.inputs import BAR_CONTROLS, Input
@@ -38,7 +38,7 @@ from .markup.centre import centre_html
 from .markup.controls import BarState
 from .markup.html import NO_MARKS, Marks, e
 from .markup.logbook import log_html
-from .markup.table import Bar, Header, actions_html, mission_odds, popover_html, top_html
+from .markup.table import Bar, Header, actions_html, popover_html, top_html
 from .model.examples import Example
 from .model.invite import code_in
 from .model.players import Setup, parse_query, query_param
@@ -685,9 +685,9 @@ class App:
         view = table.g.view(self.viewer())
         seat = self.controls_seat()
         guide = self.guide()
-        last = trail(table.g.log, table.at_screen)  # the rival's last moves, marked where
+        last = trail(table.g.log, table.at_screen, table.touched)  # the rival's last moves
         viewer = self.viewer()  # its nation's odds on every Mission, in every phase
-        odds = mission_odds(table.g, view, nation_of(viewer)) if viewer else {}
+        choices = table.g.choices(seat or viewer)  # what only the rules work out
         marks, ghost = Marks(trail=last), None
         pick = table.pick
         if seat is not None:
@@ -698,7 +698,7 @@ class App:
                 marked &= {hinted, *pick.chosen[-1:]}
             marks = Marks(marked, pick.chosen[-1] if pick.chosen else "", hinted, last)
             ghost = pick.chosen_cell()
-        self.render_boards(view, marks, ghost, odds)
+        self.render_boards(view, marks, ghost, table.g.choices(viewer).odds)
         self.dom.set_html("top", top_html(self.header()))
         self.draw_log()
         bar = BarState(table.group, ghost)
@@ -706,12 +706,12 @@ class App:
         self.dom.set_html("tour", tour)
         self.dom.show("tour", bool(tour))
         self.dom.spot(guide.spot())
-        self.dom.set_html("actions", actions_html(table.g, view, Bar(
+        self.dom.set_html("actions", actions_html(view, choices, Bar(
             seat, table.actions, bar,
             self.hosting.waiting_for_players() or self.joining.waiting(), self.screens(),
             self.turns.undo_state(), self.hints.thinking, not guide.active,
             self.hints.current(), table.drawer == "moves")))
-        popover = (popover_html(table.g, seat, table.actions, view, pick, marks.hinted)
+        popover = (popover_html(view, choices, table.actions, pick, marks.hinted)
                    if seat else "")
         self.dom.set_html("pick", popover)
         self.dom.show("pick", bool(popover))

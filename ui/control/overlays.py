@@ -74,7 +74,7 @@ class Overlays:
     async def launches(self, shows: list[Launch]) -> None:
         self.skip_show = False
         delay = 0.0 if self.app.table.setup.speed_ms == 0 else 0.9
-        bonus = self.app.table.g.view(None).test_bonus
+        bonus = self.app.table.g.rules.test_bonus
         self.dom.show("launch", True)
         for seq in shows:
             seen = frames(seq, bonus)

@@ -22,6 +22,7 @@ from game.core.events import Event
 from game.rules.records import View
 from game.rules.terms import nation_of
 
+from ..model.marks import marks_of
 from ..model.players import choose_seat
 from ..model.replay import narrate
 from ..model.table import Table
@@ -271,7 +272,7 @@ class Turns:
         """After any move (this screen's or a guest's): tell it, save it; returns the launch
         shows it brings."""
         table = self.app.table
-        table.moved(seat, lines(events, table.g.view(None).test_bonus, note), redo)
+        table.moved(seat, lines(events, table.g.rules.test_bonus, note), redo, marks_of(events))
         self.app.autosave()
         self.app.announce_move(seat, events)
         shows = launch_sequences(events)

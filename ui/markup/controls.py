@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-import game
-from game.core.actions import Action
+from game.core.actions import Action, PlaceTile
+from game.rules.choices import Choices, placement_key
 from game.rules.records import View
 from game.rules.terms import nation_of
 
@@ -41,11 +41,11 @@ def group_key(action: Action, view: View) -> tuple[str, str] | None:
     return look.group(d, view) if look and look.group else None
 
 
-def action_label(action: Action, view: View, g: game.Game) -> tuple[str, str]:
+def action_label(action: Action, view: View, choices: Choices) -> tuple[str, str]:
     """(inner html, plain title) of one control."""
     d = _d(action)
     look = LOOKS.get(d["type"])
-    return look.label(d, view, g) if look and look.label else (e(action.describe()), "")
+    return look.label(d, view, choices) if look and look.label else (e(action.describe()), "")
 
 
 def _button(index: int, action: Action, inner: str, title: str, cls: str = "") -> str:
@@ -57,33 +57,28 @@ def _button(index: int, action: Action, inner: str, title: str, cls: str = "") -
             f"{inner}</button>")
 
 
-def rotation_html(g: game.Game, seat: str, action: Action) -> str:
+def rotation_html(action: PlaceTile, view: View, choices: Choices) -> str:
     """A rotation of the pending tile: the tile as it would lie, and the S/E/C it gives."""
-    nation = nation_of(seat)
-    d = _d(action)
-    cell = d["row"] * COLS + d["col"]
-    before = g.view(seat).nations[nation].parameters
-    trial = g.clone()
-    trial.apply(seat, action)
-    after_view = trial.view(seat).nations[nation]
-    p = after_view.parameters
-    tile = after_view.blueprint[cell]
+    before = view.nations[nation_of(choices.seat or "")].parameters
+    placement = choices.placements[placement_key(action)]
+    p, tile = placement.parameters, placement.tile
     deltas = " ".join(
         f'<span class="k{k}">{icon(k)}{p.of(k)}'
         f'{f"<sup>+{p.of(k) - before.of(k)}</sup>" if p.of(k) > before.of(k) else ""}</span>'
         for k in ("S", "E", "C"))
     pic = f'<span class="mini">{tile_svg(tile)}</span>' if tile else ""
-    return f"{pic}<span>{d['rotation'] * 90}° {deltas}</span>"
+    return f"{pic}<span>{action.rotation * 90}° {deltas}</span>"
 
 
-def option_html(g: game.Game, seat: str, action: Action, view: View) -> str:
+def option_html(action: Action, view: View, choices: Choices) -> str:
     """The words (and picture) of an action offered on a board thing."""
-    if action.kind == "place_tile":
-        return rotation_html(g, seat, action)
-    return action_label(action, view, g)[0]
+    if isinstance(action, PlaceTile):
+        return rotation_html(action, view, choices)
+    return action_label(action, view, choices)[0]
 
 
-def _placement(g: game.Game, seat: str, actions: list[Action], cell: int | None) -> str:
+def _placement(view: View, choices: Choices, seat: str, actions: list[Action],
+               cell: int | None) -> str:
     """Pending tile placement: pick a cell (or touch it on the blueprint), then a rotation
     with its resulting S/E/C."""
     nation = nation_of(seat)
@@ -104,7 +99,8 @@ def _placement(g: game.Game, seat: str, actions: list[Action], cell: int | None)
         if d["row"] * COLS + d["col"] != cell:
             continue
         rotate = _("Rotate {degrees} degrees").format(degrees=d["rotation"] * 90)
-        out.append(_button(index, action, rotation_html(g, seat, action), rotate, "rot"))
+        assert isinstance(action, PlaceTile)  # a placement decision offers nothing else
+        out.append(_button(index, action, rotation_html(action, view, choices), rotate, "rot"))
     another, choose = _("← another space"), _("Choose another space")
     back = (f'<button class="act back" data-testid="action" data-kind="back"'
             f'{attrs(data_target=f"cell:{nation}:{cell}", title=choose)}>'
@@ -121,11 +117,11 @@ def _cell_words(cell: int) -> str:
     return _("Row {row}, column {column}").format(row=row + 1, column=column + 1)
 
 
-def bar_html(g: game.Game, seat: str, actions: list[Action], view: View,
+def bar_html(view: View, choices: Choices, seat: str, actions: list[Action],
              bar: BarState) -> str:
     """Markup of the action bar for ``seat`` (whose ``view`` is given)."""
     if actions and all(a.kind == "place_tile" for a in actions):
-        return _placement(g, seat, actions, bar.cell)
+        return _placement(view, choices, seat, actions, bar.cell)
     groups: dict[str, list[int]] = {}
     labels: dict[str, str] = {}
     order: list[tuple[str, int]] = []
@@ -141,7 +137,7 @@ def bar_html(g: game.Game, seat: str, actions: list[Action], view: View,
             order.append((key, -1))
         groups[key].append(index)
     if bar.group and bar.group in groups:
-        opts = "".join(_button(i, actions[i], *action_label(actions[i], view, g))
+        opts = "".join(_button(i, actions[i], *action_label(actions[i], view, choices))
                        for i in groups[bar.group])
         back_words, back_title = _("← back"), _("Back to all actions")
         back = (f'<button class="act back" data-testid="action-group" data-group=""'
@@ -153,10 +149,10 @@ def bar_html(g: game.Game, seat: str, actions: list[Action], view: View,
     rules = [actions[index if not key else groups[key][0]].rule for key, index in order]
     for n, (key, index) in enumerate(order):
         if not key:
-            out.append(_button(index, actions[index], *action_label(actions[index], view, g)))
+            out.append(_button(index, actions[index], *action_label(actions[index], view, choices)))
         elif len(groups[key]) == 1:
             i = groups[key][0]
-            inner, title = action_label(actions[i], view, g)
+            inner, title = action_label(actions[i], view, choices)
             out.append(_button(i, actions[i], f"{e(labels[key])}: {inner}", title))
         else:
             out.append(f'<button class="act grp" data-testid="action-group"'

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-import game
+from game.rules.choices import Choices
 from game.rules.records import View
 
 from ..model.targets import PATHS, PathsOf
@@ -41,7 +41,7 @@ from .html import e, icon
 from .tiles import tile_svg
 
 Fields = dict[str, Any]  # an action's dict form (Action.to_dict)
-LabelOf = Callable[[Fields, View, game.Game], tuple[str, str]]
+LabelOf = Callable[[Fields, View, Choices], tuple[str, str]]
 GroupOf = Callable[[Fields, View], tuple[str, str]]
 NameOf = Callable[[Fields, View], str]
 
@@ -92,7 +92,7 @@ def _words(text: str, **icons: str) -> str:
 
 def _plain(text: Callable[[], str], title: Callable[[], str] = lambda: "") -> LabelOf:
     """A label of fixed words (translated when shown)."""
-    return lambda d, view, g: (e(text()), title())
+    return lambda d, view, choices: (e(text()), title())
 
 
 def _named(text: Callable[[], str]) -> NameOf:
@@ -113,7 +113,7 @@ def _delivered(ends: int) -> str:
 # --------------------------------------------------------------------------- labels
 
 
-def _split_label(d: Fields, view: View, g: game.Game) -> tuple[str, str]:
+def _split_label(d: Fields, view: View, choices: Choices) -> tuple[str, str]:
     """An Adaptivity split with the success chance the engine computed for it."""
     split = (d["s"], d["e"], d["c"])
     options = view.decision.splits if view.decision else ()
@@ -125,17 +125,15 @@ def _split_label(d: Fields, view: View, g: game.Game) -> tuple[str, str]:
     return text, _("Split Adaptivity for this launch")
 
 
-def _launch_label(d: Fields, view: View, g: game.Game) -> tuple[str, str]:
-    try:
-        odds = percent(game.launch_odds(g, _me(view), d["mission"]))
-    except ValueError:
-        odds = "?"
+def _launch_label(d: Fields, view: View, choices: Choices) -> tuple[str, str]:
+    chance = choices.odds.get(d["mission"])
+    odds = "?" if chance is None else percent(chance)
     words = _("Launch to {mission}").format(mission=mission_name(d["mission"]))
     return (f"{icon('rocket')} {e(words)} <b class='odds'>{odds}</b>",
             _("Exact chance of success with the rocket as it stands: {odds}").format(odds=odds))
 
 
-def _keep_label(d: Fields, view: View, g: game.Game) -> tuple[str, str]:
+def _keep_label(d: Fields, view: View, choices: Choices) -> tuple[str, str]:
     index = d["index"]
     pending = view.nations[view.nation].pending if view.nation else None
     tiles = pending.tiles if pending else ()
@@ -145,7 +143,7 @@ def _keep_label(d: Fields, view: View, g: game.Game) -> tuple[str, str]:
     return f"{pic} {e(words)}", _("The other goes face up on the Research pile")
 
 
-def _install_label(d: Fields, view: View, g: game.Game) -> tuple[str, str]:
+def _install_label(d: Fields, view: View, choices: Choices) -> tuple[str, str]:
     slot = d["slot"]
     mods = view.nations[view.nation].modules if view.nation else ()
     current = mods[slot] if slot < len(mods) else None
@@ -185,7 +183,7 @@ LOOKS: dict[str, Look] = {
         _named(lambda: _("End the discussion"))),
     "play_maneuver": Look(
         PATHS["play_maneuver"],
-        lambda d, view, g: (
+        lambda d, view, choices: (
             e(_("on {place}: {name}").format(place=d["place"],
                                              name=place_name(_me(view), d["place"]))),
             _("Covers this place's printed effect while the stack lies there")),
@@ -200,7 +198,7 @@ LOOKS: dict[str, Look] = {
         _named(lambda: _("Pass"))),
     "place_token": Look(
         PATHS["place_token"],
-        lambda d, view, g: (
+        lambda d, view, choices: (
             _iconed(d["token"], _("Influence") if d["token"] == "influence" else _("Bluff")),
             _("Influence counts at evaluation; Bluff counts zero. Face down to the rival.")),
         _token_name,
@@ -211,12 +209,12 @@ LOOKS: dict[str, Look] = {
         _named(lambda: _("Finish supporting"))),
     "announce_mission": Look(
         PATHS["announce_mission"],
-        lambda d, view, g: (e(_("Announce level {level} Mission").format(level=d["level"])),
+        lambda d, view, choices: (e(_("Announce level {level} Mission").format(level=d["level"])),
                             _("Draw a Mission of this level with its Risks")),
         lambda d, view: _("Announce a level {level} Mission").format(level=d["level"])),
     "raise_influence": Look(
         PATHS["raise_influence"],
-        lambda d, view, g: (
+        lambda d, view, choices: (
             _words(_("Pay {amount} {popularity} for +{amount} {influence}"),
                    amount=str(d["amount"]), popularity=icon("popularity"),
                    influence=icon("influence")),
@@ -229,7 +227,7 @@ LOOKS: dict[str, Look] = {
         lambda d, view: _("Launch toward {mission}").format(mission=mission_name(d["mission"]))),
     "abort": Look(
         PATHS["abort"],
-        lambda d, view, g: (_iconed("rocket", _("Abort launch (-{cost} Popularity)").format(
+        lambda d, view, choices: (_iconed("rocket", _("Abort launch (-{cost} Popularity)").format(
             cost=view.penalties["abort"])), _("Topple the rocket this round")),
         _named(lambda: _("Abort the launch"))),
     "claim_reward": Look(
@@ -238,19 +236,19 @@ LOOKS: dict[str, Look] = {
         _named(lambda: _("Claim the Mission reward"))),
     "explore_moon": Look(
         PATHS["explore_moon"],
-        lambda d, view, g: (
+        lambda d, view, choices: (
             _iconed("moon", _("Explore Moon risk {slot} instead").format(slot=d["slot"] + 1)),
             _("Forgo the reward; turn a Moon risk face up")),
         _named(lambda: _("Explore a Moon risk"))),
     "evaluate": Look(
         PATHS["evaluate"],
-        lambda d, view, g: (
+        lambda d, view, choices: (
             e(_("Evaluate {stack}").format(stack=_stack_name(view, _me(view), d["place"]))),
             _("Place {place}").format(place=d["place"])),
         _stack_hint(lambda: _("Evaluate {stack}"))),
     "escalate": Look(
         PATHS["escalate"],
-        lambda d, view, g: (
+        lambda d, view, choices: (
             e(_("Cover with {card}").format(card=card_name(d["card"])) if d["card"]
               else _("Escalate to the next level")),
             _("Raise the stack's level")),
@@ -259,7 +257,7 @@ LOOKS: dict[str, Look] = {
             stack=_stack_name(view, _me(view), d["place"])))),
     "pay_for_tie": Look(
         PATHS["pay_for_tie"],
-        lambda d, view, g: (_words(_("Pay {amount} {popularity} and win the tie"),
+        lambda d, view, choices: (_words(_("Pay {amount} {popularity} and win the tie"),
                                    amount=str(view.penalties["tie"]),
                                    popularity=icon("popularity")), ""),
         _named(lambda: _("Pay to win the tie"))),
@@ -269,14 +267,14 @@ LOOKS: dict[str, Look] = {
         _named(lambda: _("Concede the tie"))),
     "take_from_line": Look(
         PATHS["take_from_line"],
-        lambda d, view, g: (_iconed(d["deck"], _(
+        lambda d, view, choices: (_iconed(d["deck"], _(
             "Install {deck} from the Development Line ({cost}$)").format(
                 deck=deck_name(d["deck"]), cost=view.costs["line"])), ""),
         lambda d, view: _("Install {deck} from the Development Line").format(
             deck=deck_name(d["deck"]))),
     "research": Look(
         PATHS["research"],
-        lambda d, view, g: (f"{icon(d['first'])}{e(deck_name(d['first']))} + "
+        lambda d, view, choices: (f"{icon(d['first'])}{e(deck_name(d['first']))} + "
                             f"{icon(d['second'])}{e(deck_name(d['second']))}",
                             _("Keep one tile, the other goes on the pile")),
         lambda d, view: _("Research {first} and {second}").format(
@@ -285,7 +283,7 @@ LOOKS: dict[str, Look] = {
             cost=view.costs["research"]))),
     "take_from_pile": Look(
         PATHS["take_from_pile"],
-        lambda d, view, g: (e(_("Install the top Research tile ({cost}$)").format(
+        lambda d, view, choices: (e(_("Install the top Research tile ({cost}$)").format(
             cost=view.costs["pile"])), ""),
         _named(lambda: _("Install the top Research tile"))),
     "keep_tile": Look(
@@ -298,13 +296,13 @@ LOOKS: dict[str, Look] = {
         _named(lambda: _("Place the tile here"))),
     "line_to_suppliers": Look(
         PATHS["line_to_suppliers"],
-        lambda d, view, g: (_iconed(d["deck"], _("{deck} to the {price}$ space").format(
+        lambda d, view, choices: (_iconed(d["deck"], _("{deck} to the {price}$ space").format(
             deck=deck_name(d["deck"]), price=view.supplier_prices[0])), ""),  # into space 0
         lambda d, view: _("Send {deck} to the Suppliers line").format(deck=deck_name(d["deck"])),
         group=_fixed_group(lambda d, view: _("Send a Development tile to Suppliers (free)"))),
     "order_module": Look(
         PATHS["order_module"],
-        lambda d, view, g: (
+        lambda d, view, choices: (
             e(_("into the {price}$ space").format(price=view.supplier_prices[d["space"]])),
             _delivered(len(view.supplier_prices) - d["space"])),
         lambda d, view: _("Order {module}").format(module=module_name(d["module"])),
@@ -312,14 +310,14 @@ LOOKS: dict[str, Look] = {
                                _("Order {module}").format(module=module_name(d["module"])))),
     "test": Look(
         PATHS["test"],
-        lambda d, view, g: (f"{icon('test')} {e(risk_name(d['risk']))} "
+        lambda d, view, choices: (f"{icon('test')} {e(risk_name(d['risk']))} "
                             f"<small>({e(_risk_where(view, d['risk']))})</small>", ""),
         lambda d, view: _("Test {risk}").format(risk=risk_name(d["risk"])),
         group=_fixed_group(lambda d, view: _("Test a Risk ({cost}$)").format(
             cost=view.costs["test"]))),
     "remove_sabotage": Look(
         PATHS["remove_sabotage"],
-        lambda d, view, g: (_words(_("Remove {count} {sabotage} ({cost}$)"),
+        lambda d, view, choices: (_words(_("Remove {count} {sabotage} ({cost}$)"),
                                    count=str(d["count"]), sabotage=icon("sabotage"),
                                    cost=str(view.costs["anti_sabotage_base"] + d["count"])),
                             ""),
@@ -328,7 +326,7 @@ LOOKS: dict[str, Look] = {
             cost=view.costs["anti_sabotage_base"]))),
     "load_payload": Look(
         PATHS["load_payload"],
-        lambda d, view, g: (_iconed(PAYLOAD_ICON[d["payload"]], _(
+        lambda d, view, choices: (_iconed(PAYLOAD_ICON[d["payload"]], _(
             "{payload} on row {row}, col {col} ({cost}$)").format(
                 payload=payload_name(d["payload"]), row=d["row"] + 1, col=d["col"] + 1,
                 cost=view.payload_costs[d["payload"]])), ""),
@@ -336,7 +334,7 @@ LOOKS: dict[str, Look] = {
         group=_fixed_group(lambda d, view: _("Load a payload"))),
     "book_payload": Look(
         PATHS["book_payload"],
-        lambda d, view, g: (_iconed(PAYLOAD_ICON[d["payload"]], _(
+        lambda d, view, choices: (_iconed(PAYLOAD_ICON[d["payload"]], _(
             "{payload} for {mission} ({cost}$)").format(
                 payload=payload_name(d["payload"]), mission=mission_name(d["mission"]),
                 cost=view.payload_costs[d["payload"]])), ""),
@@ -345,12 +343,12 @@ LOOKS: dict[str, Look] = {
         group=_fixed_group(lambda d, view: _("Book a payload"))),
     "steal_test": Look(
         PATHS["steal_test"],
-        lambda d, view, g: (f"{icon('teststeal')} {e(risk_name(d['risk']))}", ""),
+        lambda d, view, choices: (f"{icon('teststeal')} {e(risk_name(d['risk']))}", ""),
         lambda d, view: _("Steal a Test on {risk}").format(risk=risk_name(d["risk"])),
         group=_fixed_group(lambda d, view: _("Steal test results"))),
     "steal_tech": Look(
         PATHS["steal_tech"],
-        lambda d, view, g: (f"{icon('techsteal')} {e(deck_tile(d['deck']))}", ""),
+        lambda d, view, choices: (f"{icon('techsteal')} {e(deck_tile(d['deck']))}", ""),
         lambda d, view: _("Steal {deck} from the rival's Development Line").format(
             deck=deck_name(d["deck"])),
         group=_fixed_group(lambda d, view: _("Steal technology"))),

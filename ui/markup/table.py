@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import game
 from game.core.actions import Action
+from game.rules.choices import Choices
 from game.rules.records import View
 from game.rules.terms import split_seat
 
@@ -57,15 +57,6 @@ class Bar:
     can_ask_hint: bool
     hint: Hint | None
     all_moves: bool = False  # the drawer of every control pulled open (the bar is one row)
-
-def mission_odds(g: game.Game, view: View, nation: str) -> dict[str, float]:
-    """The exact chance of ``nation``'s rocket as it stands on every Mission on the table (and
-    the Moon on display), by Mission: what the engine works out from what the nation sees."""
-    targets = [m.id for m in view.missions]
-    if view.moon.on_display:
-        targets.append(view.moon.id)
-    return {mission: game.launch_odds(g, nation, mission) for mission in targets}
-
 
 def top_html(top: Header) -> str:
     labels = ((("USA", "usa", nation_name("USA")), ("centre", "moon", _("Centre")),
@@ -118,7 +109,7 @@ def top_html(top: Header) -> str:
             f"{choices}</select></div>")
 
 
-def rival_moon_html(g: game.Game, view: View) -> str:
+def rival_moon_html(view: View, choices: Choices) -> str:
     """The announcement of a rival's Moon attempt, from its launch decision until the launches:
     a landing ends the game, so the player hears of it at once, with the rival's chance."""
     mine = view.nation
@@ -127,10 +118,10 @@ def rival_moon_html(g: game.Game, view: View) -> str:
         return ""
     rival = next((launch.nation for launch in view.launches
                   if launch.mission == moon and launch.nation != mine), None)
-    if rival is None:
+    if rival is None or choices.rival_moon is None:
         return ""
     # the rival's path is public, its face-down Moon risks averaged over the unseen ones
-    odds = percent(game.launch_odds(g, rival, moon))
+    odds = percent(choices.rival_moon)
     text = _("The {rival} goes for the Moon this round: its rocket as it stands lands with "
              "{odds}. A landing wins the game (if you land too, more Popularity wins).").format(
         rival=nation_name(rival), odds=odds)
@@ -138,9 +129,9 @@ def rival_moon_html(g: game.Game, view: View) -> str:
             f'{icon("moon")} {e(text)}</p>')
 
 
-def actions_html(g: game.Game, view: View, bar: Bar) -> str:
+def actions_html(view: View, choices: Choices, bar: Bar) -> str:
     seat = bar.seat
-    alert = rival_moon_html(g, view)
+    alert = rival_moon_html(view, choices)
     if seat is None:
         text = (_("The game starts when every online player has joined (Online players).")
                 if bar.waiting_for_players else waiting_text(view.to_act, bar.screens))
@@ -149,12 +140,12 @@ def actions_html(g: game.Game, view: View, bar: Bar) -> str:
     who = (f'<span class="who {nation.lower()}">{emblem(nation)} {e(role_name(role))}'
            f"</span>")
     countdown = ""
-    if g.phase == "discussion":
+    if view.phase == "discussion":
         talk = _("Strategic discussion")
         full = clock(content().board.discussion_seconds)  # the app counts it down from here
         countdown = (f'<span class="countdown">{e(talk)} '
                      f'<b id="countdown">{full}</b></span>')
-    body = bar_html(g, seat, bar.actions, view, bar.bar)
+    body = bar_html(view, choices, seat, bar.actions, bar.bar)
     hint = hint_html(bar.hint_thinking, bar.can_ask_hint) + history_html(*bar.undo)
     return (f'{alert}<div class="bar-h">{who}{countdown}{hint}</div>'
             f"{hint_line_html(bar.hint)}{body}{more_html(len(bar.actions), bar.all_moves)}")
@@ -172,8 +163,8 @@ def more_html(count: int, opened: bool) -> str:
             f'data-testid="all-moves"{attrs(title=tip)}>{e(words)}</button>')
 
 
-def popover_html(g: game.Game, seat: str, actions: list[Action], view: View,
-                 pick: Pick, hinted: str = "") -> str:
+def popover_html(view: View, choices: Choices, actions: list[Action], pick: Pick,
+                 hinted: str = "") -> str:
     """The options offered on the chosen board thing (a rotation, a token kind...)."""
     options = pick.options()
     if not options:
@@ -181,7 +172,7 @@ def popover_html(g: game.Game, seat: str, actions: list[Action], view: View,
     hint = ' data-hint="1"'
     buttons = "".join(
         f'<button type="button" class="opt" data-target="{e(target)}" data-testid="pick-option"'
-        f'{hint if target == hinted else ""}>{option_html(g, seat, actions[index], view)}'
+        f'{hint if target == hinted else ""}>{option_html(actions[index], view, choices)}'
         f"</button>" for target, index in options)
     choose, cancel = _("Choose"), _("Cancel (Escape)")
     return (f'<div class="pop-b" role="group"{attrs(aria_label=choose)}>{buttons}'

@@ -184,9 +184,6 @@ MARKED: frozenset[type[Event]] = frozenset(
     kind for kind in event_marks.registry if kind is not object)
 
 
-def marks_of(events: list[Event]) -> set[str]:
+def marks_of(events: list[Event]) -> frozenset[str]:
     """Every board thing ``events`` touched."""
-    found: set[str] = set()
-    for event in events:
-        found |= event_marks(event)
-    return found
+    return frozenset().union(*map(event_marks, events))

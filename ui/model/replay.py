@@ -70,7 +70,7 @@ class Replay:
         except Exception as exc:
             raise SaveError(_("This game cannot be replayed: {error}").format(
                 error=exc)) from None
-        bonus = current.view(None).test_bonus
+        bonus = current.rules.test_bonus
         self.frames = [current.clone()]
         self.notes: list[list[Told]] = [[note(opening_line(current))]]
         self.seats: list[str | None] = [None]

@@ -16,7 +16,7 @@ from game.rules.terms import nation_of
 
 from ..words.narration import Told
 from .players import Setup
-from .targets import NO_PICK, Pick, tab_of
+from .targets import NO_PICK, TRAIL_MOVES, Pick, tab_of
 
 Redo = tuple[str, Action]  # (seat, action) taken back by Undo, to be taken again by Redo
 
@@ -39,6 +39,8 @@ class Table:
         self.drawer = ""  # the dock's drawer pulled open: "moves" (every control), "log", ""
         self._fronted: str | None = None  # the seat the board in front was last chosen for
         self.log: list[Told] = []
+        # (seat, the board things its move's events touched) of the last moves, newest last
+        self.touched: list[tuple[str, frozenset[str]]] = []
         self.redo: list[Redo] = []
         self.dialog = ""  # "start", "new", "saves", "resume", "online", "join", "confirm", ""
         self.waiting = False  # a dealt game waits behind a dialog before its first turn
@@ -51,6 +53,7 @@ class Table:
         """A new or loaded game takes the table: nobody acts, nothing is half chosen; the
         only human player (if one) sits at the screen, and their nation's board is in front."""
         self.setup, self.g, self.save_id, self.title, self.log = setup, g, save_id, title, log
+        self.touched = []  # a loaded game's past moves are told, not marked
         self.last_seat = g.log[-1][0] if g.log else None
         self.wait()
         self.redo = []
@@ -130,13 +133,16 @@ class Table:
 
     # ------------------------------------------------------------------ moves and the log
 
-    def moved(self, seat: str, told: list[Told], redo: bool = False) -> None:
-        """``seat`` moved: the log tells it. A new move (not a redo) ends what Redo could do."""
+    def moved(self, seat: str, told: list[Told], redo: bool = False,
+              touched: frozenset[str] = frozenset()) -> None:
+        """``seat`` moved: the log tells it, and the board marks what its events ``touched``.
+        A new move (not a redo) ends what Redo could do."""
         if not redo:
             self.redo = []
         self.last_seat = seat
         self.group = ""
         self.log.extend(told)
+        self.touched = [*self.touched[1 - TRAIL_MOVES:], (seat, touched)]
 
     def tell(self, *told: Told) -> None:
         """Lines for the log that no move of this table brings (a guest joined, the AI)."""
@@ -172,6 +178,7 @@ class Table:
         self._traced = (g, kept)  # the rewound game's log is a prefix: no replay
         self.last_seat = g.log[-1][0] if g.log else None
         self.log = log
+        self.touched = self.touched[:-count]
         self.wait()
 
     def take_redo(self) -> Redo | None:

@@ -14,7 +14,7 @@ Pure Python (no browser), so every path is checked in CPython (tests/test_ui_tar
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -212,11 +212,14 @@ def tab_of(target: str) -> str | None:
 TRAIL_MOVES = 24  # the trail looks this many moves back at most (a rival's turn is shorter)
 
 
-def trail(log: list[tuple[str, Action]], player: tuple[str, ...] | None) -> set[str]:
+def trail(log: list[tuple[str, Action]], player: tuple[str, ...] | None,
+          touched: Sequence[tuple[str, frozenset[str]]] = ()) -> set[str]:
     """The board things the other seats' moves touched since ``player`` (the seats of the
-    person at the screen) last moved: where the rival's last moves happened. Without a
-    player at the screen, the last move's. What only the mover saw is left out: the card in
-    its hand and the option it chose on a thing (a token's kind, a tile's rotation)."""
+    person at the screen) last moved: where the rival's last moves happened, by their
+    actions' board paths and by what their events ``touched`` (``Table.touched``: the Risk a
+    launch rolled on, the stack an evaluation counted). Without a player at the screen, the
+    last move's. What only the mover saw is left out: the card in its hand and the option
+    it chose on a thing (a token's kind, a tile's rotation)."""
     recent = log[-TRAIL_MOVES:] if player else log[-1:]
     found: set[str] = set()
     for seat, action in reversed(recent):
@@ -224,4 +227,8 @@ def trail(log: list[tuple[str, Action]], player: tuple[str, ...] | None) -> set[
             break
         found.update(thing for path in paths(action, _Mover(nation_of(seat))) for thing in path
                      if not thing.startswith(("opt:", "hand:")))
+    for seat, things in reversed(touched if player else touched[-1:]):
+        if player and seat in player:
+            break
+        found |= things
     return found
