@@ -8,12 +8,15 @@ fails :func:`test_only_the_table_changes_its_fields`.
 from __future__ import annotations
 
 import ast
+import json
 import random
 from pathlib import Path
 
 import game
 from game.analysis.history import rewind
 from game.core.actions import Action
+from game.online.guestlink import read_picture
+from game.online.referee import Referee
 from ui.model.players import Setup
 from ui.model.table import Table
 from ui.model.targets import NO_PICK, Pick, tab_of
@@ -163,14 +166,24 @@ def test_a_new_move_ends_redo_and_a_redo_keeps_the_rest() -> None:
     assert table.redo == []
 
 
+def _host_message(g: game.Game, seat: str) -> str:
+    """The referee's state message to a guest playing ``seat`` of ``g``."""
+    referee = Referee.for_game(g.clone(), {"guest": (seat,)})
+    referee.connect("guest")
+    return referee.broadcast()[0][1]
+
+
 def test_a_guests_picture_and_its_move_sent() -> None:
     table = _table()
     g = table.g
     seat = g.to_act()[0]
     actions = g.legal_actions(seat)
     setup = Setup(ai=dict.fromkeys(game.SEATS, False))
-    table.picture(setup, (seat,), g, seat, actions, Pick.of(actions, g.view(seat)))
+    picture = read_picture(json.loads(_host_message(g, seat)))
+    assert picture is not None
+    table.picture(setup, (seat,), picture, g, seat, actions, Pick.of(actions, g.view(seat)))
     assert table.setup is setup and table.at_screen == (seat,) and table.seat == seat
+    assert table.shown is picture and table.shown.view(seat) == g.view(seat)  # drawn as sent
     assert table.tab == seat.split(".")[0] and table.actions == actions
     table.sent(seat)
     assert table.last_seat == seat and table.seat is None and table.pick is NO_PICK

@@ -13,9 +13,10 @@ from collections.abc import Callable, Coroutine
 from typing import Any
 
 import game
-from game import NATIONS, SEATS
+from game import SEATS
 from game.core.actions import Action
 from game.core.events import Event
+from game.rules.choices import NO_CHOICES
 from game.rules.records import View
 from game.rules.terms import split_seat
 
@@ -33,26 +34,25 @@ from .links.embed import EmbedApi
 from .links.example import ExampleDesk, find
 from .links.hosting import Hosting
 from .links.joining import Joining
-from .markup.board import board_html
-from .markup.centre import centre_html
 from .markup.controls import BarState
 from .markup.html import NO_MARKS, Marks, e
 from .markup.logbook import log_html
-from .markup.table import Bar, Header, actions_html, popover_html, top_html
+from .markup.scene import Scene, main_class, scene_html
+from .markup.table import NO_BAR, Bar, Header, top_html
 from .model.examples import Example
 from .model.invite import code_in
 from .model.players import Setup, parse_query, query_param
 from .model.replay import game_fingerprint, narrate, opening_line
 from .model.saves import Loaded, default_title
 from .model.table import Table
-from .model.targets import trail
+from .model.targets import NO_PICK, trail
 from .platform.port import Commands, Platform
 from .screens.about import about_text, versions
 from .screens.online import chat_html
 from .screens.panels import banner_html, replay_bar_html, resume_html
 from .screens.start import START_LEVELS, start_html
 from .words.i18n import LANGUAGES, _, choose, language, use
-from .words.names import chat_sender, role_name
+from .words.names import chat_sender
 from .words.narration import Launch, note
 
 LANGUAGE_KEY = "moonshot.language"  # the language chosen in the header (localStorage)
@@ -682,12 +682,32 @@ class App:
         if self.replays.replay is not None:
             self.render_replay()
             return
-        view = table.g.view(self.viewer())
-        seat = self.controls_seat()
+        scene = self.scene()
+        regions = scene_html(scene)
+        for region in ("board-USA", "board-USSR", "centre", "actions"):
+            self.dom.set_html(region, regions[region])
+        self.dom.set_class("main", main_class(scene.view, table.tab))
+        self.dom.set_html("top", top_html(self.header()))
+        self.draw_log()
+        guide = self.guide()
+        tour = guide.panel_html()
+        self.dom.set_html("tour", tour)
+        self.dom.show("tour", bool(tour))
+        self.dom.spot(guide.spot())
+        popover = regions["pick"]
+        self.dom.set_html("pick", popover)
+        self.dom.show("pick", bool(popover))
+        if popover:
+            chosen = scene.pick.chosen[-1]
+            self.dom.place_popover("pick", f'[data-sel][data-target="{e(chosen)}"]')
+
+    def scene(self) -> Scene:
+        """This frame of the table, from what the table is drawn from (the game on this
+        screen, or a guest's picture) and what the person has half chosen."""
+        table = self.table
+        shown, viewer, seat = table.shown, self.viewer(), self.controls_seat()
         guide = self.guide()
         last = trail(table.g.log, table.at_screen, table.touched)  # the rival's last moves
-        viewer = self.viewer()  # its nation's odds on every Mission, in every phase
-        choices = table.g.choices(seat or viewer)  # what only the rules work out
         marks, ghost = Marks(trail=last), None
         pick = table.pick
         if seat is not None:
@@ -698,25 +718,14 @@ class App:
                 marked &= {hinted, *pick.chosen[-1:]}
             marks = Marks(marked, pick.chosen[-1] if pick.chosen else "", hinted, last)
             ghost = pick.chosen_cell()
-        self.render_boards(view, marks, ghost, table.g.choices(viewer).odds)
-        self.dom.set_html("top", top_html(self.header()))
-        self.draw_log()
-        bar = BarState(table.group, ghost)
-        tour = guide.panel_html()
-        self.dom.set_html("tour", tour)
-        self.dom.show("tour", bool(tour))
-        self.dom.spot(guide.spot())
-        self.dom.set_html("actions", actions_html(view, choices, Bar(
-            seat, table.actions, bar,
-            self.hosting.waiting_for_players() or self.joining.waiting(), self.screens(),
-            self.turns.undo_state(), self.hints.thinking, not guide.active,
-            self.hints.current(), table.drawer == "moves")))
-        popover = (popover_html(view, choices, table.actions, pick, marks.hinted)
-                   if seat else "")
-        self.dom.set_html("pick", popover)
-        self.dom.show("pick", bool(popover))
-        if popover:
-            self.dom.place_popover("pick", f'[data-sel][data-target="{e(pick.chosen[-1])}"]')
+        bar = Bar(seat, table.actions, BarState(table.group, ghost),
+                  self.hosting.waiting_for_players() or self.joining.waiting(), self.screens(),
+                  self.turns.undo_state(), self.hints.thinking, not guide.active,
+                  self.hints.current(), table.drawer == "moves")
+        # its nation's odds on every Mission, in every phase: what only the rules work out
+        return Scene(view=shown.view(viewer), choices=shown.choices(seat or viewer),
+                     odds=shown.choices(viewer).odds, marks=marks, ghost=ghost, pick=pick,
+                     bar=bar)
 
     def header(self) -> Header:
         viewer = self.viewer()
@@ -725,24 +734,15 @@ class App:
                       viewer, table.setup.display_name(viewer) if viewer else "",
                       self.hosting.on, self.joining.on, self.sound_on)
 
-    def render_boards(self, view: View, marks: Marks, ghost: int | None,
-                      odds: dict[str, float]) -> None:
-        acting = view.to_act
-        for nation in NATIONS:
-            roles = " & ".join(role_name(split_seat(s)[1]) for s in acting
-                               if s.startswith(nation))
-            self.dom.set_html(f"board-{nation}", board_html(
-                view, nation, marks=marks, ghost_cell=ghost, acting=roles,
-                odds=odds if view.nation == nation else None))
-        self.dom.set_html("centre", centre_html(view, marks, odds))
-        # the phase orders each board's parts: the one its decisions are about comes first
-        self.dom.set_class("main", f"show-{self.table.tab} phase-{view.phase}")
-
     def render_replay(self) -> None:
         desk = self.replays
         assert desk.replay is not None
         view = desk.replay.frames[desk.index].view(desk.seat)
-        self.render_boards(view, NO_MARKS, None, {})
+        regions = scene_html(Scene(view=view, choices=NO_CHOICES, odds={}, marks=NO_MARKS,
+                                   ghost=None, pick=NO_PICK, bar=NO_BAR))
+        for region in ("board-USA", "board-USSR", "centre"):
+            self.dom.set_html(region, regions[region])
+        self.dom.set_class("main", main_class(view, self.table.tab))
         self.dom.set_html("top", top_html(self.header()))
         self.dom.set_html("log-list", log_html(desk.replay.story(desk.index)))
         self.log_drawn = None

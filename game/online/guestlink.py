@@ -19,6 +19,7 @@ from ..core.errors import IllegalAction
 from ..core.events import Event, event_from_plain
 from ..core.plain import RecordError, from_plain
 from ..core.reading import Bounds, Unreadable, read_json
+from ..rules.choices import NO_CHOICES, Choices
 from ..rules.records import View
 
 MAX_HOST_MESSAGE = 1_048_576  # characters; a state message of two seats is about 30,000
@@ -46,9 +47,17 @@ class Picture:
     the last move's events and, in the answer to a hello, every move's events."""
 
     views: dict[str, View]
+    choices_of: dict[str, Choices]
     legals: dict[str, list[Action]]
     events: list[Event]
     history: list[list[Event]] | None
+
+    def view(self, seat: str | None) -> View:
+        """A seat's view (``None``: the first seat of this screen's; a guest has no other)."""
+        return self.views[seat if seat is not None else next(iter(self.views))]
+
+    def choices(self, seat: str | None) -> Choices:
+        return NO_CHOICES if seat is None else self.choices_of[seat]
 
 
 def read_picture(message: dict[str, Any]) -> Picture | None:
@@ -60,6 +69,8 @@ def read_picture(message: dict[str, Any]) -> Picture | None:
     try:
         return Picture(
             views={seat: from_plain(View, mine["view"]) for seat, mine in seats.items()},
+            choices_of={seat: from_plain(Choices, mine.get("choices"))
+                     for seat, mine in seats.items()},
             legals={seat: [action_from_dict(a) for a in mine["legal"]]
                     for seat, mine in seats.items()},
             events=[event_from_plain(e) for e in message.get("events", [])],

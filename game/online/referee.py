@@ -15,7 +15,8 @@ with a type ``t`` and a sequence number ``n`` (per connection, from 1, no gaps):
   than applied to a game it was not meant for, and a resent one is never applied twice),
   ``{"t": "chat", "n", "text"}``;
 * host to guest, numbered the same way: ``state`` (``at``, ``to_act``, per own seat its
-  ``view`` and ``legal`` actions, the last move's public ``events``, ``screens``: where
+  ``view``, ``choices`` (what only the rules work out for it: game.rules.choices) and ``legal``
+  actions, the last move's public ``events``, ``screens``: where
   each seat is played, as the host describes it, and ``clock``: the seconds left of each
   strategic discussion under way, ``waiting``: whether the game still waits for a guest
   to join, when no guest may move; the answer to a channel's first ``hello`` also carries
@@ -286,6 +287,7 @@ class Referee:
         game = self.game
         return {"t": "state", "at": game.log_size, "to_act": game.to_act(),
                 "seats": {seat: {"view": to_plain(game.view(seat)),
+                                 "choices": to_plain(game.choices(seat)),
                                  "legal": [a.to_dict() for a in game.legal_actions(seat)]}
                           for seat in sorted(who.seats)},
                 "events": self.last_events, "screens": self.screens, "clock": self.clock(),

@@ -18,11 +18,13 @@ from game import SEATS
 from game.analysis.infostate import determinize
 from game.core.actions import Action
 from game.core.errors import IllegalAction
+from game.core.events import ActionTaken
 from game.online.guestlink import MAX_HOST_MESSAGE, GuestLink
 from game.online.referee import MAX_CHAT, MAX_CHAT_LINES
 
 from ..markup.launchshow import verdict_sound
 from ..model.invite import BadCode, pack, unpack
+from ..model.marks import marks_of
 from ..model.players import Setup, choose_seat
 from ..model.replay import public_story
 from ..model.table import Table
@@ -205,7 +207,8 @@ class Joining:
                                           view.test_bonus, history))
         elif at == self.at + 1:
             events = picture.events
-            app.table.tell(*lines(events, view.test_bonus, ""))
+            mover = next((ev.seat for ev in events if isinstance(ev, ActionTaken)), "")
+            app.table.heard(mover, lines(events, view.test_bonus, ""), marks_of(events))
             # the host plays the launch shows; a guest hears the verdict
             shows = launch_sequences(events)
             app.sound(verdict_sound(shows[-1]) if shows else "place")
@@ -227,8 +230,8 @@ class Joining:
             setup = Setup(players=view.players, pair=view.pair or "USA",
                           ai=dict.fromkeys(SEATS, False))
         actions = link.legal(seat) if seat else []
-        app.table.picture(setup, own, determinize(link.view(viewer), random.Random(at)), seat,
-                          actions, Pick.of(actions, link.view(seat)) if seat else NO_PICK)
+        app.table.picture(setup, own, picture, determinize(link.view(viewer), random.Random(at)),
+                          seat, actions, Pick.of(actions, link.view(seat)) if seat else NO_PICK)
         app.forget_hint()  # a hint on show was for the last picture
         if app.table.g.is_over:
             app.table.wait()

@@ -58,6 +58,9 @@ class Bar:
     hint: Hint | None
     all_moves: bool = False  # the drawer of every control pulled open (the bar is one row)
 
+
+NO_BAR = Bar(None, [], BarState(), False, {}, (0, 0, ""), False, False, None)  # nobody acts
+
 def top_html(top: Header) -> str:
     labels = ((("USA", "usa", nation_name("USA")), ("centre", "moon", _("Centre")),
                ("USSR", "ussr", nation_name("USSR"))))

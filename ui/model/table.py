@@ -16,6 +16,7 @@ from game.rules.terms import nation_of
 
 from ..words.narration import Told
 from .players import Setup
+from .scene import Shown
 from .targets import NO_PICK, TRAIL_MOVES, Pick, tab_of
 
 Redo = tuple[str, Action]  # (seat, action) taken back by Undo, to be taken again by Redo
@@ -45,6 +46,7 @@ class Table:
         self.dialog = ""  # "start", "new", "saves", "resume", "online", "join", "confirm", ""
         self.waiting = False  # a dealt game waits behind a dialog before its first turn
         self._traced: tuple[game.Game | None, list[Trace]] = (None, [])
+        self._picture: Shown | None = None  # a guest's: the host's picture of its seats
 
     # ------------------------------------------------------------------ the game
 
@@ -53,6 +55,7 @@ class Table:
         """A new or loaded game takes the table: nobody acts, nothing is half chosen; the
         only human player (if one) sits at the screen, and their nation's board is in front."""
         self.setup, self.g, self.save_id, self.title, self.log = setup, g, save_id, title, log
+        self._picture = None
         self.touched = []  # a loaded game's past moves are told, not marked
         self.last_seat = g.log[-1][0] if g.log else None
         self.wait()
@@ -144,6 +147,12 @@ class Table:
         self.log.extend(told)
         self.touched = [*self.touched[1 - TRAIL_MOVES:], (seat, touched)]
 
+    def heard(self, seat: str, told: list[Told], touched: frozenset[str]) -> None:
+        """A move made on another screen (a guest hears the host's): the log tells it, and the
+        board marks what it touched; whose turn comes next at a tie stays this screen's."""
+        self.log.extend(told)
+        self.touched = [*self.touched[1 - TRAIL_MOVES:], (seat, touched)]
+
     def tell(self, *told: Told) -> None:
         """Lines for the log that no move of this table brings (a guest joined, the AI)."""
         self.log.extend(told)
@@ -193,11 +202,17 @@ class Table:
 
     # ------------------------------------------------------------------ a guest's table
 
-    def picture(self, setup: Setup, at_screen: tuple[str, ...], g: game.Game,
+    @property
+    def shown(self) -> Shown:
+        """What the table is drawn from: the game on this screen, or a guest's picture."""
+        return self._picture or self.g
+
+    def picture(self, setup: Setup, at_screen: tuple[str, ...], shown: Shown, g: game.Game,
                 seat: str | None, actions: list[Action], pick: Pick) -> None:
-        """A guest's screen: the host's latest picture (a game built from this screen's view)
-        and the decision it asks of this screen's ``seat``, if any."""
-        self.setup, self.at_screen, self.g = setup, at_screen, g
+        """A guest's screen: the host's latest picture, drawn as it is (``shown``), with a game
+        sampled from this screen's view for what analysis needs (``g``: hints, warnings), and
+        the decision it asks of this screen's ``seat``, if any."""
+        self.setup, self.at_screen, self.g, self._picture = setup, at_screen, g, shown
         self.seat, self.actions, self.pick, self.group = seat, actions, pick, ""
         if seat is not None:
             self.front(seat)
