@@ -7,13 +7,14 @@ seat may see. ``easy`` uses the same judgement in a shallower way (:func:`easy_m
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from itertools import chain
 
 from ..core import actions as A
 from ..core.actions import Action
 from ..core.blueprint import module_satisfied, rocket_parameters
 from ..core.content import LIVING_PAYLOADS, MOON, NATIONS, TECH_DECKS
-from ..core.state import Stack
+from ..core.state import Nation, Stack
 from ..engine import Game
 from ..rules.terms import other, split_seat
 from .heuristics import (
@@ -331,8 +332,13 @@ def _tile_gain(game: Game, nation: str, tile: str, stage: int, base: float) -> f
     return best_placement(game, nation, tile, stage)[0] - base
 
 
+Option = tuple[float, Action]  # (worth per money, action)
+
+
 def choose_engineer(game: Game, nation: str, legal: list[Action], rng: random.Random,
                     shallow: bool = False) -> Action:
+    """The Engineer's policy, one step after another: a pending choice or the adaptivity
+    split; this round's launch (payload, steals, preparation); sabotage; then building."""
     s = game.state
     n = s.nations[nation]
     if n.pending is not None:
@@ -340,76 +346,115 @@ def choose_engineer(game: Game, nation: str, legal: list[Action], rng: random.Ra
     if s.phase == "launches":
         return choose_split(game, nation, legal)
     legal_set = set(legal)
-    content = game.content
-    costs = content.board.costs
     stage = stage_of(game, nation)
-    rules = content.rulesets[s.ruleset]
     target = n.launch or ""
     # 1. A launch this round: payload first, then whatever raises the odds most per money.
-    if target and not payload_ready(game, nation, target):
-        required = content.missions[target].payload
-        if rules.payload_tiles:
-            cells = payload_cells(game, nation)
-            if cells:
-                cols = content.board.cols
-                action: Action = A.LoadPayload(required, cells[0] // cols, cells[0] % cols)
-                if action in legal_set:
-                    return action
-            elif s.tile_decks.get("P"):
-                second = "P" if len(s.tile_decks["P"]) >= 2 else "S"
-                research = A.Research("P", second)
-                if research in legal_set:
-                    return research
-        else:
-            action = A.BookPayload(required, target)
-            if action in legal_set:
-                return action
+    pick = _payload_action(game, nation, target, legal_set)
+    if pick is None:
+        pick = _steal_action(game, nation, target, stage, legal)
+    if pick is None and not shallow:
+        pick = _prepare_launch(game, nation, target, legal_set)
+    if pick is None and not shallow:
+        pick = _remove_sabotage(n, legal_set)
+    if pick is not None:
+        return pick
+    # 2. Build toward the next Mission level.
+    return _build_action(game, nation, stage, legal, legal_set, shallow)
+
+
+def _payload_action(game: Game, nation: str, target: str, legal_set: set[Action]
+                    ) -> Action | None:
+    """Get the payload of this round's launch aboard, if it is not yet."""
+    if not target or payload_ready(game, nation, target):
+        return None
+    content = game.content
+    required = content.missions[target].payload
+    if content.rulesets[game.state.ruleset].payload_tiles:
+        return _payload_tile_action(game, nation, required, legal_set)
+    action = A.BookPayload(required, target)
+    return action if action in legal_set else None
+
+
+def _payload_tile_action(game: Game, nation: str, required: str, legal_set: set[Action]
+                         ) -> Action | None:
+    """With payload tiles: load the payload on a payload cell, or research for such a cell."""
+    s = game.state
+    cells = payload_cells(game, nation)
+    if cells:
+        cols = game.content.board.cols
+        action = A.LoadPayload(required, cells[0] // cols, cells[0] % cols)
+        return action if action in legal_set else None
+    if s.tile_decks.get("P"):
+        second = "P" if len(s.tile_decks["P"]) >= 2 else "S"
+        research = A.Research("P", second)
+        if research in legal_set:
+            return research
+    return None
+
+
+def _steal_action(game: Game, nation: str, target: str, stage: int, legal: list[Action]
+                  ) -> Action | None:
+    """Use a steal the nation holds: a Test (toward this round's Mission) or a tech tile."""
+    n = game.state.nations[nation]
     if n.test_steal:
-        steals = [a for a in legal if isinstance(a, A.StealTest)]
-        if steals:
-            own_risks = set(dict(s.active).get(target, ())) if target else set()
-            steals.sort(key=lambda a: (a.risk not in own_risks, a.risk))
-            return steals[0]
-    if n.tech_steal:
-        base = current_score(game, nation, stage)
-        rival = s.nations[other(nation)]
-        best_steal = max(((_tile_gain(game, nation, t, stage, base), d)
-                          for d, t in sorted(rival.line.items()) if t), default=None)
-        if best_steal is not None and best_steal[0] > 0:
-            return A.StealTech(best_steal[1])
-    if target and payload_ready(game, nation, target) and not shallow:
-        pick = _launch_prep(game, nation, target, legal_set)
+        pick = _steal_test(game, target, legal)
         if pick is not None:
             return pick
-    if n.sabotage and not shallow:
-        for count in range(n.sabotage, 0, -1):
-            action = A.RemoveSabotage(count)
-            if action in legal_set and (n.sabotage >= 2 or n.money >= 25):
-                return action
-    # 2. Build toward the next Mission level.
+    if n.tech_steal:
+        return _steal_tech(game, nation, stage)
+    return None
+
+
+def _steal_test(game: Game, target: str, legal: list[Action]) -> Action | None:
+    """The Test to steal: first one of this round's Mission's risks, then by risk."""
+    steals = [a for a in legal if isinstance(a, A.StealTest)]
+    if not steals:
+        return None
+    own_risks = set(dict(game.state.active).get(target, ())) if target else set()
+    steals.sort(key=lambda a: (a.risk not in own_risks, a.risk))
+    return steals[0]
+
+
+def _steal_tech(game: Game, nation: str, stage: int) -> Action | None:
+    """Steal the rival's line tile that improves the rocket most, if any does."""
     base = current_score(game, nation, stage)
-    options: list[tuple[float, Action]] = []
-    if n.money >= costs["line"]:
-        for deck in ("S", "E", "C"):
-            tile = n.line.get(deck)
-            if tile:
-                gain = _tile_gain(game, nation, tile, stage, base)
-                options.append((gain / costs["line"], A.TakeFromLine(deck)))
-    if s.research_pile and n.money >= costs["pile"]:
-        gain = _tile_gain(game, nation, s.research_pile[-1], stage, base)
-        if content.tiles[s.research_pile[-1]].deck == "P" and not has_payload_tile(content, n):
-            gain += 0.3
-        options.append((gain / costs["pile"], A.TakeFromPile()))
-    if (n.money >= costs["research"] or n.free_research) and not shallow:
-        need_p = rules.payload_tiles and not has_payload_tile(content, n) and stage >= 1
-        weakest = _weakest_deck(game, nation)
-        pair = ("P", weakest) if need_p and s.tile_decks.get("P") else (weakest, weakest)
-        research = A.Research(*pair)
-        if research in legal_set:
-            line_best = max((o[0] for o in options), default=0.0) * costs["line"]
-            value = max(line_best, 0.03) * 1.15 + (0.3 if need_p else 0.0)
-            price = 0.1 if n.free_research else costs["research"]
-            options.append((value / price, research))
+    rival = game.state.nations[other(nation)]
+    best_steal = max(((_tile_gain(game, nation, t, stage, base), d)
+                      for d, t in sorted(rival.line.items()) if t), default=None)
+    if best_steal is not None and best_steal[0] > 0:
+        return A.StealTech(best_steal[1])
+    return None
+
+
+def _prepare_launch(game: Game, nation: str, target: str, legal_set: set[Action]
+                    ) -> Action | None:
+    """Raise this round's launch odds, once its payload is aboard."""
+    if target and payload_ready(game, nation, target):
+        return _launch_prep(game, nation, target, legal_set)
+    return None
+
+
+def _remove_sabotage(n: Nation, legal_set: set[Action]) -> Action | None:
+    """Remove as much sabotage as allowed, when there is plenty of it or money to spare."""
+    if not n.sabotage:
+        return None
+    for count in range(n.sabotage, 0, -1):
+        action = A.RemoveSabotage(count)
+        if action in legal_set and (n.sabotage >= 2 or n.money >= 25):
+            return action
+    return None
+
+
+def _build_action(game: Game, nation: str, stage: int, legal: list[Action],
+                  legal_set: set[Action], shallow: bool) -> Action:
+    """The build worth most per money (line, pile, research, a module), else a supplier
+    order from the line, else pass."""
+    n = game.state.nations[nation]
+    base = current_score(game, nation, stage)
+    options = _line_options(game, nation, stage, base)
+    options += _pile_options(game, nation, stage, base)
+    if not shallow:
+        options += _research_options(game, nation, stage, legal_set, options)
     module = _module_choice(game, nation, stage, legal)
     if module is not None:
         options.append(module)
@@ -417,12 +462,81 @@ def choose_engineer(game: Game, nation: str, legal: list[Action], rng: random.Ra
     if options and options[0][0] > 0.0005:
         return options[0][1]
     if n.suppliers[0] is None:
-        sends = [a for a in legal if isinstance(a, A.LineToSuppliers)]
-        if sends:
-            best_send = max(sends, key=lambda a: (_tile_gain(
-                game, nation, n.line[a.deck] or "", stage, base), a.deck))
-            return best_send
+        send = _supplier_send(game, nation, stage, base, legal)
+        if send is not None:
+            return send
     return A.PassEngineer()
+
+
+def _line_options(game: Game, nation: str, stage: int, base: float) -> list[Option]:
+    """Taking each tech tile from the nation's line."""
+    n = game.state.nations[nation]
+    cost = game.content.board.costs["line"]
+    options: list[Option] = []
+    if n.money >= cost:
+        for deck in ("S", "E", "C"):
+            tile = n.line.get(deck)
+            if tile:
+                gain = _tile_gain(game, nation, tile, stage, base)
+                options.append((gain / cost, A.TakeFromLine(deck)))
+    return options
+
+
+def _pile_options(game: Game, nation: str, stage: int, base: float) -> list[Option]:
+    """Taking the research pile's top tile (a first payload tile is worth a bonus)."""
+    s = game.state
+    n = s.nations[nation]
+    content = game.content
+    cost = content.board.costs["pile"]
+    if not s.research_pile or n.money < cost:
+        return []
+    top = s.research_pile[-1]
+    gain = _tile_gain(game, nation, top, stage, base)
+    if content.tiles[top].deck == "P" and not has_payload_tile(content, n):
+        gain += 0.3
+    return [(gain / cost, A.TakeFromPile())]
+
+
+def _research_options(game: Game, nation: str, stage: int, legal_set: set[Action],
+                      options: list[Option]) -> list[Option]:
+    """Research (the weakest deck, or a payload tile still missing), valued from the best
+    of the ``options`` found so far."""
+    n = game.state.nations[nation]
+    content = game.content
+    costs = content.board.costs
+    if not (n.money >= costs["research"] or n.free_research):
+        return []
+    research, need_p = _research_pick(game, nation, stage)
+    if research not in legal_set:
+        return []
+    line_best = max((o[0] for o in options), default=0.0) * costs["line"]
+    value = max(line_best, 0.03) * 1.15 + (0.3 if need_p else 0.0)
+    price = 0.1 if n.free_research else costs["research"]
+    return [(value / price, research)]
+
+
+def _research_pick(game: Game, nation: str, stage: int) -> tuple[A.Research, bool]:
+    """The Research to do, and whether the rocket still needs a payload tile (then one of
+    the two decks is the payload deck, if it has tiles)."""
+    s = game.state
+    content = game.content
+    rules = content.rulesets[s.ruleset]
+    need_p = (rules.payload_tiles and not has_payload_tile(content, s.nations[nation])
+              and stage >= 1)
+    weakest = _weakest_deck(game, nation)
+    pair = ("P", weakest) if need_p and s.tile_decks.get("P") else (weakest, weakest)
+    return A.Research(*pair), need_p
+
+
+def _supplier_send(game: Game, nation: str, stage: int, base: float, legal: list[Action]
+                   ) -> Action | None:
+    """Send the line tile that would improve the rocket most to the suppliers."""
+    n = game.state.nations[nation]
+    sends = [a for a in legal if isinstance(a, A.LineToSuppliers)]
+    if not sends:
+        return None
+    return max(sends, key=lambda a: (_tile_gain(
+        game, nation, n.line[a.deck] or "", stage, base), a.deck))
 
 
 def _weakest_deck(game: Game, nation: str) -> str:
@@ -470,45 +584,64 @@ def _module_choice(game: Game, nation: str, stage: int, legal: list[Action]
 
 def _launch_prep(game: Game, nation: str, target: str, legal: set[Action]) -> Action | None:
     """The action that raises this round's launch odds most per money, if worth it."""
-    n = game.state.nations[nation]
     odds, gains = PathOdds(game, nation, target).test_gains()
     if odds >= 0.97:
         return None
-    best: tuple[float, Action] | None = None
-    content = game.content
-    costs = content.board.costs
-    for risk, gain in gains:
-        action: Action = A.Test(risk)
-        if action in legal:
-            ratio = gain / costs["test"]
-            if gain >= 0.02 and (best is None or ratio > best[0]):
-                best = (ratio, action)
-    if n.money >= costs["line"]:
-        stage = stage_of(game, nation)
-        for deck in ("S", "E", "C"):
-            tile = n.line.get(deck)
-            if not tile:
-                continue
-            _, cell, rotation = best_placement(game, nation, tile, stage)
-            cells = n.blueprint[:]
-            cells[cell] = (tile, rotation)
-            params = rocket_parameters(cells, n.modules, content)
-            gain = path_odds(game, nation, target, params=params) - odds
-            ratio = gain / costs["line"]
-            if gain >= 0.03 and (best is None or ratio > best[0]):
-                best = (ratio, A.TakeFromLine(deck))
-    if n.sabotage:
-        for count in range(1, n.sabotage + 1):
-            action = A.RemoveSabotage(count)
-            if action in legal:
-                gain = path_odds(game, nation, target, sabotage=n.sabotage - count) - odds
-                ratio = gain / (costs["anti_sabotage_base"] + count)
-                if gain >= 0.05 and (best is None or ratio > best[0]):
-                    best = (ratio, action)
+    candidates = chain(_test_prep(game, gains, legal),
+                       _line_prep(game, nation, target, odds),
+                       _sabotage_prep(game, nation, target, odds, legal))
+    best: Option | None = None
+    for ratio, action in candidates:  # the first of the best ratios
+        if best is None or ratio > best[0]:
+            best = (ratio, action)
     value = mission_value(game, nation, target)
     if best is not None and best[0] * value * 7 > 0.02:
         return best[1]
     return None
+
+
+def _test_prep(game: Game, gains: Iterable[tuple[str, float]], legal: set[Action]
+               ) -> Iterator[Option]:
+    """Tests that raise the launch odds enough, with their gain per money."""
+    cost = game.content.board.costs["test"]
+    for risk, gain in gains:
+        action = A.Test(risk)
+        if action in legal and gain >= 0.02:
+            yield gain / cost, action
+
+
+def _line_prep(game: Game, nation: str, target: str, odds: float) -> Iterator[Option]:
+    """Line tiles that, placed at their best, raise the launch odds enough."""
+    n = game.state.nations[nation]
+    content = game.content
+    cost = content.board.costs["line"]
+    if n.money < cost:
+        return
+    stage = stage_of(game, nation)
+    for deck in ("S", "E", "C"):
+        tile = n.line.get(deck)
+        if not tile:
+            continue
+        _, cell, rotation = best_placement(game, nation, tile, stage)
+        cells = n.blueprint[:]
+        cells[cell] = (tile, rotation)
+        params = rocket_parameters(cells, n.modules, content)
+        gain = path_odds(game, nation, target, params=params) - odds
+        if gain >= 0.03:
+            yield gain / cost, A.TakeFromLine(deck)
+
+
+def _sabotage_prep(game: Game, nation: str, target: str, odds: float, legal: set[Action]
+                   ) -> Iterator[Option]:
+    """Sabotage removals that raise the launch odds enough."""
+    n = game.state.nations[nation]
+    base_cost = game.content.board.costs["anti_sabotage_base"]
+    for count in range(1, n.sabotage + 1):
+        action = A.RemoveSabotage(count)
+        if action in legal:
+            gain = path_odds(game, nation, target, sabotage=n.sabotage - count) - odds
+            if gain >= 0.05:
+                yield gain / (base_cost + count), action
 
 
 def choose_split(game: Game, nation: str, legal: list[Action]) -> Action:
