@@ -33,7 +33,7 @@ from scripts.localsite import CHROMIUM, CHROMIUM_ARGS, served
 
 sys.path.insert(0, str(ROOT))  # the engine and the pure ui modules from this checkout
 from tests.test_ui_saves import played
-from ui.control.saves import EMBED_GAMES
+from ui.control.shelf import EMBED_GAMES
 from ui.model.players import Setup
 from ui.model.saves import export_text, parse
 

@@ -1,4 +1,4 @@
-// The post-game report's charts (ui/screens/report.py writes the specifications, ui/control/report.py
+// The post-game report's charts (ui/screens/report.py writes the specifications, ui/control/reportdesk.py
 // loads uPlot and this file when the report first opens, then calls MoonshotCharts.draw).
 // A specification is plain JSON: words, numbers and colours only; nothing here decides
 // what to show. Every chart is aria-hidden: the table beside it carries the same numbers.

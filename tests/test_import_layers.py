@@ -289,8 +289,9 @@ def test_ui_imports_follow_the_layers() -> None:
 
 
 def test_no_controller_imports_another() -> None:
-    """A controller (or a link) gets what it needs from the app through the Protocol it
-    declares: none imports another controller, a link or the app."""
+    """A controller (or a link) is given what it needs of the others as roles
+    (ui.model.roles, Protocols), wired by the app: none imports another controller, a link
+    or the app."""
     graph = within(ui_graph(), "ui")
     owners = ("ui.control.", "ui.links.")
     found = [f"{m} imports {t}" for m, ts in sorted(graph.items()) if m.startswith(owners)
@@ -330,3 +331,12 @@ def test_the_markup_draws_from_records_never_from_a_game() -> None:
                 assert "Game" not in ast.unparse(node.annotation), f"{where}: takes a Game"
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
                 assert node.func.attr not in GAME_ONLY, f"{where}: calls .{node.func.attr}()"
+
+
+def test_no_two_ui_modules_share_a_name() -> None:
+    """A name says one thing: ``hints`` is not both a controller and its markup."""
+    found: dict[str, list[str]] = {}
+    for path in sorted((ROOT / "ui").rglob("*.py")):
+        if path.name != "__init__.py":
+            found.setdefault(path.stem, []).append(str(path.relative_to(ROOT)))
+    assert {name: paths for name, paths in found.items() if len(paths) > 1} == {}

@@ -166,17 +166,17 @@ def played_in_hungarian() -> Iterator[Played]:
     from ui.markup.board import board_html
     from ui.markup.centre import centre_html
     from ui.markup.controls import BarState, bar_html, group_key
-    from ui.markup.hints import reason_text
+    from ui.markup.frame import history_html
+    from ui.markup.hinttext import reason_text
     from ui.markup.launchshow import frames
     from ui.markup.logbook import log_html
-    from ui.markup.table import history_html
     from ui.model.players import Setup
     from ui.model.replay import Replay, opening_line
     from ui.model.saves import KEY_PREFIX, default_title, export_text, summarize
     from ui.model.tutorial import script
     from ui.model.undo import player_undo
     from ui.screens.about import about_text
-    from ui.screens.newgame import dialog_html
+    from ui.screens.newgameform import dialog_html
     from ui.screens.panels import (
         banner_html,
         confirm_html,

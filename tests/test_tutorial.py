@@ -216,7 +216,7 @@ def test_the_counter_counts_only_the_persons_steps() -> None:
 
 def test_every_action_of_the_person_is_reached_by_following_its_highlights() -> None:
     """The board marks the first thing of the action's path, then the next, until it is
-    taken (what the app highlights: ui.markup.hints.Hint.target over ui.model.targets)."""
+    taken (what the app highlights: ui.markup.hinttext.Hint.target over ui.model.targets)."""
     tour = script()
     g = game.new_game(tour.seed, players=2)
     for step in tour.steps:

@@ -14,7 +14,7 @@ from game.core.plain import to_plain
 from ui.ai_worker import choose
 from ui.model.players import Setup, parse_query
 from ui.model.saves import SaveError, envelope, parse
-from ui.screens.newgame import dialog_html, setup_from_form
+from ui.screens.newgameform import dialog_html, setup_from_form
 
 
 def levels_of(setup: Setup) -> dict[str, str | None]:

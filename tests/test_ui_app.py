@@ -24,7 +24,7 @@ from game.online.referee import Referee
 from tests.fake_platform import FakeElement, FakeEvent, FakePlatform, elements
 from tests.test_ui_saves import played
 from ui.app import App
-from ui.control.tutorial import TOUR_KEY
+from ui.control.tour import TOUR_KEY
 from ui.markup.centre import centre_html
 from ui.markup.html import NO_MARKS
 from ui.markup.logbook import log_html
@@ -136,7 +136,7 @@ def saved_game(dom: FakePlatform) -> game.Game:
 
 
 def person_to_act(app: App) -> str:
-    seat = app.controls_seat()
+    seat = app.turns.controls_seat()
     assert seat is not None, "no decision of the person's on the table"
     return seat
 
@@ -173,7 +173,7 @@ def test_a_whole_game_against_the_computer_ends_on_the_end_screen_and_is_saved()
         assert g.is_over and g.winner in ("USA", "USSR") and declined > 0
         assert dom.is_shown("end") and dom.body["over"] == "1" and dom.body["busy"] == "0"
         assert find(dom, ("end",), testid="end-screen").data["winner"] == g.winner
-        assert app.controls_seat() is None and app.turns.undo_state()[0] == 0
+        assert app.turns.controls_seat() is None and app.turns.undo_state()[0] == 0
         # Every move of the person is one chosen here, every other one the computer's.
         assert [entry for entry in g.log if entry[0] in USA] == chosen
         ai_moves = sum(1 for seat, _a in g.log if seat in USSR)
@@ -343,7 +343,8 @@ def test_a_replay_steps_through_the_frames_and_exit_returns_to_the_live_game() -
         await settle(app)
         assert app.table.g.log[:moves] == json_log(live)
         assert app.table.g.log_size > moves and app.table.g.log[moves][0] in USSR  # the answer came
-        assert app.table.g.is_over or app.controls_seat() is not None  # the person's turn again
+        # the person's turn again
+        assert app.table.g.is_over or app.turns.controls_seat() is not None
 
     run_app(play, "?players=2&seats=hhee&seed=3&speed=0")
 
@@ -497,7 +498,7 @@ def test_a_host_screen_and_a_guest_screen_play_over_a_channel_between_their_fake
                 moves = str(host.table.g.log_size)
                 assert guest_dom.body["moves"] == host_dom.body["moves"] == moves
                 screens = ((host, host_dom), (guest, guest_dom))
-                deciding = [(app, dom) for app, dom in screens if app.controls_seat()]
+                deciding = [(app, dom) for app, dom in screens if app.turns.controls_seat()]
                 assert deciding, "neither screen has a decision"
                 both += len(deciding) == 2
                 app, dom = rng.choice(deciding)  # both, when both Engineers may act
@@ -732,7 +733,7 @@ def test_a_hint_never_leaves_the_player_in_silence(monkeypatch: pytest.MonkeyPat
 
     async def play(app: App, dom: FakePlatform) -> None:
         await settle(app)
-        assert app.controls_seat() is not None
+        assert app.turns.controls_seat() is not None
         monkeypatch.setattr(hints, "HINT_SECONDS", 0.0)
         app.hints.ask()
         await settle(app)
@@ -895,7 +896,7 @@ def test_a_rule_example_takes_its_action_only_tells_the_outcome_resets_and_saves
         assert try_text in html.unescape(dom.regions["tour"])
         assert all("disabled" in b.attrs for b in elements(dom.regions["actions"], cmd="undo"))
 
-        app.try_act(app.table.actions.index(example.action) ^ 1)  # another (an Escalate)
+        app.turns.try_act(app.table.actions.index(example.action) ^ 1)  # another (an Escalate)
         await settle(app)
         assert app.table.g.log_size == len(example.log)
         assert elements(dom.regions["tour"], testid="tour-nudge")
@@ -1014,7 +1015,7 @@ def test_a_burst_of_a_thousand_embed_commands_costs_what_one_does_and_never_race
     one is obeyed, a handful of games are dealt at most, no turn loop plays a game another
     one plays (it raised 'not USSR politician's moment'), and an embed that saves keeps its
     last few games only."""
-    from ui.control.saves import EMBED_GAMES
+    from ui.control.shelf import EMBED_GAMES
     from ui.links.embed import MOST_WAIT
 
     async def main() -> None:
@@ -1036,7 +1037,7 @@ def test_a_burst_of_a_thousand_embed_commands_costs_what_one_does_and_never_race
         dealt = sum(1 for _o, event in dom.posted if event["type"] == "ready") - readies
         print(f"1,000 commands heard in {heard * 1000:.0f} ms, {dealt} games dealt")
         assert dom.warnings == []
-        assert app.table.setup.seed == 1_000 and not app.shown_example()
+        assert app.table.setup.seed == 1_000 and not app.example.shown()
         # one game; one more for each MOST_WAIT the burst took to hear (a loaded machine)
         assert 1 <= dealt <= 1 + int(heard / MOST_WAIT)
         assert app.table.g.log_size > 0  # the last game is being played
@@ -1066,8 +1067,8 @@ def test_a_game_another_tab_takes_stops_here_says_so_and_comes_back_with_its_mov
         assert app.table.dialog == "elsewhere" and 'data-taken="1"' in dom.regions["dialog"]
         assert "now played in another tab" in dom.regions["dialog"]
         key(dom, "Escape")  # closing leaves it said: no move here
-        assert app.table.dialog == "elsewhere" and app.controls_seat() is None
-        app.autosave()  # nothing is written over the other tab's game
+        assert app.table.dialog == "elsewhere" and app.turns.controls_seat() is None
+        app.shelf.autosave()  # nothing is written over the other tab's game
         # The other tab plays on and saves: the game on disk has two moves more.
         other = parse(dom.storage[entry]).game
         for _ in range(2):

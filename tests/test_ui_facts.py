@@ -27,7 +27,7 @@ from tests.fake_platform import FakePlatform
 from tests.test_ui_app import run_app
 from ui.app import App
 from ui.control import turns
-from ui.markup import launchshow, looks, table
+from ui.markup import frame, launchshow, looks
 from ui.markup.board import board_html
 from ui.markup.controls import BarState
 from ui.markup.html import Marks
@@ -67,7 +67,7 @@ def _other_content() -> Content:
 def other_rules(monkeypatch: pytest.MonkeyPatch) -> Content:
     """Every ui module that reads the content reads :func:`_other_content` instead."""
     changed = _other_content()
-    for module in (looks, table, launchshow, tutorial):
+    for module in (looks, frame, launchshow, tutorial):
         monkeypatch.setattr(module, "content", lambda: changed, raising=False)
     return changed
 
@@ -118,10 +118,10 @@ def test_the_board_names_the_abort_penalty_of_the_view(other_rules: Content) -> 
 
 def _discussion_bar(g: game.Game) -> str:
     seat = g.to_act()[0]
-    bar = table.Bar(seat=seat, actions=g.legal_actions(seat), bar=BarState(),
+    bar = frame.Bar(seat=seat, actions=g.legal_actions(seat), bar=BarState(),
                     waiting_for_players=False, screens={}, undo=(0, 0, ""),
                     hint_thinking=False, can_ask_hint=False, hint=None)
-    return table.actions_html(g.view(seat), g.choices(seat), bar)
+    return frame.actions_html(g.view(seat), g.choices(seat), bar)
 
 
 def test_the_countdown_starts_at_the_discussions_length() -> None:
@@ -276,10 +276,10 @@ def test_the_turn_loop_counts_down_the_discussions_length(
 
     async def play(app: App, dom: FakePlatform) -> None:
         for _ in range(200):  # four players: each round opens with the teams' talk
-            if app.controls_seat() is not None:
+            if app.turns.controls_seat() is not None:
                 break
             await asyncio.sleep(0)  # (not settle: the countdown's task runs on)
-        assert app.table.g.phase == "discussion" and app.controls_seat() == "USA.politician"
+        assert app.table.g.phase == "discussion" and app.turns.controls_seat() == "USA.politician"
         left = app.turns.seconds_left()
         assert set(left) == {"USA"} and 88 <= left["USA"] <= 90
         assert dom.texts.get("countdown", "1:30") in ("1:30", "1:29")

@@ -1,4 +1,4 @@
-"""ui.markup.hints: every action a hint can name has words, and the reason says what moves."""
+"""ui.markup.hinttext: every action a hint can name has words, and the reason says what moves."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from game.analysis.advice import Reason, advise
 from game.core import actions as A
 from game.tools.tournament import medium_moves
 from tests.test_stakes import SPUTNIK, engineering
-from ui.markup.hints import Hint, action_name, reason_text
+from ui.markup.hinttext import Hint, action_name, reason_text
 from ui.model.targets import Pick, paths
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from ui.links.embed import command_setup
 from ui.model.players import MAX_SEED, PACES, Setup, parse_query
-from ui.screens.newgame import setup_from_form
+from ui.screens.newgameform import setup_from_form
 from ui.words.names import speed_words
 
 HUGE = "9" * 5_000

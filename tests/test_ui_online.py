@@ -11,7 +11,7 @@ import game
 from game import SEATS
 from ui.model.players import Setup
 from ui.model.saves import envelope, parse
-from ui.screens.newgame import dialog_html, online_setup, setup_from_form
+from ui.screens.newgameform import dialog_html, online_setup, setup_from_form
 from ui.screens.online import (
     DEFAULT_ICE,
     Invitation,
@@ -111,7 +111,7 @@ def test_the_host_chooses_its_own_seat_in_one_step() -> None:
     """Play online makes every player but the first a friend online; "You play" then moves
     the host to any other player in one choice (AI seats stay AI)."""
     from ui.model.players import Setup
-    from ui.screens.newgame import dialog_html, host_plays, online_setup
+    from ui.screens.newgameform import dialog_html, host_plays, online_setup
 
     setup = online_setup(Setup(players=3, pair="USA"))
     keys = [group[0] for group in setup.groups()]

@@ -12,10 +12,10 @@ from game.online.guestlink import Picture, read_picture
 from game.online.referee import Referee
 from tests.invariants import purposeful_move
 from ui.markup.controls import BarState
+from ui.markup.frame import Bar
 from ui.markup.html import Marks
 from ui.markup.scene import Scene, scene_html
-from ui.markup.table import Bar
-from ui.model.scene import Shown
+from ui.model.shown import Shown
 from ui.model.targets import Pick
 
 

@@ -98,7 +98,7 @@ def test_a_launch_after_the_rival_toward_the_same_mission_says_who_flies_first()
 
 def test_a_rivals_moon_attempt_is_announced_with_its_chance_until_the_launches() -> None:
     from game.core.content import MOON
-    from ui.markup.table import rival_moon_html
+    from ui.markup.frame import rival_moon_html
 
     g = politics(popularity=10)
     view = g.view("USA.politician")

@@ -10,12 +10,13 @@ replay the arrow keys, Home and End step through it.
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any
 
+from ..markup.controls import BAR_CONTROLS
+from ..model.roles import Overlays, Replays, Report, Screen, TurnLoop
 from ..model.table import Table
 from ..platform.port import Commands, Platform
 
-BAR_CONTROLS = '#actions [data-testid="action"], #actions [data-testid="action-group"]'
 KEYS = {"u": "undo", "r": "redo", "h": "hint", "?": "rules"}  # letters in either case
 STEPS = {"ArrowLeft": "rp-prev", "ArrowRight": "rp-next", "Home": "rp-first", "End": "rp-last"}
 CHANGES = ("speed", "import", "rp-seat", "lang")  # the commands a form control's change sends
@@ -23,30 +24,17 @@ FORM_FIELDS = {"players": "form-players", "pair": "form-players", "seat": "form-
                "host": "form-host"}
 
 
-class App(Protocol):
-    """What input asks of the app."""
-
-    @property
-    def table(self) -> Table: ...
-
-    @property
-    def replaying(self) -> bool: ...
-    @property
-    def reporting(self) -> bool: ...
-    @property
-    def half_chosen(self) -> bool: ...
-
-    def try_act(self, index: int) -> None: ...
-    def touch(self, target: str) -> None: ...
-    def cancel_choice(self) -> None: ...
-    def open_rule(self, section: str) -> None: ...
-    def render(self) -> None: ...
-
-
 class Input:
-    def __init__(self, app: App, dom: Platform, commands: Commands) -> None:
+    def __init__(self, dom: Platform, table: Table, screen: Screen, turns: TurnLoop,
+                 overlays: Overlays, replays: Replays, report: Report,
+                 commands: Commands) -> None:
         self.dom = dom
-        self.app = app
+        self.table = table
+        self.screen = screen
+        self.turns = turns
+        self.overlays = overlays
+        self.replays = replays
+        self.report = report
         self.commands = commands
 
     def run(self, cmd: str, el: Any = None) -> bool:
@@ -58,33 +46,32 @@ class Input:
         return True
 
     def on_click(self, event: Any) -> None:
-        app = self.app
         link = self.dom.closest(event, "[data-open-rule]")
         if link is not None:  # a "?" link: the panel instead of leaving the game
             self.dom.prevent_default(event)
-            app.open_rule(self.dom.data(link, "open-rule") or "")
+            self.overlays.rules(self.dom.data(link, "open-rule") or "")
             return
         el = self.dom.closest(event, "[data-act],[data-group],[data-target],[data-cmd],[data-tab]")
         if el is None:
             return
         act = self.dom.data(el, "act")
         if act is not None:
-            app.try_act(int(act))
+            self.turns.try_act(int(act))
             return
         target = self.dom.data(el, "target")
         if target is not None:
-            app.touch(target)
+            self.turns.touch(target)
             return
         group = self.dom.data(el, "group")
         if group is not None:
-            app.table.open_group(group)
-            app.render()
+            self.table.open_group(group)
+            self.screen.render()
             self.dom.focus_first(BAR_CONTROLS)
             return
         tab = self.dom.data(el, "tab")
         if tab is not None:
-            app.table.show_tab(tab)
-            app.render()
+            self.table.show_tab(tab)
+            self.screen.render()
             return
         self.run(self.dom.data(el, "cmd") or "", el)
 
@@ -99,14 +86,13 @@ class Input:
             self.run(FORM_FIELDS[name], el)
 
     def on_key(self, event: Any) -> None:
-        app = self.app
         key = str(event.key)
         tag = str(getattr(event.target, "tagName", "")).upper()
         typing = tag in ("SELECT", "INPUT", "TEXTAREA")
         if bool(getattr(event, "ctrlKey", False)) or bool(getattr(event, "metaKey", False)) \
                 or bool(getattr(event, "altKey", False)):
             return
-        if app.replaying and not typing and key in STEPS and not app.reporting:
+        if self.replays.on and not typing and key in STEPS and not self.report.on:
             self.run(STEPS[key])
             return
         if key == "Escape":
@@ -119,9 +105,9 @@ class Input:
         target = self.dom.data(event.target, "target")
         if key in ("Enter", " ") and target is not None and tag != "BUTTON":
             self.dom.prevent_default(event)  # a board thing acts like a button
-            app.touch(target)
+            self.turns.touch(target)
             return
-        if typing or app.table.dialog or self.dom.is_shown("rules") \
+        if typing or self.table.dialog or self.dom.is_shown("rules") \
                 or self.dom.is_shown("privacy"):
             return
         if key in "123456789" and len(key) == 1:
@@ -133,14 +119,23 @@ class Input:
             self.run(KEYS[key.lower()])
 
     def escape(self) -> None:
-        app = self.app
         if self.dom.is_shown("rules"):
             self.run("close-rules")
-        elif app.reporting:
+        elif self.report.on:
             self.run("close-report")
-        elif app.table.dialog == "confirm":
+        elif self.table.dialog == "confirm":
             self.run("confirm-no")
-        elif app.half_chosen:
-            app.cancel_choice()
+        elif self.half_chosen:
+            self.cancel_choice()
         else:
             self.run("skip-launch")
+
+    @property
+    def half_chosen(self) -> bool:
+        """A thing touched on the board, or a group of the bar opened (Escape undoes it)."""
+        return bool(self.table.pick.chosen or self.table.group)
+
+    def cancel_choice(self) -> None:
+        self.table.cancel_choice()
+        self.screen.render()
+        self.turns.focus_decision()

@@ -1,40 +1,49 @@
-"""The New game dialog: opened from the header or the start screen, redrawn as its choices
-change, and Start (an online game keeps its ICE setting for next time)."""
+"""The start screen and the New game dialog: the start screen's game against the computer, the
+dialog opened from the header or the start screen, redrawn as its choices change, and Start
+(an online game keeps its ICE setting for next time)."""
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+import random
+from typing import Any
+
+from game import SEATS
 
 from ..model.players import Setup
+from ..model.roles import Dealer, Hosted, Overlays, Replays, Saving, Screen, TurnLoop
 from ..model.table import Table
 from ..platform.port import Handler, Platform
-from ..screens.newgame import dialog_html, host_plays, online_setup, setup_from_form
+from ..screens.newgameform import dialog_html, host_plays, online_setup, setup_from_form
 from ..screens.online import ICE_KEY, parse_ice
+from ..screens.start import START_LEVELS, start_html
 
-
-class App(Protocol):
-    """What the New game dialog asks of the app."""
-
-    @property
-    def table(self) -> Table: ...
-
-    def new_game(self, setup: Setup, run: bool = True) -> None: ...
-    def open_start(self) -> None: ...
-    def close_dialog(self) -> None: ...
-    def leave_replay(self) -> None: ...
-    def ice_text(self) -> str: ...
-    def notice(self, text: str) -> None: ...
+LEVEL_KEY = "moonshot.start-level"  # the start screen's last chosen level (localStorage)
+_seeds = random.Random()
 
 
 class NewGame:
-    def __init__(self, app: App, dom: Platform) -> None:
-        self.app = app
+    """Offers :class:`ui.model.roles.StartScreen`."""
+
+    def __init__(self, dom: Platform, table: Table, screen: Screen, dealer: Dealer,
+                 turns: TurnLoop, overlays: Overlays, saving: Saving, replays: Replays,
+                 hosting: Hosted) -> None:
         self.dom = dom
+        self.table = table
+        self.screen = screen
+        self.dealer = dealer
+        self.turns = turns
+        self.overlays = overlays
+        self.saving = saving
+        self.replays = replays
+        self.hosting = hosting
         self.setup: Setup | None = None  # the choices on show (None: the dialog is closed)
         self.from_start = False  # opened from the start screen: Cancel goes back there
 
     def commands(self) -> dict[str, Handler]:
         return {
+            "start-play": lambda _el: self.play_computer(
+                self.dom.form_values("startform")[0].get("start-level", "")),
+            "leave-online": lambda _el: self.leave_online(),
             "open-new": lambda _el: self.open(),
             "start-game": lambda _el: self.start(),
             "new-online": lambda _el: self.online(),
@@ -44,28 +53,59 @@ class NewGame:
             "form-host": lambda _el: self.host_seat(),
         }
 
+    # ------------------------------------------------------------------ the start screen
+
+    def open_start(self) -> None:
+        """The start screen (:mod:`ui.screens.start`), over the table of a game not yet started."""
+        self.table.open_dialog("start")
+        self.dom.set_html("dialog", start_html(self.saving.resumable(), self.start_level()))
+        self.dom.show("dialog", True)
+        self.turns.busy(False)
+        self.dom.focus_first('#dialog .st-go.primary')
+
+    def start_level(self) -> str:
+        """The computer's level last chosen on the start screen (Easy at first)."""
+        level = self.dom.storage_get(LEVEL_KEY) or ""
+        return level if level in START_LEVELS else START_LEVELS[0]
+
+    def play_computer(self, level: str) -> None:
+        """The start screen's game: the USA here against the computer's USSR, a fresh deal."""
+        level = level if level in START_LEVELS else self.start_level()
+        self.dom.storage_set(LEVEL_KEY, level)
+        setup = Setup(seed=_seeds.randrange(1, 1_000_000))
+        setup.levels = {seat: level for seat in SEATS if setup.ai[seat]}
+        self.dealer.new_game(setup)
+
+    def leave_online(self) -> None:
+        """Leave the online game (:mod:`ui.links.joining`): back to the start screen."""
+        self.dealer.new_game(Setup(), run=False)
+        self.open_start()
+
+    # ------------------------------------------------------------------ the New game dialog
+
     def open(self) -> None:
-        app = self.app
-        self.from_start = app.table.dialog == "start"
-        app.leave_replay()
-        self.setup = app.table.setup.copy()
-        self.setup.seed = app.table.setup.seed + 1
-        app.table.open_dialog("new")
+        table = self.table
+        self.from_start = table.dialog == "start"
+        if self.replays.on:
+            self.replays.exit()
+        self.setup = table.setup.copy()
+        self.setup.seed = table.setup.seed + 1
+        table.open_dialog("new")
         self.draw()
         self.dom.show("dialog", True)
         self.dom.focus_first('#dialog input[name="players"]:checked')
 
     def draw(self, ice: str | None = None) -> None:
         """The dialog again (its choices, or the language, changed)."""
-        if self.setup is not None and self.app.table.dialog == "new":
-            self.dom.set_html("dialog", dialog_html(self.setup,
-                                                    self.app.ice_text() if ice is None else ice))
+        if self.setup is not None and self.table.dialog == "new":
+            ice = self.hosting.ice_text() if ice is None else ice
+            self.dom.set_html("dialog", dialog_html(self.setup, ice))
 
     def cancel(self) -> None:
         if self.from_start:
-            self.app.open_start()  # back where the dialog was opened from
+            self.open_start()  # back where the dialog was opened from
         else:
-            self.app.close_dialog()
+            self.screen.close_dialog()
 
     def online(self) -> None:
         values, seats = self.dom.form_values("newgame")
@@ -79,10 +119,10 @@ class NewGame:
             try:
                 parse_ice(values["ice"])
             except ValueError as why:
-                self.app.notice(str(why))
+                self.overlays.notice(str(why))
                 return
             self.dom.storage_set(ICE_KEY, values["ice"])
-        self.app.new_game(setup)
+        self.dealer.new_game(setup)
 
     def host_seat(self) -> None:
         """"You play" chose the player at this screen: every other person goes online."""
@@ -94,7 +134,7 @@ class NewGame:
         if key not in [g[0] for g in chosen.groups()]:
             return
         self.setup = host_plays(chosen, key)
-        self.draw(values.get("ice", self.app.ice_text()))
+        self.draw(values.get("ice", self.hosting.ice_text()))
         self.dom.focus_first('#newgame select[name="host"]')
 
     def changed(self, el: Any, seat_only: bool) -> None:
@@ -108,7 +148,7 @@ class NewGame:
             self.setup = chosen  # nothing else in the dialog changes
             return
         self.setup = chosen
-        self.draw(values.get("ice", self.app.ice_text()))
+        self.draw(values.get("ice", self.hosting.ice_text()))
         seat = self.dom.data(el, "seat")
         if seat:
             self.dom.focus_first(f'#newgame select[data-seat="{seat}"]')

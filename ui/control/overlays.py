@@ -1,42 +1,32 @@
 """What the app shows over the table: the hot-seat privacy screen, the launch show, the end
-screen, the rules panel and the confirmation before a risky action."""
+screen, the rules panel, the confirmation before a risky action and the banner that tells
+something."""
 
 from __future__ import annotations
 
 import asyncio
-from typing import Protocol
 
 from ..markup.launchshow import frames
+from ..model.roles import Guest, HintBook, Screen, Sounds, TurnLoop
 from ..model.table import Table
 from ..platform.port import Handler, Platform
-from ..screens.panels import confirm_html, end_html, privacy_html, rules_panel_html
+from ..screens.panels import banner_html, confirm_html, end_html, privacy_html, rules_panel_html
 from ..words.narration import Launch
 
 
-class App(Protocol):
-    """What the overlays ask of the app."""
-
-    @property
-    def table(self) -> Table: ...
-
-    @property
-    def turn(self) -> int: ...
-    @property
-    def hints_taken(self) -> dict[str, int]: ...
-    @property
-    def guest(self) -> bool: ...  # this screen plays a guest's seats: its game is a stand-in
-
-    def close_dialog(self) -> None: ...
-    def act(self, index: int) -> None: ...
-    def focus_decision(self) -> None: ...
-    def busy(self, waiting: bool) -> None: ...
-    def sound(self, name: str) -> None: ...
-
-
 class Overlays:
-    def __init__(self, app: App, dom: Platform) -> None:
+    """Offers :class:`ui.model.roles.Overlays`."""
+
+    guest: Guest  # given by the app once built (a guest's screen shows part of the end)
+
+    def __init__(self, dom: Platform, table: Table, screen: Screen, turns: TurnLoop,
+                 hints: HintBook, sounds: Sounds) -> None:
         self.dom = dom
-        self.app = app
+        self.table = table
+        self.screen = screen
+        self.turns = turns
+        self.hints = hints
+        self.sounds = sounds
         self.skip_show = False
         # (turn, action index) waiting for a confirmation: a move that lands meanwhile
         # (an online guest's) makes it void
@@ -58,23 +48,23 @@ class Overlays:
         self.skip_show = True
 
     def privacy(self, seat: str) -> None:
-        self.dom.set_html("privacy", privacy_html(seat, self.app.table.setup.display_name(seat)))
+        self.dom.set_html("privacy", privacy_html(seat, self.table.setup.display_name(seat)))
         self.dom.show("privacy", True)
         self.dom.focus_first('[data-testid="privacy-continue"]')
 
     def end(self) -> None:
-        g = self.app.table.g
+        g = self.table.g
         self.dom.set_html("end", end_html(g.view(None), g.winner or "?", g.end_reason or "",
-                                     self.app.hints_taken, whole=not self.app.guest))
+                                          self.hints.taken, whole=not self.guest.on))
         self.dom.show("end", True)
-        self.app.busy(False)
+        self.turns.busy(False)
         self.dom.set_body("over", "1")
         self.dom.focus_first('[data-testid="end-new-game"]')
 
     async def launches(self, shows: list[Launch]) -> None:
         self.skip_show = False
-        delay = 0.0 if self.app.table.setup.speed_ms == 0 else 0.9
-        bonus = self.app.table.g.rules.test_bonus
+        delay = 0.0 if self.table.setup.speed_ms == 0 else 0.9
+        bonus = self.table.g.rules.test_bonus
         self.dom.show("launch", True)
         for seq in shows:
             seen = frames(seq, bonus)
@@ -83,7 +73,7 @@ class Overlays:
                     break
                 self.dom.set_html("launch-stage", frame.markup)
                 if delay or frame is seen[-1]:  # at once: only the verdict sounds
-                    self.app.sound(frame.sound)
+                    self.sounds.play(frame.sound)
                 await asyncio.sleep(delay)
             if self.skip_show:
                 break
@@ -105,16 +95,20 @@ class Overlays:
 
     def confirm(self, index: int, text: str, label: str) -> None:
         """Ask before action ``index``: the stakes in words; Cancel has the focus."""
-        self.confirming = (self.app.turn, index)
-        self.app.table.open_dialog("confirm")
+        self.confirming = (self.turns.turn, index)
+        self.table.open_dialog("confirm")
         self.dom.set_html("dialog", confirm_html(text, label))
         self.dom.show("dialog", True)
         self.dom.focus_first('[data-testid="confirm-no"]')
 
     def answer(self, yes: bool) -> None:
         asked, self.confirming = self.confirming, None
-        self.app.close_dialog()
-        if yes and asked is not None and asked[0] == self.app.turn:
-            self.app.act(asked[1])
+        self.screen.close_dialog()
+        if yes and asked is not None and asked[0] == self.turns.turn:
+            self.turns.act(asked[1])
         else:
-            self.app.focus_decision()
+            self.turns.focus_decision()
+
+    def notice(self, text: str) -> None:
+        self.dom.set_html("banner", banner_html("warn", text))
+        self.dom.show("banner", True)

@@ -12,19 +12,32 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable, Coroutine
-from typing import Any, Protocol
+from typing import Any
 
 import game
 from game import NATIONS, SEATS
 from game.analysis.history import apply_traced, rewind
 from game.core.actions import Action
 from game.core.events import Event
-from game.rules.records import View
-from game.rules.terms import nation_of
+from game.rules.terms import nation_of, split_seat
 
+from ..markup.controls import BAR_CONTROLS
 from ..model.marks import marks_of
 from ..model.players import choose_seat
 from ..model.replay import narrate
+from ..model.roles import (
+    EmbedPage,
+    Guest,
+    Hosted,
+    Minds,
+    Overlays,
+    Replays,
+    Saving,
+    Screen,
+    Script,
+    Sounds,
+    Tasks,
+)
 from ..model.table import Table
 from ..model.undo import player_undo
 from ..platform.port import Handler, Platform
@@ -36,88 +49,33 @@ from ..words.warn import warning_text
 MAX_LOOP_RESTARTS = 3  # an error restarts the loop this many times in a row, then it rests
 
 
-class App(Protocol):
-    """What the turn loop asks of the app."""
-
-    @property
-    def table(self) -> Table: ...
-    @property
-    def replaying(self) -> bool: ...
-    @property
-    def guest(self) -> bool: ...
-    @property
-    def online(self) -> bool: ...
-
-    def render(self) -> None: ...
-    def bring_into_view(self, seat: str) -> None: ...
-    def focus_decision(self) -> None: ...
-    def autosave(self) -> None: ...
-    async def kept(self) -> None: ...
-    def announce_move(self, seat: str, events: list[Event]) -> None: ...
-    def spawn(self, coro: Coroutine[Any, Any, None]) -> None: ...
-    def show_end(self) -> None: ...
-    def show_privacy(self, seat: str) -> None: ...
-    async def show_launches(self, shows: list[Launch]) -> None: ...
-    def confirm(self, index: int, text: str, label: str) -> None: ...
-    def send_move(self, seat: str, action: Action) -> None: ...
-    def sound(self, name: str) -> None: ...
-
-
-class Script(Protocol):
-    """A guide of play, as the loop sees it: the Tutorial (:mod:`ui.control.tutorial`) or a
-    rule example (:mod:`ui.links.example`)."""
-
-    active: bool
-
-    @property
-    def tells_stakes(self) -> bool:
-        """Its own text says what a move risks (the table asks no confirmation)."""
-
-    @property
-    def fixed(self) -> bool:
-        """The position is its own: no move is taken back (its Reset deals it again)."""
-
-    def waits(self) -> bool: ...
-    def seat(self, to_act: list[str]) -> str | None: ...
-    def scripted(self, seat: str) -> Action | None: ...
-    def tab(self, target: str) -> str | None: ...
-    def target(self) -> str: ...
-    def allows(self, action: Action) -> bool: ...
-    def played(self) -> None: ...
-
-
-class Hosted(Protocol):
-    """An online game's host, as the loop sees it (:mod:`ui.links.hosting`)."""
-
-    @property
-    def on(self) -> bool: ...
-
-    def waiting_for_players(self) -> bool: ...
-    def moved(self, events: list[Event]) -> None: ...
-    def broadcast(self) -> None: ...
-
-
-class Minds(Protocol):
-    """The computer players (:mod:`ui.control.thinker`)."""
-
-    async def choose(self, view: View, legal: list[Action], level: str,
-                     seed: int) -> tuple[Action, str]: ...
-
-
 class Turns:
-    def __init__(self, app: App, dom: Platform, guide: Callable[[], Script], hosting: Hosted,
-                 minds: Minds) -> None:
-        self.app = app
+    """Offers :class:`ui.model.roles.TurnLoop`."""
+
+    # given by the app once they are built (each of them asks the turn loop too)
+    hosting: Hosted
+    guest: Guest
+    replays: Replays
+    overlays: Overlays
+    saving: Saving
+    page: EmbedPage
+
+    def __init__(self, dom: Platform, table: Table, screen: Screen, tasks: Tasks,
+                 guide: Callable[[], Script], minds: Minds, sounds: Sounds) -> None:
         self.dom = dom
+        self.table = table
+        self.screen = screen
+        self.tasks = tasks
         self.guide = guide  # the guide on now (the Tutorial when none runs: it lets all be)
-        self.hosting = hosting
         self.minds = minds
+        self.sounds = sounds
         self._turn = 0
         self.restarts = 0  # restarts after an error since the last good move
         self.deadline: dict[str, float] = {}  # nation -> when its discussion ends (loop time)
 
     def commands(self) -> dict[str, Handler]:
-        return {"undo": lambda _el: self.undo(), "redo": lambda _el: self.redo()}
+        return {"undo": lambda _el: self.undo(), "redo": lambda _el: self.redo(),
+                "privacy": lambda _el: self.claim_screen()}
 
     # ------------------------------------------------------------------ stop and start
 
@@ -134,7 +92,7 @@ class Turns:
 
     def start(self) -> None:
         """Play on from the position on the table."""
-        self.app.spawn(self.run())
+        self.tasks.spawn(self.run())
 
     def reset(self) -> None:
         """A new game on the table: the loop stopped, no countdown, no error remembered."""
@@ -144,10 +102,10 @@ class Turns:
 
     def recover(self) -> None:
         """An error ended the loop: start it again, a few times in a row at most."""
-        if self.restarts < MAX_LOOP_RESTARTS and not self.app.replaying:
+        if self.restarts < MAX_LOOP_RESTARTS and not self.replays.on:
             self.restarts += 1
             self.stop()
-            self.app.table.wait()
+            self.table.nobody_acts()
             self.start()
 
     def busy(self, waiting: bool) -> None:
@@ -156,8 +114,8 @@ class Turns:
 
     def _rest(self) -> None:
         """Nobody acts on this screen until something comes in: drawn, and not busy."""
-        self.app.table.wait()
-        self.app.render()
+        self.table.nobody_acts()
+        self.screen.render()
         self.busy(False)
 
     # ------------------------------------------------------------------ the loop
@@ -170,13 +128,13 @@ class Turns:
         return self._loop(self.turn)
 
     async def _loop(self, turn: int) -> None:
-        app, table = self.app, self.app.table
-        while turn == self.turn and not app.replaying and not app.guest:
+        screen, table = self.screen, self.table
+        while turn == self.turn and not self.replays.on and not self.guest.on:
             g = table.g
             if g.is_over:
-                table.wait()
-                app.render()
-                app.show_end()
+                table.nobody_acts()
+                screen.render()
+                screen.show_end()
                 return
             if self.hosting.waiting_for_players():  # starts when every friend has joined
                 self._rest()
@@ -203,9 +161,9 @@ class Turns:
                 self._rest()
                 return
             if setup.is_ai(seat):
-                table.wait()
+                table.nobody_acts()
                 self.busy(True)
-                app.render()
+                screen.render()
                 await asyncio.sleep(0)  # let the page paint before the AI thinks
                 started = time.perf_counter()
                 scripted = guide.scripted(seat)
@@ -226,24 +184,24 @@ class Turns:
             table.decide(seat, g.legal_actions(seat), g.view(seat))
             if table.at_screen != player and len(setup.humans()) > 1:
                 table.sit(None)
-                app.render()
-                app.show_privacy(seat)
+                screen.render()
+                self.overlays.privacy(seat)
                 self.busy(False)
                 return
             table.sit(player)
             table.front(seat, guide.tab(guide.target()))
             if g.phase == "discussion":
                 self.start_countdown(seat)
-            app.render()
-            app.bring_into_view(seat)
-            app.focus_decision()
+            screen.render()
+            self.bring_into_view(seat)
+            self.focus_decision()
             self.busy(False)
             return
 
     async def ai_move(self, g: game.Game, seat: str) -> tuple[Action, str]:
         """The AI's action for ``seat``: it sees only that seat's view and legal actions.
         Seeded by the game's seed and move number, so a continued game plays on the same."""
-        level = self.app.table.setup.level(seat)
+        level = self.table.setup.level(seat)
         seed = (g.seed * 1_000_003 + g.log_size) % 2**31
         # Where it thought (the worker or this page) is the machine's business, not the
         # player's: the log tells moves only.
@@ -253,7 +211,7 @@ class Turns:
 
     async def perform(self, seat: str, action: Action, redo: bool = False,
                       note: str = "") -> None:
-        table = self.app.table
+        table = self.table
         # Undo's traces, brought up to date before the log grows (an online game has no undo:
         # its guests' moves are applied by the referee).
         kept = None if self.hosting.on else table.traces()
@@ -263,21 +221,21 @@ class Turns:
         self.hosting.moved(events)
         shows = self.after_move(seat, events, note, redo)
         self.guide().played()  # after the move is told (an example's page hears it first)
-        await self.app.kept()  # on disk before it is drawn
+        await self.saving.kept()  # on disk before it is drawn
         if shows:
-            await self.app.show_launches(shows)
+            await self.overlays.launches(shows)
 
     def after_move(self, seat: str, events: list[Event], note: str = "",
                    redo: bool = False) -> list[Launch]:
         """After any move (this screen's or a guest's): tell it, save it; returns the launch
         shows it brings."""
-        table = self.app.table
+        table = self.table
         table.moved(seat, lines(events, table.g.rules.test_bonus, note), redo, marks_of(events))
-        self.app.autosave()
-        self.app.announce_move(seat, events)
+        self.saving.autosave()
+        self.page.moved(seat, events)
         shows = launch_sequences(events)
         if not shows:  # a launch sounds in its show
-            self.app.sound("place")
+            self.sounds.play("place")
         return shows
 
     def remote_moved(self, events: list[Event]) -> None:
@@ -285,50 +243,70 @@ class Turns:
         like any move, then on from the new position (what this screen was deciding is asked
         again)."""
         self.stop()
-        table = self.app.table
-        table.wait()
+        table = self.table
+        table.nobody_acts()
         shows = self.after_move(table.g.log[-1][0], events)
         turn = self.turn
 
         async def go() -> None:
-            await self.app.kept()  # on disk before it is drawn
+            await self.saving.kept()  # on disk before it is drawn
             if shows:
-                await self.app.show_launches(shows)
+                await self.overlays.launches(shows)
             if turn == self.turn:
                 await self.run()
 
-        self.app.spawn(go())
+        self.tasks.spawn(go())
 
     # ------------------------------------------------------------------ a person's move
 
     def controls_seat(self) -> str | None:
         """The seat whose controls show: only a human seat held by the player at the screen,
         and nobody's while a replay is on (the live game waits behind it)."""
-        table = self.app.table
+        table = self.table
         if table.seat is not None and table.at_screen and table.seat in table.at_screen \
-                and not self.app.replaying:
+                and not self.replays.on:
             return table.seat
         return None
 
+    def focus_decision(self) -> None:
+        """Keyboard focus on the first control of the decision at hand (none while a dialog
+        or screen is up)."""
+        if self.table.dialog or self.controls_seat() is None or self.dom.is_shown("privacy"):
+            return
+        self.dom.focus_first(BAR_CONTROLS)
+
+    def bring_into_view(self, seat: str) -> None:
+        """Scroll the part of the board the decision is about into view (no one has to)."""
+        nation, role = split_seat(seat)
+        pending = self.table.g.view(seat).nations[nation].pending
+        part = f'[data-part="{role}"]'
+        if pending and pending.what == "keep":
+            part = ".pending"
+        self.dom.scroll_into_view(f"#board-{nation} {part}")
+        # then the things it may touch there, below the board's head (a tall part, as a
+        # blueprint with its Modules, can leave its first row under the head)
+        self.dom.reveal(f"board-{nation}", "[data-can]")
+        self.dom.scroll_into_view("[data-hint]")  # the thing the Tutorial asks for, if any
+
     def touch(self, target: str) -> None:
         """A board thing (or an option on it) was touched: choose, cancel or act."""
-        table = self.app.table
+        table = self.table
         if self.controls_seat() is None:
             return
         index = table.touch(target)  # the paths the person sees: built with the decision
-        self.app.render()
+        self.screen.render()
         if index is not None:
             self.try_act(index)
         elif table.pick.chosen:
             self.dom.focus_first("#pick .opt") or self.dom.focus_first("[data-can]:not([data-sel])")
             self.dom.scroll_into_view("[data-hint]")  # the Tutorial's next thing, if elsewhere
         else:
-            self.app.focus_decision()
+            self.focus_decision()
 
     def try_act(self, index: int) -> None:
         """Take the acting seat's ``index``-th legal action, after a confirmation when the
         engine says it risks the game or much Popularity (game.stakes)."""
-        table = self.app.table
+        table = self.table
         seat = self.controls_seat()
         if seat is None or not 0 <= index < len(table.actions):
             return
@@ -338,20 +316,20 @@ class Turns:
             return  # the guide waits for the highlighted action: a nudge, nothing else
         at_stake = game.stakes(table.g, seat, action)
         if at_stake.warn and not guide.tells_stakes:
-            self.app.confirm(index, warning_text(at_stake), _("Yes, go ahead"))
+            self.overlays.confirm(index, warning_text(at_stake), _("Yes, go ahead"))
             return
         self.act(index)
 
     def act(self, index: int, redo: bool = False) -> None:
-        table = self.app.table
+        table = self.table
         if table.seat is None or not 0 <= index < len(table.actions):
             return
         seat, action = table.seat, table.actions[index]
         self.busy(True)
-        if self.app.guest:  # a guest's move goes to the host, who answers with the picture
-            self.app.send_move(seat, action)
+        if self.guest.on:  # a guest's move goes to the host, who answers with the picture
+            self.guest.act(seat, action)
             return
-        table.wait()
+        table.nobody_acts()
         turn = self.turn
 
         async def go() -> None:
@@ -361,11 +339,13 @@ class Turns:
             if turn == self.turn:
                 await self.run()
 
-        self.app.spawn(go())
+        self.tasks.spawn(go())
 
     def claim_screen(self) -> None:
         """The person called by the privacy screen is at the screen now."""
-        table = self.app.table
+        self.dom.show("privacy", False)
+        self.dom.set_html("privacy", "")
+        table = self.table
         self.busy(True)
         if table.seat is not None:
             table.sit(table.setup.player_of(table.seat))
@@ -376,11 +356,11 @@ class Turns:
     def undo_state(self) -> tuple[int, int, str]:
         """(actions one Undo takes back, redos waiting, why Undo is off) for the player at
         the screen; computer players' answers are taken back with the person's action."""
-        table = self.app.table
+        table = self.table
         player = table.at_screen if self.controls_seat() is not None else None
         if player is None or self.guide().fixed:
             return 0, 0, ""
-        if self.app.online:
+        if self.hosting.on or self.guest.on:  # online
             return 0, 0, _("No undo in an online game: every screen has seen the move.")
         ai = frozenset(s for s in SEATS if table.setup.is_ai(s))
         count, reason = player_undo(table.g, player, ai, table.traces())
@@ -391,12 +371,12 @@ class Turns:
         count, _redo, _why = self.undo_state()
         if not count:
             return
-        table = self.app.table
+        table = self.table
         back = rewind(table.g, count)
         table.undone(back, count, narrate(back))
         self.stop()
         self.deadline = {}
-        self.app.autosave()
+        self.saving.autosave()
         self.busy(True)
         self.start()
 
@@ -404,10 +384,10 @@ class Turns:
         _count, redo, _why = self.undo_state()
         if not redo:
             return
-        table = self.app.table
+        table = self.table
         taken = table.take_redo()
         if taken is None:
-            self.app.render()  # what was undone cannot be redone here: Redo goes off
+            self.screen.render()  # what was undone cannot be redone here: Redo goes off
             return
         self.act(table.actions.index(taken[1]), redo=True)
 
@@ -420,7 +400,7 @@ class Turns:
         loop = asyncio.get_event_loop()
         self.deadline[nation] = loop.time() + content().board.discussion_seconds
         self.hosting.broadcast()  # every picture carries the countdowns: one on every screen
-        self.app.spawn(self.tick(nation, self.deadline[nation]))
+        self.tasks.spawn(self.tick(nation, self.deadline[nation]))
 
     def countdown_from_host(self, nation: str, seconds: int) -> None:
         """A guest's screen: the host started a nation's discussion countdown."""
@@ -430,7 +410,7 @@ class Turns:
         if nation in self.deadline and abs(self.deadline[nation] - end) < 1:
             return  # every picture carries the clock: this countdown already runs in step
         self.deadline[nation] = end
-        self.app.spawn(self.tick(nation, end))
+        self.tasks.spawn(self.tick(nation, end))
 
     def clear_clocks(self) -> None:
         """The countdowns end (a replay was left: each discussion starts its time again)."""
@@ -446,7 +426,7 @@ class Turns:
         its deadline stands (a new game, an undo or the phase's end clear it), whatever moves
         land meanwhile."""
         loop = asyncio.get_event_loop()
-        table = self.app.table
+        table = self.table
         while table.g.phase == "discussion" and self.deadline.get(nation) == deadline:
             left = int(self.deadline[nation] - loop.time())
             mine = table.seat is not None and table.seat.startswith(nation)

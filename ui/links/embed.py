@@ -20,13 +20,13 @@ import asyncio
 import json
 import re
 import time
-from collections.abc import Coroutine
-from typing import Any, Protocol
+from typing import Any
 
 from game.core.events import ActionTaken, Event
 from game.core.reading import Bounds, Unreadable, read_json
 
 from ..model.players import Setup, parse_query
+from ..model.roles import Dealer, RuleExamples, Tasks
 from ..model.table import Table
 from ..platform.port import Platform
 
@@ -39,18 +39,6 @@ BURST = 0.05  # seconds without a command that end a burst of them
 # obeyed, and a burst of a thousand heard on a slow machine is still one game.
 MOST_WAIT = 2.0
 _ORIGIN = re.compile(r"https?://[A-Za-z0-9.\-\[\]:]+")  # scheme://host[:port], no path
-
-
-class App(Protocol):
-    """What the embed API asks of the app."""
-
-    @property
-    def table(self) -> Table: ...
-
-    def new_game(self, setup: Setup, run: bool = True) -> None: ...
-    def start_example(self, ident: str) -> None: ...
-    def spawn(self, coro: Coroutine[Any, Any, None]) -> None: ...
-    def shown_example(self) -> str: ...
 
 
 def host_origin(query: str, referrer: str) -> str:
@@ -91,9 +79,15 @@ def message_setup(message: dict[str, Any] | None) -> Setup | None:
 
 
 class EmbedApi:
-    def __init__(self, app: App, dom: Platform) -> None:
-        self.app = app
+    """Offers :class:`ui.model.roles.EmbedPage`."""
+
+    examples: RuleExamples  # given by the app once built (an example tells the page too)
+
+    def __init__(self, dom: Platform, table: Table, tasks: Tasks, dealer: Dealer) -> None:
         self.dom = dom
+        self.table = table
+        self.tasks = tasks
+        self.dealer = dealer
         self.origin = (host_origin(dom.query_string(), dom.referrer()) if dom.embedded()
                        else "")
         self.pending: dict[str, Any] | None = None  # the last command not obeyed yet
@@ -109,16 +103,16 @@ class EmbedApi:
             self.dom.on_host_message(self.origin, self.receive)
 
     def ready(self) -> None:
-        setup = self.app.table.setup
+        setup = self.table.setup
         self.post({"type": "ready", "players": setup.players, "seed": setup.seed,
-                   "ruleset": setup.ruleset, "example": self.app.shown_example()})
+                   "ruleset": setup.ruleset, "example": self.examples.shown()})
 
     def moved(self, seat: str, events: list[Event]) -> None:
         """A move: who made it and its kind, as its own public "action" event tells."""
         if self.origin:
             kind = next((e.action for e in events if isinstance(e, ActionTaken)), "")
             self.post({"type": "move", "seat": seat, "kind": kind,
-                       "moves": self.app.table.g.log_size})
+                       "moves": self.table.g.log_size})
 
     def over(self, winner: str, reason: str) -> None:
         self.post({"type": "over", "winner": winner, "reason": reason})
@@ -144,7 +138,7 @@ class EmbedApi:
         self.pending = message
         self.heard += 1
         if not waiting:
-            self.app.spawn(self.obey())
+            self.tasks.spawn(self.obey())
 
     async def obey(self) -> None:
         """The last command heard, after :data:`BURST` seconds without another one (at most
@@ -161,9 +155,9 @@ class EmbedApi:
         if message.get("type") == "start-example":
             ident = message.get("example")
             if isinstance(ident, str):
-                self.app.start_example(ident)  # a dealt example says it is ready
+                self.examples.open(ident)  # a dealt example says it is ready
             return
         setup = message_setup(message)
         if setup is not None:
-            self.app.new_game(setup)
+            self.dealer.new_game(setup)
             self.ready()

@@ -12,31 +12,17 @@ asks of one): it names the seat that acts, what it may do and when the loop wait
 
 from __future__ import annotations
 
-from typing import Protocol
-
 from game.core.actions import Action
 
-from ..markup.hints import Hint
+from ..markup.hinttext import Hint
 from ..markup.html import e, icon
 from ..model.examples import MAX_ID, Example, examples
-from ..model.saves import Loaded
+from ..model.roles import Dealer, EmbedPage, Screen
+from ..model.saves import Loaded, new_save_id
 from ..model.table import Table
 from ..model.targets import tab_of
 from ..platform.port import Handler, Platform
 from ..words.i18n import _
-
-
-class App(Protocol):
-    """What a rule example asks of the app."""
-
-    @property
-    def table(self) -> Table: ...
-
-    def load_game(self, loaded: Loaded, save_id: str, example: bool = False) -> None: ...
-    def new_save_id(self) -> str: ...
-    def render(self) -> None: ...
-    def example_dealt(self) -> None: ...
-    def example_done(self, ident: str) -> None: ...
 
 
 def find(ident: str) -> Example | None:
@@ -45,9 +31,16 @@ def find(ident: str) -> Example | None:
 
 
 class ExampleDesk:
-    def __init__(self, app: App, dom: Platform) -> None:
-        self.app = app
+    """Offers :class:`ui.model.roles.RuleExamples`, and is a guide of play
+    (:class:`ui.model.roles.Script`) to the turn loop."""
+
+    def __init__(self, dom: Platform, table: Table, screen: Screen, dealer: Dealer,
+                 page: EmbedPage) -> None:
         self.dom = dom
+        self.table = table
+        self.screen = screen
+        self.dealer = dealer
+        self.page = page
         self.example: Example | None = None
         self.active = False
         self.done = False
@@ -61,19 +54,34 @@ class ExampleDesk:
     def commands(self) -> dict[str, Handler]:
         return {"example-reset": lambda _el: self.reset()}
 
+    def open(self, ident: str) -> None:
+        """Deal the rule example of that id (an unknown id: nothing)."""
+        example = find(ident)
+        if example is not None:
+            self.show(example)
+
+    def show(self, example: Example) -> None:
+        """The example instead of what was on the table (a dialog up closes)."""
+        self.table.close_dialog()
+        self.dom.show("dialog", False)
+        self.begin(example)
+
+    def shown(self) -> str:
+        """The id of the rule example on the table ("" for a game)."""
+        return self.example.id if self.active and self.example is not None else ""
+
     def begin(self, example: Example) -> None:
         """Deal the example's moment on the table; the reader's turn comes."""
-        app = self.app
         setup = example.setup()
         caption = _(example.caption).split(":")[0]
         self.example, self.active, self.done, self.nudged = example, True, False, False
-        app.load_game(Loaded(example.position(), setup, caption), app.new_save_id(),
-                      example=True)
+        self.dealer.load_game(Loaded(example.position(), setup, caption), new_save_id(),
+                              example=True)
         self.dom.set_body("example", example.show)
         self.dom.set_words({"#tour": ("aria-label", _("Rule example"))})  # its panel's place
-        self.start = len(app.table.log)
-        app.render()
-        app.example_dealt()
+        self.start = len(self.table.log)
+        self.screen.render()
+        self.page.ready()  # the page hears it dealt (first, or again by Reset)
 
     def reset(self) -> None:
         if self.example is not None:
@@ -92,7 +100,7 @@ class ExampleDesk:
         """Nobody acts: the example was played, or it is not the reader's moment (the rival
         never moves, whatever a position allowed)."""
         example = self.example
-        return self.done or example is None or example.seat not in self.app.table.g.to_act()
+        return self.done or example is None or example.seat not in self.table.g.to_act()
 
     def seat(self, to_act: list[str]) -> str | None:
         example = self.example
@@ -109,11 +117,11 @@ class ExampleDesk:
 
     def target(self) -> str:
         pointer = self.pointer()
-        return pointer.target(self.app.table.pick) if pointer else ""
+        return pointer.target(self.table.pick) if pointer else ""
 
     def pointer(self) -> Hint | None:
         """The example's action as a hint, so the board highlights its next step."""
-        table, example = self.app.table, self.example
+        table, example = self.table, self.example
         if example is None or self.done or table.seat != example.seat:
             return None
         return Hint.pointing(example.seat, table.actions, table.pick, table.g.log_size,
@@ -124,14 +132,14 @@ class ExampleDesk:
             self.nudged = False
             return True
         self.nudged = True
-        self.app.render()
+        self.screen.render()
         return False
 
     def played(self) -> None:
         if self.active and not self.done:
             self.done = True
             if self.example is not None:
-                self.app.example_done(self.example.id)
+                self.page.example_done(self.example.id)
 
     def spot(self) -> str:
         return ""
@@ -147,7 +155,7 @@ class ExampleDesk:
         head = f'<p class="tour-n">{icon("rocket")} {e(title)}</p>'
         body = f'<p class="ex-cap">{e(caption)}</p>'
         if self.done:
-            told = "".join(f"<li>{e(line.text)}</li>" for line in self.app.table.log[self.start:])
+            told = "".join(f"<li>{e(line.text)}</li>" for line in self.table.log[self.start:])
             body += (f'<div class="ex-out" role="status" data-testid="example-outcome">'
                      f'<p class="tour-t">{e(after)}</p><ol class="ex-log">{told}</ol></div>')
         else:

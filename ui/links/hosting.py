@@ -9,38 +9,20 @@ changes; every move, wherever it was made, goes out as each guest's own picture.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 from game.core.events import Event, event_from_plain
 from game.online.referee import MAX_GUEST_MESSAGE, Referee, Refused
 
 from ..model.invite import BadCode, link, pack, unpack
+from ..model.roles import Overlays, Peers, Screen, Tasks, TurnLoop
 from ..model.table import Table
 from ..platform.port import Handler, Platform
 from ..screens.online import DEFAULT_ICE, ICE_KEY, Invitation, host_panel_html, ice_json, parse_ice
 from ..words.i18n import _, ngettext
 from ..words.narration import Told, note
-
-
-class App(Protocol):
-    """What the host's side asks of the app."""
-
-    @property
-    def table(self) -> Table: ...
-
-    def seconds_left(self) -> dict[str, int]: ...
-    async def listen_peers(self) -> None: ...
-    def remote_moved(self, events: list[Event]) -> None: ...
-    def chat_changed(self) -> None: ...
-    def draw_log(self) -> None: ...
-    def close_dialog(self) -> None: ...
-    def notice(self, text: str) -> None: ...
-    def render(self) -> None: ...
-    def spawn(self, coro: Coroutine[Any, Any, None]) -> None: ...
-    def run(self) -> Coroutine[Any, Any, None]: ...
-
 
 REFUSED_LINES = 10  # lines the log gives one guest's refusals; one more counts the rest
 
@@ -65,9 +47,18 @@ class RefusedLog:
 
 
 class Hosting:
-    def __init__(self, app: App, dom: Platform) -> None:
+    """Offers :class:`ui.model.roles.Hosted` and :class:`ui.model.roles.Side`."""
+
+    peers: Peers  # given by the app once built (ui.links.peers asks this side too)
+
+    def __init__(self, dom: Platform, table: Table, screen: Screen, tasks: Tasks,
+                 turns: TurnLoop, overlays: Overlays) -> None:
         self.dom = dom
-        self.app = app
+        self.table = table
+        self.screen = screen
+        self.tasks = tasks
+        self.turns = turns
+        self.overlays = overlays
         self.referee: Referee | None = None
         self.invitations: dict[str, Invitation] = {}
         self.refused_log: dict[str, RefusedLog] = {}  # guest -> its refusals in the log
@@ -87,13 +78,13 @@ class Hosting:
 
     def _invite(self, el: Any) -> None:
         if el is not None:
-            self.app.spawn(self.invite(self.dom.data(el, "guest") or ""))
+            self.tasks.spawn(self.invite(self.dom.data(el, "guest") or ""))
 
     def _accept(self, el: Any) -> None:
         if el is not None:
             guest = self.dom.data(el, "guest") or ""
             values, _seats = self.dom.form_values("online")
-            self.app.spawn(self.accept(guest, values.get(f"answer.{guest}", "")))
+            self.tasks.spawn(self.accept(guest, values.get(f"answer.{guest}", "")))
 
     def ice_text(self) -> str:
         """The ICE setting: as last used to host, else the default public STUN servers."""
@@ -110,22 +101,22 @@ class Hosting:
 
     def begin(self) -> None:
         """The game on the table has remote players: a referee, and an invitation each."""
-        app = self.app
+        table = self.table
         self.reset()
-        guests = app.table.setup.guests()
+        guests = table.setup.guests()
         if not guests:
             return
-        self.referee = Referee.for_game(app.table.g, {group[0]: group for group in guests})
+        self.referee = Referee.for_game(table.g, {group[0]: group for group in guests})
         self.referee.screens = self._screens()
-        self.referee.clock = app.seconds_left
+        self.referee.clock = self.turns.seconds_left
         for group in guests:
             self.invitations[group[0]] = Invitation(group[0], group,
-                                                    app.table.setup.display_name(group[0]))
+                                                    table.setup.display_name(group[0]))
         self.open_panel()
-        app.spawn(self._invite_all())
+        self.tasks.spawn(self._invite_all())
 
     def _screens(self) -> dict[str, dict[str, str]]:
-        setup = self.app.table.setup
+        setup = self.table.setup
         out: dict[str, dict[str, str]] = {}
         for group in setup.groups():
             where = ("ai" if setup.is_ai(group[0]) else
@@ -153,7 +144,7 @@ class Hosting:
         attempt = inv.attempt = self.attempts
         try:
             servers = parse_ice(self.ice_text())
-            await self.app.listen_peers()
+            await self.peers.listen()
             sdp = await self.dom.peer_offer(guest, ice_json(servers), MAX_GUEST_MESSAGE)
             token = secrets.token_urlsafe(9)
             code = pack("offer", {"sdp": sdp, "ice": servers, "seats": list(inv.seats),
@@ -209,7 +200,7 @@ class Hosting:
 
     def on_peer(self, guest: str, kind: str, text: str) -> None:
         """An event of a guest's data channel (public/peer.js)."""
-        app, referee, inv = self.app, self.referee, self.invitations.get(guest)
+        table, referee, inv = self.table, self.referee, self.invitations.get(guest)
         if referee is None or inv is None:
             return
         if kind == "open":
@@ -218,18 +209,18 @@ class Hosting:
             inv.status, inv.error = "connected", ""
             if waited and not referee.waiting:
                 self.send(referee.broadcast())  # every screen: no longer waiting
-                app.spawn(app.run())  # everyone is here: the game starts on every screen
-            app.table.tell(note(_("{name} joined the game online.").format(name=inv.name)))
+                self.turns.start()  # everyone is here: the game starts on every screen
+            table.tell(note(_("{name} joined the game online.").format(name=inv.name)))
             if all(i.status == "connected" for i in self.invitations.values()) \
-                    and app.table.dialog == "online":
-                app.close_dialog()
+                    and table.dialog == "online":
+                self.screen.close_dialog()
         elif kind == "closed":
             self.send(referee.disconnect(guest))
             inv.status = "dropped"
             lost = _("The connection to {name} was lost. Open Online players to send a new "
                      "invitation.").format(name=inv.name)
-            app.table.tell(note(lost))
-            app.notice(lost)
+            table.tell(note(lost))
+            self.overlays.notice(lost)
         elif kind == "message":
             self.receive(guest, text)
             return
@@ -237,12 +228,12 @@ class Hosting:
             self.skipped(guest, int(text) if text.isdigit() and len(text) < 10 else 0)
             return
         self.draw()
-        app.render()
+        self.screen.render()
 
     def receive(self, guest: str, text: str) -> None:
-        app, referee = self.app, self.referee
+        table, referee = self.table, self.referee
         assert referee is not None
-        moves, refused, chats = app.table.g.log_size, referee.refused, referee.chat_total
+        moves, refused, chats = table.g.log_size, referee.refused, referee.chat_total
         self.send(referee.receive(guest, text))
         name = self.invitations[guest].name
         if referee.refused > refused:
@@ -252,12 +243,12 @@ class Hosting:
                 name=name, why=refusal.why, quote=refusal.quote))
             self.dom.set_body("refused", str(referee.refused))
         if referee.chat_total > chats:
-            app.chat_changed()
-        if app.table.g.log_size != moves:
+            self.peers.chat_changed()
+        if table.g.log_size != moves:
             # the referee keeps the move's events in the plain form it sends the guests
-            app.remote_moved([event_from_plain(plain) for plain in referee.last_events])
+            self.turns.remote_moved([event_from_plain(plain) for plain in referee.last_events])
         elif referee.refused > refused:
-            app.draw_log()  # only the log changed: the table is not drawn again
+            self.screen.draw_log()  # only the log changed: the table is not drawn again
 
     def _tell_refused(self, guest: str, why: str, line: str) -> None:
         """A refusal in the log, bounded whatever a guest sends: the same reason again counts
@@ -284,8 +275,8 @@ class Hosting:
         line.count += by
         text = words(line.count)
         told = note(text)
-        if line.told is None or not self.app.table.retold(line.told, told):
-            self.app.table.tell(told)
+        if line.told is None or not self.table.retold(line.told, told):
+            self.table.tell(told)
         line.told = told
         return text
 
@@ -301,8 +292,8 @@ class Hosting:
             "{name} sent messages too fast: {count} went unread.",
             "{name} sent messages too fast: {count} went unread.", n).format(
             name=inv.name, count=n))
-        self.app.notice(words)
-        self.app.draw_log()
+        self.overlays.notice(words)
+        self.screen.draw_log()
 
     def waiting_for_players(self) -> bool:
         """The game waits until every online player has joined (after a host's reload too:
@@ -331,21 +322,24 @@ class Hosting:
         try:
             self.send(self.referee.chat(text))
         except Refused as why:
-            self.app.notice(str(why))
+            self.overlays.notice(str(why))
             return
-        self.app.chat_changed()
+        self.peers.chat_changed()
 
     def chat_lines(self) -> list[tuple[str, str]]:
         return self.referee.chats if self.referee is not None else []
 
+    def screens(self) -> dict[str, dict[str, str]]:
+        """Where each seat is played (the turn indicator's "on whose screen")."""
+        return self.referee.screens if self.referee is not None else {}
+
     # ------------------------------------------------------------------ the panel
 
     def open_panel(self) -> None:
-        app = self.app
-        app.table.open_dialog("online")
+        self.table.open_dialog("online")
         self.draw()
         self.dom.show("dialog", True)
 
     def draw(self) -> None:
-        if self.app.table.dialog == "online":
+        if self.table.dialog == "online":
             self.dom.set_html("dialog", host_panel_html(self.invitations.values()))

@@ -11,8 +11,7 @@ the host's. Moves go to the host, never into that game.
 from __future__ import annotations
 
 import random
-from collections.abc import Coroutine
-from typing import Any, Protocol
+from typing import Any
 
 from game import SEATS
 from game.analysis.infostate import determinize
@@ -27,6 +26,7 @@ from ..model.invite import BadCode, pack, unpack
 from ..model.marks import marks_of
 from ..model.players import Setup, choose_seat
 from ..model.replay import public_story
+from ..model.roles import HintBook, Overlays, Peers, Screen, Sounds, Tasks, TurnLoop
 from ..model.table import Table
 from ..model.targets import NO_PICK, Pick
 from ..platform.port import Platform
@@ -35,35 +35,24 @@ from ..words.i18n import _
 from ..words.names import chat_sender
 from ..words.narration import launch_sequences, lines, note
 
-
-class App(Protocol):
-    """What a guest's side asks of the app (it puts the host's picture on the table)."""
-
-    @property
-    def table(self) -> Table: ...
-
-    async def listen_peers(self) -> None: ...
-    def stop_turns(self) -> None: ...
-    def countdown_from_host(self, nation: str, seconds: int) -> None: ...
-    def forget_hint(self) -> None: ...
-    def chat_changed(self) -> None: ...
-    def show_end(self) -> None: ...
-    def bring_into_view(self, seat: str) -> None: ...
-    def focus_decision(self) -> None: ...
-    def notice(self, text: str) -> None: ...
-    def busy(self, waiting: bool) -> None: ...
-    def render(self) -> None: ...
-    def spawn(self, coro: Coroutine[Any, Any, None]) -> None: ...
-    def sound(self, name: str) -> None: ...
-
-
 HOST = "host"  # the transport's name for the one connection a guest has
 
 
 class Joining:
-    def __init__(self, app: App, dom: Platform) -> None:
+    """Offers :class:`ui.model.roles.Guest` and :class:`ui.model.roles.Side`."""
+
+    peers: Peers  # given by the app once built (ui.links.peers asks this side too)
+
+    def __init__(self, dom: Platform, table: Table, screen: Screen, tasks: Tasks,
+                 turns: TurnLoop, overlays: Overlays, hints: HintBook, sounds: Sounds) -> None:
         self.dom = dom
-        self.app = app
+        self.table = table
+        self.screen = screen
+        self.tasks = tasks
+        self.turns = turns
+        self.overlays = overlays
+        self.hints = hints
+        self.sounds = sounds
         self.offer: dict[str, Any] | None = None  # the invitation being answered
         self.link: GuestLink | None = None  # set once the channel opened: guest mode
         self.status = ""
@@ -83,7 +72,6 @@ class Joining:
 
     def begin(self, code: str) -> None:
         """Answer the invitation in ``code`` (the link's fragment)."""
-        app = self.app
         try:
             offer = unpack("offer", code)
             seats = offer.get("seats")
@@ -97,7 +85,7 @@ class Joining:
         self.offer = offer
         self.status, self.error, self.at, self.chats = "preparing", "", -1, []
         self.open_panel()
-        app.spawn(self._answer("preparing"))
+        self.tasks.spawn(self._answer("preparing"))
 
     def leave(self) -> None:
         """Back to playing on this screen alone (a new game, a loaded one)."""
@@ -110,7 +98,7 @@ class Joining:
         if offer is None:
             return
         try:
-            await self.app.listen_peers()
+            await self.peers.listen()
             given = offer.get("ice")
             servers: list[dict[str, str]] = given if isinstance(given, list) else []
             sdp = await self.dom.peer_answer(HOST, offer["sdp"], ice_json(servers),
@@ -129,31 +117,31 @@ class Joining:
 
     def on_peer(self, ident: str, kind: str, text: str) -> None:
         """An event of the data channel to the host (public/peer.js)."""
-        app = self.app
+        table = self.table
         if self.offer is None:
             return
         if kind == "open":
             self.link = GuestLink()
             self.send(self.link.hello())
-            if app.table.dialog == "join":
-                app.table.close_dialog()
+            if table.dialog == "join":
+                table.close_dialog()
                 self.dom.show("dialog", False)
         elif kind == "closed":
             if self.link is None:  # the answer went stale before the host used it
-                app.spawn(self._answer("expired"))
+                self.tasks.spawn(self._answer("expired"))
                 return
             self.link, self.status = None, "dropped"
-            app.table.tell(note(_("The connection to the host was lost.")))
-            app.table.wait()
-            app.notice(_("The connection to the host was lost. Ask the host for a new "
-                         "invitation link to rejoin."))
-            app.render()
+            table.tell(note(_("The connection to the host was lost.")))
+            table.nobody_acts()
+            self.overlays.notice(_("The connection to the host was lost. Ask the host for a "
+                                   "new invitation link to rejoin."))
+            self.screen.render()
             self.open_panel()
         elif kind == "message" and self.link is not None:
             self.receive(text)
 
     def receive(self, text: str) -> None:
-        link, app = self.link, self.app
+        link, notice = self.link, self.overlays.notice
         assert link is not None
         message = link.receive(text)
         if message is None:
@@ -164,7 +152,7 @@ class Joining:
         if kind == "state" and not link.lost:
             self.show()
         elif kind == "refused":
-            app.notice(_("The host refused a move: {why}").format(
+            notice(_("The host refused a move: {why}").format(
                 why=str(message.get("error"))[:300]))
             if link.state is not None:
                 self.show()  # this screen's seat decides again (a resync may follow)
@@ -174,16 +162,16 @@ class Joining:
             name = chat_sender(str(message["guest"]), self.screens())
             words = (_("{name} is back at the table.") if message.get("connected") is True
                      else _("{name} dropped out; the host can send them a new invitation."))
-            app.notice(words.format(name=name))
+            notice(words.format(name=name))
         elif kind == "chat" and isinstance(message.get("text"), str) \
                 and message.get("from") in ("host", *SEATS):
             self.chats = [*self.chats[-(MAX_CHAT_LINES - 1):],
                           (str(message["from"]), message["text"][:MAX_CHAT])]
-            app.chat_changed()
+            self.peers.chat_changed()
 
     def send(self, text: str) -> None:
         if not self.dom.peer_send(HOST, text):
-            self.app.notice(_("Not connected to the host."))
+            self.overlays.notice(_("Not connected to the host."))
             if self.link is not None and self.link.state is not None:
                 self.show()  # the move did not leave: this screen decides again
 
@@ -191,58 +179,59 @@ class Joining:
 
     def show(self) -> None:
         """Put the host's last picture on the table; this screen's seat acts if it may."""
-        app, link = self.app, self.link
+        table, link = self.table, self.link
         assert link is not None and link.state is not None and link.picture is not None
         state, picture = link.state, link.picture
         own = self.seats()
         if set(state["seats"]) != set(own):
-            app.notice(_("The host sent the picture of other seats than this screen's."))
+            self.overlays.notice(_("The host sent the picture of other seats than this "
+                                   "screen's."))
             return
         at = int(state["at"])
         view = link.view(own[0])
         history = picture.history
         if history is not None and len(history) == at:
             # joining or rejoining: the game's whole story, as the host's log tells it
-            app.table.retell(public_story(view.players, view.ruleset,
+            table.retell(public_story(view.players, view.ruleset,
                                           view.test_bonus, history))
         elif at == self.at + 1:
             events = picture.events
             mover = next((ev.seat for ev in events if isinstance(ev, ActionTaken)), "")
-            app.table.heard(mover, lines(events, view.test_bonus, ""), marks_of(events))
+            table.heard(mover, lines(events, view.test_bonus, ""), marks_of(events))
             # the host plays the launch shows; a guest hears the verdict
             shows = launch_sequences(events)
-            app.sound(verdict_sound(shows[-1]) if shows else "place")
+            self.sounds.play(verdict_sound(shows[-1]) if shows else "place")
         elif at != self.at:  # moves missed while away: said, not made up
-            app.table.tell(note(_("Back at the table in round {round}.").format(
+            table.tell(note(_("Back at the table in round {round}.").format(
                 round=view.round)))
         self.at = at
         for nation, left in state.get("clock", {}).items():  # the host keeps the time
             if isinstance(left, int):
-                app.countdown_from_host(nation, left)
+                self.turns.countdown_from_host(nation, left)
         mine = [] if self.waiting() else link.to_act()  # nobody moves before all joined
-        seat = choose_seat(mine, app.table.last_seat, view) if mine else None
+        seat = choose_seat(mine, table.last_seat, view) if mine else None
         viewer = seat or own[0]
-        app.stop_turns()
-        setup = app.table.setup
+        self.turns.stop()
+        setup = table.setup
         if (setup.players, setup.pair) != (view.players, view.pair or "USA") \
                 or any(setup.ai.values()):
             # The table's players as the host set them; every seat is a person somewhere.
             setup = Setup(players=view.players, pair=view.pair or "USA",
                           ai=dict.fromkeys(SEATS, False))
         actions = link.legal(seat) if seat else []
-        app.table.picture(setup, own, picture, determinize(link.view(viewer), random.Random(at)),
+        table.picture(setup, own, picture, determinize(link.view(viewer), random.Random(at)),
                           seat, actions, Pick.of(actions, link.view(seat)) if seat else NO_PICK)
-        app.forget_hint()  # a hint on show was for the last picture
-        if app.table.g.is_over:
-            app.table.wait()
-            app.render()
-            app.show_end()
+        self.hints.forget()  # a hint on show was for the last picture
+        if table.g.is_over:
+            table.nobody_acts()
+            self.screen.render()
+            self.screen.show_end()
             return
-        app.render()
+        self.screen.render()
         if seat is not None:
-            app.bring_into_view(seat)
-            app.focus_decision()
-        self.app.busy(False)
+            self.turns.bring_into_view(seat)
+            self.turns.focus_decision()
+        self.turns.busy(False)
 
     def act(self, seat: str, action: Action) -> None:
         """A move chosen on this screen: to the host, who answers with the new picture."""
@@ -252,11 +241,11 @@ class Joining:
         try:
             text = link.act(seat, action)
         except IllegalAction as why:
-            self.app.notice(str(why))
+            self.overlays.notice(str(why))
             return
-        self.app.table.sent(seat)
+        self.table.sent(seat)
         self.send(text)
-        self.app.render()
+        self.screen.render()
 
     def say(self, text: str) -> None:
         if self.link is None:
@@ -264,6 +253,9 @@ class Joining:
         if not text.strip() or len(text) > MAX_CHAT:
             return  # the box holds at most MAX_CHAT characters; an empty line says nothing
         self.send(self.link.chat(text))
+
+    def chat_lines(self) -> list[tuple[str, str]]:
+        return self.chats
 
     def waiting(self) -> bool:
         """The host's game waits for another online player to join: no move yet."""
@@ -282,11 +274,11 @@ class Joining:
     # ------------------------------------------------------------------ the panel
 
     def open_panel(self) -> None:
-        self.app.table.open_dialog("join")
+        self.table.open_dialog("join")
         self.draw()
         self.dom.show("dialog", True)
 
     def draw(self) -> None:
-        if self.app.table.dialog == "join":
+        if self.table.dialog == "join":
             self.dom.set_html("dialog", join_panel_html(self.status or "failed", self.seats(),
                                                    self.code, self.error))

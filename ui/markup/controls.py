@@ -21,6 +21,9 @@ from .html import attrs, e, icon, rule_link
 from .looks import LOOKS
 from .tiles import COLS, tile_svg
 
+# the action bar's controls, in order (keys 1-9 take the n-th; focus goes to the first)
+BAR_CONTROLS = '#actions [data-testid="action"], #actions [data-testid="action-group"]'
+
 
 @dataclass
 class BarState:

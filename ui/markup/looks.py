@@ -8,7 +8,7 @@ For every action kind of the engine (game/actions.py) a :class:`Look` holds
 * ``name``: the short plain name a hint opens with.
 
 A new action kind gets one row here (tests/test_ui_looks.py checks that every kind has one).
-``ui.markup.controls`` and ``ui.markup.hints`` look things up here.
+``ui.markup.controls`` and ``ui.markup.hinttext`` look things up here.
 """
 
 from __future__ import annotations

@@ -17,8 +17,8 @@ from ..model.targets import Pick
 from ..words.names import role_name
 from .board import board_html
 from .centre import centre_html
+from .frame import Bar, actions_html, popover_html
 from .html import Marks
-from .table import Bar, actions_html, popover_html
 
 
 @dataclass(frozen=True)

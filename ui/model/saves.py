@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import random
+import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -58,6 +60,7 @@ class SaveKeys:
 
 
 MAIN_KEYS = SaveKeys(KEY_PREFIX, CURRENT_KEY)
+_ids = random.Random()  # the random part of a new save id
 
 
 def save_keys(embedded: bool, query: str) -> SaveKeys | None:
@@ -94,6 +97,11 @@ class Loaded:
 
 def now_text() -> str:
     return datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
+
+
+def new_save_id() -> str:
+    """A fresh id for a game's autosave (time first, so ids sort as they were made)."""
+    return f"{int(time.time() * 1000):x}-{_ids.getrandbits(24):06x}"
 
 
 def default_title(setup: Setup) -> str:

@@ -16,7 +16,7 @@ from game.rules.terms import nation_of
 
 from ..words.narration import Told
 from .players import Setup
-from .scene import Shown
+from .shown import Shown
 from .targets import NO_PICK, TRAIL_MOVES, Pick, tab_of
 
 Redo = tuple[str, Action]  # (seat, action) taken back by Undo, to be taken again by Redo
@@ -44,7 +44,7 @@ class Table:
         self.touched: list[tuple[str, frozenset[str]]] = []
         self.redo: list[Redo] = []
         self.dialog = ""  # "start", "new", "saves", "resume", "online", "join", "confirm", ""
-        self.waiting = False  # a dealt game waits behind a dialog before its first turn
+        self.held = False  # a dealt game waits behind a dialog before its first turn
         self._traced: tuple[game.Game | None, list[Trace]] = (None, [])
         self._picture: Shown | None = None  # a guest's: the host's picture of its seats
 
@@ -58,10 +58,10 @@ class Table:
         self._picture = None
         self.touched = []  # a loaded game's past moves are told, not marked
         self.last_seat = g.log[-1][0] if g.log else None
-        self.wait()
+        self.nobody_acts()
         self.redo = []
         self.dialog = ""
-        self.waiting = False
+        self.held = False
         self.at_screen = None
         self._fronted = None
         humans = setup.humans()
@@ -77,9 +77,9 @@ class Table:
         """How long a computer player's turn takes at least."""
         self.setup.speed_ms = ms
 
-    def hold(self, waiting: bool) -> None:
+    def hold_behind_dialog(self, held: bool) -> None:
         """A dealt game waits behind a dialog (True), or its turns may begin (False)."""
-        self.waiting = waiting
+        self.held = held
 
     # ------------------------------------------------------------------ the decision
 
@@ -89,7 +89,7 @@ class Table:
         self.pick = Pick.of(actions, view)  # once per decision
         self.group = ""
 
-    def wait(self) -> None:
+    def nobody_acts(self) -> None:
         """Nobody acts on this screen now (a computer or a guest thinks, or play stopped)."""
         self.seat, self.actions, self.pick, self.group = None, [], NO_PICK, ""
 
@@ -188,7 +188,7 @@ class Table:
         self.last_seat = g.log[-1][0] if g.log else None
         self.log = log
         self.touched = self.touched[:-count]
-        self.wait()
+        self.nobody_acts()
 
     def take_redo(self) -> Redo | None:
         """The move Redo takes now, if the seat at hand may take it (else Redo is forgotten)."""
@@ -220,7 +220,7 @@ class Table:
     def sent(self, seat: str) -> None:
         """A guest's move went to the host: nobody acts here until its answer comes."""
         self.last_seat = seat
-        self.wait()
+        self.nobody_acts()
 
     # ------------------------------------------------------------------ dialogs
 

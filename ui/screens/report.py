@@ -3,7 +3,7 @@
 Pure Python (strings and JSON-safe chart specifications), unit-tested in CPython. The numbers
 come from :func:`game.ai.chronicle.chronicle` (as its ``to_dict()``, worked out in the AI
 worker); the page draws each specification with the charting library (``public/charts.js``
-over uPlot, loaded when the report first opens: :mod:`ui.control.report`). Every chart is a
+over uPlot, loaded when the report first opens: :mod:`ui.control.reportdesk`). Every chart is a
 picture for the eye only (``aria-hidden``); the table beside it holds the same numbers for
 everyone else.
 """

@@ -2,7 +2,7 @@
 
 It says what the game is and what wins it, and offers every way in: Continue (when a game is
 saved on this browser), Play against the computer (a level to choose), and the New game
-dialog with every option, beside the ways to learn: the Tutorial (:mod:`ui.control.tutorial`)
+dialog with every option, beside the ways to learn: the Tutorial (:mod:`ui.control.tour`)
 and the rules reference.
 """
 

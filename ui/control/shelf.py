@@ -2,20 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Coroutine
-from typing import Any, Protocol
+from collections.abc import Callable
+from typing import Any
 
 from game.core.reading import SAVE
 
+from ..model.roles import Dealer, ErrorLog, HintBook, Overlays, Screen, Tasks, TurnLoop
 from ..model.saves import (
     MAIN_KEYS,
-    Loaded,
     SaveError,
     SaveKeys,
     Summary,
     bug_report_text,
     export_text,
     file_name,
+    new_save_id,
     now_text,
     parse,
     save_keys,
@@ -31,29 +32,22 @@ FILE_BYTES = 4 * SAVE.chars + 1  # read of a file at most: past this it is too l
 EMBED_GAMES = 5  # games an embed that saves keeps (its Saved games lists them)
 
 
-class App(Protocol):
-    """What the shelf asks of the app."""
-
-    @property
-    def table(self) -> Table: ...
-
-    error_text: str
-    @property
-    def hints_taken(self) -> dict[str, int]: ...
-
-    def notice(self, text: str) -> None: ...
-    def load_game(self, loaded: Loaded, save_id: str) -> None: ...
-    def new_save_id(self) -> str: ...
-    def spawn(self, coro: Coroutine[Any, Any, None]) -> None: ...
-    def stop_turns(self) -> None: ...
-    def busy(self, waiting: bool) -> None: ...
-    def render(self) -> None: ...
-
-
 class Shelf:
-    def __init__(self, app: App, dom: Platform) -> None:
+    """Offers :class:`ui.model.roles.Saving`."""
+
+    def __init__(self, dom: Platform, table: Table, screen: Screen, tasks: Tasks,
+                 dealer: Dealer, turns: TurnLoop, overlays: Overlays, hints: HintBook,
+                 errors: ErrorLog) -> None:
         self.dom = dom
-        self.app = app
+        self.table = table
+        self.screen = screen
+        self.tasks = tasks
+        self.dealer = dealer
+        self.turns = turns
+        self.overlays = overlays
+        self.hints = hints
+        self.errors = errors
+        self.keeping = True  # the game on the table is saved (a rule example's never is)
         self.storage_failed = False
         self.to_start = False  # Saved games was opened from the start screen: close goes back
         self.pruned_for = ""  # the game whose first save pruned an embed's older ones
@@ -75,7 +69,7 @@ class Shelf:
             "export-raw": lambda el: self._with_key(el, self.export_as_is),
             "export": lambda _el: self.export(),
             "bug-report": lambda _el: self.bug_report(),
-            "import": lambda el: self.app.spawn(self.import_file(el)),
+            "import": lambda el: self.tasks.spawn(self.import_file(el)),
         }
 
     def _with_key(self, el: Any, then: Callable[[str], None]) -> None:
@@ -90,22 +84,22 @@ class Shelf:
     def autosave(self) -> None:
         """Store the game (export envelope) under its id; failures are told, not fatal. The
         write reaches the disk in the background: :meth:`kept` waits for it."""
-        app, table, keys = self.app, self.app.table, self.keys
-        if not table.g.log or keys is None or self.away:
+        table, keys = self.table, self.keys
+        if not self.keeping or not table.g.log or keys is None or self.away:
             return
-        text = export_text(table.g, table.setup, table.title, now_text(), app.hints_taken)
+        text = export_text(table.g, table.setup, table.title, now_text(), self.hints.taken)
         # (a save's failure comes from the disk, later: kept() tells it)
-        self.dom.storage_set(keys.prefix + app.table.save_id, text)
-        self.dom.storage_set(keys.current, app.table.save_id)
-        if keys != MAIN_KEYS and self.pruned_for != app.table.save_id:
-            self.pruned_for = app.table.save_id
+        self.dom.storage_set(keys.prefix + table.save_id, text)
+        self.dom.storage_set(keys.current, table.save_id)
+        if keys != MAIN_KEYS and self.pruned_for != table.save_id:
+            self.pruned_for = table.save_id
             self.keep_last(keys)
 
     def failed(self, why: str) -> None:
         """A save that did not reach the disk: told once, until a save succeeds again."""
         if not self.storage_failed:
             self.storage_failed = True
-            self.app.notice(_("Autosave failed: {error}. The game goes on; delete old saved "
+            self.overlays.notice(_("Autosave failed: {error}. The game goes on; delete old saved "
                               "games (Saved games) or export this one to keep it.").format(
                 error=why))
 
@@ -119,21 +113,23 @@ class Shelf:
             self.failed(failed)
         else:
             self.storage_failed = False  # saved again: a next failure is told again
-            self.dom.set_body("saved", str(self.app.table.g.log_size))  # (on disk now)
+            self.dom.set_body("saved", str(self.table.g.log_size))  # (on disk now)
 
-    def playing(self) -> None:
+    def playing(self, keep: bool = True) -> None:
         """The game on the table is this tab's (dealt, loaded or continued): it holds it, so
-        another tab opening it is told, and lets go of the one before."""
+        another tab opening it is told, and lets go of the one before. ``keep`` False: a rule
+        example's moment is on the table, never saved (the game held before stays held)."""
+        self.keeping = keep
         keys = self.keys
-        if keys is None:
+        if keys is None or not keep:
             return
-        key = keys.prefix + self.app.table.save_id
+        key = keys.prefix + self.table.save_id
         self.away = ""
         if self.held != key:
             if self.held:
                 self.dom.let_go(self.held)
             self.held = key
-            self.app.spawn(self._hold(key))
+            self.tasks.spawn(self._hold(key))
 
     async def _hold(self, key: str) -> None:
         if not await self.dom.hold_game(key, False) and self.held == key:
@@ -143,18 +139,18 @@ class Shelf:
         """Another tab took the game on the table: this one stops and says so."""
         if key and key == self.held and not self.away:
             self.away, self.held = key, ""
-            self.app.stop_turns()
-            self.app.table.wait()  # no decision open here: no control takes a move
-            self.app.render()
+            self.turns.stop()
+            self.table.nobody_acts()  # no decision open here: no control takes a move
+            self.screen.render()
             self.tell_away()
 
     def tell_away(self) -> None:
         """The game on the table is played in another tab: a dialog says so and offers to
         take it back here."""
-        self.app.table.open_dialog("elsewhere")
+        self.table.open_dialog("elsewhere")
         self.dom.set_html("dialog", elsewhere_html(self.away, taken=True))
         self.dom.show("dialog", True)
-        self.app.busy(False)
+        self.turns.busy(False)
         self.dom.focus_first('[data-testid="take-here"]')
 
     def keep_last(self, keys: SaveKeys) -> None:
@@ -178,12 +174,12 @@ class Shelf:
         return summary if summary.ok and not summary.over else None
 
     def continue_saved(self, key: str) -> None:
-        self.app.busy(True)  # at once: until the game is on the table (the turn loop says)
-        self.app.spawn(self.open_saved(key))
+        self.turns.busy(True)  # at once: until the game is on the table (the turn loop says)
+        self.tasks.spawn(self.open_saved(key))
 
     def take_here(self, key: str) -> None:
-        self.app.busy(True)
-        self.app.spawn(self.open_saved(key, take=True))
+        self.turns.busy(True)
+        self.tasks.spawn(self.open_saved(key, take=True))
 
     async def open_saved(self, key: str, take: bool = False) -> None:
         """Continue the saved game ``key``, unless another tab holds it: then say so and
@@ -192,10 +188,10 @@ class Shelf:
         if keys is None or not keys.owns(key):  # (an embed that keeps nothing has none)
             return
         if not await self.dom.hold_game(key, take):
-            self.app.table.open_dialog("elsewhere")
+            self.table.open_dialog("elsewhere")
             self.dom.set_html("dialog", elsewhere_html(key, taken=False))
             self.dom.show("dialog", True)
-            self.app.busy(False)
+            self.turns.busy(False)
             self.dom.focus_first('[data-testid="take-here"]')
             return
         text = self.dom.storage_get(key)  # (as on disk now: holding it read it afresh)
@@ -205,26 +201,25 @@ class Shelf:
             self.dom.let_go(key)
             self.open(error=_("That saved game cannot be continued: {error}").format(
                 error=exc))
-            self.app.busy(False)
+            self.turns.busy(False)
             return
-        self.app.load_game(loaded, key[len(keys.prefix):])  # (playing() holds it now)
-        self.dom.storage_set(keys.current, self.app.table.save_id)
+        self.dealer.load_game(loaded, key[len(keys.prefix):])  # (playing() holds it now)
+        self.dom.storage_set(keys.current, self.table.save_id)
 
     def open(self, error: str = "", notice: str = "") -> None:
-        app = self.app
-        self.to_start = app.table.dialog == "start" or (app.table.dialog == "saves"
-                                                        and self.to_start)
-        app.table.open_dialog("saves")
+        table = self.table
+        self.to_start = table.dialog == "start" or (table.dialog == "saves" and self.to_start)
+        table.open_dialog("saves")
         prefix = self.keys.prefix if self.keys is not None else ""
         summaries = (sorted_summaries(self.dom.storage_items(prefix), prefix) if prefix
                      else [])
-        current = prefix + app.table.save_id if app.table.g.log and prefix else None
+        current = prefix + table.save_id if table.g.log and prefix else None
         self.dom.set_html("dialog", saves_html(summaries, current, error, notice))
         self.dom.show("dialog", True)
         self.dom.focus_first('[data-testid="close-saves"]')
 
     def delete(self, key: str) -> None:
-        self.app.spawn(self.delete_unheld(key))
+        self.tasks.spawn(self.delete_unheld(key))
 
     async def delete_unheld(self, key: str) -> None:
         """Delete a saved game, unless another tab is playing it (its next save would bring
@@ -239,7 +234,6 @@ class Shelf:
         self.open(notice=_("Saved game deleted."))
 
     async def import_file(self, element: Any) -> None:
-        app = self.app
         data = await self.dom.read_file(element, FILE_BYTES)
         if data is None:
             return
@@ -249,14 +243,14 @@ class Shelf:
             self.open(error=_("Import refused: {error} The game in progress is unchanged.")
                       .format(error=exc))
             return
-        app.load_game(loaded, app.new_save_id())
+        self.dealer.load_game(loaded, new_save_id())
         self.autosave()
-        table = app.table
+        table = self.table
         told = ngettext("Imported “{title}”: {count} action, round {round}.",
                         "Imported “{title}”: {count} actions, round {round}.",
                         table.g.log_size).format(title=table.title, count=table.g.log_size,
                                                  round=table.g.round)
-        app.notice(f"{told} {loaded.read_as}" if loaded.read_as else told)
+        self.overlays.notice(f"{told} {loaded.read_as}" if loaded.read_as else told)
 
     def export_as_is(self, key: str) -> None:
         """An entry the game cannot read, downloaded exactly as stored (for a bug report,
@@ -267,11 +261,12 @@ class Shelf:
             self.dom.download(f"moonshot-unreadable-{name[:40]}.json", text)
 
     def export(self) -> None:
-        app, table = self.app, self.app.table
+        table = self.table
         self.dom.download(file_name(table.g),
-                          export_text(table.g, table.setup, table.title, hints=app.hints_taken))
+                          export_text(table.g, table.setup, table.title, hints=self.hints.taken))
 
     def bug_report(self) -> None:
-        app, table = self.app, self.app.table
-        text = bug_report_text(table.g, table.setup, app.error_text or "(no error recorded)")
-        self.dom.download(file_name(app.table.g, "moonshot-bug-report"), text)
+        table = self.table
+        text = bug_report_text(table.g, table.setup,
+                               self.errors.error_text or "(no error recorded)")
+        self.dom.download(file_name(table.g, "moonshot-bug-report"), text)

@@ -3,48 +3,31 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Coroutine
-from typing import Any, Protocol
+from typing import Any
 
 from game import SEATS
 
 from ..model.replay import Replay
+from ..model.roles import HintBook, Overlays, Report, Saving, Screen, TurnLoop
 from ..model.saves import SaveError, hints_of, read_envelope
 from ..model.table import Table
 from ..platform.port import Handler, Platform
 from ..words.i18n import _
 
 
-class App(Protocol):
-    """What the replay desk asks of the app."""
-
-    @property
-    def table(self) -> Table: ...
-
-    @property
-    def hints_taken(self) -> dict[str, int]: ...
-    @property
-    def reporting(self) -> bool: ...
-
-    def stop_turns(self) -> None: ...
-    def clear_clocks(self) -> None: ...
-    def busy(self, waiting: bool) -> None: ...
-    def render(self) -> None: ...
-    def controls_seat(self) -> str | None: ...
-    def spawn(self, coro: Coroutine[Any, Any, None]) -> None: ...
-    def run(self) -> Coroutine[Any, Any, None]: ...
-    def close_report(self) -> None: ...
-    def open_saves(self, error: str) -> None: ...
-    def owns_save(self, key: str) -> bool: ...
-    def show_end(self) -> None: ...
-    def show_privacy(self, seat: str) -> None: ...
-
-
-
 class ReplayDesk:
-    def __init__(self, app: App, dom: Platform) -> None:
+    """Offers :class:`ui.model.roles.Replays`."""
+
+    def __init__(self, dom: Platform, table: Table, screen: Screen, turns: TurnLoop,
+                 overlays: Overlays, saving: Saving, hints: HintBook, report: Report) -> None:
         self.dom = dom
-        self.app = app
+        self.table = table
+        self.screen = screen
+        self.turns = turns
+        self.overlays = overlays
+        self.saving = saving
+        self.hint_book = hints
+        self.report = report
         self.replay: Replay | None = None
         self.index = 0
         self.seat: str | None = None
@@ -69,34 +52,33 @@ class ReplayDesk:
 
     def _replay_saved(self, el: Any) -> None:
         key = (self.dom.data(el, "key") or "") if el is not None else ""
-        if self.app.owns_save(key):
+        if self.saving.owns(key):
             self.saved(key)
 
     def start(self, save: dict[str, Any], seats: list[str],
               hints: dict[str, int] | None = None) -> None:
-        app = self.app
         self.replay = Replay(save)
         self.hints = dict(hints or {})
-        app.stop_turns()  # pauses the turn loop and the countdown
+        self.turns.stop()  # pauses the turn loop and the countdown
         self.index = len(self.replay)
         self.seat = None
         self.seats = seats
-        app.table.close_dialog()
+        self.table.close_dialog()
         for overlay in ("dialog", "end", "launch", "privacy", "report"):
             self.dom.show(overlay, False)
         self.dom.set_body("replay", "1")
-        self.app.busy(False)
-        app.render()
+        self.turns.busy(False)
+        self.screen.render()
 
     def current(self) -> None:
         """Replay the game on the table. Until it is over, only the public view and the
         seats of the player at the screen may be chosen (hot-seat secrets stay secret)."""
-        app = self.app
+        table = self.table
         if self.replay is not None:
             return
         # (at_screen is nobody during a hot-seat handover)
-        seats = list(SEATS) if app.table.g.is_over else list(app.table.at_screen or ())
-        self.start(json.loads(app.table.g.to_json()), seats, app.hints_taken)
+        seats = list(SEATS) if table.g.is_over else list(table.at_screen or ())
+        self.start(json.loads(table.g.to_json()), seats, self.hint_book.taken)
 
     def saved(self, key: str) -> None:
         text = self.dom.storage_get(key) or ""
@@ -106,29 +88,29 @@ class ReplayDesk:
             over = bool(save["state"].get("winner"))
             self.start(save, list(SEATS) if over else [], hints_of(data))
         except SaveError as exc:
-            self.app.open_saves(_("That saved game cannot be replayed: {error}").format(
+            self.saving.open(error=_("That saved game cannot be replayed: {error}").format(
                 error=exc))
         except (ValueError, KeyError, TypeError, AttributeError):  # no log to replay in it
-            self.app.open_saves(_("That saved game cannot be replayed: {error}").format(
+            self.saving.open(error=_("That saved game cannot be replayed: {error}").format(
                 error=_("its game data is missing or damaged.")))
 
     def exit(self) -> None:
-        app = self.app
+        table, turns = self.table, self.turns
         self.replay = None
         if self.dom.is_shown("report"):
-            app.close_report()
+            self.report.close()
         self.dom.set_body("replay", "0")
-        app.stop_turns()
-        app.clear_clocks()
-        app.table.hold(False)
-        app.render()
-        if app.table.g.is_over:
-            app.show_end()
-        elif app.table.seat is not None and app.controls_seat() is None:
-            app.show_privacy(app.table.seat)  # a hot-seat handover was pending
+        turns.stop()
+        turns.clear_clocks()
+        table.hold_behind_dialog(False)
+        self.screen.render()
+        if table.g.is_over:
+            self.screen.show_end()
+        elif table.seat is not None and turns.controls_seat() is None:
+            self.overlays.privacy(table.seat)  # a hot-seat handover was pending
         else:
-            app.table.wait()
-            app.spawn(app.run())
+            table.nobody_acts()
+            turns.start()
 
     def step(self, cmd: str) -> None:
         if self.replay is None:
@@ -137,9 +119,9 @@ class ReplayDesk:
         target = {"rp-first": 0, "rp-prev": self.index - 1,
                   "rp-next": self.index + 1, "rp-last": last}[cmd]
         self.index = max(0, min(last, target))
-        if self.app.reporting:
-            self.app.close_report()
-        self.app.render()
+        if self.report.on:
+            self.report.close()
+        self.screen.render()
 
     def report_subject(self) -> tuple[str, int, int, dict[str, int]] | None:
         """The replayed game's report up to the step shown (None when no replay is on)."""
@@ -149,4 +131,4 @@ class ReplayDesk:
 
     def choose_seat(self, value: str) -> None:
         self.seat = value if value in self.seats else None
-        self.app.render()
+        self.screen.render()

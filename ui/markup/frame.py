@@ -23,7 +23,7 @@ from ..words.names import (
     waiting_text,
 )
 from .controls import BarState, bar_html, option_html
-from .hints import Hint, hint_html, hint_line_html
+from .hinttext import Hint, hint_html, hint_line_html
 from .html import attrs, e, emblem, icon, rule_link
 
 

@@ -11,36 +11,16 @@ computer takes over the rival at the script's level.
 
 from __future__ import annotations
 
-from collections.abc import Coroutine
-from typing import Any, Protocol
-
 from game.core.actions import Action
 
-from ..markup.hints import Hint
+from ..markup.hinttext import Hint
 from ..markup.html import e, icon
-from ..model.players import Setup
+from ..model.roles import Dealer, Overlays, Screen, StartScreen, TurnLoop
 from ..model.table import Table
 from ..model.targets import tab_of
 from ..model.tutorial import Step, script
 from ..platform.port import Handler, Platform
 from ..words.i18n import _
-
-
-class App(Protocol):
-    """What the Tutorial asks of the app."""
-
-    @property
-    def table(self) -> Table: ...
-
-    def stop_turns(self) -> None: ...
-    def new_game(self, setup: Setup, run: bool = True) -> None: ...
-    def open_start(self) -> None: ...
-    def close_dialog(self) -> None: ...
-    def notice(self, text: str) -> None: ...
-    def render(self) -> None: ...
-    def spawn(self, coro: Coroutine[Any, Any, None]) -> None: ...
-    def run(self) -> Coroutine[Any, Any, None]: ...
-
 
 TOUR_KEY = "moonshot.tutorial"  # localStorage: the save id of the tutorial's game
 # localStorage: the info steps read since the game's last action, so Continue shows the step
@@ -49,9 +29,17 @@ READ_KEY = "moonshot.tutorial.read"
 
 
 class Tour:
-    def __init__(self, app: App, dom: Platform) -> None:
+    """A guide of play (:class:`ui.model.roles.Script`) to the turn loop."""
+
+    def __init__(self, dom: Platform, table: Table, screen: Screen, dealer: Dealer,
+                 turns: TurnLoop, overlays: Overlays, start_screen: StartScreen) -> None:
         self.dom = dom
-        self.app = app
+        self.table = table
+        self.screen = screen
+        self.dealer = dealer
+        self.turns = turns
+        self.overlays = overlays
+        self.start_screen = start_screen
         self.active = False
         self.read = 0  # info steps read (Next) since the last action
         self.nudged = False
@@ -77,7 +65,7 @@ class Tour:
         return steps[index] if index < len(steps) else None
 
     def index(self) -> int:
-        return script().position(self.app.table.g.log_size) + self.read
+        return script().position(self.table.g.log_size) + self.read
 
     def waits(self) -> bool:
         """An info step is on: nobody acts until Next."""
@@ -104,7 +92,7 @@ class Tour:
 
     def pointer(self) -> Hint | None:
         """The expected action as a hint, so the board highlights its next step."""
-        table, action = self.app.table, self.expected()
+        table, action = self.table, self.expected()
         if action is None or table.seat is None:
             return None
         return Hint.pointing(table.seat, table.actions, table.pick, table.g.log_size, action)
@@ -112,7 +100,7 @@ class Tour:
     def target(self) -> str:
         """The first board thing the step points at ("" outside the tutorial)."""
         pointer = self.pointer()
-        return pointer.target(self.app.table.pick) if pointer else ""
+        return pointer.target(self.table.pick) if pointer else ""
 
     def allows(self, action: Action) -> bool:
         """Whether the person may take ``action`` now (always, outside the tutorial)."""
@@ -122,29 +110,28 @@ class Tour:
             self.nudged = False
             return True
         self.nudged = True
-        self.app.render()
+        self.screen.render()
         return False
 
     # ------------------------------------------------------------------ the course
 
     def begin(self) -> None:
-        tour = script()
-        app = self.app
-        app.new_game(tour.setup(), run=False)
+        tour, table = script(), self.table
+        self.dealer.new_game(tour.setup(), run=False)
         self.active, self.read, self.nudged = True, 0, False
-        app.table.rename(_("Tutorial"))
-        self.dom.storage_set(TOUR_KEY, app.table.save_id)
+        table.rename(_("Tutorial"))
+        self.dom.storage_set(TOUR_KEY, table.save_id)
         self.dom.storage_set(READ_KEY, "0")
-        app.table.hold(False)
-        app.close_dialog()
-        app.render()
-        app.spawn(app.run())
+        table.hold_behind_dialog(False)
+        self.screen.close_dialog()
+        self.screen.render()
+        self.turns.start()
 
     def resume(self, save_id: str) -> None:
         """A loaded game: the tutorial goes on if it is the tutorial's game, at the step that
         was on show (the info steps read after its last action are remembered apart)."""
         self.active = (self.dom.storage_get(TOUR_KEY) == save_id
-                       and script().follows(self.app.table.g))
+                       and script().follows(self.table.g))
         self.read, self.nudged = 0, False
         if not self.active:
             return
@@ -168,29 +155,27 @@ class Tour:
             return
         self.read += 1
         self.dom.storage_set(READ_KEY, str(self.read))
-        app = self.app
         if self.step() is None:
             self.finish()
             return
-        app.render()
-        app.spawn(app.run())
+        self.screen.render()
+        self.turns.start()
 
     def finish(self) -> None:
         """The end: the computer takes the rival at the script's level, the game goes on."""
-        app = self.app
         self.active = False
         self.dom.storage_remove(TOUR_KEY)
         self.dom.storage_remove(READ_KEY)
-        app.notice(_("The tutorial is over: the computer (Easy) now plays the USSR. "
+        self.overlays.notice(_("The tutorial is over: the computer (Easy) now plays the USSR. "
                      "Good luck!"))
-        app.render()
-        app.spawn(app.run())
+        self.screen.render()
+        self.turns.start()
 
     def leave(self) -> None:
         """Back to the start screen; Continue there resumes the tutorial."""
         self.active = False
-        self.app.stop_turns()  # the run loop stops
-        self.app.open_start()
+        self.turns.stop()  # the run loop stops
+        self.start_screen.open_start()
 
     # ------------------------------------------------------------------ on screen
 

@@ -10,28 +10,12 @@ with the game.
 from __future__ import annotations
 
 import json
-from collections.abc import Coroutine
-from typing import Any, Protocol
 
+from ..model.roles import HintBook, Minds, Overlays, Replays, Tasks
 from ..model.table import Table
 from ..platform.port import Handler, Platform
 from ..screens.report import failed_html, loading_html, report_html
 from ..words.i18n import _
-
-
-class App(Protocol):
-    """What the report desk asks of the app."""
-
-    @property
-    def table(self) -> Table: ...
-
-    @property
-    def replaying(self) -> bool: ...
-
-    def report_subject(self) -> tuple[str, int, int, dict[str, int]]: ...
-    async def chronicle(self, save_json: str, upto: int, seed: int) -> dict[str, Any]: ...
-    def spawn(self, coro: Coroutine[Any, Any, None]) -> None: ...
-    def notice(self, text: str) -> None: ...
 
 LIBRARY = (("link", "./vendor/uplot/uPlot.min.css"), ("script", "./vendor/uplot/uPlot.iife.min.js"),
            ("script", "./charts.js"))
@@ -39,9 +23,18 @@ STORY_SEED = 0  # the win-probability simulations' seed: the same report every t
 
 
 class ReportDesk:
-    def __init__(self, app: App, dom: Platform) -> None:
+    """Offers :class:`ui.model.roles.Report`."""
+
+    replays: Replays  # given by the app once built (a replay asks the report too)
+
+    def __init__(self, dom: Platform, table: Table, tasks: Tasks, overlays: Overlays,
+                 hints: HintBook, minds: Minds) -> None:
         self.dom = dom
-        self.app = app
+        self.table = table
+        self.tasks = tasks
+        self.overlays = overlays
+        self.hints = hints
+        self.minds = minds
         self.opened = 0  # which opening the shown report belongs to (a newer one wins)
 
     def commands(self) -> dict[str, Handler]:
@@ -49,19 +42,24 @@ class ReportDesk:
 
     def open(self) -> None:
         """The report of the game on the table, or of the replay up to its step (what
-        ``report_subject`` gives: the engine save, how many actions, of how many, hints)."""
-        app = self.app
-        save, upto, total, hints = app.report_subject()
+        :meth:`subject` gives: the engine save, how many actions, of how many, hints)."""
+        save, upto, total, hints = self.subject()
         self.opened += 1
         self.dom.set_html("report", loading_html())
         self.dom.show("report", True)
         self.dom.set_body("report", "loading")
-        app.spawn(self._fill(self.opened, save, upto, total, hints))
+        self.tasks.spawn(self._fill(self.opened, save, upto, total, hints))
+
+    def subject(self) -> tuple[str, int, int, dict[str, int]]:
+        """What the report tells: the replay up to its step, else the game on the table."""
+        g = self.table.g
+        return self.replays.report_subject() or (g.to_json(), g.log_size, g.log_size,
+                                                 self.hints.taken)
 
     async def _fill(self, opened: int, save: str, upto: int, total: int,
                     hints: dict[str, int]) -> None:
         try:
-            data = await self.app.chronicle(save, upto, STORY_SEED)
+            data = await self.minds.chronicle(save, upto, STORY_SEED)
         except Exception as exc:  # a broken save: say so, with a way out (not a stuck screen)
             if opened == self.opened and self.dom.is_shown("report"):
                 reason = (str(exc).strip().splitlines() or [type(exc).__name__])[-1]
@@ -84,7 +82,7 @@ class ReportDesk:
             for key, spec in specs.items():
                 self.dom.draw_chart(key, json.dumps(spec))
         else:
-            self.app.notice(_("The charts could not be loaded; the tables show the same "
+            self.overlays.notice(_("The charts could not be loaded; the tables show the same "
                               "numbers."))
         self.dom.set_body("report", "ready" if drawn else "tables")
         self.dom.focus_first('[data-testid="report-close"]')
@@ -94,10 +92,9 @@ class ReportDesk:
         self.dom.show("report", False)
         self.dom.set_html("report", "")
         self.dom.set_body("report", "")
-        app = self.app
-        if app.table.g.is_over and not app.replaying:
+        if self.table.g.is_over and not self.replays.on:
             self.dom.focus_first('[data-testid="end-report"]')
-        elif app.replaying:
+        elif self.replays.on:
             self.dom.focus_first('[data-testid="rp-report"]')
 
     @property

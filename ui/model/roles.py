@@ -1,0 +1,253 @@
+"""The roles the controllers and links play for one another, as Protocols (no behaviour here).
+
+Each role is named for what it offers, and says who offers it. A controller (``ui/control``)
+or a link (``ui/links``) is given the few roles it asks of the others, as parameters of its
+constructor, or as attributes the app sets once both are built (when each asks the other); it
+never imports another controller (``tests/test_import_layers.py``). The app (``ui/app.py``)
+builds them all and wires them, and offers the roles only it can play: the screen it draws,
+its tasks and their error net, and a fresh deal of the table. A controller that needs one more
+thing of another adds it to that role: the one offering it already has it.
+
+(The roles live here, below the controllers, so that every controller and link may import
+them.)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Coroutine
+from typing import Any, Protocol
+
+from game.core.actions import Action
+from game.core.events import Event
+from game.rules.records import View
+
+from ..words.narration import Launch
+from .players import Setup
+from .saves import Loaded, Summary
+
+# ---------------------------------------------------------------------- offered by the app
+
+
+class Screen(Protocol):
+    """The table on the screen (the app draws it)."""
+
+    def render(self) -> None:
+        """Draw the table again from the table's state."""
+
+    def draw_log(self) -> None:
+        """Draw the log again, when it has new lines (the rest of the table as it is)."""
+
+    def close_dialog(self) -> None:
+        """Close the dialog up (back to the start screen, or the game behind goes on)."""
+
+    def show_end(self) -> None:
+        """The game is over: its end on the screen, and the embedding page told."""
+
+
+class Tasks(Protocol):
+    """The app's work in the background, and its error net."""
+
+    def spawn(self, coro: Coroutine[Any, Any, None]) -> None:
+        """Run ``coro``; an error it raises becomes a banner and the turn loop restarts."""
+
+    def report(self, exc: BaseException) -> None:
+        """Show an error as a banner (its details kept for a bug report)."""
+
+
+class ErrorLog(Protocol):
+    """The last error's details (the app's), for a bug report."""
+
+    @property
+    def error_text(self) -> str: ...
+
+
+class Dealer(Protocol):
+    """A game dealt on the table (by the app: every controller forgets the one before)."""
+
+    def new_game(self, setup: Setup, run: bool = True) -> None: ...
+    def load_game(self, loaded: Loaded, save_id: str, example: bool = False) -> None: ...
+
+
+# ---------------------------------------------------------------------- offered by controllers
+
+
+class TurnLoop(Protocol):
+    """The turn loop (:class:`ui.control.turns.Turns`): whose turn, a person's moves, the
+    discussion's clocks, the page's busy flag and the decision at hand in view."""
+
+    @property
+    def turn(self) -> int:
+        """The stretch of play now: work begun in an earlier one is void."""
+
+    def stop(self) -> None: ...
+    def start(self) -> None: ...
+    def busy(self, waiting: bool) -> None: ...
+    def controls_seat(self) -> str | None: ...
+    def act(self, index: int) -> None: ...
+    def try_act(self, index: int) -> None: ...
+    def touch(self, target: str) -> None: ...
+    def focus_decision(self) -> None: ...
+    def bring_into_view(self, seat: str) -> None: ...
+    def remote_moved(self, events: list[Event]) -> None: ...
+    def seconds_left(self) -> dict[str, int]: ...
+    def countdown_from_host(self, nation: str, seconds: int) -> None: ...
+    def clear_clocks(self) -> None: ...
+
+
+class Script(Protocol):
+    """A guide of play, as the turn loop sees it: the Tutorial (:mod:`ui.control.tour`)
+    or a rule example (:mod:`ui.links.example`)."""
+
+    active: bool
+
+    @property
+    def tells_stakes(self) -> bool:
+        """Its own text says what a move risks (the table asks no confirmation)."""
+
+    @property
+    def fixed(self) -> bool:
+        """The position is its own: no move is taken back (its Reset deals it again)."""
+
+    def waits(self) -> bool: ...
+    def seat(self, to_act: list[str]) -> str | None: ...
+    def scripted(self, seat: str) -> Action | None: ...
+    def tab(self, target: str) -> str | None: ...
+    def target(self) -> str: ...
+    def allows(self, action: Action) -> bool: ...
+    def played(self) -> None: ...
+
+
+class Overlays(Protocol):
+    """What is shown over the table (:class:`ui.control.overlays.Overlays`)."""
+
+    def privacy(self, seat: str) -> None: ...
+    async def launches(self, shows: list[Launch]) -> None: ...
+    def confirm(self, index: int, text: str, label: str) -> None: ...
+    def rules(self, section: str = "", howto: bool = False) -> None: ...
+    def notice(self, text: str) -> None:
+        """A banner that tells something (a warning, not an error)."""
+
+
+class Sounds(Protocol):
+    """The table's sounds (:class:`ui.control.sound.SoundSwitch`), if its switch is on."""
+
+    def play(self, name: str) -> None: ...
+
+
+class Saving(Protocol):
+    """The saved-games shelf (:class:`ui.control.shelf.Shelf`)."""
+
+    def autosave(self) -> None: ...
+    async def kept(self) -> None:
+        """The last move's save is on disk (or why not is told)."""
+
+    def owns(self, key: str) -> bool: ...
+    def open(self, error: str = "", notice: str = "") -> None: ...
+    def resumable(self) -> Summary | None: ...
+
+
+class HintBook(Protocol):
+    """The hints of the game on the table (:class:`ui.control.hints.Hints`)."""
+
+    @property
+    def taken(self) -> dict[str, int]:
+        """Hints taken per nation (saved with the game, shown at the end)."""
+
+    def forget(self) -> None:
+        """The hint on show is for a decision gone (a guest's new picture)."""
+
+
+class Replays(Protocol):
+    """The replay desk (:class:`ui.control.replaydesk.ReplayDesk`)."""
+
+    @property
+    def on(self) -> bool: ...
+
+    def exit(self) -> None: ...
+    def report_subject(self) -> tuple[str, int, int, dict[str, int]] | None: ...
+
+
+class Report(Protocol):
+    """The post-game report (:class:`ui.control.reportdesk.ReportDesk`)."""
+
+    @property
+    def on(self) -> bool: ...
+
+    def close(self) -> None: ...
+
+
+class Minds(Protocol):
+    """The computer players (:class:`ui.control.thinker.Thinker`)."""
+
+    async def choose(self, view: View, legal: list[Action], level: str, seed: int,
+                     purpose: str = "move") -> tuple[Action, str]: ...
+    async def chronicle(self, save_json: str, upto: int, seed: int) -> dict[str, Any]: ...
+
+
+class StartScreen(Protocol):
+    """The start screen (:class:`ui.control.newgame.NewGame`)."""
+
+    def open_start(self) -> None: ...
+
+
+# ---------------------------------------------------------------------- offered by links
+
+
+class Hosted(Protocol):
+    """An online game's host side (:class:`ui.links.hosting.Hosting`), as the turn loop and
+    the New game dialog see it."""
+
+    @property
+    def on(self) -> bool: ...
+
+    def waiting_for_players(self) -> bool: ...
+    def moved(self, events: list[Event]) -> None: ...
+    def broadcast(self) -> None: ...
+    def ice_text(self) -> str: ...
+
+
+class Guest(Protocol):
+    """An online game's guest side (:class:`ui.links.joining.Joining`), as the turn loop and
+    the overlays see it."""
+
+    @property
+    def on(self) -> bool: ...
+
+    def act(self, seat: str, action: Action) -> None: ...
+
+
+class Side(Protocol):
+    """Either side of an online game, the host's or a guest's (:mod:`ui.links.hosting`,
+    :mod:`ui.links.joining`), as :class:`ui.links.peers.Online` sees it."""
+
+    @property
+    def on(self) -> bool: ...
+
+    def on_peer(self, ident: str, kind: str, text: str) -> None: ...
+    def say(self, text: str) -> None: ...
+    def chat_lines(self) -> list[tuple[str, str]]: ...
+    def screens(self) -> dict[str, dict[str, str]]: ...
+
+
+class Peers(Protocol):
+    """What both sides of an online game share (:class:`ui.links.peers.Online`): the
+    transport between browsers, and the chat box."""
+
+    async def listen(self) -> None: ...
+    def chat_changed(self) -> None: ...
+
+
+class EmbedPage(Protocol):
+    """The page around an embed's frame, which hears of the game
+    (:class:`ui.links.embed.EmbedApi`)."""
+
+    def ready(self) -> None: ...
+    def moved(self, seat: str, events: list[Event]) -> None: ...
+    def example_done(self, ident: str) -> None: ...
+
+
+class RuleExamples(Protocol):
+    """The live rule examples (:class:`ui.links.example.ExampleDesk`)."""
+
+    def open(self, ident: str) -> None: ...
+    def shown(self) -> str: ...
