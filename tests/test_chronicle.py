@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import json
 import random
 from functools import cache
 from itertools import pairwise
 
+import pytest
+
 from game.ai.chronicle import Chronicle, chronicle
 from game.ai.winprob import simulate
 from game.core.events import Event, LaunchDelayed, Liftoff, MissionSuccess
+from game.core.plain import RecordError, from_plain, to_plain
 from game.engine import Game, new_game
 from game.rules.odds import launch_odds
 
@@ -82,6 +86,16 @@ def test_a_replay_at_a_step_shows_the_story_so_far() -> None:
         assert part.rounds == starts
     else:
         assert part.rounds[:-1] == starts and part.rounds[-1].step == upto
+
+
+def test_the_story_crosses_to_the_page_as_json_and_reads_back_whole_or_not_at_all() -> None:
+    """What the AI worker sends the page (ui.ai_worker.chronicle) and the page reads."""
+    _, c = _finished(9)
+    plain = json.loads(json.dumps(to_plain(c)))
+    assert from_plain(Chronicle, plain) == c
+    del plain["swings"][0]["end"]["usa"]
+    with pytest.raises(RecordError, match=r"Chronicle\.swings\[0\]\.end: missing \['usa'\]"):
+        from_plain(Chronicle, plain)
 
 
 def test_a_swing_is_explained_only_by_a_launch_that_could_have_gone_the_other_way() -> None:

@@ -3,9 +3,11 @@ the AI worker's story of a game (ui.ai_worker.chronicle) at its end or at any re
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 import re
+from collections.abc import Coroutine
 from functools import cache
 from html import escape
 from typing import Any
@@ -13,8 +15,15 @@ from typing import Any
 import pytest
 
 import game
+from game.ai.chronicle import Chronicle, CurvePoint, LaunchPoint, Shift, Swing
+from game.core.plain import from_plain
 from game.tools.tournament import medium_moves
+from tests.fake_platform import FakePlatform
 from ui.ai_worker import chronicle
+from ui.control.reportdesk import ReportDesk
+from ui.control.thinker import Thinker
+from ui.model.players import Setup
+from ui.model.table import Table
 from ui.screens.report import CHARTS, report_html, swing_words
 
 
@@ -27,10 +36,15 @@ def _finished_save() -> str:
     return g.to_json()
 
 
-def _story(upto: int | None = None) -> tuple[dict[str, Any], int]:
+def _read(answer: str) -> Chronicle:
+    """The worker's answer as the page reads it (ui.control.thinker)."""
+    return from_plain(Chronicle, json.loads(answer))
+
+
+def _story(upto: int | None = None) -> tuple[Chronicle, int]:
     save = _finished_save()
     total = len(json.loads(save)["log"])
-    return json.loads(chronicle(save, total if upto is None else upto, 0)), total
+    return _read(chronicle(save, total if upto is None else upto, 0)), total
 
 
 def _rows(markup: str, key: str) -> list[list[str]]:
@@ -47,89 +61,87 @@ def test_the_report_of_a_finished_game_has_four_charts_each_with_its_table() -> 
     assert markup.count('data-testid="report-chart"') == 4
     assert markup.count('data-testid="report-table"') == 4
     assert markup.count('aria-hidden="true"></div>') >= 4  # the pictures; the tables speak
-    winner = data["winner"]
+    winner = data.winner
     assert f"Game report: {winner} won" in markup
     # Popularity and Budget: one row per round start and one for the end, as drawn.
     rows = _rows(markup, "standing")
-    assert len(rows) == len(data["rounds"]) == len(specs["standing"]["x"])
+    assert len(rows) == len(data.rounds) == len(specs["standing"]["x"])
     assert rows[0][0] == "Round 1, start" and rows[-1][0].endswith("end of the game")
-    for row, drawn in zip(data["rounds"], rows, strict=True):
-        assert drawn[1:5] == [str(v) for v in (*row["popularity"], *row["budget"])]
-        assert drawn[5] == str(max(row["budget"]) - data["budget_gap"])  # the gap line
+    for row, drawn in zip(data.rounds, rows, strict=True):
+        assert drawn[1:5] == [str(v) for v in (*row.popularity, *row.budget)]
+        assert drawn[5] == str(max(row.budget) - data.budget_gap)  # the gap line
     for series in specs["standing"]["series"]:
         assert len(series["values"]) == len(specs["standing"]["x"])
     assert specs["standing"]["thresholds"][0]["value"] == 0  # Popularity 0 loses
     # Launches: every one in the table, the flown ones drawn at their odds.
     launches = _rows(markup, "launches")
-    assert len(launches) == len(data["launches"]) > 0
-    flown = [p for p in data["launches"] if p["odds"] is not None]
-    assert [m["y"] for m in specs["launches"]["marks"]] == [round(p["odds"] * 100, 1)
-                                                           for p in flown]
+    assert len(launches) == len(data.launches) > 0
+    flown = [p.odds for p in data.launches if p.odds is not None]
+    assert [m["y"] for m in specs["launches"]["marks"]] == [round(odds * 100, 1)
+                                                           for odds in flown]
     assert {m["shape"] for m in specs["launches"]["marks"]} <= {"disc", "cross"}
     # Missions by round and the chance to win, point for point.
     assert [r[1:] for r in _rows(markup, "missions")] == [
-        [str(v) for v in row["missions"]] for row in data["rounds"]]
+        [str(v) for v in row.missions] for row in data.rounds]
     chances = _rows(markup, "chances")
-    assert len(chances) == len(data["curve"]) == len(specs["chances"]["x"])
+    assert len(chances) == len(data.curve) == len(specs["chances"]["x"])
     assert chances[-1][1] in ("100%", "0%")  # the game is over: certain
-    assert len(specs["chances"]["marks"]) == len(data["swings"]) == 3
+    assert len(specs["chances"]["marks"]) == len(data.swings) == 3
     # The hints each side took.
     assert "2 hints taken" in markup and "0 hints taken" in markup
 
 
 def test_the_biggest_swings_are_told_in_words() -> None:
     data, _ = _story()
-    told = [swing_words(s) for s in data["swings"]]
-    for swing, words in zip(data["swings"], told, strict=True):
-        launch = swing["launch"]
-        if launch is not None and launch["odds"] is not None:
-            odds = f"{launch['odds'] * 100:.0f}%"
-            outcome = "succeeded" if launch["outcome"] == "success" else "exploded"
-            assert words.startswith(f"Round {launch['round']}: {launch['nation']}'s launch "
+    told = [swing_words(s) for s in data.swings]
+    for swing, words in zip(data.swings, told, strict=True):
+        launch = swing.launch
+        if launch is not None and launch.odds is not None:
+            odds = f"{launch.odds * 100:.0f}%"
+            outcome = "succeeded" if launch.outcome == "success" else "exploded"
+            assert words.startswith(f"Round {launch.round}: {launch.nation}'s launch "
                                     f"toward ")
             assert f" at {odds} {outcome}" in words
-        assert f"USA {swing['start']['usa'] * 100:.0f}% → {swing['end']['usa'] * 100:.0f}%" \
-            in words
+        assert f"USA {swing.start.usa * 100:.0f}% → {swing.end.usa * 100:.0f}%" in words
         assert "the chances moved" not in words
 
 
-def _swing(launch: dict[str, Any] | None = None, shift: dict[str, Any] | None = None,
-           phase: str = "politics") -> dict[str, Any]:
+def _swing(launch: LaunchPoint | None = None, shift: Shift | None = None,
+           phase: str = "politics") -> Swing:
     """A swing from ``phase`` to the next curve point (Launches after Politics, else the
     next round's Politics)."""
     after = ("launches", 4) if phase == "politics" else ("politics", 4 + (phase == "launches"))
-    return {"start": {"step": 10, "round": 4, "phase": phase, "usa": 0.6},
-            "end": {"step": 40, "round": after[1], "phase": after[0], "usa": 0.35},
-            "launch": launch, "shift": shift}
+    return Swing(CurvePoint(step=10, round=4, phase=phase, usa=0.6),
+                 CurvePoint(step=40, round=after[1], phase=after[0], usa=0.35),
+                 launch, shift)
 
 
 @pytest.mark.parametrize(("launch", "shift", "phase", "words"), [
-    ({"step": 20, "round": 4, "nation": "USA", "mission": "M0-VANGUARD", "odds": None,
-      "outcome": "delayed", "reason": "completed"}, None, "politics",
+    (LaunchPoint(step=20, round=4, nation="USA", mission="M0-VANGUARD", odds=None,
+                 outcome="delayed", reason="completed"), None, "politics",
      "Round 4: USA's launch toward Vanguard 1 was delayed: the rival completed it first"),
-    ({"step": 20, "round": 4, "nation": "USA", "mission": "M0-VANGUARD", "odds": None,
-      "outcome": "delayed", "reason": "payload"}, None, "politics",
+    (LaunchPoint(step=20, round=4, nation="USA", mission="M0-VANGUARD", odds=None,
+                 outcome="delayed", reason="payload"), None, "politics",
      "Round 4: USA's launch toward Vanguard 1 was delayed: the rocket lacked its payload"),
-    ({"step": 20, "round": 4, "nation": "USA", "mission": "M0-VANGUARD", "odds": 0.4,
-      "outcome": "explosion", "reason": ""}, None, "politics",
+    (LaunchPoint(step=20, round=4, nation="USA", mission="M0-VANGUARD", odds=0.4,
+                 outcome="explosion", reason=""), None, "politics",
      "Round 4: USA's launch toward Vanguard 1 at 40% exploded"),
-    (None, {"kind": "popularity", "nation": "USA", "before": 6, "after": 3, "mission": None},
+    (None, Shift(kind="popularity", nation="USA", before=6, after=3, mission=None),
      "launches", "Round 4: USA's Popularity went from 6 to 3"),
-    (None, {"kind": "budget", "nation": "USSR", "before": 0, "after": 5, "mission": None},
+    (None, Shift(kind="budget", nation="USSR", before=0, after=5, mission=None),
      "politics", "Round 4: USSR gained 5 Budget"),
-    (None, {"kind": "decided", "nation": "USA", "before": 0.5, "after": 0.125,
-            "mission": "M0-VANGUARD"}, "politics",
+    (None, Shift(kind="decided", nation="USA", before=0.5, after=0.125,
+                 mission="M0-VANGUARD"), "politics",
      "Round 4: USA decided to launch toward Vanguard 1 at 12%"),
-    (None, {"kind": "rocket", "nation": "USSR", "before": 0.25, "after": 0.75,
-            "mission": "MOON"}, "politics",
+    (None, Shift(kind="rocket", nation="USSR", before=0.25, after=0.75,
+                 mission="MOON"), "politics",
      "Round 4: USSR's rocket went from 25% to 75% toward Moon Landing"),
     (None, None, "maneuvers", "Round 4: the Maneuver cards played"),
     (None, None, "launches", "Round 5: the Maneuver cards played"),
     (None, None, "politics", "Round 4: the Politicians' and Engineers' moves"),
 ])
-def test_a_swing_is_told_with_its_cause(launch: dict[str, Any] | None,
-                                        shift: dict[str, Any] | None, phase: str,
-                                        words: str) -> None:
+def test_a_swing_is_told_with_its_cause(launch: LaunchPoint | None, shift: Shift | None,
+                                        phase: str, words: str) -> None:
     told = swing_words(_swing(launch, shift, phase))
     assert told == f"{words} (USA 60% → 35%)"
 
@@ -137,7 +149,7 @@ def test_a_swing_is_told_with_its_cause(launch: dict[str, Any] | None,
 def test_the_charts_run_to_the_last_round_and_draw_the_chance_as_one_split_line() -> None:
     data, total = _story()
     _, specs = report_html(data, {}, total, total)
-    first, last = data["rounds"][0]["round"], data["rounds"][-1]["round"]
+    first, last = data.rounds[0].round, data.rounds[-1].round
     for key in CHARTS:
         assert specs[key]["rounds"] == [first, last]  # the axis's ticks: no round past it
         xs = specs[key]["x"] if key != "launches" else [m["x"] for m in specs[key]["marks"]]
@@ -159,13 +171,13 @@ def test_a_replay_step_reports_the_story_so_far_only() -> None:
     whole, total = _story()
     step = total // 2
     data, _ = _story(step)
-    assert data["steps"] == step and data["winner"] is None
+    assert data.steps == step and data.winner is None
     markup, specs = report_html(data, {}, step, total)
     assert f"up to action {step} of {total}" in markup
     assert _rows(markup, "standing")[-1][0].endswith("at this step")
     # What happened before the step is told the same way as in the whole game's report.
-    assert data["launches"] == [p for p in whole["launches"] if p["step"] <= step]
-    assert data["rounds"][:-1] == whole["rounds"][:len(data["rounds"]) - 1]
+    assert data.launches == tuple(p for p in whole.launches if p.step <= step)
+    assert data.rounds[:-1] == whole.rounds[:len(data.rounds) - 1]
     assert len(specs) == 4
 
 
@@ -185,13 +197,13 @@ def test_the_budget_gap_is_told_as_each_ruleset_ends_the_game(ruleset: str, word
     for _ in range(12):
         seat = g.to_act()[0]
         g.apply(seat, rng.choice(g.legal_actions(seat)))
-    data = json.loads(chronicle(g.to_json(), g.log_size, 0))
+    data = _read(chronicle(g.to_json(), g.log_size, 0))
     inclusive = game.load_content().rulesets[ruleset].budget_gap_inclusive
-    assert data["budget_gap_inclusive"] is inclusive
+    assert data.budget_gap_inclusive is inclusive
     markup, specs = report_html(data, {}, g.log_size, g.log_size)
     assert escape(words) in markup
     line = specs["standing"]["series"][-1]["values"]
-    assert line == [max(r["budget"]) - data["budget_gap"] for r in data["rounds"]]
+    assert line == [max(r.budget) - data.budget_gap for r in data.rounds]
 
 
 def test_the_standing_table_groups_its_columns_by_measure() -> None:
@@ -209,3 +221,71 @@ def test_the_standing_table_groups_its_columns_by_measure() -> None:
                                                          "grey line"]
     assert table.count("<colgroup") == 3
     assert all(len(row) == 6 for row in _rows(markup, "standing"))
+
+
+class _WorkerLeavingOutAField(FakePlatform):
+    """A worker that starts, and answers the report's numbers without ``budget_gap``."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.worker_ok = True
+
+    async def worker_call(self, worker: Any, name: str, *args: Any) -> str:
+        self.worker_calls.append((name, args))
+        answer = json.loads(chronicle(*args))
+        del answer["budget_gap"]
+        return json.dumps(answer)
+
+
+class _Around:
+    """What the report desk is given besides the page and the computer players: the app's
+    tasks (kept to be awaited here), its notices, the hints, and a replay at ``subject``."""
+
+    def __init__(self, subject: tuple[str, int, int, dict[str, int]]) -> None:
+        self.subject = subject
+        self.spawned: list[Coroutine[Any, Any, None]] = []
+        self.notices: list[str] = []
+        self.on = True
+
+    def spawn(self, coro: Coroutine[Any, Any, None]) -> None:
+        self.spawned.append(coro)
+
+    def report(self, exc: BaseException) -> None:
+        raise exc
+
+    def notice(self, text: str) -> None:
+        self.notices.append(text)
+
+    @property
+    def taken(self) -> dict[str, int]:
+        return self.subject[3]
+
+    def report_subject(self) -> tuple[str, int, int, dict[str, int]]:
+        return self.subject
+
+
+def test_a_worker_answer_without_a_field_is_refused_and_the_page_works_the_report_out(
+) -> None:
+    """Like any worker answer the page cannot read (ui.control.thinker): the worker is given
+    up, with the reason, and the numbers are worked out on the page; the report is whole."""
+    save = _finished_save()
+    total = len(json.loads(save)["log"])
+    hints = {"USA": 2, "USSR": 0}
+    dom = _WorkerLeavingOutAField()
+    around = _Around((save, total, total, hints))
+    thinker = Thinker(dom)
+    desk = ReportDesk(dom, Table(Setup(), game.load(save), "t"), around, around, around,
+                      thinker)
+    desk.replays = around
+
+    async def open_report() -> None:
+        desk.open()
+        await around.spawned.pop()
+
+    asyncio.run(open_report())
+    assert [name for name, _args in dom.worker_calls] == ["chronicle"]
+    assert dom.body["ai-worker"] == "failed" and "budget_gap" in thinker.error
+    assert dom.body["report"] == "ready" and around.notices == []
+    markup, specs = report_html(_story()[0], hints, total, total)
+    assert dom.regions["report"] == markup
+    assert dom.charts == {key: json.dumps(spec) for key, spec in specs.items()}

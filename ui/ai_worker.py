@@ -18,7 +18,7 @@ import random
 import game
 from game.ai import get_ai
 from game.ai.chronicle import story
-from game.core.plain import from_plain
+from game.core.plain import from_plain, to_plain
 from game.rules.records import View
 
 
@@ -38,7 +38,8 @@ def choose(view_json: str, legal_json: str, level: str, seed: int) -> str:
 
 
 def chronicle(save_json: str, upto: int, seed: int) -> str:
-    """The story in numbers (:func:`game.ai.chronicle.chronicle`, as JSON) of the first ``upto``
+    """The story in numbers (:func:`game.ai.chronicle.chronicle`, as JSON: its
+    :func:`game.core.plain.to_plain`, which the page reads back) of the first ``upto``
     logged actions of the engine save ``save_json`` (its seed, settings and log are read;
     every action is checked again by the engine)."""
     data = json.loads(str(save_json))
@@ -46,7 +47,7 @@ def chronicle(save_json: str, upto: int, seed: int) -> str:
                           ruleset=str(data["ruleset"]), pair=str(data.get("pair") or "USA"))
     log = [(str(entry["seat"]), game.action_from_dict(entry["action"]))
            for entry in data["log"][:int(upto)]]
-    return json.dumps(story(start, log, seed=int(seed)).to_dict())
+    return json.dumps(to_plain(story(start, log, seed=int(seed))))
 
 
 __export__ = ["choose", "chronicle"]

@@ -16,9 +16,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from itertools import pairwise
-from typing import Any
 
 from ..analysis.history import fresh
 from ..core.actions import Action
@@ -108,10 +107,6 @@ class Chronicle:
     budget_gap: int  # the Budget gap that ends the game ...
     budget_gap_inclusive: bool  # ... when reached (True) or only when exceeded (False)
     winner: str | None
-
-    def to_dict(self) -> dict[str, Any]:
-        """The same numbers as JSON-safe data (what the AI worker sends the page)."""
-        return asdict(self)
 
 
 def _row(game: Game, step: int) -> RoundRow:

@@ -1,10 +1,10 @@
 """The post-game report on the page: opened from the end screen or a replay's step.
 
-The numbers are worked out by the AI worker (:meth:`ui.control.thinker.Thinker.chronicle`, a second
-or two of simulations that would otherwise freeze the page), from the engine save: the seed,
-the settings and the log up to the step shown. The charting library (uPlot, vendored by the
-build into ``vendor/uplot/``) and ``charts.js`` load the first time a report opens, never
-with the game.
+The numbers (a :class:`game.ai.chronicle.Chronicle`) are worked out by the AI worker
+(:meth:`ui.control.thinker.Thinker.chronicle`, a second or two of simulations that would
+otherwise freeze the page), from the engine save: the seed, the settings and the log up to the
+step shown. The charting library (uPlot, vendored by the build into ``vendor/uplot/``) and
+``charts.js`` load the first time a report opens, never with the game.
 """
 
 from __future__ import annotations

@@ -24,14 +24,17 @@ import hashlib
 import json
 import time
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import game
 from game.core.actions import Action
-from game.core.plain import to_plain
+from game.core.plain import from_plain, to_plain
 from game.rules.records import View
 
 from ..platform.port import Platform
+
+if TYPE_CHECKING:  # the AI's modules load when the report is first asked for (chronicle)
+    from game.ai.chronicle import Chronicle
 
 WORKER_SRC = "./ui/ai_worker.py"
 WORKER_CONFIG = "./worker.toml"
@@ -109,12 +112,15 @@ class Thinker:
                                float(answer["seconds"]))
         return action, where
 
-    async def chronicle(self, save_json: str, upto: int, seed: int) -> dict[str, Any]:
+    async def chronicle(self, save_json: str, upto: int, seed: int) -> Chronicle:
         """The post-game report's numbers (``ui.ai_worker.chronicle``), worked out in the
-        worker (started now if it was not), else here."""
+        worker (started now if it was not), else here. An answer that is not a whole
+        :class:`game.ai.chronicle.Chronicle` is refused like any unreadable one."""
+        from game.ai.chronicle import Chronicle
+
         self.start()
         data, _where = await self._call("chronicle", WAIT_FOR_REPORT, (save_json, upto, seed),
-                                        lambda answer: answer)
+                                        lambda answer: from_plain(Chronicle, answer))
         return data
 
     async def _call(self, name: str, wait: float, args: tuple[Any, ...],

@@ -15,7 +15,7 @@ them.)
 from __future__ import annotations
 
 from collections.abc import Coroutine
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from game.core.actions import Action
 from game.core.events import Event
@@ -24,6 +24,9 @@ from game.rules.records import View
 from ..words.narration import Launch
 from .players import Setup
 from .saves import Loaded, Summary
+
+if TYPE_CHECKING:  # the record only: the page imports the AI's modules when it thinks
+    from game.ai.chronicle import Chronicle
 
 # ---------------------------------------------------------------------- offered by the app
 
@@ -181,7 +184,7 @@ class Minds(Protocol):
 
     async def choose(self, view: View, legal: list[Action], level: str, seed: int,
                      purpose: str = "move") -> tuple[Action, str]: ...
-    async def chronicle(self, save_json: str, upto: int, seed: int) -> dict[str, Any]: ...
+    async def chronicle(self, save_json: str, upto: int, seed: int) -> Chronicle: ...
 
 
 class StartScreen(Protocol):

@@ -1,22 +1,26 @@
 """The post-game report: a game's story drawn as four charts, each with a table of its numbers.
 
 Pure Python (strings and JSON-safe chart specifications), unit-tested in CPython. The numbers
-come from :func:`game.ai.chronicle.chronicle` (as its ``to_dict()``, worked out in the AI
-worker); the page draws each specification with the charting library (``public/charts.js``
-over uPlot, loaded when the report first opens: :mod:`ui.control.reportdesk`). Every chart is a
-picture for the eye only (``aria-hidden``); the table beside it holds the same numbers for
-everyone else.
+come from :func:`game.ai.chronicle.chronicle` (a :class:`game.ai.chronicle.Chronicle`, worked
+out in the AI worker); the page draws each specification with the charting library
+(``public/charts.js`` over uPlot, loaded when the report first opens:
+:mod:`ui.control.reportdesk`). Every chart is a picture for the eye only (``aria-hidden``); the
+table beside it holds the same numbers for everyone else.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from game import NATIONS
 
 from ..markup.html import e, emblem
 from ..words.i18n import _, ngettext
 from ..words.names import hints_taken, mission_name, nation_name, percent, phase_name
+
+if TYPE_CHECKING:  # the records only: the page imports the AI's modules when it thinks
+    from game.ai.chronicle import Chronicle, LaunchPoint, RoundRow, Shift, Swing
 
 # The page's own colours (public/style.css), which charts.js reads from the stylesheet.
 COLOURS = {"USA": "var(--usa)", "USSR": "var(--ussr)"}
@@ -32,29 +36,28 @@ def outcome_name(outcome: str) -> str:
     return words.get(outcome, outcome)
 
 
-def _mid_round(rows: list[dict[str, Any]], i: int) -> bool:
+def _mid_round(rows: Sequence[RoundRow], i: int) -> bool:
     """Whether row ``i`` was taken inside its round (the chronicle's last row: the end of the
     game, or a replay's step) rather than at the round's start."""
-    return i == len(rows) - 1 and i > 0 and rows[i - 1]["round"] == rows[i]["round"]
+    return i == len(rows) - 1 and i > 0 and rows[i - 1].round == rows[i].round
 
 
-def _row_x(rows: list[dict[str, Any]]) -> list[float]:
+def _row_x(rows: Sequence[RoundRow]) -> list[float]:
     """Round-start rows sit on their round; a mid-round last row near the round's end."""
-    return [row["round"] + (PHASE_AT["over"] if _mid_round(rows, i) else 0.0)
+    return [row.round + (PHASE_AT["over"] if _mid_round(rows, i) else 0.0)
             for i, row in enumerate(rows)]
 
 
-def _rounds(data: dict[str, Any]) -> list[int]:
+def _rounds(data: Chronicle) -> list[int]:
     """The first and the last round the story reached: the round axis runs over these."""
-    rows: list[dict[str, Any]] = data["rounds"]
-    return [rows[0]["round"], rows[-1]["round"]]
+    return [data.rounds[0].round, data.rounds[-1].round]
 
 
-def _row_label(rows: list[dict[str, Any]], i: int, finished: bool) -> str:
+def _row_label(rows: Sequence[RoundRow], i: int, finished: bool) -> str:
     if not _mid_round(rows, i):
-        return _("Round {round}, start").format(round=rows[i]["round"])
+        return _("Round {round}, start").format(round=rows[i].round)
     return (_("Round {round}, end of the game") if finished else
-            _("Round {round}, at this step")).format(round=rows[i]["round"])
+            _("Round {round}, at this step")).format(round=rows[i].round)
 
 
 def _table(caption: str, head: list[str], body: list[list[str]], key: str,
@@ -91,22 +94,21 @@ def _figure(key: str, title: str, note: str, table: str) -> str:
 
 # ------------------------------------------------------------------ the four charts
 
-def standing(data: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+def standing(data: Chronicle) -> tuple[str, dict[str, Any]]:
     """Popularity and Budget by round, with the two ways to lose drawn: Popularity 0 and the
     Budget gap (the trailing nation loses once it falls this far behind the leader)."""
-    rows: list[dict[str, Any]] = data["rounds"]
-    gap: int = data["budget_gap"]
-    finished = data["winner"] is not None
+    rows, gap = data.rounds, data.budget_gap
+    finished = data.winner is not None
     xs = _row_x(rows)
-    limit = [max(r["budget"]) - gap for r in rows]
+    limit = [max(r.budget) - gap for r in rows]
     series: list[dict[str, Any]] = []
     for i, nation in enumerate(NATIONS):
         series.append({"label": _("{nation} Popularity").format(nation=nation_name(nation)),
-                       "colour": COLOURS[nation], "values": [r["popularity"][i] for r in rows],
+                       "colour": COLOURS[nation], "values": [r.popularity[i] for r in rows],
                        "scale": "popularity"})
     for i, nation in enumerate(NATIONS):
         series.append({"label": _("{nation} Budget").format(nation=nation_name(nation)),
-                       "colour": COLOURS[nation], "values": [r["budget"][i] for r in rows],
+                       "colour": COLOURS[nation], "values": [r.budget[i] for r in rows],
                        "scale": "budget", "dash": True})
     series.append({"label": _("Budget gap line: behind the leader by {gap}").format(gap=gap),
                    "colour": LIMIT_COLOUR, "values": limit, "scale": "budget", "dash": True,
@@ -122,26 +124,27 @@ def standing(data: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     # The gap line is a Budget: it sits in that group, named as the note above names it.
     head = [_("When"), *names, *names, _("grey line")]
     groups = [(_("Popularity"), 2), (_("Budget"), 3)]
-    body = [[_row_label(rows, i, finished), *(str(v) for v in r["popularity"]),
-             *(str(v) for v in r["budget"]), str(limit[i])] for i, r in enumerate(rows)]
+    body = [[_row_label(rows, i, finished), *(str(v) for v in r.popularity),
+             *(str(v) for v in r.budget), str(limit[i])] for i, r in enumerate(rows)]
     note = (_("A nation loses when its Popularity reaches 0, or when its Budget falls {gap} "
                "or more behind the rival's (onto or below the grey line).")
-            if data["budget_gap_inclusive"] else
+            if data.budget_gap_inclusive else
             _("A nation loses when its Popularity reaches 0, or when its Budget falls more "
               "than {gap} behind the rival's (below the grey line).")).format(gap=gap)
     table = _table(_("Popularity and Budget by round"), head, body, "standing", groups)
     return _figure("standing", _("Popularity and Budget"), note, table), spec
 
 
-def launches(data: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+def launches(data: Chronicle) -> tuple[str, dict[str, Any]]:
     """Every launch as a point: its round, its odds before the die, and how it ended."""
-    points: list[dict[str, Any]] = data["launches"]
-    flown = [p for p in points if p["odds"] is not None]
+    points = data.launches
     marks = []
-    for p in flown:
-        x = p["round"] + PHASE_AT["launches"] + (-0.06 if p["nation"] == "USA" else 0.06)
-        marks.append({"x": x, "y": round(p["odds"] * 100, 1), "colour": COLOURS[p["nation"]],
-                      "shape": "disc" if p["outcome"] == "success" else "cross"})
+    for p in points:
+        if p.odds is None:
+            continue
+        x = p.round + PHASE_AT["launches"] + (-0.06 if p.nation == "USA" else 0.06)
+        marks.append({"x": x, "y": round(p.odds * 100, 1), "colour": COLOURS[p.nation],
+                      "shape": "disc" if p.outcome == "success" else "cross"})
     rounds = _rounds(data)
     nations = [{"label": nation_name(n), "colour": COLOURS[n], "shape": "disc"} for n in NATIONS]
     spec = {"kind": "points", "x": rounds, "rounds": rounds, "marks": marks,
@@ -153,9 +156,8 @@ def launches(data: dict[str, Any]) -> tuple[str, dict[str, Any]]:
             "thresholds": [{"scale": "odds", "value": 50, "label": _("even odds")}],
             "xLabel": _("Round")}
     head = [_("Round"), _("Nation"), _("Mission"), _("Odds"), _("Outcome")]
-    body = [[str(p["round"]), nation_name(p["nation"]), mission_name(p["mission"]),
-             percent(p["odds"]) if p["odds"] is not None else "-",
-             outcome_name(p["outcome"])]
+    body = [[str(p.round), nation_name(p.nation), mission_name(p.mission),
+             percent(p.odds) if p.odds is not None else "-", outcome_name(p.outcome)]
             for p in points]
     if not points:
         body = [[_("No launch yet."), "", "", "", ""]]
@@ -166,31 +168,31 @@ def launches(data: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     return _figure("launches", _("Launches"), note, table), spec
 
 
-def missions(data: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+def missions(data: Chronicle) -> tuple[str, dict[str, Any]]:
     """Missions completed so far, by round, for both nations."""
-    rows: list[dict[str, Any]] = data["rounds"]
-    finished = data["winner"] is not None
+    rows = data.rounds
+    finished = data.winner is not None
     series: list[dict[str, Any]] = [{"label": _("{nation} Missions").format(nation=nation_name(n)),
-               "colour": COLOURS[n], "values": [r["missions"][i] for r in rows],
+               "colour": COLOURS[n], "values": [r.missions[i] for r in rows],
                "scale": "missions", "steps": True} for i, n in enumerate(NATIONS)]
     spec = {"kind": "lines", "x": _row_x(rows), "rounds": _rounds(data), "series": series,
             "scales": {"missions": {"label": _("Missions completed"), "side": "left",
                                     "min": 0, "whole": True}},
             "thresholds": [], "xLabel": _("Round")}
     head = [_("When"), series[0]["label"], series[1]["label"]]
-    body = [[_row_label(rows, i, finished), *(str(v) for v in r["missions"])]
+    body = [[_row_label(rows, i, finished), *(str(v) for v in r.missions)]
             for i, r in enumerate(rows)]
     note = _("Missions each nation had completed, counted at the start of every round.")
     table = _table(_("Missions completed by round"), head, body, "missions")
     return _figure("missions", _("Missions completed"), note, table), spec
 
 
-def chances(data: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+def chances(data: Chronicle) -> tuple[str, dict[str, Any]]:
     """The USA's chance to win as one line splitting the height: the USA's share under it,
     the USSR's (the rest) over it; the three biggest swings numbered on it."""
-    curve: list[dict[str, Any]] = data["curve"]
-    xs = [c["round"] + PHASE_AT.get(c["phase"], 0.0) for c in curve]
-    usa = [round(c["usa"] * 100, 1) for c in curve]
+    curve = data.curve
+    xs = [c.round + PHASE_AT.get(c.phase, 0.0) for c in curve]
+    usa = [round(c.usa * 100, 1) for c in curve]
     labels = [_("{nation}'s chance to win").format(nation=nation_name(n)) for n in NATIONS]
     series: list[dict[str, Any]] = [{"label": labels[0], "colour": COLOURS["USA"],
                                      "values": usa, "scale": "chance"}]
@@ -198,10 +200,10 @@ def chances(data: dict[str, Any]) -> tuple[str, dict[str, Any]]:
              "above": {"label": _("{nation}'s chance to win (the rest)").format(
                  nation=nation_name("USSR")), "colour": COLOURS["USSR"]}}
     marks = []
-    for number, swing in enumerate(data["swings"], start=1):
-        end = swing["end"]
-        marks.append({"x": end["round"] + PHASE_AT.get(end["phase"], 0.0),
-                      "y": round(end["usa"] * 100, 1), "text": str(number)})
+    for number, swing in enumerate(data.swings, start=1):
+        end = swing.end
+        marks.append({"x": end.round + PHASE_AT.get(end.phase, 0.0),
+                      "y": round(end.usa * 100, 1), "text": str(number)})
     spec = {"kind": "lines", "x": xs, "rounds": _rounds(data), "series": series,
             "split": split, "marks": marks,
             "scales": {"chance": {"label": _("Chance to win (%)"), "side": "left",
@@ -209,8 +211,8 @@ def chances(data: dict[str, Any]) -> tuple[str, dict[str, Any]]:
             "thresholds": [{"scale": "chance", "value": 50, "label": _("even chances")}],
             "xLabel": _("Round")}
     head = [_("When"), *labels]
-    body = [[_("Round {round}, {phase}").format(round=c["round"], phase=phase_name(c["phase"])),
-             percent(c["usa"]), percent(1 - c["usa"])] for c in curve]
+    body = [[_("Round {round}, {phase}").format(round=c.round, phase=phase_name(c.phase)),
+             percent(c.usa), percent(1 - c.usa)] for c in curve]
     note = _("Estimated from what both sides could see, by short simulations of the game "
              "from each point: {usa}'s share lies under the line, {ussr}'s over it. "
              "The numbers mark the three biggest swings.").format(
@@ -219,25 +221,25 @@ def chances(data: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     return _figure("chances", _("Chance to win"), note, table), spec
 
 
-def _launch_words(p: dict[str, Any]) -> str:
+def _launch_words(p: LaunchPoint) -> str:
     words = {
         "success": _("{nation}'s launch toward {mission} at {odds} succeeded"),
         "explosion": _("{nation}'s launch toward {mission} at {odds} exploded"),
         "delayed": _("{nation}'s launch toward {mission} was delayed: the rival completed "
-                     "it first") if p["reason"] == "completed" else
+                     "it first") if p.reason == "completed" else
                    _("{nation}'s launch toward {mission} was delayed: the rocket lacked its "
                      "payload"),
-    }[p["outcome"]]
-    odds = percent(p["odds"]) if p["odds"] is not None else ""
-    return words.format(nation=nation_name(p["nation"]), mission=mission_name(p["mission"]),
+    }[p.outcome]
+    odds = percent(p.odds) if p.odds is not None else ""
+    return words.format(nation=nation_name(p.nation), mission=mission_name(p.mission),
                         odds=odds)
 
 
-def _shift_words(shift: dict[str, Any]) -> str:
+def _shift_words(shift: Shift) -> str:
     """A public number that moved: 'the USSR's Popularity went from 6 to 3'."""
-    nation = nation_name(shift["nation"])
-    kind, before, after = shift["kind"], shift["before"], shift["after"]
-    mission = mission_name(shift["mission"]) if shift["mission"] else ""
+    nation = nation_name(shift.nation)
+    kind, before, after = shift.kind, shift.before, shift.after
+    mission = mission_name(shift.mission) if shift.mission else ""
     if kind == "popularity":
         return _("{nation}'s Popularity went from {before} to {after}").format(
             nation=nation, before=int(before), after=int(after))
@@ -255,29 +257,29 @@ def _shift_words(shift: dict[str, Any]) -> str:
         nation=nation, before=percent(before), after=percent(after), mission=mission)
 
 
-def swing_words(swing: dict[str, Any]) -> str:
+def swing_words(swing: Swing) -> str:
     """A swing with its cause: 'Round 6: USSR's launch toward Luna 2 at 31% succeeded (USA
     62% → 35%)', or a Popularity, Budget or rocket that moved, or a launch decided."""
-    start, end = swing["start"], swing["end"]
+    start, end = swing.start, swing.end
     change = _("{nation} {before} → {after}").format(
-        nation=nation_name("USA"), before=percent(start["usa"]), after=percent(end["usa"]))
-    launch, shift = swing["launch"], swing["shift"]
+        nation=nation_name("USA"), before=percent(start.usa), after=percent(end.usa))
+    launch, shift = swing.launch, swing.shift
     if launch is not None:
-        cause, round_ = _launch_words(launch), launch["round"]
+        cause, round_ = _launch_words(launch), launch.round
     elif shift is not None:
-        cause, round_ = _shift_words(shift), start["round"]
-    elif end["phase"] == "politics":  # nothing public moved the swing's way: the moves
+        cause, round_ = _shift_words(shift), start.round
+    elif end.phase == "politics":  # nothing public moved the swing's way: the moves
         # since (a round's end, then the next one's Maneuver cards) are the cause
-        cause, round_ = _("the Maneuver cards played"), end["round"]
+        cause, round_ = _("the Maneuver cards played"), end.round
     else:  # from the start of Politics to the launches
-        cause, round_ = _("the Politicians' and Engineers' moves"), start["round"]
+        cause, round_ = _("the Politicians' and Engineers' moves"), start.round
     return _("Round {round}: {cause} ({change})").format(round=round_, cause=cause,
                                                          change=change)
 
 
 # ------------------------------------------------------------------ the whole report
 
-def report_html(data: dict[str, Any], hints: dict[str, int], step: int, total: int,
+def report_html(data: Chronicle, hints: dict[str, int], step: int, total: int,
                 ) -> tuple[str, dict[str, dict[str, Any]]]:
     """The report's markup and one chart specification per chart (by ``CHARTS`` key), for
     the story ``data`` up to ``step`` of ``total`` logged actions."""
@@ -286,11 +288,11 @@ def report_html(data: dict[str, Any], hints: dict[str, int], step: int, total: i
         markup, spec = build(data)
         figures.append(markup)
         specs[key] = spec
-    if data["winner"] is not None:
-        title = _("Game report: {nation} won").format(nation=nation_name(data["winner"]))
+    if data.winner is not None:
+        title = _("Game report: {nation} won").format(nation=nation_name(data.winner))
     else:
         title = _("Game report: up to action {step} of {total}").format(step=step, total=total)
-    swings = "".join(f"<li>{e(swing_words(s))}</li>" for s in data["swings"])
+    swings = "".join(f"<li>{e(swing_words(s))}</li>" for s in data.swings)
     biggest, hints_title = _("The three biggest swings"), _("Hints taken in the whole game")
     swings_block = (f"<h3>{e(biggest)}</h3>"
                     f'<ol class="rp-swings" data-testid="report-swings">{swings}</ol>'
