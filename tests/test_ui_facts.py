@@ -80,9 +80,10 @@ def _view_of(changed: Content, g: game.Game, seat: str) -> View:
 
 
 def _label(kind: str, fields: dict[str, Any], view: View, g: game.Game) -> str:
-    label = looks.LOOKS[kind].label
+    action = game.action_from_dict({"type": kind, **fields})
+    label = looks.LOOKS[type(action)].label
     assert label is not None
-    html, title = label({"type": kind, **fields}, view, g)
+    html, title = label(action, view, g)
     return f"{html} | {title}"
 
 

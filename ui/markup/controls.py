@@ -8,7 +8,6 @@ kind of action looks like (its label, its group) is in ui/markup/looks.py.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from game.core.actions import Action, PlaceTile
 from game.rules.choices import Choices, placement_key
@@ -33,30 +32,25 @@ class BarState:
     cell: int | None = None
 
 
-def _d(action: Action) -> dict[str, Any]:
-    return action.to_dict()
-
-
 def group_key(action: Action, view: View) -> tuple[str, str] | None:
     """(key, label) of the group an action belongs to; None: shown directly."""
-    d = _d(action)
-    look = LOOKS.get(d["type"])
-    return look.group(d, view) if look and look.group else None
+    look = LOOKS.get(type(action))
+    return look.group(action, view) if look and look.group else None
 
 
 def action_label(action: Action, view: View, choices: Choices) -> tuple[str, str]:
     """(inner html, plain title) of one control."""
-    d = _d(action)
-    look = LOOKS.get(d["type"])
-    return look.label(d, view, choices) if look and look.label else (e(action.describe()), "")
+    look = LOOKS.get(type(action))
+    return (look.label(action, view, choices) if look and look.label
+            else (e(action.describe()), ""))
 
 
 def _button(index: int, action: Action, inner: str, title: str, cls: str = "") -> str:
-    d = _d(action)
+    """A control taking ``action``; every field of the action is a ``data-*`` attribute."""
     title = f"{title.rstrip('.')}. {tip(action.rule)}" if title else tip(action.rule)
-    extra = {f"data_{k}": v for k, v in d.items() if k != "type"}
-    return (f'<button class="act {cls} k-{d["type"]}" data-testid="action"'
-            f'{attrs(data_act=index, data_kind=d["type"], title=title or None, **extra)}>'
+    extra = {f"data_{k}": v for k, v in action.to_dict().items() if k != "type"}
+    return (f'<button class="act {cls} k-{action.kind}" data-testid="action"'
+            f'{attrs(data_act=index, data_kind=action.kind, title=title or None, **extra)}>'
             f"{inner}</button>")
 
 
@@ -80,12 +74,12 @@ def option_html(action: Action, view: View, choices: Choices) -> str:
     return action_label(action, view, choices)[0]
 
 
-def _placement(view: View, choices: Choices, seat: str, actions: list[Action],
+def _placement(view: View, choices: Choices, seat: str, actions: list[PlaceTile],
                cell: int | None) -> str:
     """Pending tile placement: pick a cell (or touch it on the blueprint), then a rotation
     with its resulting S/E/C."""
     nation = nation_of(seat)
-    cells = sorted({_d(a)["row"] * COLS + _d(a)["col"] for a in actions})
+    cells = sorted({a.row * COLS + a.col for a in actions})
     hint = tip("blueprint")
     if cell is None or cell not in cells:
         buttons = "".join(
@@ -98,11 +92,9 @@ def _placement(view: View, choices: Choices, seat: str, actions: list[Action],
                 f'<div class="opts">{buttons}</div>')
     out = []
     for index, action in enumerate(actions):
-        d = _d(action)
-        if d["row"] * COLS + d["col"] != cell:
+        if action.row * COLS + action.col != cell:
             continue
-        rotate = _("Rotate {degrees} degrees").format(degrees=d["rotation"] * 90)
-        assert isinstance(action, PlaceTile)  # a placement decision offers nothing else
+        rotate = _("Rotate {degrees} degrees").format(degrees=action.rotation * 90)
         out.append(_button(index, action, rotation_html(action, view, choices), rotate, "rot"))
     another, choose = _("← another space"), _("Choose another space")
     back = (f'<button class="act back" data-testid="action" data-kind="back"'
@@ -123,8 +115,9 @@ def _cell_words(cell: int) -> str:
 def bar_html(view: View, choices: Choices, seat: str, actions: list[Action],
              bar: BarState) -> str:
     """Markup of the action bar for ``seat`` (whose ``view`` is given)."""
-    if actions and all(a.kind == "place_tile" for a in actions):
-        return _placement(view, choices, seat, actions, bar.cell)
+    placements = [a for a in actions if isinstance(a, PlaceTile)]
+    if actions and len(placements) == len(actions):  # a placement decision offers nothing else
+        return _placement(view, choices, seat, placements, bar.cell)
     groups: dict[str, list[int]] = {}
     labels: dict[str, str] = {}
     order: list[tuple[str, int]] = []

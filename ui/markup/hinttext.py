@@ -68,9 +68,8 @@ class Hint:
 
 def action_name(action: Action, view: View) -> str:
     """A short plain name of an action, as a hint opens with it (ui/markup/looks.py)."""
-    d = action.to_dict()
-    look = LOOKS.get(str(d["type"]))
-    return look.name(d, view) if look else str(d["type"])
+    look = LOOKS.get(type(action))
+    return look.name(action, view) if look else action.kind
 
 
 def _n(value: float) -> int:

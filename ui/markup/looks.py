@@ -1,22 +1,26 @@
 """What each kind of engine action looks like in the UI, in one table: :data:`LOOKS`.
 
-For every action kind of the engine (game/actions.py) a :class:`Look` holds
+For every action class of the engine (game/core/actions.py) a :class:`Look` holds
 
 * ``path``: the board paths it is taken through (:data:`ui.model.targets.PATHS`);
 * ``label``: its control in the action bar, as (inner html, plain title);
 * ``group``: the group of the bar it is gathered in, as (key, label), if it is gathered;
 * ``name``: the short plain name a hint opens with.
 
-A new action kind gets one row here (tests/test_ui_looks.py checks that every kind has one).
-``ui.markup.controls`` and ``ui.markup.hinttext`` look things up here.
+Each is a function of the action (of its class, so mypy checks every field it reads) and the
+view. A new action class gets one row here, made by :func:`look` (tests/test_ui_looks.py checks
+that every class has one). ``ui.markup.controls`` and ``ui.markup.hinttext`` look things up here
+by the action's class.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, TypeVar
 
+from game.core import actions as A
+from game.core.actions import Action
 from game.rules.choices import Choices
 from game.rules.records import View
 
@@ -40,20 +44,29 @@ from ..words.names import (
 from .html import e, icon
 from .tiles import tile_svg
 
-Fields = dict[str, Any]  # an action's dict form (Action.to_dict)
-LabelOf = Callable[[Fields, View, Choices], tuple[str, str]]
-GroupOf = Callable[[Fields, View], tuple[str, str]]
-NameOf = Callable[[Fields, View], str]
+Act = TypeVar("Act", bound=Action)
+LabelOf = Callable[[Act, View, Choices], tuple[str, str]]
+GroupOf = Callable[[Act, View], tuple[str, str]]
+NameOf = Callable[[Act, View], str]
 
 
 @dataclass(frozen=True)
-class Look:
-    """How one kind of action shows: board paths, bar label, bar group, hint name."""
+class Look(Generic[Act]):
+    """How one class of action shows: board paths, bar label, bar group, hint name."""
 
-    path: PathsOf
-    label: LabelOf | None  # None: the engine's description of the action
-    name: NameOf
-    group: GroupOf | None = None  # None: shown directly in the bar
+    cls: type[Act]
+    path: PathsOf[Act]
+    label: LabelOf[Act] | None  # None: the engine's description of the action
+    name: NameOf[Act]
+    group: GroupOf[Act] | None = None  # None: shown directly in the bar
+
+
+def look(cls: type[Act], label: LabelOf[Act] | None, name: NameOf[Act],
+         group: GroupOf[Act] | None = None) -> Look[Any]:
+    """The looks of the actions of class ``cls``, with its board paths from
+    :data:`ui.model.targets.PATHS`. Each function is checked against ``cls`` (``Act`` comes
+    from it alone: a ``Look[Act]`` result would take ``Act`` from the table's ``Look[Any]``)."""
+    return Look(cls, PATHS[cls], label, name, group)
 
 
 # --------------------------------------------------------------------------- helpers
@@ -90,19 +103,19 @@ def _words(text: str, **icons: str) -> str:
     return e(text).format(**icons)
 
 
-def _plain(text: Callable[[], str], title: Callable[[], str] = lambda: "") -> LabelOf:
+def _plain(text: Callable[[], str], title: Callable[[], str] = lambda: "") -> LabelOf[Action]:
     """A label of fixed words (translated when shown)."""
-    return lambda d, view, choices: (e(text()), title())
+    return lambda a, view, choices: (e(text()), title())
 
 
-def _named(text: Callable[[], str]) -> NameOf:
+def _named(text: Callable[[], str]) -> NameOf[Action]:
     """A hint name of fixed words (translated when shown)."""
-    return lambda d, view: text()
+    return lambda a, view: text()
 
 
-def _fixed_group(text: Callable[[Fields, View], str]) -> GroupOf:
+def _fixed_group(text: Callable[[View], str]) -> GroupOf[Action]:
     """A group keyed by the action kind alone."""
-    return lambda d, view: (str(d["type"]), text(d, view))
+    return lambda a, view: (a.kind, text(view))
 
 
 def _delivered(ends: int) -> str:
@@ -113,28 +126,28 @@ def _delivered(ends: int) -> str:
 # --------------------------------------------------------------------------- labels
 
 
-def _split_label(d: Fields, view: View, choices: Choices) -> tuple[str, str]:
+def _split_label(a: A.SetAdaptivity, view: View, choices: Choices) -> tuple[str, str]:
     """An Adaptivity split with the success chance the engine computed for it."""
-    split = (d["s"], d["e"], d["c"])
+    split = (a.s, a.e, a.c)
     options = view.decision.splits if view.decision else ()
     odds = next((o.odds for o in options if o.split == split), None)
     best = bool(options) and options[0].split == split
-    text = f"{icon('adapt')} S+{d['s']} E+{d['e']} C+{d['c']}"
+    text = f"{icon('adapt')} S+{a.s} E+{a.e} C+{a.c}"
     if odds is not None:
         text += f" · {percent(odds)}" + (" ★ " + e(_("best")) if best else "")
     return text, _("Split Adaptivity for this launch")
 
 
-def _launch_label(d: Fields, view: View, choices: Choices) -> tuple[str, str]:
-    chance = choices.odds.get(d["mission"])
+def _launch_label(a: A.Launch, view: View, choices: Choices) -> tuple[str, str]:
+    chance = choices.odds.get(a.mission)
     odds = "?" if chance is None else percent(chance)
-    words = _("Launch to {mission}").format(mission=mission_name(d["mission"]))
+    words = _("Launch to {mission}").format(mission=mission_name(a.mission))
     return (f"{icon('rocket')} {e(words)} <b class='odds'>{odds}</b>",
             _("Exact chance of success with the rocket as it stands: {odds}").format(odds=odds))
 
 
-def _keep_label(d: Fields, view: View, choices: Choices) -> tuple[str, str]:
-    index = d["index"]
+def _keep_label(a: A.KeepTile, view: View, choices: Choices) -> tuple[str, str]:
+    index = a.index
     pending = view.nations[view.nation].pending if view.nation else None
     tiles = pending.tiles if pending else ()
     tile = tiles[index] if index < len(tiles) else None
@@ -143,8 +156,8 @@ def _keep_label(d: Fields, view: View, choices: Choices) -> tuple[str, str]:
     return f"{pic} {e(words)}", _("The other goes face up on the Research pile")
 
 
-def _install_label(d: Fields, view: View, choices: Choices) -> tuple[str, str]:
-    slot = d["slot"]
+def _install_label(a: A.InstallModule, view: View, choices: Choices) -> tuple[str, str]:
+    slot = a.slot
     mods = view.nations[view.nation].modules if view.nation else ()
     current = mods[slot] if slot < len(mods) else None
     if current:
@@ -155,214 +168,219 @@ def _install_label(d: Fields, view: View, choices: Choices) -> tuple[str, str]:
     return e(words), ""
 
 
-def _stack_hint(text: Callable[[], str]) -> NameOf:
+def _stack_hint(text: Callable[[], str]) -> NameOf[A.Evaluate | A.Escalate]:
     """A hint name about a stack of the acting nation's Politics board."""
-    return lambda d, view: text().format(stack=_stack_name(view, _me(view), d["place"]))
+    return lambda a, view: text().format(stack=_stack_name(view, _me(view), a.place))
 
 
-def _token_name(d: Fields, view: View) -> str:
-    text = (_("Support {stack} with Influence") if d["token"] == "influence"
+def _token_name(a: A.PlaceToken, view: View) -> str:
+    text = (_("Support {stack} with Influence") if a.token == "influence"
             else _("Support {stack} with a Bluff"))
-    return text.format(stack=_stack_name(view, d["board"], d["place"]))
+    return text.format(stack=_stack_name(view, a.board, a.place))
 
 
-def _token_group(d: Fields, view: View) -> tuple[str, str]:
-    name = _stack_name(view, d["board"], d["place"])
-    return (f"tok:{d['board']}:{d['place']}",
+def _token_group(a: A.PlaceToken, view: View) -> tuple[str, str]:
+    name = _stack_name(view, a.board, a.place)
+    return (f"tok:{a.board}:{a.place}",
             _("Support {stack} ({where})").format(stack=name,
-                                                  where=_where(d["board"], d["place"])))
+                                                  where=_where(a.board, a.place)))
 
 
 # --------------------------------------------------------------------------- the table
 
-LOOKS: dict[str, Look] = {
-    "end_discussion": Look(
-        PATHS["end_discussion"],
+
+def _table(*looks: Look[Any]) -> dict[type[Action], Look[Any]]:
+    return {found.cls: found for found in looks}
+
+
+LOOKS: dict[type[Action], Look[Any]] = _table(
+    look(
+        A.EndDiscussion,
         _plain(lambda: _("End the discussion"), lambda: _("Skip the rest of the {time}").format(
             time=duration(content().board.discussion_seconds))),
         _named(lambda: _("End the discussion"))),
-    "play_maneuver": Look(
-        PATHS["play_maneuver"],
-        lambda d, view, choices: (
-            e(_("on {place}: {name}").format(place=d["place"],
-                                             name=place_name(_me(view), d["place"]))),
+    look(
+        A.PlayManeuver,
+        lambda a, view, choices: (
+            e(_("on {place}: {name}").format(place=a.place,
+                                             name=place_name(_me(view), a.place))),
             _("Covers this place's printed effect while the stack lies there")),
-        lambda d, view: _("Play {card} on place {place}").format(card=card_name(d["card"]),
-                                                                 place=d["place"]),
-        group=lambda d, view: (f"card:{d['card']}",
-                               _("Play {card}").format(card=card_name(d["card"])))),
-    "pass_maneuvers": Look(
-        PATHS["pass_maneuvers"],
+        lambda a, view: _("Play {card} on place {place}").format(card=card_name(a.card),
+                                                                 place=a.place),
+        group=lambda a, view: (f"card:{a.card}",
+                               _("Play {card}").format(card=card_name(a.card)))),
+    look(
+        A.PassManeuvers,
         _plain(lambda: _("Pass"), lambda: _("Play no more Maneuver cards (you may play "
                                              "again if the rival plays one)")),
         _named(lambda: _("Pass"))),
-    "place_token": Look(
-        PATHS["place_token"],
-        lambda d, view, choices: (
-            _iconed(d["token"], _("Influence") if d["token"] == "influence" else _("Bluff")),
+    look(
+        A.PlaceToken,
+        lambda a, view, choices: (
+            _iconed(a.token, _("Influence") if a.token == "influence" else _("Bluff")),
             _("Influence counts at evaluation; Bluff counts zero. Face down to the rival.")),
         _token_name,
         group=_token_group),
-    "finish_support": Look(
-        PATHS["finish_support"],
+    look(
+        A.FinishSupport,
         _plain(lambda: _("Finish supporting"), lambda: _("Done placing tokens")),
         _named(lambda: _("Finish supporting"))),
-    "announce_mission": Look(
-        PATHS["announce_mission"],
-        lambda d, view, choices: (e(_("Announce level {level} Mission").format(level=d["level"])),
-                            _("Draw a Mission of this level with its Risks")),
-        lambda d, view: _("Announce a level {level} Mission").format(level=d["level"])),
-    "raise_influence": Look(
-        PATHS["raise_influence"],
-        lambda d, view, choices: (
+    look(
+        A.AnnounceMission,
+        lambda a, view, choices: (e(_("Announce level {level} Mission").format(level=a.level)),
+                                  _("Draw a Mission of this level with its Risks")),
+        lambda a, view: _("Announce a level {level} Mission").format(level=a.level)),
+    look(
+        A.RaiseInfluence,
+        lambda a, view, choices: (
             _words(_("Pay {amount} {popularity} for +{amount} {influence}"),
-                   amount=str(d["amount"]), popularity=icon("popularity"),
+                   amount=str(a.amount), popularity=icon("popularity"),
                    influence=icon("influence")),
             _("Once per round")),
-        lambda d, view: _("Buy {amount} Influence").format(amount=d["amount"]),
-        group=_fixed_group(lambda d, view: _("Trade Popularity for Influence"))),
-    "launch": Look(
-        PATHS["launch"],
+        lambda a, view: _("Buy {amount} Influence").format(amount=a.amount),
+        group=_fixed_group(lambda view: _("Trade Popularity for Influence"))),
+    look(
+        A.Launch,
         _launch_label,
-        lambda d, view: _("Launch toward {mission}").format(mission=mission_name(d["mission"]))),
-    "abort": Look(
-        PATHS["abort"],
-        lambda d, view, choices: (_iconed("rocket", _("Abort launch (-{cost} Popularity)").format(
+        lambda a, view: _("Launch toward {mission}").format(mission=mission_name(a.mission))),
+    look(
+        A.Abort,
+        lambda a, view, choices: (_iconed("rocket", _("Abort launch (-{cost} Popularity)").format(
             cost=view.penalties["abort"])), _("Topple the rocket this round")),
         _named(lambda: _("Abort the launch"))),
-    "claim_reward": Look(
-        PATHS["claim_reward"],
+    look(
+        A.ClaimReward,
         _plain(lambda: _("Claim the Mission reward")),
         _named(lambda: _("Claim the Mission reward"))),
-    "explore_moon": Look(
-        PATHS["explore_moon"],
-        lambda d, view, choices: (
-            _iconed("moon", _("Explore Moon risk {slot} instead").format(slot=d["slot"] + 1)),
+    look(
+        A.ExploreMoon,
+        lambda a, view, choices: (
+            _iconed("moon", _("Explore Moon risk {slot} instead").format(slot=a.slot + 1)),
             _("Forgo the reward; turn a Moon risk face up")),
         _named(lambda: _("Explore a Moon risk"))),
-    "evaluate": Look(
-        PATHS["evaluate"],
-        lambda d, view, choices: (
-            e(_("Evaluate {stack}").format(stack=_stack_name(view, _me(view), d["place"]))),
-            _("Place {place}").format(place=d["place"])),
+    look(
+        A.Evaluate,
+        lambda a, view, choices: (
+            e(_("Evaluate {stack}").format(stack=_stack_name(view, _me(view), a.place))),
+            _("Place {place}").format(place=a.place)),
         _stack_hint(lambda: _("Evaluate {stack}"))),
-    "escalate": Look(
-        PATHS["escalate"],
-        lambda d, view, choices: (
-            e(_("Cover with {card}").format(card=card_name(d["card"])) if d["card"]
+    look(
+        A.Escalate,
+        lambda a, view, choices: (
+            e(_("Cover with {card}").format(card=card_name(a.card)) if a.card
               else _("Escalate to the next level")),
             _("Raise the stack's level")),
         _stack_hint(lambda: _("Escalate {stack}")),
-        group=lambda d, view: (f"esc:{d['place']}", _("Escalate {stack}").format(
-            stack=_stack_name(view, _me(view), d["place"])))),
-    "pay_for_tie": Look(
-        PATHS["pay_for_tie"],
-        lambda d, view, choices: (_words(_("Pay {amount} {popularity} and win the tie"),
-                                   amount=str(view.penalties["tie"]),
-                                   popularity=icon("popularity")), ""),
+        group=lambda a, view: (f"esc:{a.place}", _("Escalate {stack}").format(
+            stack=_stack_name(view, _me(view), a.place)))),
+    look(
+        A.PayForTie,
+        lambda a, view, choices: (_words(_("Pay {amount} {popularity} and win the tie"),
+                                         amount=str(view.penalties["tie"]),
+                                         popularity=icon("popularity")), ""),
         _named(lambda: _("Pay to win the tie"))),
-    "concede_tie": Look(
-        PATHS["concede_tie"],
+    look(
+        A.ConcedeTie,
         _plain(lambda: _("Concede the tie"), lambda: _("The rival succeeds in an Obstruction")),
         _named(lambda: _("Concede the tie"))),
-    "take_from_line": Look(
-        PATHS["take_from_line"],
-        lambda d, view, choices: (_iconed(d["deck"], _(
+    look(
+        A.TakeFromLine,
+        lambda a, view, choices: (_iconed(a.deck, _(
             "Install {deck} from the Development Line ({cost}$)").format(
-                deck=deck_name(d["deck"]), cost=view.costs["line"])), ""),
-        lambda d, view: _("Install {deck} from the Development Line").format(
-            deck=deck_name(d["deck"]))),
-    "research": Look(
-        PATHS["research"],
-        lambda d, view, choices: (f"{icon(d['first'])}{e(deck_name(d['first']))} + "
-                            f"{icon(d['second'])}{e(deck_name(d['second']))}",
-                            _("Keep one tile, the other goes on the pile")),
-        lambda d, view: _("Research {first} and {second}").format(
-            first=deck_name(d["first"]), second=deck_name(d["second"])),
-        group=_fixed_group(lambda d, view: _("Research two tiles ({cost}$)").format(
+                deck=deck_name(a.deck), cost=view.costs["line"])), ""),
+        lambda a, view: _("Install {deck} from the Development Line").format(
+            deck=deck_name(a.deck))),
+    look(
+        A.Research,
+        lambda a, view, choices: (f"{icon(a.first)}{e(deck_name(a.first))} + "
+                                  f"{icon(a.second)}{e(deck_name(a.second))}",
+                                  _("Keep one tile, the other goes on the pile")),
+        lambda a, view: _("Research {first} and {second}").format(
+            first=deck_name(a.first), second=deck_name(a.second)),
+        group=_fixed_group(lambda view: _("Research two tiles ({cost}$)").format(
             cost=view.costs["research"]))),
-    "take_from_pile": Look(
-        PATHS["take_from_pile"],
-        lambda d, view, choices: (e(_("Install the top Research tile ({cost}$)").format(
+    look(
+        A.TakeFromPile,
+        lambda a, view, choices: (e(_("Install the top Research tile ({cost}$)").format(
             cost=view.costs["pile"])), ""),
         _named(lambda: _("Install the top Research tile"))),
-    "keep_tile": Look(
-        PATHS["keep_tile"],
+    look(
+        A.KeepTile,
         _keep_label,
         _named(lambda: _("Keep this tile"))),
-    "place_tile": Look(  # no label: the bar shows placements itself (controls._placement)
-        PATHS["place_tile"],
+    look(  # no label: the bar shows placements itself (controls._placement)
+        A.PlaceTile,
         None,
         _named(lambda: _("Place the tile here"))),
-    "line_to_suppliers": Look(
-        PATHS["line_to_suppliers"],
-        lambda d, view, choices: (_iconed(d["deck"], _("{deck} to the {price}$ space").format(
-            deck=deck_name(d["deck"]), price=view.supplier_prices[0])), ""),  # into space 0
-        lambda d, view: _("Send {deck} to the Suppliers line").format(deck=deck_name(d["deck"])),
-        group=_fixed_group(lambda d, view: _("Send a Development tile to Suppliers (free)"))),
-    "order_module": Look(
-        PATHS["order_module"],
-        lambda d, view, choices: (
-            e(_("into the {price}$ space").format(price=view.supplier_prices[d["space"]])),
-            _delivered(len(view.supplier_prices) - d["space"])),
-        lambda d, view: _("Order {module}").format(module=module_name(d["module"])),
-        group=lambda d, view: (f"order:{d['module']}",
-                               _("Order {module}").format(module=module_name(d["module"])))),
-    "test": Look(
-        PATHS["test"],
-        lambda d, view, choices: (f"{icon('test')} {e(risk_name(d['risk']))} "
-                            f"<small>({e(_risk_where(view, d['risk']))})</small>", ""),
-        lambda d, view: _("Test {risk}").format(risk=risk_name(d["risk"])),
-        group=_fixed_group(lambda d, view: _("Test a Risk ({cost}$)").format(
+    look(
+        A.LineToSuppliers,
+        lambda a, view, choices: (_iconed(a.deck, _("{deck} to the {price}$ space").format(
+            deck=deck_name(a.deck), price=view.supplier_prices[0])), ""),  # into space 0
+        lambda a, view: _("Send {deck} to the Suppliers line").format(deck=deck_name(a.deck)),
+        group=_fixed_group(lambda view: _("Send a Development tile to Suppliers (free)"))),
+    look(
+        A.OrderModule,
+        lambda a, view, choices: (
+            e(_("into the {price}$ space").format(price=view.supplier_prices[a.space])),
+            _delivered(len(view.supplier_prices) - a.space)),
+        lambda a, view: _("Order {module}").format(module=module_name(a.module)),
+        group=lambda a, view: (f"order:{a.module}",
+                               _("Order {module}").format(module=module_name(a.module)))),
+    look(
+        A.Test,
+        lambda a, view, choices: (f"{icon('test')} {e(risk_name(a.risk))} "
+                                  f"<small>({e(_risk_where(view, a.risk))})</small>", ""),
+        lambda a, view: _("Test {risk}").format(risk=risk_name(a.risk)),
+        group=_fixed_group(lambda view: _("Test a Risk ({cost}$)").format(
             cost=view.costs["test"]))),
-    "remove_sabotage": Look(
-        PATHS["remove_sabotage"],
-        lambda d, view, choices: (_words(_("Remove {count} {sabotage} ({cost}$)"),
-                                   count=str(d["count"]), sabotage=icon("sabotage"),
-                                   cost=str(view.costs["anti_sabotage_base"] + d["count"])),
-                            ""),
-        lambda d, view: _("Remove {count} Sabotage").format(count=d["count"]),
-        group=_fixed_group(lambda d, view: _("Anti-Sabotage ({cost}$ + 1 each)").format(
+    look(
+        A.RemoveSabotage,
+        lambda a, view, choices: (_words(_("Remove {count} {sabotage} ({cost}$)"),
+                                         count=str(a.count), sabotage=icon("sabotage"),
+                                         cost=str(view.costs["anti_sabotage_base"] + a.count)),
+                                  ""),
+        lambda a, view: _("Remove {count} Sabotage").format(count=a.count),
+        group=_fixed_group(lambda view: _("Anti-Sabotage ({cost}$ + 1 each)").format(
             cost=view.costs["anti_sabotage_base"]))),
-    "load_payload": Look(
-        PATHS["load_payload"],
-        lambda d, view, choices: (_iconed(PAYLOAD_ICON[d["payload"]], _(
+    look(
+        A.LoadPayload,
+        lambda a, view, choices: (_iconed(PAYLOAD_ICON[a.payload], _(
             "{payload} on row {row}, col {col} ({cost}$)").format(
-                payload=payload_name(d["payload"]), row=d["row"] + 1, col=d["col"] + 1,
-                cost=view.payload_costs[d["payload"]])), ""),
-        lambda d, view: _("Load {payload}").format(payload=payload_name(d["payload"])),
-        group=_fixed_group(lambda d, view: _("Load a payload"))),
-    "book_payload": Look(
-        PATHS["book_payload"],
-        lambda d, view, choices: (_iconed(PAYLOAD_ICON[d["payload"]], _(
+                payload=payload_name(a.payload), row=a.row + 1, col=a.col + 1,
+                cost=view.payload_costs[a.payload])), ""),
+        lambda a, view: _("Load {payload}").format(payload=payload_name(a.payload)),
+        group=_fixed_group(lambda view: _("Load a payload"))),
+    look(
+        A.BookPayload,
+        lambda a, view, choices: (_iconed(PAYLOAD_ICON[a.payload], _(
             "{payload} for {mission} ({cost}$)").format(
-                payload=payload_name(d["payload"]), mission=mission_name(d["mission"]),
-                cost=view.payload_costs[d["payload"]])), ""),
-        lambda d, view: _("Book {payload} onto {mission}").format(
-            payload=payload_name(d["payload"]), mission=mission_name(str(d["mission"]))),
-        group=_fixed_group(lambda d, view: _("Book a payload"))),
-    "steal_test": Look(
-        PATHS["steal_test"],
-        lambda d, view, choices: (f"{icon('teststeal')} {e(risk_name(d['risk']))}", ""),
-        lambda d, view: _("Steal a Test on {risk}").format(risk=risk_name(d["risk"])),
-        group=_fixed_group(lambda d, view: _("Steal test results"))),
-    "steal_tech": Look(
-        PATHS["steal_tech"],
-        lambda d, view, choices: (f"{icon('techsteal')} {e(deck_tile(d['deck']))}", ""),
-        lambda d, view: _("Steal {deck} from the rival's Development Line").format(
-            deck=deck_name(d["deck"])),
-        group=_fixed_group(lambda d, view: _("Steal technology"))),
-    "install_module": Look(
-        PATHS["install_module"],
+                payload=payload_name(a.payload), mission=mission_name(a.mission),
+                cost=view.payload_costs[a.payload])), ""),
+        lambda a, view: _("Book {payload} onto {mission}").format(
+            payload=payload_name(a.payload), mission=mission_name(a.mission)),
+        group=_fixed_group(lambda view: _("Book a payload"))),
+    look(
+        A.StealTest,
+        lambda a, view, choices: (f"{icon('teststeal')} {e(risk_name(a.risk))}", ""),
+        lambda a, view: _("Steal a Test on {risk}").format(risk=risk_name(a.risk)),
+        group=_fixed_group(lambda view: _("Steal test results"))),
+    look(
+        A.StealTech,
+        lambda a, view, choices: (f"{icon('techsteal')} {e(deck_tile(a.deck))}", ""),
+        lambda a, view: _("Steal {deck} from the rival's Development Line").format(
+            deck=deck_name(a.deck)),
+        group=_fixed_group(lambda view: _("Steal technology"))),
+    look(
+        A.InstallModule,
         _install_label,
         _named(lambda: _("Install the Module"))),
-    "set_adaptivity": Look(
-        PATHS["set_adaptivity"],
+    look(
+        A.SetAdaptivity,
         _split_label,
-        lambda d, view: _("Split Adaptivity {s}/{e}/{c}").format(s=d["s"], e=d["e"], c=d["c"])),
-    "pass": Look(
-        PATHS["pass"],
+        lambda a, view: _("Split Adaptivity {s}/{e}/{c}").format(s=a.s, e=a.e, c=a.c)),
+    look(
+        A.PassEngineer,
         _plain(lambda: _("Pass (done this round)"),
                lambda: _("Take no more Engineer actions this round")),
         _named(lambda: _("Pass"))),
-}
+)

@@ -16,9 +16,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from game import NATIONS
+from game.core import actions as A
 from game.core.actions import Action
 from game.rules.records import Decision, View
 from game.rules.terms import nation_of, other
@@ -48,7 +49,8 @@ class _Mover:
     decision: Decision | None = None
 
 
-PathsOf = Callable[[dict[str, Any], Acting], list[Path]]  # (action dict, view) -> paths
+Act = TypeVar("Act", bound=Action)
+PathsOf = Callable[[Act, Acting], list[Path]]  # (action, view) -> paths
 
 
 def _me(view: Acting) -> str:
@@ -59,75 +61,79 @@ def _decision_place(view: Acting) -> str:
     return view.decision.about if view.decision else ""
 
 
-def _cell(d: dict[str, Any], view: Acting) -> str:
+def _cell(a: A.PlaceTile | A.LoadPayload, view: Acting) -> str:
     """A space of the acting nation's Rocket Blueprint: ``cell:USA:7``."""
-    return f"cell:{_me(view)}:{d['row'] * COLS + d['col']}"
+    return f"cell:{_me(view)}:{a.row * COLS + a.col}"
 
 
-def _own(thing: str) -> PathsOf:
+def _own(thing: str) -> PathsOf[Action]:
     """One touch on a thing of the acting nation, such as ``discussion:USA``."""
-    return lambda d, view: [(f"{thing}:{_me(view)}",)]
+    return lambda a, view: [(f"{thing}:{_me(view)}",)]
 
 
-def _tie(d: dict[str, Any], view: Acting) -> list[Path]:
+def _tie(a: Action, view: Acting) -> list[Path]:
     """A tie is settled on the stack the decision is about."""
-    return [(f"stack:{_me(view)}:{_decision_place(view)}", f"opt:{d['type']}")]
+    return [(f"stack:{_me(view)}:{_decision_place(view)}", f"opt:{a.kind}")]
 
 
-def _research(d: dict[str, Any], view: Acting) -> list[Path]:
+def _research(a: A.Research, view: Acting) -> list[Path]:
     """Either deck first, the other offered on it."""
-    first, second = d["first"], d["second"]
+    first, second = a.first, a.second
     found: list[Path] = [(f"deck:{first}", f"opt:{second}")]
     if first != second:
         found.append((f"deck:{second}", f"opt:{first}"))
     return found
 
 
-# The board paths of each action kind (game/actions.py), in the engine's order. The other
-# looks of an action (its bar label, its name in a hint) are in ui/markup/looks.py.
-PATHS: dict[str, PathsOf] = {
-    "end_discussion": _own("discussion"),
-    "play_maneuver": lambda d, v: [(f"hand:{d['card']}", f"place:{_me(v)}:{d['place']}")],
-    "pass_maneuvers": _own("hand-pass"),
-    "place_token": lambda d, v: [(f"stack:{d['board']}:{d['place']}", f"opt:{d['token']}")],
-    "finish_support": _own("tokens-done"),
-    "announce_mission": lambda d, v: [(f"mdeck:{d['level']}",)],
-    "raise_influence": lambda d, v: [(f"influence:{_me(v)}", f"opt:{d['amount']}")],
-    "launch": lambda d, v: [(f"mission:{d['mission']}",)],
-    "abort": _own("rocket"),
-    "claim_reward": lambda d, v: [(f"reward:{_me(v)}", "opt:claim")],
-    "explore_moon": lambda d, v: [(f"reward:{_me(v)}", f"opt:explore:{d['slot']}"),
-                                  (f"moonrisk:{_me(v)}:{d['slot']}",)],
-    "evaluate": lambda d, v: [(f"stack:{_me(v)}:{d['place']}", "opt:evaluate")],
-    "escalate": lambda d, v: [(f"stack:{_me(v)}:{d['place']}", f"opt:escalate:{d['card']}")],
-    "pay_for_tie": _tie,
-    "concede_tie": _tie,
-    "take_from_line": lambda d, v: [(f"line:{_me(v)}:{d['deck']}", "opt:install")],
-    "research": _research,
-    "take_from_pile": lambda d, v: [("pile",)],
-    "keep_tile": lambda d, v: [(f"keep:{_me(v)}:{d['index']}",)],
-    "place_tile": lambda d, v: [(_cell(d, v), f"opt:rot{d['rotation']}")],
-    "line_to_suppliers": lambda d, v: [(f"line:{_me(v)}:{d['deck']}", "opt:suppliers")],
-    "order_module": lambda d, v: [(f"modrow:{d['module']}", f"supplier:{_me(v)}:{d['space']}")],
-    "test": lambda d, v: [(f"risk:{d['risk']}", "opt:test")],
-    "remove_sabotage": lambda d, v: [(f"sabotage:{_me(v)}", f"opt:{d['count']}")],
-    "load_payload": lambda d, v: [(_cell(d, v), f"opt:{d['payload']}")],
-    "book_payload": lambda d, v: [(f"mission:{d['mission']}", f"opt:{d['payload']}")],
-    "steal_test": lambda d, v: [(f"risk:{d['risk']}", "opt:steal")],
-    "steal_tech": lambda d, v: [(f"line:{other(_me(v))}:{d['deck']}", "opt:steal")],
-    "install_module": lambda d, v: [(f"slot:{_me(v)}:{d['slot']}",)],
-    "set_adaptivity": lambda d, v: [(f"adapt:{_me(v)}", f"opt:{d['s']}-{d['e']}-{d['c']}")],
-    "pass": _own("eng-pass"),
-}
+def _on(cls: type[Act], of: PathsOf[Act]) -> tuple[type[Action], PathsOf[Any]]:
+    """The board paths of the actions of class ``cls`` (``of`` is checked against it)."""
+    return cls, of
+
+
+# The board paths of each action class (game/core/actions.py), in the engine's order. The
+# other looks of an action (its bar label, its name in a hint) are in ui/markup/looks.py.
+PATHS: dict[type[Action], PathsOf[Any]] = dict([
+    _on(A.EndDiscussion, _own("discussion")),
+    _on(A.PlayManeuver, lambda a, v: [(f"hand:{a.card}", f"place:{_me(v)}:{a.place}")]),
+    _on(A.PassManeuvers, _own("hand-pass")),
+    _on(A.PlaceToken, lambda a, v: [(f"stack:{a.board}:{a.place}", f"opt:{a.token}")]),
+    _on(A.FinishSupport, _own("tokens-done")),
+    _on(A.AnnounceMission, lambda a, v: [(f"mdeck:{a.level}",)]),
+    _on(A.RaiseInfluence, lambda a, v: [(f"influence:{_me(v)}", f"opt:{a.amount}")]),
+    _on(A.Launch, lambda a, v: [(f"mission:{a.mission}",)]),
+    _on(A.Abort, _own("rocket")),
+    _on(A.ClaimReward, lambda a, v: [(f"reward:{_me(v)}", "opt:claim")]),
+    _on(A.ExploreMoon, lambda a, v: [(f"reward:{_me(v)}", f"opt:explore:{a.slot}"),
+                                     (f"moonrisk:{_me(v)}:{a.slot}",)]),
+    _on(A.Evaluate, lambda a, v: [(f"stack:{_me(v)}:{a.place}", "opt:evaluate")]),
+    _on(A.Escalate, lambda a, v: [(f"stack:{_me(v)}:{a.place}", f"opt:escalate:{a.card}")]),
+    _on(A.PayForTie, _tie),
+    _on(A.ConcedeTie, _tie),
+    _on(A.TakeFromLine, lambda a, v: [(f"line:{_me(v)}:{a.deck}", "opt:install")]),
+    _on(A.Research, _research),
+    _on(A.TakeFromPile, lambda a, v: [("pile",)]),
+    _on(A.KeepTile, lambda a, v: [(f"keep:{_me(v)}:{a.index}",)]),
+    _on(A.PlaceTile, lambda a, v: [(_cell(a, v), f"opt:rot{a.rotation}")]),
+    _on(A.LineToSuppliers, lambda a, v: [(f"line:{_me(v)}:{a.deck}", "opt:suppliers")]),
+    _on(A.OrderModule, lambda a, v: [(f"modrow:{a.module}", f"supplier:{_me(v)}:{a.space}")]),
+    _on(A.Test, lambda a, v: [(f"risk:{a.risk}", "opt:test")]),
+    _on(A.RemoveSabotage, lambda a, v: [(f"sabotage:{_me(v)}", f"opt:{a.count}")]),
+    _on(A.LoadPayload, lambda a, v: [(_cell(a, v), f"opt:{a.payload}")]),
+    _on(A.BookPayload, lambda a, v: [(f"mission:{a.mission}", f"opt:{a.payload}")]),
+    _on(A.StealTest, lambda a, v: [(f"risk:{a.risk}", "opt:steal")]),
+    _on(A.StealTech, lambda a, v: [(f"line:{other(_me(v))}:{a.deck}", "opt:steal")]),
+    _on(A.InstallModule, lambda a, v: [(f"slot:{_me(v)}:{a.slot}",)]),
+    _on(A.SetAdaptivity, lambda a, v: [(f"adapt:{_me(v)}", f"opt:{a.s}-{a.e}-{a.c}")]),
+    _on(A.PassEngineer, _own("eng-pass")),
+])
 
 
 def paths(action: Action, view: Acting) -> list[Path]:
     """The ways to take ``action`` on the board, as target ids touched in order."""
-    d = action.to_dict()
-    found = PATHS.get(d["type"])
+    found = PATHS.get(type(action))
     if found is None:
-        raise ValueError(f"no board path for {d['type']}")
-    return found(d, view)
+        raise ValueError(f"no board path for {action.kind}")
+    return found(action, view)
 
 
 @dataclass
