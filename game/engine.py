@@ -205,7 +205,7 @@ class Game:
         known = self._choices.get(seat)
         if known is None:
             legal = self._cached_legal(seat) if seat is not None else []
-            known = self._choices[seat] = build_choices(self, seat, list(legal))
+            known = self._choices[seat] = build_choices(self, seat, legal)
         return known
 
     def _cached_legal(self, seat: str) -> list[Action]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 import json
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -63,6 +64,7 @@ RARE: list[Event] = [
 ]
 
 
+@cache  # three tests read the same whole games
 def _samples() -> dict[type[Event], Event]:
     samples: dict[type[Event], Event] = {}
     for _before, _after, event in _whole_game_events():

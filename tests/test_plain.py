@@ -133,3 +133,14 @@ def test_data_that_is_not_a_mapping_is_no_view() -> None:
     for data in ([_plain_view()], json.dumps(_plain_view()), None):
         with pytest.raises(RecordError, match="View: not a mapping"):
             from_plain(View, data)
+
+
+def test_a_long_key_costs_each_value_under_it_no_more_than_a_short_one() -> None:
+    """An error's path shows a key's head only: a host's key of any length, over any number of
+    values, is not copied into the path of each (their cost grows with the data, not with
+    key length times values)."""
+    data = to_plain(game.new_game(1).view(None))
+    data["nations"]["x" * 100_000] = {"discard": [7] * 10}
+    with pytest.raises(RecordError) as refused:
+        from_plain(View, data)
+    assert str(refused.value).startswith("View.nations." + "x" * 24 + ":")

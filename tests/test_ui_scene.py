@@ -30,8 +30,7 @@ def _scene(shown: Shown, seat: str, legal: list[Action], chosen: int) -> Scene:
     marks = Marks(pick.marked(), pick.chosen[-1] if pick.chosen else "")
     bar = Bar(seat, legal, BarState(cell=pick.chosen_cell()), False, {}, (0, 0, ""), False,
               True, None)
-    return Scene(view=view, choices=shown.choices(seat), odds=shown.choices(seat).odds,
-                 marks=marks, ghost=pick.chosen_cell(), pick=pick, bar=bar)
+    return Scene(view=view, choices=shown.choices(seat), marks=marks, pick=pick, bar=bar)
 
 
 def _guests_scene(message: str, seat: str, chosen: int) -> dict[str, str]:

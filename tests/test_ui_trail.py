@@ -113,6 +113,16 @@ def test_the_board_marks_each_kind_of_rival_move_it_draws() -> None:
     assert {"place_token", "place_tile", "play_maneuver", "announce_mission"} <= marked_kinds
 
 
+def test_a_rivals_abort_is_marked_where_its_launch_stood() -> None:
+    g = game.new_game(3)
+    g.state.nations["USSR"].launch = ""  # as the USSR Politician's Abort leaves it
+    g.forget_cache()
+    view = g.view("USA.politician")
+    drawn = board_html(view, "USSR", marks=Marks(trail={"rocket:USSR"}))
+    assert 'class="launch aborted" data-last="1"' in drawn
+    assert 'data-last' not in board_html(view, "USSR", marks=Marks())
+
+
 def test_a_committed_launch_stands_on_its_target_card() -> None:
     g = game.new_game(3)
     view = g.view("USA.politician")

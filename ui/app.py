@@ -436,10 +436,10 @@ class App:
                   self.online.screens(),
                   self.turns.undo_state(), self.hints.thinking, not guide.active,
                   self.hints.current(), table.drawer == "moves")
-        # its nation's odds on every Mission, in every phase: what only the rules work out
-        return Scene(view=shown.view(viewer), choices=shown.choices(seat or viewer),
-                     odds=shown.choices(viewer).odds, marks=marks, ghost=ghost, pick=pick,
-                     bar=bar)
+        # the viewer's odds on every Mission, in every phase (the controls' seat, if any, is
+        # the viewer): what only the rules work out
+        return Scene(view=shown.view(viewer), choices=shown.choices(viewer), marks=marks,
+                     pick=pick, bar=bar)
 
     def header(self) -> Header:
         viewer = self.viewer()
@@ -452,8 +452,8 @@ class App:
         desk = self.replays
         assert desk.replay is not None
         view = desk.replay.frames[desk.index].view(desk.seat)
-        regions = scene_html(Scene(view=view, choices=NO_CHOICES, odds={}, marks=NO_MARKS,
-                                   ghost=None, pick=NO_PICK, bar=NO_BAR))
+        regions = scene_html(Scene(view=view, choices=NO_CHOICES, marks=NO_MARKS, pick=NO_PICK,
+                                   bar=NO_BAR))
         for region in ("board-USA", "board-USSR", "centre"):
             self.dom.set_html(region, regions[region])
         self.dom.set_class("main", main_class(view, self.table.tab))

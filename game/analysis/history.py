@@ -22,6 +22,7 @@ from typing import Any
 from ..core.content import NATIONS
 from ..core.events import Evaluated, Event, ManeuverPlayed, TileKept
 from ..engine import Game, new_game
+from ..rules.terms import nation_of
 
 # Events that make something private public: the card a nation plays from its hand and the
 # tile it keeps back from a Research show the rival what only the actor knew; an evaluation
@@ -72,7 +73,7 @@ def apply_traced(game: Game, seat: str, action: Any) -> tuple[list[Event], Trace
     """``game.apply(seat, action)`` and the action's :class:`Trace` (the events first)."""
     before = _hidden_signature(game)
     events = game.apply(seat, action)
-    shown = frozenset(_shown_to(events, seat.split(".")[0]))
+    shown = frozenset(_shown_to(events, nation_of(seat)))
     return events, Trace(_hidden_signature(game) != before, shown)
 
 
@@ -122,7 +123,7 @@ def undo_walk(game: Game, nation: str, undoable: frozenset[str] = frozenset(),
     flags = [t.bars(nation) for t in (traces(game) if known is None else known)]
     depth = 0
     for (seat, _), barrier in zip(reversed(log), reversed(flags), strict=True):
-        ours = seat.split(".")[0] == nation
+        ours = nation_of(seat) == nation
         if not ours and seat not in undoable:
             return depth, "the other nation has acted since"
         if barrier:

@@ -53,10 +53,6 @@ def _edge_table() -> dict[tuple[str, int], tuple[str, str, str, str]]:
     return {(t.id, r): t.edges_at(r) for t in load_content().tiles.values() for r in range(4)}
 
 
-def edges_of(cell: tuple[str, int]) -> tuple[str, str, str, str]:
-    """The four edge icons (N, E, S, W) of an installed tile."""
-    return _edge_table()[cell]
-
 
 def matched_pairs(cells: Sequence[Cell]) -> list[tuple[int, int, str]]:
     """Every touching pair of tiles whose shared edge shows the same icon on both sides."""

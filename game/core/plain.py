@@ -26,6 +26,9 @@ T = TypeVar("T")
 Reader = Callable[[object, str], Any]
 
 
+KEY_SHOWN = 24  # characters of a mapping's key that an error's path shows
+
+
 class RecordError(ValueError):
     """Plain data that is not the record it should be; the message says where."""
 
@@ -138,7 +141,8 @@ def _mapping_reader(item: Reader) -> Reader:
         for key, value in data.items():
             if not isinstance(key, str):
                 raise RecordError(f"{where}: a key is not text")
-            found[key] = item(value, f"{where}.{key}")
+            # the key's head only: a host's key of any length costs each value the same
+            found[key] = item(value, f"{where}.{key[:KEY_SHOWN]}")
         return found
     return read
 

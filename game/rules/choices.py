@@ -10,15 +10,17 @@ odds average over every card the seat cannot see (:func:`game.rules.odds.launch_
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..core.actions import PlaceTile
 from ..core.blueprint import rocket_parameters
 from ..core.content import MOON
-from .odds import launch_odds
+from .odds import launch_odds, launch_targets
 from .position import GameLike
 from .records import Parameters, PlacedTile
 from .terms import nation_of, other
+from .view import placed_tile
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,21 +46,17 @@ def placement_key(action: PlaceTile) -> str:
     return f"{action.row}:{action.col}:{action.rotation}"
 
 
-def build_choices(game: GameLike, seat: str | None, legal: list[object]) -> Choices:
+def build_choices(game: GameLike, seat: str | None, legal: Sequence[object]) -> Choices:
     """The choices of ``seat`` (None: a spectator, who has none) whose legal actions are
     ``legal``."""
     if seat is None:
         return NO_CHOICES
     nation = nation_of(seat)
-    state = game.state
-    targets = [mission for mission, _ in state.active]
-    if game.content.rulesets[state.ruleset].moon == "display":
-        targets.append(MOON)
     rival = other(nation)
-    moon_bound = (rival, MOON) in state.launches
+    moon_bound = (rival, MOON) in game.state.launches
     return Choices(
         seat=seat,
-        odds={mission: launch_odds(game, nation, mission) for mission in targets},
+        odds={mission: launch_odds(game, nation, mission) for mission in launch_targets(game)},
         rival_moon=launch_odds(game, rival, MOON) if moon_bound else None,
         placements={placement_key(action): _placement(game, nation, action)
                     for action in legal if isinstance(action, PlaceTile)})
@@ -70,15 +68,11 @@ def _placement(game: GameLike, nation: str, action: PlaceTile) -> Placement:
     content = game.content
     n = game.state.nations[nation]
     assert n.pending is not None and n.pending[0] == "place"
-    tile_id = n.pending[1]
+    laid = (n.pending[1], action.rotation)
     cols = content.board.cols
     cell = action.row * cols + action.col
     blueprint = list(n.blueprint)
-    blueprint[cell] = (tile_id, action.rotation)
-    tile = content.tiles[tile_id]
-    placed = PlacedTile(id=tile_id, deck=tile.deck, centre=tile.centre,
-                        edges="".join(tile.edges_at(action.rotation)),
-                        rotation=action.rotation, row=action.row, col=action.col,
-                        payload=None)  # a covered tile's payload goes with it
+    blueprint[cell] = laid
+    placed = placed_tile(content, laid, cell, cols, None)  # a covered tile's payload goes
     return Placement(tile=placed, parameters=Parameters(
         *rocket_parameters(blueprint, n.modules, content)))

@@ -56,7 +56,7 @@ def _tile(content: Content, tile_id: str, rotation: int = 0) -> TileView:
                     edges="".join(tile.edges_at(rotation)), rotation=rotation)
 
 
-def _placed(content: Content, cell: tuple[str, int], index: int, cols: int,
+def placed_tile(content: Content, cell: tuple[str, int], index: int, cols: int,
             payload: str | None) -> PlacedTile:
     tile_id, rotation = cell
     tile = content.tiles[tile_id]
@@ -143,17 +143,18 @@ def _nation(game: Viewed, n: Nation, viewer: str | None,
         None if module_id is None else _installed(content, module_id, n.blueprint)
         for module_id in n.modules)
     hand = tuple(HandCard(id=card, name=content.maneuver_card(card).names[n.name],
-                          levels=content.maneuver_card(card).levels) for card in n.hand)
+                          levels=content.maneuver_card(card).levels)
+                 for card in n.hand) if own else None  # the rival's: never built
     return NationView(
         name=n.name, popularity=n.popularity, budget=n.budget, money=n.money,
-        hand=hand if own else None, hand_size=len(n.hand),
+        hand=hand, hand_size=len(n.hand),
         deck_size=len(n.deck), discard=tuple(n.discard),
         tokens=Tokens(influence=n.influence, bluff=n.bluff) if own else None,
         tokens_left=n.influence + n.bluff, raised_influence=n.raised,
         places=places,
         launch=n.launch,
         blueprint=tuple(None if cell is None else
-                        _placed(content, cell, i, cols, n.payloads.get(i))
+                        placed_tile(content, cell, i, cols, n.payloads.get(i))
                         for i, cell in enumerate(n.blueprint)),
         matches=tuple(matched_pairs(n.blueprint)),
         parameters=Parameters(*rockets[n.name]),

@@ -141,7 +141,8 @@ def _launch(n: NationView, marks: Marks, abort_cost: int) -> str:
         return f'<span class="launch undecided"{target}>{icon("rocket")} {e(words)}</span>'
     if launch == "":
         aborted = _("Launch aborted")
-        return f'<span class="launch aborted">{e(aborted)}</span>'
+        # the abort's own mark: where the rival's last move happened (ui.model.marks)
+        return f'<span class="launch aborted"{marks.at(f"rocket:{n.name}")}>{e(aborted)}</span>'
     going = e(_("Launching to {mission}")).format(mission=f"<b>{e(mission_name(launch))}</b>")
     return f'<span class="launch go">{icon("rocket")} {going}</span>'
 

@@ -26,12 +26,10 @@ class Scene:
     """One frame of the table: what the viewer sees and may do."""
 
     view: View  # the viewer's
-    choices: Choices  # of the seat whose controls show (else the viewer's)
-    odds: dict[str, float]  # the viewer's rocket on every Mission
+    choices: Choices  # the viewer's: its odds on every Mission, its placements' outcomes
     marks: Marks
-    ghost: int | None  # the blueprint cell a half-made placement shows its tile on
     pick: Pick
-    bar: Bar
+    bar: Bar  # its state's ``cell``: where a half-made placement shows its tile
 
 
 def scene_html(scene: Scene) -> dict[str, str]:
@@ -42,9 +40,9 @@ def scene_html(scene: Scene) -> dict[str, str]:
         roles = " & ".join(role_name(split_seat(s)[1]) for s in view.to_act
                            if s.startswith(nation))
         regions[f"board-{nation}"] = board_html(
-            view, nation, marks=marks, ghost_cell=scene.ghost, acting=roles,
-            odds=scene.odds if view.nation == nation else None)
-    regions["centre"] = centre_html(view, marks, scene.odds)
+            view, nation, marks=marks, ghost_cell=scene.bar.bar.cell, acting=roles,
+            odds=scene.choices.odds if view.nation == nation else None)
+    regions["centre"] = centre_html(view, marks, scene.choices.odds)
     regions["actions"] = actions_html(view, scene.choices, scene.bar)
     regions["pick"] = (popover_html(view, scene.choices, scene.bar.actions, scene.pick,
                                     marks.hinted) if scene.bar.seat else "")

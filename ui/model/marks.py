@@ -11,69 +11,26 @@ from __future__ import annotations
 
 from functools import singledispatch
 
-from game.core.events import (
-    ActionTaken,
-    AdaptivitySplit,
-    Changed,
-    Delivered,
-    DiscussionOver,
-    EngineerPassed,
-    Evaluated,
-    Event,
-    Explosion,
-    GameOver,
-    Income,
-    LaunchAborted,
-    LaunchDecided,
-    LaunchDelayed,
-    Liftoff,
-    ManeuverEscalated,
-    ManeuverObstructed,
-    ManeuverPlayed,
-    ManeuversPassed,
-    ManeuverWon,
-    MissionAnnounced,
-    MissionSuccess,
-    ModuleInstalled,
-    ModuleOrdered,
-    MoonRiskRevealed,
-    PayloadBooked,
-    PayloadLoaded,
-    PhaseBegun,
-    Researched,
-    RiskRolled,
-    RisksReshuffled,
-    RiskTested,
-    RoundBegun,
-    SabotageRemoved,
-    StolenTestToken,
-    SupplierTile,
-    SupportDone,
-    TechStolen,
-    TileKept,
-    TilePlaced,
-    TileTaken,
-    TokenPlaced,
-)
+from game.core import events as E
 from game.rules.terms import other
 
 from ..words.names import content
 
 # The kinds with no board thing of their own, and why.
-UNMARKED: frozenset[type[Event]] = frozenset({
-    ActionTaken,  # the move itself: its board path is marked (ui.model.targets.trail)
-    RoundBegun, PhaseBegun, GameOver,  # the header says them
-    Changed, Income,  # tracks and stocks, told in the nation's header
-    DiscussionOver, ManeuversPassed, SupportDone, EngineerPassed,  # a pass touches nothing
-    RisksReshuffled,  # a deck nobody sees into
-    ManeuverWon, ManeuverObstructed,  # the stack's evaluation marks it
-    Delivered,  # the delivered thing waits in the Engineer's pending choice
-    PayloadLoaded,  # its cell is the move's own path
+UNMARKED: frozenset[type[E.Event]] = frozenset({
+    E.ActionTaken,  # the move itself: its board path is marked (ui.model.targets.trail)
+    E.RoundBegun, E.PhaseBegun, E.GameOver,  # the header says them
+    E.Changed, E.Income,  # tracks and stocks, told in the nation's header
+    E.DiscussionOver, E.ManeuversPassed, E.SupportDone, E.EngineerPassed,  # a pass touches nothing
+    E.RisksReshuffled,  # a deck nobody sees into
+    E.ManeuverWon, E.ManeuverObstructed,  # the stack's evaluation marks it
+    E.Delivered,  # the delivered thing waits in the Engineer's pending choice
+    E.PayloadLoaded,  # its cell is the move's own path
 })
 
 
 @singledispatch
-def event_marks(event: Event) -> frozenset[str]:
+def event_marks(event: E.Event) -> frozenset[str]:
     """The board things ``event`` touched (none for the kinds of :data:`UNMARKED`)."""
     if type(event) in UNMARKED:
         return frozenset()
@@ -90,100 +47,100 @@ def _line(nation: str, tile: str) -> str:
 
 
 @event_marks.register
-def _(event: ManeuverPlayed) -> frozenset[str]:
+def _(event: E.ManeuverPlayed) -> frozenset[str]:
     return _on(f"place:{event.nation}:{event.place}")
 
 
 @event_marks.register
-def _(event: TokenPlaced) -> frozenset[str]:
+def _(event: E.TokenPlaced) -> frozenset[str]:
     return _on(f"stack:{event.board}:{event.place}")
 
 
 @event_marks.register
-def _(event: MissionAnnounced | LaunchDecided | PayloadBooked | LaunchDelayed | Liftoff |
-      MissionSuccess) -> frozenset[str]:
+def _(event: E.MissionAnnounced | E.LaunchDecided | E.PayloadBooked | E.LaunchDelayed | E.Liftoff |
+      E.MissionSuccess) -> frozenset[str]:
     return _on(f"mission:{event.mission}")
 
 
 @event_marks.register
-def _(event: LaunchAborted) -> frozenset[str]:
+def _(event: E.LaunchAborted) -> frozenset[str]:
     return _on(f"rocket:{event.nation}")
 
 
 @event_marks.register
-def _(event: Evaluated | ManeuverEscalated) -> frozenset[str]:
+def _(event: E.Evaluated | E.ManeuverEscalated) -> frozenset[str]:
     return _on(f"stack:{event.nation}:{event.place}")
 
 
 @event_marks.register
-def _(event: TileTaken) -> frozenset[str]:
+def _(event: E.TileTaken) -> frozenset[str]:
     return _on("pile" if event.source == "pile" else _line(event.nation, event.tile))
 
 
 @event_marks.register
-def _(event: Researched) -> frozenset[str]:
+def _(event: E.Researched) -> frozenset[str]:
     return _on(*(f"deck:{deck}" for deck in event.decks))
 
 
 @event_marks.register
-def _(event: TileKept) -> frozenset[str]:
+def _(event: E.TileKept) -> frozenset[str]:
     return _on("pile")  # the other tile went onto the Research pile
 
 
 @event_marks.register
-def _(event: TilePlaced) -> frozenset[str]:
+def _(event: E.TilePlaced) -> frozenset[str]:
     return _on(f"cell:{event.nation}:{event.row * content().board.cols + event.col}")
 
 
 @event_marks.register
-def _(event: SupplierTile) -> frozenset[str]:
+def _(event: E.SupplierTile) -> frozenset[str]:
     return _on(f"supplier:{event.nation}:0")
 
 
 @event_marks.register
-def _(event: ModuleOrdered) -> frozenset[str]:
+def _(event: E.ModuleOrdered) -> frozenset[str]:
     return _on(f"supplier:{event.nation}:{event.space}")
 
 
 @event_marks.register
-def _(event: ModuleInstalled) -> frozenset[str]:
+def _(event: E.ModuleInstalled) -> frozenset[str]:
     return _on(f"slot:{event.nation}:{event.slot}")
 
 
 @event_marks.register
-def _(event: RiskTested | StolenTestToken | RiskRolled) -> frozenset[str]:
+def _(event: E.RiskTested | E.StolenTestToken | E.RiskRolled) -> frozenset[str]:
     return _on(f"risk:{event.risk}")
 
 
 @event_marks.register
-def _(event: SabotageRemoved) -> frozenset[str]:
+def _(event: E.SabotageRemoved) -> frozenset[str]:
     return _on(f"sabotage:{event.nation}")
 
 
 @event_marks.register
-def _(event: TechStolen) -> frozenset[str]:
+def _(event: E.TechStolen) -> frozenset[str]:
     return _on(_line(other(event.nation), event.tile))
 
 
 @event_marks.register
-def _(event: MoonRiskRevealed) -> frozenset[str]:
+def _(event: E.MoonRiskRevealed) -> frozenset[str]:
     return _on(f"moonrisk:{event.nation}:{event.slot}")
 
 
 @event_marks.register
-def _(event: AdaptivitySplit) -> frozenset[str]:
+def _(event: E.AdaptivitySplit) -> frozenset[str]:
     return _on(f"adapt:{event.nation}")
 
 
 @event_marks.register
-def _(event: Explosion) -> frozenset[str]:
+def _(event: E.Explosion) -> frozenset[str]:
     return _on(f"mission:{event.mission}", f"risk:{event.risk}")
 
 
-MARKED: frozenset[type[Event]] = frozenset(
+MARKED: frozenset[type[E.Event]] = frozenset(
     kind for kind in event_marks.registry if kind is not object)
 
 
-def marks_of(events: list[Event]) -> frozenset[str]:
+def marks_of(events: list[E.Event]) -> frozenset[str]:
     """Every board thing ``events`` touched."""
     return frozenset().union(*map(event_marks, events))

@@ -101,7 +101,6 @@ class Script(Protocol):
     """A guide of play, as the turn loop sees it: the Tutorial (:mod:`ui.control.tour`)
     or a rule example (:mod:`ui.links.example`)."""
 
-    active: bool
 
     @property
     def tells_stakes(self) -> bool:

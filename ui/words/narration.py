@@ -9,49 +9,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from functools import singledispatch
 
-from game.core.events import (
-    AdaptivitySplit,
-    Changed,
-    Delivered,
-    DiscussionOver,
-    EngineerPassed,
-    Evaluated,
-    Event,
-    Explosion,
-    GameOver,
-    Income,
-    LaunchAborted,
-    LaunchDecided,
-    LaunchDelayed,
-    Liftoff,
-    ManeuverEscalated,
-    ManeuverObstructed,
-    ManeuverPlayed,
-    ManeuversPassed,
-    ManeuverWon,
-    MissionAnnounced,
-    MissionSuccess,
-    ModuleInstalled,
-    ModuleOrdered,
-    MoonRiskRevealed,
-    PayloadBooked,
-    PayloadLoaded,
-    PhaseBegun,
-    Researched,
-    RiskRolled,
-    RisksReshuffled,
-    RiskTested,
-    RoundBegun,
-    SabotageRemoved,
-    StolenTestToken,
-    SupplierTile,
-    SupportDone,
-    TechStolen,
-    TileKept,
-    TilePlaced,
-    TileTaken,
-    TokenPlaced,
-)
+from game.core import events as E
 
 from .i18n import _, ngettext
 from .names import (
@@ -104,7 +62,7 @@ def _what(what: str) -> str:
     return words.get(what, what.replace("_", " ").capitalize())
 
 
-def _source(ev: Changed) -> str:
+def _source(ev: E.Changed) -> str:
     """Why a change happened, in a word: 'mission', 'maneuver'."""
     source = ev.source.split(":")[0]
     # Translators: the cause of a change, told in brackets after it in the game log.
@@ -114,17 +72,17 @@ def _source(ev: Changed) -> str:
     return words.get(source, source)
 
 
-def _change(ev: Changed) -> str:
+def _change(ev: E.Changed) -> str:
     """'Popularity +1 → 11', 'Free research +1 → 1'."""
     return f"{_what(ev.what)} {_sign(ev.by)} → {ev.now}"
 
 
-def _where(ev: TokenPlaced) -> str:
+def _where(ev: E.TokenPlaced) -> str:
     """'USA place 4': a place of a Politics board."""
     return _("{board} place {place}").format(board=nation_name(ev.board), place=ev.place)
 
 
-def _roll(ev: RiskRolled, test_bonus: int) -> str:
+def _roll(ev: E.RiskRolled, test_bonus: int) -> str:
     """'5 -1 sabotage +1 test = 5': the die and what changed it."""
     parts = [str(ev.die)]
     if ev.sabotage:
@@ -134,11 +92,11 @@ def _roll(ev: RiskRolled, test_bonus: int) -> str:
     return " ".join(parts) + f" = {ev.value}"
 
 
-def _needs(ev: RiskRolled) -> str:
+def _needs(ev: E.RiskRolled) -> str:
     return f"S{ev.needs[0]} E{ev.needs[1]} C{ev.needs[2]}" if ev.needs else ""
 
 
-def roll_words(ev: RiskRolled, test_bonus: int) -> str:
+def roll_words(ev: E.RiskRolled, test_bonus: int) -> str:
     """'rolled 5 +1 test = 6, needs S3 E2 C1: passed 'Pogo oscillation''."""
     if ev.needs:
         text = (_("rolled {roll}, needs {needs}: passed '{risk}'") if ev.passed
@@ -171,13 +129,13 @@ UNTOLD = frozenset({"action"})
 
 
 @singledispatch
-def _tell(ev: Event, test_bonus: int) -> Told | None:
+def _tell(ev: E.Event, test_bonus: int) -> Told | None:
     """The log line of one event: one function per kind below, typed with its class, so each
     reads only fields its kind has. This one: the kinds the log leaves out (:data:`UNTOLD`)."""
     return None
 
 
-def _said(ev: Event, nation: str, words: str, detail: str = "", **fields: object) -> Told:
+def _said(ev: E.Event, nation: str, words: str, detail: str = "", **fields: object) -> Told:
     """``ev``'s line, whose is ``nation``: ``words`` with the nation's name for ``{nation}``
     and ``fields`` for the rest."""
     return Told(ev.kind, nation, words.format(nation=nation_name(nation), **fields), detail)
@@ -187,24 +145,24 @@ def _said(ev: Event, nation: str, words: str, detail: str = "", **fields: object
 # the logbook)
 
 @_tell.register
-def _round_begun(ev: RoundBegun, _test_bonus: int) -> Told:
+def _round_begun(ev: E.RoundBegun, _test_bonus: int) -> Told:
     return Told(ev.kind, "", _("Round {round}: {nation} holds the First Player marker.").format(
         round=ev.round, nation=nation_name(ev.first)), str(ev.round))
 
 
 @_tell.register
-def _phase_begun(ev: PhaseBegun, _test_bonus: int) -> Told:
+def _phase_begun(ev: E.PhaseBegun, _test_bonus: int) -> Told:
     return Told(ev.kind, "", _("Phase: {phase}.").format(phase=phase_name(ev.phase)), ev.phase)
 
 
 @_tell.register
-def _changed(ev: Changed, _test_bonus: int) -> Told:
+def _changed(ev: E.Changed, _test_bonus: int) -> Told:
     return _said(ev, ev.nation, _("{nation} {change} ({source})."),
                  f"{_change(ev)}|{_source(ev)}", change=_change(ev), source=_source(ev))
 
 
 @_tell.register
-def _game_over(ev: GameOver, _test_bonus: int) -> Told:
+def _game_over(ev: E.GameOver, _test_bonus: int) -> Told:
     return Told(ev.kind, "", _("GAME OVER: {winner} wins — {reason}.").format(
         winner=nation_name(ev.winner), reason=reason_words(ev.reason)))
 
@@ -212,99 +170,99 @@ def _game_over(ev: GameOver, _test_bonus: int) -> Told:
 # --- Politicians
 
 @_tell.register
-def _discussion_over(ev: DiscussionOver, _test_bonus: int) -> Told:
+def _discussion_over(ev: E.DiscussionOver, _test_bonus: int) -> Told:
     return _said(ev, ev.nation, _("{nation} ended its strategic discussion."))
 
 
 @_tell.register
-def _maneuver_played(ev: ManeuverPlayed, _test_bonus: int) -> Told:
+def _maneuver_played(ev: E.ManeuverPlayed, _test_bonus: int) -> Told:
     return _said(ev, ev.nation, _("{nation} played {card} on place {place}."),
                  card=card_name(ev.card), place=ev.place)
 
 
 @_tell.register
-def _maneuvers_passed(ev: ManeuversPassed, _test_bonus: int) -> Told:
+def _maneuvers_passed(ev: E.ManeuversPassed, _test_bonus: int) -> Told:
     return _said(ev, ev.nation, _("{nation} passed on Maneuver cards."))
 
 
 @_tell.register
-def _token_placed(ev: TokenPlaced, _test_bonus: int) -> Told:
+def _token_placed(ev: E.TokenPlaced, _test_bonus: int) -> Told:
     return _said(ev, ev.nation, _("{nation} placed a face-down token on {where}."),
                  _where(ev), where=_where(ev))
 
 
 @_tell.register
-def _support_done(ev: SupportDone, _test_bonus: int) -> Told:
+def _support_done(ev: E.SupportDone, _test_bonus: int) -> Told:
     return _said(ev, ev.nation, ngettext("{nation} finished supporting ({count} token).",
                                          "{nation} finished supporting ({count} tokens).",
                                          ev.tokens), count=ev.tokens)
 
 
 @_tell.register
-def _mission_announced(ev: MissionAnnounced, _test_bonus: int) -> Told:
+def _mission_announced(ev: E.MissionAnnounced, _test_bonus: int) -> Told:
     return _said(ev, ev.nation, _("{nation} announced {mission} (risks: {risks})."),
                  mission=mission_name(ev.mission),
                  risks=", ".join(risk_name(r) for r in ev.risks))
 
 
 @_tell.register
-def _launch_decided(ev: LaunchDecided, _test_bonus: int) -> Told:
+def _launch_decided(ev: E.LaunchDecided, _test_bonus: int) -> Told:
     return _said(ev, ev.nation, _("{nation} decided to launch toward {mission}."),
                  mission=mission_name(ev.mission))
 
 
 @_tell.register
-def _launch_aborted(ev: LaunchAborted, _test_bonus: int) -> Told:
+def _launch_aborted(ev: E.LaunchAborted, _test_bonus: int) -> Told:
     return _said(ev, ev.nation, _("{nation} aborted this round's launch."))
 
 
 # --- Administration
 
 @_tell.register
-def _delivered(ev: Delivered, _test_bonus: int) -> Told:
+def _delivered(ev: E.Delivered, _test_bonus: int) -> Told:
     return _said(ev, ev.nation, _("{nation} received a delivered module.")
                  if ev.item_kind == "module" else _("{nation} received a delivered tile."))
 
 
 @_tell.register
-def _evaluated(ev: Evaluated, _test_bonus: int) -> Told:
+def _evaluated(ev: E.Evaluated, _test_bonus: int) -> Told:
     return _said(ev, ev.nation, _("{nation} evaluated {card} at level {level}: {own} Influence "
                                   "against {rival}."),
                  card=card_name(ev.card), level=ev.level, own=ev.own, rival=ev.rival)
 
 
 @_tell.register
-def _maneuver_won(ev: ManeuverWon, _test_bonus: int) -> Told:
+def _maneuver_won(ev: E.ManeuverWon, _test_bonus: int) -> Told:
     return _said(ev, ev.nation, _("{nation} won {card} (level {level})."),
                  card=card_name(ev.card), level=ev.level)
 
 
 @_tell.register
-def _maneuver_obstructed(ev: ManeuverObstructed, _test_bonus: int) -> Told:
+def _maneuver_obstructed(ev: E.ManeuverObstructed, _test_bonus: int) -> Told:
     return _said(ev, ev.nation, _("{by} obstructed {nation}'s {card}."),
                  by=nation_name(ev.by), card=card_name(ev.card))
 
 
 @_tell.register
-def _maneuver_escalated(ev: ManeuverEscalated, _test_bonus: int) -> Told:
+def _maneuver_escalated(ev: E.ManeuverEscalated, _test_bonus: int) -> Told:
     return _said(ev, ev.nation, _("{nation} escalated the stack on place {place} to level "
                                   "{level}."), place=ev.place, level=ev.level)
 
 
 @_tell.register
-def _income(ev: Income, _test_bonus: int) -> Told:
+def _income(ev: E.Income, _test_bonus: int) -> Told:
     return _said(ev, ev.nation, _("{nation} Engineer received {money} money."), money=ev.money)
 
 
 @_tell.register
-def _risks_reshuffled(ev: RisksReshuffled, _test_bonus: int) -> Told:
+def _risks_reshuffled(ev: E.RisksReshuffled, _test_bonus: int) -> Told:
     return Told(ev.kind, "", _("Level {level} Risk cards reshuffled.").format(level=ev.level))
 
 
 # --- Engineers
 
 @_tell.register
-def _tile_taken(ev: TileTaken, _test_bonus: int) -> Told:
+def _tile_taken(ev: E.TileTaken, _test_bonus: int) -> Told:
     tile = {"S": _("a Structure tile"), "E": _("an Electronics tile"), "C": _("a Code tile"),
             "P": _("a Payload tile")}.get(ev.tile[:1], _("a tile"))
     if ev.source == "line":
@@ -317,41 +275,41 @@ def _tile_taken(ev: TileTaken, _test_bonus: int) -> Told:
 
 
 @_tell.register
-def _researched(ev: Researched, _test_bonus: int) -> Told:
+def _researched(ev: E.Researched, _test_bonus: int) -> Told:
     return _said(ev, ev.nation, _("{nation} researched {decks}."),
                  decks=" + ".join(deck_name(d) for d in ev.decks))
 
 
 @_tell.register
-def _tile_kept(ev: TileKept, _test_bonus: int) -> Told:
+def _tile_kept(ev: E.TileKept, _test_bonus: int) -> Told:
     return _said(ev, ev.nation, _("{nation} kept one researched tile; the other went on the "
                                   "Research pile."))
 
 
 @_tell.register
-def _tile_placed(ev: TilePlaced, _test_bonus: int) -> Told:
+def _tile_placed(ev: E.TilePlaced, _test_bonus: int) -> Told:
     return _said(ev, ev.nation, _("{nation} placed a tile at row {row}, column {column}."),
                  row=ev.row + 1, column=ev.col + 1)
 
 
 @_tell.register
-def _supplier_tile(ev: SupplierTile, _test_bonus: int) -> Told:
+def _supplier_tile(ev: E.SupplierTile, _test_bonus: int) -> Told:
     return _said(ev, ev.nation, _("{nation} sent a Development tile to its Suppliers line."))
 
 
 @_tell.register
-def _module_ordered(ev: ModuleOrdered, _test_bonus: int) -> Told:
+def _module_ordered(ev: E.ModuleOrdered, _test_bonus: int) -> Told:
     return _said(ev, ev.nation, _("{nation} ordered {module}."), module=module_name(ev.module))
 
 
 @_tell.register
-def _module_installed(ev: ModuleInstalled, _test_bonus: int) -> Told:
+def _module_installed(ev: E.ModuleInstalled, _test_bonus: int) -> Told:
     return _said(ev, ev.nation, _("{nation} installed {module} in slot M{slot}."),
                  module=module_name(ev.module), slot=ev.slot + 1)
 
 
 @_tell.register
-def _tested(ev: RiskTested, _test_bonus: int) -> Told:
+def _tested(ev: E.RiskTested, _test_bonus: int) -> Told:
     # Translators: a Risk card's name in quotes, as the log tells which Risks were tested.
     tested = _("'{risk}'").format(risk=risk_name(ev.risk))
     return _said(ev, ev.nation, _("{nation} tested '{risk}'."), tested,
@@ -359,64 +317,64 @@ def _tested(ev: RiskTested, _test_bonus: int) -> Told:
 
 
 @_tell.register
-def _sabotage_removed(ev: SabotageRemoved, _test_bonus: int) -> Told:
+def _sabotage_removed(ev: E.SabotageRemoved, _test_bonus: int) -> Told:
     return _said(ev, ev.nation, ngettext("{nation} removed {count} Sabotage.",
                                          "{nation} removed {count} Sabotage.", ev.count),
                  count=ev.count)
 
 
 @_tell.register
-def _payload_loaded(ev: PayloadLoaded | PayloadBooked, _test_bonus: int) -> Told:
+def _payload_loaded(ev: E.PayloadLoaded | E.PayloadBooked, _test_bonus: int) -> Told:
     """A payload booked for a Mission is told as loaded, as it is."""
     return _said(ev, ev.nation, _("{nation} loaded {payload}."), payload=_payload(ev.payload))
 
 
 @_tell.register
-def _test_stolen(ev: StolenTestToken, _test_bonus: int) -> Told:
+def _test_stolen(ev: E.StolenTestToken, _test_bonus: int) -> Told:
     return _said(ev, ev.nation, _("{nation} stole a Test token on '{risk}'."),
                  risk=risk_name(ev.risk))
 
 
 @_tell.register
-def _tech_stolen(ev: TechStolen, _test_bonus: int) -> Told:
+def _tech_stolen(ev: E.TechStolen, _test_bonus: int) -> Told:
     return _said(ev, ev.nation, _("{nation} stole a tile from the rival's Development Line."))
 
 
 @_tell.register
-def _engineer_passed(ev: EngineerPassed, _test_bonus: int) -> Told:
+def _engineer_passed(ev: E.EngineerPassed, _test_bonus: int) -> Told:
     return _said(ev, ev.nation, _("{nation} Engineer passed."))
 
 
 # --- Launches
 
 @_tell.register
-def _moon_risk_revealed(ev: MoonRiskRevealed, _test_bonus: int) -> Told:
+def _moon_risk_revealed(ev: E.MoonRiskRevealed, _test_bonus: int) -> Told:
     return _said(ev, ev.nation, _("{nation} turned up Moon risk '{risk}'."),
                  risk=risk_name(ev.risk))
 
 
 @_tell.register
-def _launch_delayed(ev: LaunchDelayed, _test_bonus: int) -> Told:
+def _launch_delayed(ev: E.LaunchDelayed, _test_bonus: int) -> Told:
     return _said(ev, ev.nation, _("{nation}'s launch toward {mission} was delayed ({reason})."),
                  mission=mission_name(ev.mission), reason=delay_reason(ev.reason))
 
 
 @_tell.register
-def _adaptivity_split(ev: AdaptivitySplit, _test_bonus: int) -> Told:
+def _adaptivity_split(ev: E.AdaptivitySplit, _test_bonus: int) -> Told:
     s, e_, c = ev.split
     return _said(ev, ev.nation, _("{nation} split Adaptivity S+{s} E+{e} C+{c}."),
                  s=s, e=e_, c=c)
 
 
 @_tell.register
-def _liftoff(ev: Liftoff, _test_bonus: int) -> Told:
+def _liftoff(ev: E.Liftoff, _test_bonus: int) -> Told:
     s, e_, c = ev.parameters
     return _said(ev, ev.nation, _("{nation} launched toward {mission} (S{s} E{e} C{c})."),
                  mission=mission_name(ev.mission), s=s, e=e_, c=c)
 
 
 @_tell.register
-def _risk_rolled(ev: RiskRolled, test_bonus: int) -> Told:
+def _risk_rolled(ev: E.RiskRolled, test_bonus: int) -> Told:
     if ev.needs:
         text = (_("{nation} rolled {roll}, needs {needs}: passed '{risk}'.") if ev.passed
                 else _("{nation} rolled {roll}, needs {needs}: FAILED '{risk}'."))
@@ -428,29 +386,29 @@ def _risk_rolled(ev: RiskRolled, test_bonus: int) -> Told:
 
 
 @_tell.register
-def _explosion(ev: Explosion, _test_bonus: int) -> Told:
+def _explosion(ev: E.Explosion, _test_bonus: int) -> Told:
     return _said(ev, ev.nation, _("EXPLOSION: {nation}'s rocket exploded on '{risk}'."),
                  risk=risk_name(ev.risk))
 
 
 @_tell.register
-def _mission_success(ev: MissionSuccess, _test_bonus: int) -> Told:
+def _mission_success(ev: E.MissionSuccess, _test_bonus: int) -> Told:
     return _said(ev, ev.nation, _("★ {nation} completed {mission}!"),
                  mission=mission_name(ev.mission))
 
 
 # The kinds that have words (tests/test_events.py: with UNTOLD, every kind there is); the
 # registry also holds ``object``, where the base function lies.
-TOLD: frozenset[type[Event]] = frozenset(_tell.registry.keys() - {object})
+TOLD: frozenset[type[E.Event]] = frozenset(_tell.registry.keys() - {object})
 
 
-def describe(ev: Event, test_bonus: int = 1) -> str | None:
+def describe(ev: E.Event, test_bonus: int = 1) -> str | None:
     """One event in words; None for the kinds the log leaves out (:data:`UNTOLD`)."""
     told = _tell(ev, test_bonus)
     return told.text if told is not None else None
 
 
-def lines(events: Iterable[Event], test_bonus: int = 1, note: str = "") -> list[Told]:
+def lines(events: Iterable[E.Event], test_bonus: int = 1, note: str = "") -> list[Told]:
     """The log lines of one action's events; ``note`` (e.g. "AI medium") goes on the first."""
     out = [told for ev in events if (told := _tell(ev, test_bonus)) is not None]
     if note and out:
@@ -460,8 +418,8 @@ def lines(events: Iterable[Event], test_bonus: int = 1, note: str = "") -> list[
 
 # What a launch show plays after its liftoff: the risks rolled (a Moon risk turned up first),
 # and the verdict.
-LaunchStep = RiskRolled | MoonRiskRevealed | Explosion | MissionSuccess
-LAUNCH_EVENTS = (RiskRolled, MoonRiskRevealed, Explosion, MissionSuccess)
+LaunchStep = E.RiskRolled | E.MoonRiskRevealed | E.Explosion | E.MissionSuccess
+LAUNCH_EVENTS = (E.RiskRolled, E.MoonRiskRevealed, E.Explosion, E.MissionSuccess)
 
 
 @dataclass(frozen=True, slots=True)
@@ -469,15 +427,15 @@ class Launch:
     """One launch's events, in order, for the launch show: its liftoff and what followed (a
     delayed launch: the delay alone). A rival's events in between are not its own."""
 
-    start: Liftoff | LaunchDelayed
+    start: E.Liftoff | E.LaunchDelayed
     steps: list[LaunchStep] = field(default_factory=list)
 
 
-def launch_sequences(events: Iterable[Event]) -> list[Launch]:
+def launch_sequences(events: Iterable[E.Event]) -> list[Launch]:
     """The events of each launch, in order, for the launch show (empty: no launch)."""
     found: list[Launch] = []
     for ev in events:
-        if isinstance(ev, Liftoff | LaunchDelayed):
+        if isinstance(ev, E.Liftoff | E.LaunchDelayed):
             found.append(Launch(ev))
         elif found and isinstance(ev, LAUNCH_EVENTS) and ev.nation == found[-1].start.nation:
             found[-1].steps.append(ev)
