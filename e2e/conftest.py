@@ -19,7 +19,7 @@ from __future__ import annotations
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -34,6 +34,14 @@ ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 READY_TIMEOUT_MS = 60_000
 
 sys.path.insert(0, str(ROOT))  # scripts.localsite, the engine and the pure ui modules
+from engines import (  # noqa: E402
+    Browser,
+    ChromiumBrowser,
+    Display,
+    FirefoxBrowser,
+    WebKitBrowser,
+)
+
 from scripts.localsite import (  # noqa: E402
     CHROMIUM,
     CHROMIUM_ARGS,
@@ -266,8 +274,10 @@ def screenshot(page: Page, artifacts: Path) -> Callable[[str], Path]:
 
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:
-    """Each passing test's own printout (not its fixtures'), after the results."""
-    printed = [(report.nodeid, text) for report in terminalreporter.stats.get("passed", [])
+    """Each passing test's own printout (not its fixtures'), after the results; then the time
+    the shared scenarios (the ``engine`` fixture's tests) took in each engine."""
+    passed = terminalreporter.stats.get("passed", [])
+    printed = [(report.nodeid, text) for report in passed
                for name, text in report.sections
                if name == "Captured stdout call" and text.strip()]
     if printed:
@@ -276,3 +286,53 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
             terminalreporter.write_line(f"{nodeid}:")
             for line in text.strip().splitlines():
                 terminalreporter.write_line(f"    {line}")
+    spent: dict[str, list[float]] = {}
+    for report in terminalreporter.stats.get("", []) + passed + \
+            terminalreporter.stats.get("failed", []):
+        engine = getattr(report, "engine", None)
+        if engine:
+            spent.setdefault(engine, []).append(report.duration)
+    if spent:
+        terminalreporter.write_line("shared scenarios, seconds per engine (setup, call and "
+                                    "teardown): " + ", ".join(
+                                        f"{engine} {sum(times):.0f}"
+                                        for engine, times in spent.items()))
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    """Each report of a shared scenario carries its engine (for the summary above)."""
+    report = yield
+    callspec = getattr(item, "callspec", None)
+    if callspec is not None and "engine" in callspec.params:
+        report.engine = callspec.params["engine"]  # type: ignore[attr-defined]
+    return report
+
+
+# --------------------------------------------------------------------------- three engines
+
+
+@pytest.fixture(scope="session")
+def xvfb() -> Iterator[Display]:
+    """An X display for WebKitGTK, started the first time a WebKit test asks."""
+    display = Display()
+    yield display
+    display.close()
+
+
+@pytest.fixture(params=["chromium", "firefox", "webkit"])
+def engine(request: pytest.FixtureRequest) -> Iterator[Browser]:
+    """A page of each engine in turn, fresh profile each time: Chromium is the suite's
+    Playwright page, Firefox and WebKit their own browser."""
+    name = request.param
+    browser: Browser
+    if name == "chromium":
+        browser = ChromiumBrowser(request.getfixturevalue("page"))
+    elif name == "firefox":
+        browser = FirefoxBrowser()
+    else:
+        browser = WebKitBrowser(request.getfixturevalue("xvfb"))
+    yield browser
+    browser.close()

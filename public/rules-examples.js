@@ -2,8 +2,10 @@
 // in its section, with a "Try it" button). No Python runs until the reader asks: the first
 // "Try it" opens the game in one frame (embed.html?example=<id>) in place of that picture;
 // every later one moves that same frame to its own figure and asks it, by the embed API's
-// "start-example" command, to show its example. So one Python instance serves them all (where
-// the browser cannot move a frame without reloading it, the move reloads it, still one).
+// "start-example" command, to show its example. So one Python instance serves them all. A
+// browser without Element.moveBefore (Safari, Firefox before 144) would reload a frame it
+// moves: there the frame never moves in the document; it floats over an empty slot that
+// takes its place in the figure, and the slot moves.
 // The frame tells the page when its example is on ("ready", again after its Reset) and when
 // the reader's action was taken ("example-done"); the figure says so in data-state (loading,
 // live, done).
@@ -12,7 +14,9 @@
 (() => {
   const origin = window.location.origin;
   let frame = null;
-  let shown = null; // the figure the frame is in
+  let shown = null; // the figure the frame is in (or floats over)
+  const moves = typeof Element.prototype.moveBefore === "function";
+  let slot = null; // where the floating frame stands, where moveBefore is missing
 
   function address(id) {
     const lang = document.documentElement.lang || "en";
@@ -33,17 +37,36 @@
       frame.dataset.testid = "example-frame";
       frame.title = button.textContent;
       frame.src = address(id);
-      figure.append(frame);
+      if (moves) {
+        figure.append(frame);
+      } else {
+        slot = document.createElement("div");
+        slot.className = "rx-slot";
+        figure.append(slot);
+        frame.classList.add("rx-floating");
+        document.body.append(frame);
+        place();
+        new ResizeObserver(place).observe(document.body); // the page's layout changed
+        window.addEventListener("resize", place);
+      }
       return;
     }
-    if (typeof figure.moveBefore === "function") {
+    if (moves) {
       figure.moveBefore(frame, null); // the game lives on: no reload
-      frame.contentWindow.postMessage({ type: "start-example", example: id }, origin);
     } else {
-      frame.remove(); // out of the page first: setting src in place would start a load there
-      frame.src = address(id);
-      figure.append(frame);
+      figure.append(slot);
+      place();
     }
+    frame.contentWindow.postMessage({ type: "start-example", example: id }, origin);
+  }
+
+  /** The floating frame over its slot, in the document's coordinates. */
+  function place() {
+    const box = slot.getBoundingClientRect();
+    frame.style.left = `${box.left + window.scrollX}px`;
+    frame.style.top = `${box.top + window.scrollY}px`;
+    frame.style.width = `${box.width}px`;
+    frame.style.height = `${box.height}px`;
   }
 
   // Inside another page's frame (the game's own rules panel, say), a live example would be

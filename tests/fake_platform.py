@@ -83,6 +83,7 @@ class FakePlatform:
         self.focused: list[str] = []  # every focus_first selector, in order
         self.focus_ok = True  # what focus_first answers (the element is there)
         self.scrolled: list[str] = []
+        self.tabbed: list[Any] = []  # the Tab key events handed to keep_tab_inside
         self.warnings: list[str] = []
         self.storage: dict[str, str] = {}
         self.quota: int | None = None
@@ -167,6 +168,9 @@ class FakePlatform:
     def focus_first(self, selector: str) -> bool:
         self.focused.append(selector)
         return self.focus_ok
+
+    def keep_tab_inside(self, event: Any) -> None:
+        self.tabbed.append(event)
 
     def scroll_to_end(self, element_id: str) -> None:
         self.scrolled.append(element_id)

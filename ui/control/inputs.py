@@ -87,6 +87,9 @@ class Input:
 
     def on_key(self, event: Any) -> None:
         key = str(event.key)
+        if key == "Tab":
+            self.dom.keep_tab_inside(event)
+            return
         tag = str(getattr(event.target, "tagName", "")).upper()
         typing = tag in ("SELECT", "INPUT", "TEXTAREA")
         if bool(getattr(event, "ctrlKey", False)) or bool(getattr(event, "metaKey", False)) \

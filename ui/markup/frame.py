@@ -97,9 +97,12 @@ def top_html(top: Header) -> str:
                       f'{" selected" if code == language() else ""}>{e(name)}</option>'
                       for code, name in LANGUAGES.items())
     return (f'<a class="skiplink" href="#actions">{e(skip)}</a>'
-            f'<h1>{icon("rocket")} MOONSHOT <small>The Next Giant Leap</small></h1>'
+            # whose view the boards show stands under the title: the tools keep one row
+            f'<div class="brand"><h1>{icon("rocket")} MOONSHOT '
+            f"<small>The Next Giant Leap</small></h1>"
+            f'<small class="viewing" data-testid="viewing">{e(who)}</small></div>'
             f'<nav class="tabs"{attrs(aria_label=boards)}>{tabs}</nav>'
-            f'<div class="tools"><small data-testid="viewing">{e(who)}</small>'
+            f'<div class="tools">'
             f'<label>{e(speed)} <select data-cmd="speed">{speeds}</select></label>'
             f'{online}<button data-testid="open-saves" data-cmd="open-saves">{e(saves)}</button>'
             f"{replay_button}"

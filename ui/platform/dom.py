@@ -61,12 +61,61 @@ def set_html(element_id: str, markup: str) -> None:
                 el.style.width = f"{float(width)}%"
 
 
+# What lies behind a modal overlay (a dialog, the privacy screen, the rules panel...): inert
+# while one is up, so Tab and clicks keep to the overlay on top. The banner stays live.
+BEHIND = ("top", "main", "dock", "pick")
+
+
 def show(element_id: str, visible: bool) -> None:
     el = document.getElementById(element_id)
     if visible:
         el.removeAttribute("hidden")
     else:
         el.setAttribute("hidden", "")
+    if el.classList.contains("overlay"):
+        _hold_behind()
+
+
+def _top_overlay() -> Any:
+    """The topmost shown overlay (the last in the page's order: later overlays stack above
+    earlier ones), or None."""
+    shown = [el for el in document.querySelectorAll("body > .overlay:not([hidden])")
+             if not el.classList.contains("booting")]
+    return shown[-1] if shown else None
+
+
+def _hold_behind() -> None:
+    """The page inert behind the topmost overlay, or nothing inert when none is up."""
+    top = _top_overlay()
+    for name in BEHIND:
+        el = document.getElementById(name)
+        if not null(el):
+            el.inert = top is not None
+    for el in document.querySelectorAll("body > .overlay"):
+        el.inert = top is not None and not el.isSameNode(top)
+
+
+FOCUSABLE = ("a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), "
+             "textarea:not([disabled]), summary, iframe, [tabindex]:not([tabindex='-1'])")
+
+
+def keep_tab_inside(event: Any) -> None:
+    """Tab past the last control of the overlay on top comes back to its first (Shift+Tab
+    the other way): the page behind is inert, and the browser would otherwise take the focus
+    out of the page."""
+    top = _top_overlay()
+    if top is None:
+        return
+    items = [el for el in top.querySelectorAll(FOCUSABLE) if el.checkVisibility()]
+    if not items:
+        return
+    active = document.activeElement
+    inside = not null(active) and bool(top.contains(active))
+    back = bool(getattr(event, "shiftKey", False))
+    edge = items[0] if back else items[-1]
+    if not inside or active.isSameNode(edge):
+        event.preventDefault()
+        (items[-1] if back else items[0]).focus()
 
 
 def is_shown(element_id: str) -> bool:
