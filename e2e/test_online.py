@@ -20,6 +20,8 @@ from typing import Any
 import pytest
 import zxingcpp
 from conftest import NetworkLog, wait_ready
+from engine_play import open_ready, play_screens
+from engines import ChromiumBrowser, FirefoxBrowser, wait_for
 from helpers import (
     OPTIONS,
     NothingOffered,
@@ -156,7 +158,11 @@ def playing_pair(screens: Callable[[], tuple[Page, NetworkLog]], site_url: str
 
 def received(page: Page) -> list[dict[str, Any]]:
     """The messages the guest's page received, put together from their chunks."""
-    chunks: list[str] = page.evaluate("window.__received")
+    return assembled(page.evaluate("window.__received"))
+
+
+def assembled(chunks: list[str]) -> list[dict[str, Any]]:
+    """Messages from the chunks a data channel delivered ("." starts a message's last)."""
     messages, parts = [], []
     for chunk in chunks:
         parts.append(chunk[1:])
@@ -258,6 +264,38 @@ def assert_no_secret(message: dict[str, Any], g: game.Game, guest_nation: str) -
     return looked
 
 
+def check_the_guest_saw_no_secret(host: Page, messages: list[dict[str, Any]]
+                                  ) -> tuple[game.Game, list[dict[str, Any]]]:
+    """Replay the host's finished game and hold every picture the guest (USSR) got against
+    it: its seats' views and legal actions exactly, the public events, nothing secret."""
+    save = json.loads(current_save(host))["save"]
+    whole = game.load(json.dumps(save))
+    assert whole.is_over and whole.log_size > 50
+    replayed = game.new_game(whole.seed, players=2, ruleset=whole.ruleset)
+    positions = {0: replayed.clone()}
+    events_at: dict[int, list[dict[str, Any]]] = {0: []}
+    for seat, action in whole.log:
+        events = public_events(replayed.apply(seat, action))
+        events_at[replayed.log_size] = events
+        positions[replayed.log_size] = replayed.clone()
+    states = [m for m in messages if m["t"] == "state"]
+    assert [m["n"] for m in messages] == list(range(1, len(messages) + 1))
+    assert states[-1]["at"] == whole.log_size
+    guest_seats = {"USSR.politician", "USSR.engineer"}
+    looked = 0
+    for message in states:
+        g = positions[message["at"]]
+        assert set(message["seats"]) == guest_seats
+        for seat in guest_seats:
+            assert message["seats"][seat]["view"] == json.loads(json.dumps(to_plain(g.view(seat))))
+            assert message["seats"][seat]["legal"] == [a.to_dict() for a in
+                                                       g.legal_actions(seat)]
+        assert message["events"] in ([], json.loads(json.dumps(events_at[message["at"]])))
+        looked += assert_no_secret(message, g, "USSR")
+    assert looked > 10 * len(states)  # the hidden things were there to be looked for
+    return whole, messages
+
+
 def test_a_host_and_a_guest_play_a_whole_game_and_the_guest_never_sees_a_secret(
         screens: Callable[[], tuple[Page, NetworkLog]], site_url: str) -> None:
     host, host_net, guest, guest_net = playing_pair(screens, site_url)
@@ -278,38 +316,48 @@ def test_a_host_and_a_guest_play_a_whole_game_and_the_guest_never_sees_a_secret(
     assert host.get_by_test_id("end-screen").get_attribute("data-winner") == \
         guest.get_by_test_id("end-screen").get_attribute("data-winner")
 
-    # Replay the host's game and hold every picture the guest got against it.
-    save = json.loads(current_save(host))["save"]
-    whole = game.load(json.dumps(save))
-    assert whole.is_over and whole.log_size > 50
-    replayed = game.new_game(whole.seed, players=2, ruleset=whole.ruleset)
-    positions = {0: replayed.clone()}
-    events_at: dict[int, list[dict[str, Any]]] = {0: []}
-    for seat, action in whole.log:
-        events = public_events(replayed.apply(seat, action))
-        events_at[replayed.log_size] = events
-        positions[replayed.log_size] = replayed.clone()
-    messages = received(guest)
-    states = [m for m in messages if m["t"] == "state"]
-    assert [m["n"] for m in messages] == list(range(1, len(messages) + 1))
-    assert states[-1]["at"] == whole.log_size
-    guest_seats = {"USSR.politician", "USSR.engineer"}
-    looked = 0
-    for message in states:
-        g = positions[message["at"]]
-        assert set(message["seats"]) == guest_seats
-        for seat in guest_seats:
-            assert message["seats"][seat]["view"] == json.loads(json.dumps(to_plain(g.view(seat))))
-            assert message["seats"][seat]["legal"] == [a.to_dict() for a in
-                                                       g.legal_actions(seat)]
-        assert message["events"] in ([], json.loads(json.dumps(events_at[message["at"]])))
-        looked += assert_no_secret(message, g, "USSR")
-    assert looked > 10 * len(states)  # the hidden things were there to be looked for
+    whole, messages = check_the_guest_saw_no_secret(host, received(guest))
     sizes = [len(json.dumps(m, separators=(",", ":"))) for m in messages]
     print(f"{whole.log_size} moves, {steps} clicks; the guest received {len(messages)} messages,"
           f" {sum(sizes) / 1e6:.2f} MB, largest {max(sizes):,} characters")
     host_net.assert_clean()
     guest_net.assert_clean()
+
+
+# Firefox shows its WebRTC host candidates by their addresses (not mDNS names), as the
+# suite's Chromium does: two browsers on this machine find each other.
+FIREFOX_RTC = {"media.peerconnection.ice.obfuscate_host_addresses": False}
+
+
+def test_a_chromium_host_and_a_firefox_guest_play_a_whole_game_and_no_secret_crosses(
+        screens: Callable[[], tuple[Page, NetworkLog]], site_url: str) -> None:
+    """The same game over a real data channel between two engines: the host in Chromium,
+    the guest in Firefox (puppeteer-core over WebDriver BiDi)."""
+    host, host_net = screens()
+    guest = FirefoxBrowser(FIREFOX_RTC)
+    try:
+        guest.add_init_script(RECORD_RECEIVED)
+        host_game(host, host_net, site_url)
+        open_ready(guest, invitation(host, "USSR.politician"))
+        answer = wait_for(guest, "document.querySelector('[data-testid=\"answer-out\"]')"
+                                 "?.value", timeout=20)
+        host.locator('textarea[name="answer.USSR.politician"]').fill(answer)
+        host.locator('[data-testid="online-accept"][data-guest="USSR.politician"]').click()
+        wait_for(guest, "!document.querySelector('[data-testid=\"join-panel\"]')"
+                        "?.checkVisibility()", timeout=20)
+        host.get_by_test_id("online-panel").wait_for(state="hidden")
+        clicks = play_screens([ChromiumBrowser(host), guest], random.Random(3))
+        winner = host.get_by_test_id("end-screen").get_attribute("data-winner")
+        assert wait_for(guest, "document.querySelector('[data-testid=\"end-screen\"]')"
+                               "?.dataset.winner") == winner
+        whole, messages = check_the_guest_saw_no_secret(
+            host, assembled(guest.run("() => window.__received")))
+        assert guest.errors() == []
+    finally:
+        guest.close()
+    print(f"Chromium host, Firefox guest: {whole.log_size} moves, {clicks} clicks; the guest "
+          f"received {len(messages)} messages")
+    host_net.assert_clean()
 
 
 def test_a_forged_move_and_a_1_mb_message_are_refused_and_the_game_goes_on(
