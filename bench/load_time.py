@@ -1,7 +1,8 @@
 """Load and memory budgets of the built site: the game against a bare PyScript + Pyodide page.
 
-    python bench/load_time.py [--mode cold|warm|memory|all] [--runs 5] [--games 5]
-                              [--moves 0] [--dist DIR] [--no-build] [--json FILE]
+    python bench/load_time.py [--mode cold|warm|memory|start|all] [--runs 5] [--games 5]
+                              [--moves 0] [--engine chromium,firefox,webkit]
+                              [--dist DIR] [--no-build] [--json FILE]
 
 Serves the built site (dist/, or --dist DIR; built there first unless --no-build) on
 127.0.0.1 with no caching headers (every byte crosses the socket), plus a bare page that boots
@@ -56,6 +57,12 @@ page's AI worker and both Pyodides' memory are in it. One line per game and the 
 first to the last; the budget: documents and nodes back at the first game's level (nodes within
 10%), the renderer's private footprint grows by less than 10 MB.
 
+start, in each engine (--engine, default chromium; Firefox and WebKit driven as by
+e2e/engines.py): cold visits of the game, a fresh profile each, the engines in turn; the median
+time from navigation to each step of the start that public/boot.js marks (Pyodide loading and
+loaded, the files, the interpreter, the game ready, its AI worker ready) and to the end of
+the wasm's download (Resource Timing), printed side by side.
+
 Exit status 1 when a cold or warm load is over its budget (memory's verdicts are printed
 only). A separate command, not part of the test run (e2e/test_load_bench.py only smoke-tests
 these functions: one run of each load, two short games).
@@ -64,6 +71,7 @@ these functions: one run of each load, two short games).
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import os
 import platform
@@ -79,6 +87,7 @@ from dataclasses import asdict, dataclass, field
 from functools import partial
 from http.server import SimpleHTTPRequestHandler
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from playwright.sync_api import Browser, BrowserContext, BrowserType, Page, Request, sync_playwright
@@ -107,7 +116,8 @@ TIMEOUT_MS = 120_000
 SETTLE_MS = 30_000
 QUIET_MS = 500
 CACHE_SECONDS = 3600
-MODES = ("cold", "warm", "memory")
+MODES = ("cold", "warm", "memory", "start")
+ENGINES = ("chromium", "firefox", "webkit")
 MEMORY_SEED = 1
 MB = 2**20
 
@@ -533,6 +543,99 @@ def measure_memory(browser: Browser, site: str, games: int = 5,
     }
 
 
+# The start's steps, as public/boot.js marks them (and the wasm's download, from Resource
+# Timing); each is milliseconds from navigation start. The report orders them by time (the
+# order of PyScript's own reports is its business).
+START_STEPS = (
+    ("wasm downloaded", "pyodide.asm.wasm"),
+    ("Pyodide loading", "py: Loading Pyodide"),
+    ("Pyodide loaded", "py: Loaded Pyodide"),
+    ("files loaded", "py: Loaded files"),
+    ("interpreter loaded", "py: Loaded interpreter"),
+    ("game ready", "moonshot: ready"),
+    ("AI worker made", "moonshot: AI worker starting"),
+    ("AI worker's Python", "worker: python"),
+    ("AI worker's imports", "worker: imported"),
+    ("AI worker ready", "moonshot: AI worker ready"),
+)
+TIMELINE = """() => {
+  const at = {};
+  for (const mark of performance.getEntriesByType('mark'))
+    if (!(mark.name in at)) at[mark.name] = mark.startTime;
+  for (const got of performance.getEntriesByType('resource'))
+    if (got.name.endsWith('/pyodide.asm.wasm')) at['pyodide.asm.wasm'] = got.responseEnd;
+  // the worker's own steps, from its making (ui/ai_worker.py's started)
+  const [python, imported] = (document.body.dataset.aiWorkerStart || '').split(' ').map(Number);
+  const made = at['moonshot: AI worker starting'];
+  if (made !== undefined && imported) {
+    at['worker: python'] = made + python;
+    at['worker: imported'] = made + imported;
+  }
+  return at;
+}"""
+
+
+def browser_drivers() -> ModuleType:
+    """e2e/engines.py (not a package's module): Firefox and WebKit drivers of the e2e tests."""
+    name = "moonshot_e2e_engines"
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, ROOT / "e2e" / "engines.py")
+        assert spec is not None and spec.loader is not None
+        sys.modules[name] = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(sys.modules[name])
+    return sys.modules[name]
+
+
+def measure_start(chromium: Browser, site: str, engines: list[str], runs: int
+                  ) -> dict[str, Any]:
+    """Cold visits of the game in each engine (a fresh profile each: Chromium a new context,
+    Firefox and WebKit a new browser; engines in turn, so all see the same machine load): the
+    median time of each step of the start."""
+    drivers = browser_drivers()
+    display = drivers.Display() if "webkit" in engines else None
+    seen: dict[str, list[dict[str, float]]] = {engine: [] for engine in engines}
+    try:
+        for _ in range(runs):
+            for engine in engines:
+                context = chromium.new_context() if engine == "chromium" else None
+                browser = (drivers.ChromiumBrowser(context.new_page()) if context else
+                           drivers.FirefoxBrowser() if engine == "firefox" else
+                           drivers.WebKitBrowser(display))
+                try:
+                    browser.open(site + "/?players=2&seats=hhmm&seed=1")
+                    drivers.wait_for(browser, "document.body.dataset.aiWorker === 'ready'"
+                                              " || document.body.dataset.aiWorker === 'failed'",
+                                     timeout=TIMEOUT_MS / 1000)
+                    drivers.wait_for(browser, f"({TIMELINE})()['moonshot: AI worker ready']"
+                                              " !== undefined", timeout=10)
+                    seen[engine].append(browser.run(TIMELINE))
+                finally:
+                    browser.close()
+                    if context is not None:
+                        context.close()
+    finally:
+        if display is not None:
+            display.close()
+    median = {engine: {step: round(statistics.median(run[key] for run in found) / 1000, 2)
+                       for step, key in START_STEPS if all(key in run for run in found)}
+              for engine, found in seen.items()}
+    return {"runs": runs, "median": median, "load_average": load_average()}
+
+
+def report_start(result: dict[str, Any]) -> str:
+    engines = list(result["median"])
+    lines = [f"start in each engine: seconds from navigation, median of {result['runs']} cold "
+             f"visits (a fresh browser and profile each)",
+             "  " + " " * 20 + "".join(f"{engine:>10}" for engine in engines)]
+    first = result["median"][engines[0]]
+    for step in sorted((step for step, _ in START_STEPS),
+                       key=lambda step: first.get(step, float("inf"))):
+        cells = [result["median"][engine].get(step) for engine in engines]
+        lines.append(f"  {step:<20}" + "".join(
+            f"{cell:>10.2f}" if cell is not None else f"{'-':>10}" for cell in cells))
+    return "\n".join(lines)
+
+
 def machine() -> dict[str, Any]:
     try:
         chromium = subprocess.run([CHROMIUM, "--version"], capture_output=True, text=True,
@@ -665,9 +768,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--dist", type=Path, default=DIST,
                         help="the built site (default dist/; built there unless --no-build)")
     parser.add_argument("--no-build", action="store_true", help="use the built site as it is")
+    parser.add_argument("--engine", default="chromium",
+                        help="the start mode's engines, comma-separated: chromium, firefox, "
+                             "webkit (default chromium)")
     parser.add_argument("--json", type=Path, help="also write the result here")
     args = parser.parse_args(argv)
     modes = MODES if args.mode == "all" else (args.mode,)
+    engines = [name.strip() for name in args.engine.split(",") if name.strip()]
+    if not engines or set(engines) - set(ENGINES):
+        parser.error(f"--engine takes some of {', '.join(ENGINES)}")
     dist = args.dist.resolve()
     if not args.no_build:
         subprocess.run([sys.executable, str(ROOT / "scripts" / "build.py"), "--out", str(dist)],
@@ -687,9 +796,12 @@ def main(argv: list[str] | None = None) -> int:
                     result[mode] = measure_warm(playwright.chromium, site, cached_site,
                                                 args.runs)
                     print(report_warm(result[mode]), flush=True)
-                else:
+                elif mode == "memory":
                     result[mode] = measure_memory(browser, site, args.games, args.moves)
                     print(report_memory(result[mode]), flush=True)
+                else:
+                    result[mode] = measure_start(browser, site, engines, args.runs)
+                    print(report_start(result[mode]), flush=True)
         finally:
             browser.close()
     result["machine"] = {**before, "load_average_1m_after": round(os.getloadavg()[0], 2)}

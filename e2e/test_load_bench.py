@@ -67,3 +67,15 @@ def test_load_bench_memory_smoke(browser: Browser, dist: Path) -> None:
         assert x["renderer_rss"] >= x["renderer_private"] > 100 * 2**20
     assert result["growth"]["nodes"] == games[1]["nodes"] - games[0]["nodes"]
     print("\n" + bench.report_memory(result))
+
+
+def test_load_bench_start_in_three_engines_smoke(browser: Browser, dist: Path) -> None:
+    bench = load_bench()
+    with bench.serve(dist) as site:
+        result = bench.measure_start(browser, site, ["chromium", "firefox", "webkit"], runs=1)
+    for engine, steps in result["median"].items():
+        # every step was marked, in an order that makes sense
+        assert set(steps) == {step for step, _ in bench.START_STEPS}, (engine, steps)
+        assert 0 < steps["Pyodide loading"] < steps["game ready"] < 60, (engine, steps)
+        assert steps["game ready"] < steps["AI worker ready"] < 120, (engine, steps)
+    print("\n" + bench.report_start(result))

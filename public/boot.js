@@ -29,5 +29,16 @@
   }
   addEventListener("py:progress", (event) => {
     if (event.detail === "Loaded interpreter") boot.dataset.step = "game";
+    performance.mark(`py: ${event.detail}`);
   });
+  // The start's timeline for the load bench (bench/load_time.py --mode start), in every
+  // engine: a mark per step PyScript reports (above), the game ready, its AI worker ready.
+  const once = (name) => {
+    if (!performance.getEntriesByName(name, "mark").length) performance.mark(name);
+  };
+  new MutationObserver(() => {
+    if (document.body.dataset.ready === "1") once("moonshot: ready");
+    if (document.body.dataset.aiWorker === "starting") once("moonshot: AI worker starting");
+    if (document.body.dataset.aiWorker === "ready") once("moonshot: AI worker ready");
+  }).observe(document.body, { attributes: true, attributeFilter: ["data-ready", "data-ai-worker"] });
 })();

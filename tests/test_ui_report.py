@@ -19,7 +19,7 @@ from game.ai.chronicle import Chronicle, CurvePoint, LaunchPoint, Shift, Swing
 from game.core.plain import from_plain
 from game.tools.tournament import medium_moves
 from tests.fake_platform import FakePlatform
-from ui.ai_worker import chronicle
+from ui.ai_worker import chronicle, started
 from ui.control.reportdesk import ReportDesk
 from ui.control.thinker import Thinker
 from ui.model.players import Setup
@@ -232,6 +232,8 @@ class _WorkerLeavingOutAField(FakePlatform):
 
     async def worker_call(self, worker: Any, name: str, *args: Any) -> str:
         self.worker_calls.append((name, args))
+        if name == "started":  # asked once it is up: how its start went
+            return started()
         answer = json.loads(chronicle(*args))
         del answer["budget_gap"]
         return json.dumps(answer)
@@ -283,7 +285,7 @@ def test_a_worker_answer_without_a_field_is_refused_and_the_page_works_the_repor
         await around.spawned.pop()
 
     asyncio.run(open_report())
-    assert [name for name, _args in dom.worker_calls] == ["chronicle"]
+    assert [name for name, _args in dom.worker_calls] == ["started", "chronicle"]
     assert dom.body["ai-worker"] == "failed" and "budget_gap" in thinker.error
     assert dom.body["report"] == "ready" and around.notices == []
     markup, specs = report_html(_story()[0], hints, total, total)

@@ -14,12 +14,19 @@ from __future__ import annotations
 
 import json
 import random
+import time
 
-import game
-from game.ai import get_ai
-from game.ai.chronicle import story
-from game.core.plain import from_plain, to_plain
-from game.rules.records import View
+# In Pyodide the monotonic clock is the worker's performance.now(): seconds since the worker
+# was made. Python runs this line once Pyodide has started and unpacked the app's files.
+PYTHON_AT = time.perf_counter()
+
+import game  # noqa: E402 (after the clock above)
+from game.ai import get_ai  # noqa: E402
+from game.ai.chronicle import story  # noqa: E402
+from game.core.plain import from_plain, to_plain  # noqa: E402
+from game.rules.records import View  # noqa: E402
+
+IMPORTED_AT = time.perf_counter()  # and the engine imported
 
 
 def choose(view_json: str, legal_json: str, level: str, seed: int) -> str:
@@ -50,4 +57,11 @@ def chronicle(save_json: str, upto: int, seed: int) -> str:
     return json.dumps(to_plain(story(start, log, seed=int(seed))))
 
 
-__export__ = ["choose", "chronicle"]
+def started() -> str:
+    """How the worker's start went (JSON): milliseconds from its making to Python running its
+    code (Pyodide loaded, the files unpacked) and to the engine imported. The load bench
+    prints them (bench/load_time.py --mode start)."""
+    return json.dumps({"python": round(PYTHON_AT * 1000), "imported": round(IMPORTED_AT * 1000)})
+
+
+__export__ = ["choose", "chronicle", "started"]

@@ -72,9 +72,12 @@ class Thinker:
     async def _boot(self) -> None:
         try:
             self.worker = await self.dom.start_worker(WORKER_SRC, WORKER_CONFIG)
+            # its start, in milliseconds from the worker's making: for the load bench
+            steps = json.loads(await self.dom.worker_call(self.worker, "started"))
         except Exception as exc:
             self.fail(exc)
             return
+        self.dom.set_body("ai-worker-start", f"{int(steps['python'])} {int(steps['imported'])}")
         self.state = "ready"
         self.dom.set_body("ai-worker", "ready")
 
