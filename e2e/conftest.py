@@ -35,6 +35,7 @@ READY_TIMEOUT_MS = 60_000
 
 sys.path.insert(0, str(ROOT))  # scripts.localsite, the engine and the pure ui modules
 from engines import (  # noqa: E402
+    ENGINES,
     Browser,
     ChromiumBrowser,
     Display,
@@ -322,7 +323,7 @@ def xvfb() -> Iterator[Display]:
     display.close()
 
 
-@pytest.fixture(params=["chromium", "firefox", "webkit"])
+@pytest.fixture(params=ENGINES)
 def engine(request: pytest.FixtureRequest) -> Iterator[Browser]:
     """A page of each engine in turn, fresh profile each time: Chromium is the suite's
     Playwright page, Firefox and WebKit their own browser."""

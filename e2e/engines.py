@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import json
 import os
+import queue
 import subprocess
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -29,6 +31,7 @@ FIREFOX = "/usr/bin/firefox-esr"
 WEBKIT_DRIVER = "/usr/bin/WebKitWebDriver"
 MINIBROWSER = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"
 ENGINES = ("chromium", "firefox", "webkit")
+ANSWER_TIMEOUT = 180.0  # seconds for one command of Firefox's driver (a page load: a few)
 
 # Rendered elements matching a selector, in document order (all three engines have
 # checkVisibility: Safari since 17.4).
@@ -154,12 +157,25 @@ class FirefoxBrowser:
         self._process = subprocess.Popen(
             ["node", str(E2E / "firefox.mjs"), FIREFOX, json.dumps(prefs or {})], cwd=E2E.parent,
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+        # The driver's answers, read on a thread of their own: a driver that hangs fails the
+        # test after ANSWER_TIMEOUT instead of stalling the whole run.
+        self._answers: queue.Queue[str] = queue.Queue()
+        threading.Thread(target=self._read, name="firefox-driver", daemon=True).start()
         self._sent = 0
         self._answer(0)  # launched
 
-    def _answer(self, wanted: int) -> Any:
+    def _read(self) -> None:
         assert self._process.stdout is not None
-        line = self._process.stdout.readline()
+        for line in self._process.stdout:
+            self._answers.put(line)
+        self._answers.put("")  # the driver ended
+
+    def _answer(self, wanted: int) -> Any:
+        try:
+            line = self._answers.get(timeout=ANSWER_TIMEOUT)
+        except queue.Empty:
+            self._process.kill()
+            raise RuntimeError(f"Firefox's driver did not answer in {ANSWER_TIMEOUT} s") from None
         if not line:
             raise RuntimeError(f"Firefox's driver ended (exit {self._process.wait()})")
         answer = json.loads(line)

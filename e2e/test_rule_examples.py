@@ -109,6 +109,37 @@ def test_the_rules_page_is_a_page_until_try_it_and_then_every_example_is_live(
     net.assert_clean()
 
 
+def test_without_move_before_one_floating_frame_serves_every_example(
+    page: Page, site_url: str, net: NetworkLog,
+) -> None:
+    """A browser without Element.moveBefore (Safari; here Chromium with it taken away): the
+    frame never moves in the page, it floats over its slot in the figure tried, and one game
+    serves every example, each taken by clicks in the frame where it shows."""
+    page.add_init_script("delete Element.prototype.moveBefore")
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(site_url + "rules.html")
+    idents = list(examples())[:3]
+    for number, ident in enumerate(idents):
+        figure = page.locator(f"#example-{ident}")
+        page.get_by_test_id(f"try-{ident}").click()
+        expect(figure).to_have_attribute("data-state", "live", timeout=2 * READY_TIMEOUT_MS)
+        frame = example_frame(page)
+        if number == 0:
+            frame.evaluate("window.__firstExample = true")
+        assert frame.evaluate("window.__firstExample === true"), f"{ident}: the game reloaded"
+        assert page.locator(".rx-slot").count() == 1
+        assert figure.locator(".rx-slot").count() == 1  # the slot moved to this figure
+        slot = figure.locator(".rx-slot").bounding_box()
+        at = page.locator("iframe.rx-frame").bounding_box()
+        assert slot and at and all(abs(slot[k] - at[k]) <= 1 for k in ("x", "y", "width",
+                                                                        "height")), (slot, at)
+        take_the_example(frame)
+        expect(figure).to_have_attribute("data-state", "done")
+    assert page.locator("iframe").count() == 1
+    assert page.locator("body > iframe.rx-frame.rx-floating").count() == 1
+    net.assert_clean()
+
+
 def test_the_hungarian_rules_page_tries_its_examples_in_hungarian(
     page: Page, site_url: str, net: NetworkLog,
 ) -> None:
