@@ -106,7 +106,8 @@ def keep_tab_inside(event: Any) -> None:
     top = _top_overlay()
     if top is None:
         return
-    items = [el for el in top.querySelectorAll(FOCUSABLE) if el.checkVisibility()]
+    # rendered ones only (getClientRects: Safari before 17.4 has no checkVisibility)
+    items = [el for el in top.querySelectorAll(FOCUSABLE) if el.getClientRects().length]
     if not items:
         return
     active = document.activeElement
