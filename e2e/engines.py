@@ -19,7 +19,6 @@ import queue
 import subprocess
 import threading
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -297,14 +296,14 @@ class WebKitBrowser:
         from selenium.webdriver.common.action_chains import ActionChains
         from selenium.webdriver.common.keys import Keys
 
-        *held, last = key.split("+")
-        name: Callable[[str], str] = lambda k: getattr(Keys, k.upper(), k)  # noqa: E731
+        # "Shift+Tab": selenium names keys by their constants (Keys.SHIFT, Keys.TAB)
+        *held, last = (getattr(Keys, part.upper(), part) for part in key.split("+"))
         chain = ActionChains(self.driver)
         for modifier in held:
-            chain.key_down(name(modifier))
-        chain.send_keys(name(last))
+            chain.key_down(modifier)
+        chain.send_keys(last)
         for modifier in reversed(held):
-            chain.key_up(name(modifier))
+            chain.key_up(modifier)
         chain.perform()
 
     def resize(self, width: int, height: int) -> None:
