@@ -80,6 +80,19 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
+# Pyodide switches stacks (JavaScript Promise Integration, JSPI) wherever the browser offers
+# it, Chromium since 137, so that Python may wait on JavaScript synchronously (run_sync), which
+# the game never does. With it every call into Python runs on a stack of its own, and
+# Chromium's renderer now and then crashes scanning one: pyodide/pyodide#5702 and #6106, and
+# the four crash dumps of this suite's Chromium (a SIGSEGV on the main thread, its stack
+# pointer in a WebAssembly stack, reading word by word into an unmapped page). The build turns
+# the probe off, so Python runs on the thread's own stack as in Firefox and Safari; a Pyodide
+# whose probe reads otherwise stops the build until this is looked at again.
+STACK_SWITCHING_PROBE = (
+    b'var newJspiSupported=canConstructWasm&&"Suspending"in WebAssembly;'
+    b'var oldJspiSupported=canConstructWasm&&"Suspender"in WebAssembly;'
+)
+STACK_SWITCHING_OFF = b"var newJspiSupported=false;var oldJspiSupported=false;"
 ENGINE_PACKAGE = "game"
 CACHE = ROOT / "build" / "cache"
 # sha256 of the micropip wheels on PyPI, as pip downloads them (the lock's own hash is of a
@@ -155,6 +168,16 @@ def check_node_package(name: str, pinned: str) -> Path:
 def copy_file(src: Path, dst: Path) -> None:
     dst.parent.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(src, dst)
+
+
+def without_stack_switching(runtime: bytes) -> bytes:
+    """Pyodide's runtime (pyodide.asm.mjs) with its stack-switching probe answering no."""
+    found = runtime.count(STACK_SWITCHING_PROBE)
+    if found != 1:
+        raise BuildError(
+            f"pyodide.asm.mjs holds its stack-switching probe {found} times, not once: see "
+            "STACK_SWITCHING_PROBE in scripts/build.py for why the build turns it off")
+    return runtime.replace(STACK_SWITCHING_PROBE, STACK_SWITCHING_OFF)
 
 
 def iter_files(folder: Path) -> Iterator[Path]:
@@ -732,6 +755,8 @@ def build(dist: Path) -> None:
 
     for name in PYODIDE_FILES:
         copy_file(pyodide / name, dist / "pyodide" / name)
+    runtime = dist / "pyodide" / "pyodide.asm.mjs"
+    runtime.write_bytes(without_stack_switching(runtime.read_bytes()))
     add_micropip(dist)
     for path in sorted((pyscript / "dist").iterdir()):
         if path.suffix in {".js", ".css"}:
