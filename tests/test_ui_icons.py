@@ -1,5 +1,6 @@
 """The icons (public/icons.svg) a player must tell apart at a glance differ in shape, not only
-in colour or in a small glyph (issue 23): an Influence token is a disc, a Bluff a diamond; and
+in colour or in a small glyph (issue 23): an Influence token is a disc, a Bluff a hexagon (a
+diamond read as U+FFFD, issue 39; e2e/test_icons.py compares the drawn shapes with glyphs); and
 every icon and piece of card art the table draws exists in the sprite."""
 
 from __future__ import annotations
@@ -30,7 +31,12 @@ def outline(symbol_id: str) -> str:
 
 def test_influence_and_bluff_have_different_silhouettes() -> None:
     assert outline("i-influence") == "circle"
-    assert outline("i-bluff") == "rect rotate(45 12 12)"  # a diamond
+    assert outline("i-bluff") == "path"
+    root = ET.parse(ICONS).getroot()
+    bluff = next(s for s in root.iter(f"{SVG}symbol") if s.get("id") == "i-bluff")
+    hexagon = bluff.find(f"{SVG}path")
+    assert hexagon is not None
+    assert len(re.findall(r"[MLlVvHh]", hexagon.get("d", ""))) == 6  # six corners
 
 
 def _symbols() -> set[str]:
