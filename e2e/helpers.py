@@ -7,9 +7,12 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Frame, Page
+from playwright.sync_api import Frame, Locator, Page
 
 CONTROLS = '[data-testid="action"]:visible, [data-testid="action-group"]:visible'
+# ... and those folded into the bar's switch ("+N more": public/bar-fit.js), in page order
+OFFERED = (CONTROLS + ', #actions .spill:is([data-testid="action"], '
+           '[data-testid="action-group"])')
 # Controls that move a game toward its end quickly (launch with a bare rocket, abort, pass...).
 CHEAP = ("launch", "abort", "pass", "pass_maneuvers", "finish_support", "end_discussion",
          "claim_reward", "evaluate", "concede_tie", "keep_tile", "install_module",
@@ -42,8 +45,9 @@ def game_over(page: Page) -> bool:
 
 
 def controls(page: Page) -> list[tuple[str, str]]:
-    """(kind, group) of every visible control, in page order."""
-    found: list[list[str]] = page.locator(CONTROLS).evaluate_all(
+    """(kind, group) of every control offered, in page order: those shown and those folded
+    into the bar's "+N more"."""
+    found: list[list[str]] = page.locator(OFFERED).evaluate_all(
         "els => els.map(e => [e.dataset.kind || '', e.dataset.group || ''])")
     return [(kind, group) for kind, group in found]
 
@@ -61,7 +65,9 @@ def pick(page: Page, rng: random.Random, cheap: float = 0.85,
     quick = [i for i, (kind, _) in enumerate(found) if kind in CHEAP]
     use_quick = bool(quick) and rng.random() < cheap
     index = rng.choice(quick) if use_quick else rng.randrange(len(found))
-    page.locator(CONTROLS).nth(index).click(timeout=timeout)
+    if page.locator(OFFERED).nth(index).evaluate("el => el.classList.contains('spill')"):
+        page.get_by_test_id("all-moves").click()  # "+N more": every option in rows
+    page.locator(OFFERED).nth(index).click(timeout=timeout)
     answer_confirm(page)  # a risky action asks first: these games go ahead
     kind, group = found[index]
     return kind or f"group:{group}"
@@ -359,6 +365,44 @@ def in_view(page: Page, selector: str) -> dict[str, Any]:
     """What IN_VIEW finds for ``selector`` now: phase, things [(target, state)], money, odds."""
     found: dict[str, Any] = page.evaluate(IN_VIEW, selector)
     return found
+
+
+# The action bar's row (public/bar-fit.js): each option either shown, its centre in the
+# window and on top there, or folded into the switch at the row's end, which is then shown
+# the same way and counts exactly the folded options.
+BAR_ROW = """() => {
+  const bar = document.getElementById('actions');
+  const row = bar && bar.querySelector(':scope > .opts');
+  if (!row) return null;
+  const on_top = (el) => {
+    const r = el.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+    if (!r.width || x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) return false;
+    const at = document.elementFromPoint(x, y);
+    return !!at && (at === el || el.contains(at));
+  };
+  const options = [...row.children].filter((el) => el.matches('button:not(.more)'));
+  const folded = options.filter((el) => el.classList.contains('spill')).length;
+  const shown = options.filter(on_top).length;
+  const more = row.querySelector(':scope > .more');
+  const words = more && !more.hidden ? more.textContent : '';
+  const counted = folded === 0 || (on_top(more) && words.includes(String(folded)));
+  return {options: options.length, shown, folded, words, ok: shown + folded === options.length
+          && counted};
+}"""
+
+
+def bar_row(page: Page) -> dict[str, Any] | None:
+    """What BAR_ROW finds now (None with no options' row: a wait, a placement's hint...)."""
+    found: dict[str, Any] | None = page.evaluate(BAR_ROW)
+    return found
+
+
+def bar_option(page: Page, option: Locator) -> Locator:
+    """The bar's ``option``, the bar's switch clicked first when the option is folded into it
+    ("+N more")."""
+    if option.evaluate("el => el.classList.contains('spill')"):
+        page.get_by_test_id("all-moves").click()
+    return option
 
 
 # --------------------------------------------------------------------------- board moves

@@ -8,13 +8,14 @@ from collections.abc import Callable
 from pathlib import Path
 
 from conftest import ROOT, NetworkLog
-from helpers import CONTROLS, game_over, play_until_over, privacy_up, settle
+from helpers import CONTROLS, bar_option, game_over, play_until_over, privacy_up, settle
 from playwright.sync_api import Page, expect
 
 sys.path.insert(0, str(ROOT))  # the engine from this checkout, whatever pip has installed
 import game
 
 REGIONS = ("board-USA", "board-USSR", "centre", "log", "actions")
+PASS = '[data-testid="action"][data-kind="pass_maneuvers"]'
 
 
 def test_page_is_playable(
@@ -102,14 +103,14 @@ def test_privacy_screen_hides_private_data(
     page.get_by_test_id("privacy-continue").click()
     settle(page)
     expect(page.get_by_test_id("hand")).to_be_visible()
-    page.locator('[data-testid="action"][data-kind="pass_maneuvers"]').click()
+    bar_option(page, page.locator(PASS)).click()
     settle(page)
     expect(privacy).to_contain_text("Pass to USA")
     page.get_by_test_id("privacy-continue").click()
     settle(page)
     shown = page.get_by_test_id("hand").locator(".mcard b").all_inner_texts()
     assert sorted(shown) == sorted(hand_names(seed, "USA"))
-    page.locator('[data-testid="action"][data-kind="pass_maneuvers"]').click()
+    bar_option(page, page.locator(PASS)).click()
     settle(page)
     # USA acted; USSR is next: while the privacy screen is up, no private data is in the DOM.
     expect(privacy).to_be_visible()

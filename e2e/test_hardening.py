@@ -14,6 +14,8 @@ from pathlib import Path
 from conftest import ROOT, NetworkLog
 from helpers import (
     CONTROLS,
+    OFFERED,
+    bar_option,
     controls,
     csp_violations,
     current_save,
@@ -245,7 +247,7 @@ def pick_politics(page: Page, rng: random.Random) -> None:
     wanted = [i for i, (kind, group) in enumerate(found)
               if kind in ("play_maneuver", "place_token") or group.startswith(("card:", "tok:"))]
     if wanted and rng.random() < 0.8:
-        page.locator(CONTROLS).nth(rng.choice(wanted)).click()
+        bar_option(page, page.locator(OFFERED).nth(rng.choice(wanted))).click()
     else:
         pick(page, rng)
 

@@ -1,7 +1,8 @@
 """The table at a glance (issue 23): at 1280x800 and on a 390x844 phone, at every decision of
 a whole scripted game against the computer, every board thing the person may touch has its
 centre inside the window with nothing on top of it, the acting nation's money and its launch
-target's odds are in view, nothing sticks out sideways and no shown text is under 12 px; the
+target's odds are in view, nothing sticks out sideways, no shown text is under 12 px and the
+action bar hides no option (each shown, or counted in its "+N more"); the
 same for every thing the Tutorial highlights, at every step on a phone (tests/test_tutorial.py
 does it at 1280x800).
 axe-core finds nothing serious or critical on the way."""
@@ -15,6 +16,7 @@ import pytest
 from helpers import (
     answer_confirm,
     axe_serious,
+    bar_row,
     decide,
     each_decision,
     game_over,
@@ -46,7 +48,7 @@ def test_every_decision_of_a_whole_game_has_what_it_needs_in_view(
     page.set_viewport_size({"width": width, "height": height})
     open_game(site_url + f"?players=2&seats=hhmm&seed={seed}&speed=0")
     rng = random.Random(seed)
-    decisions, phases, axed = 0, set(), set()
+    decisions, phases, axed, folded = 0, set(), set(), 0
     for decisions in each_decision(page, 400):
         look = in_view(page, "[data-can]")
         phase = str(look["phase"]).strip().lower()
@@ -57,12 +59,17 @@ def test_every_decision_of_a_whole_game_has_what_it_needs_in_view(
         assert look["odds"] in ("in", "none"), f"{where}: the target's odds are {look['odds']}"
         assert page.evaluate(SIDEWAYS) <= width, f"{where}: the page scrolls sideways"
         assert not small_text(page), f"{where}: text under 12 px {small_text(page)[:4]}"
+        row = bar_row(page)
+        assert row is None or row["ok"], f"{where}: the bar's row hides an option: {row}"
+        folded = max(folded, row["folded"] if row else 0)
         if phase not in axed:  # once per phase: axe takes a second
             axed.add(phase)
             assert axe_serious(page) == [], where
         decide(page, rng, 0.3)
     assert game_over(page), f"no end after {decisions} decisions"
     assert decisions > 40 and {"politics", "engineering", "administration"} <= phases, phases
+    print(f"{width}x{height}: {decisions} decisions, at most {folded} options folded into "
+          "the bar's switch")
 
 
 def test_every_tutorial_step_on_a_phone_shows_what_it_points_at(

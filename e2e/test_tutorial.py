@@ -5,7 +5,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from helpers import CONTROLS, answer_confirm, axe_serious, highlight_shown, in_view, settle
+from helpers import (
+    OFFERED,
+    answer_confirm,
+    axe_serious,
+    bar_option,
+    highlight_shown,
+    in_view,
+    settle,
+)
 from playwright.sync_api import Page, expect
 
 from ui.model.tutorial import script
@@ -63,8 +71,7 @@ def test_the_tutorial_from_the_start_screen_to_a_normal_game(
         page.get_by_test_id("tour-next").click()
     settle(page)
     before = moves(page)
-    pass_button = page.locator(CONTROLS).filter(has_text="Pass")
-    pass_button.first.click()
+    bar_option(page, page.locator(OFFERED).filter(has_text="Pass").first).click()
     expect(page.get_by_test_id("tour-nudge")).to_be_visible()
     assert moves(page) == before
 
@@ -104,7 +111,7 @@ def test_the_tutorial_from_the_start_screen_to_a_normal_game(
         settle(page)
         if page.get_by_test_id("end-screen").is_visible():
             break
-        page.locator(CONTROLS).last.click()  # the last control is "Pass" or the like
+        bar_option(page, page.locator(OFFERED).last).click()  # "Pass" or the like
         answer_confirm(page)
         if moves(page) > start + 6:
             break

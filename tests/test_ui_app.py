@@ -694,14 +694,16 @@ def test_a_phone_keeps_the_rivals_board_in_front_while_the_person_acts_on_it() -
 
 
 def test_the_bars_all_moves_and_the_logs_drawer_open_and_close_with_one_click_each() -> None:
-    """A desktop's bar is one row: "All moves" pulls every control open (the dock's class
-    says which drawer is out), a second click pushes it back; the log's drawer likewise,
-    and opening one closes the other. A decision of a few controls has no switch."""
+    """The bar is one row: its switch pulls every control open (the dock's class says which
+    drawer is out), a second click pushes it back; the log's drawer likewise, and opening one
+    closes the other. The switch carries its "+N more" words for the page to fill in
+    (public/bar-fit.js); a decision of a single control has no switch."""
     async def play(app: App, dom: FakePlatform) -> None:
         await settle(app)
         assert dom.classes["dock"] == "dock"
         switch = find(dom, ("actions",), cmd="drawer")
         assert switch.attrs["aria-expanded"] == "false" and len(app.table.actions) > 3
+        assert switch.attrs["data-fold"] == "+{count} more ▾"
         click(dom, switch)
         assert dom.classes["dock"] == "dock drawer-moves"
         assert find(dom, ("actions",), cmd="drawer").attrs["aria-expanded"] == "true"
@@ -712,12 +714,39 @@ def test_the_bars_all_moves_and_the_logs_drawer_open_and_close_with_one_click_ea
         assert find(dom, ("actions",), cmd="drawer").attrs["aria-expanded"] == "false"
         click(dom, FakeElement({"cmd": "drawer", "drawer": "log"}))
         assert dom.classes["dock"] == "dock"
-        for _ in range(100):  # a decision of at most three controls: no switch to show
-            if len(app.table.actions) <= 3:
+        for _ in range(100):  # a decision of one control: nothing to fold, no switch
+            if len(app.table.actions) <= 1:
                 break
             play_on_board(app, dom, 0)
             await settle(app)
         assert "data-cmd=\"drawer\"" not in dom.regions["actions"]
+
+    run_app(play, "?players=2&seats=hhee&seed=3&speed=0")
+
+
+def test_every_move_in_rows_lasts_one_decision() -> None:
+    """The bar's drawer of every move holds one decision's moves: after a move the next
+    decision starts in one row again (a drawer left open covers the boards on a desktop), and
+    so does the list of a group of controls opened from it."""
+    async def play(app: App, dom: FakePlatform) -> None:
+        await settle(app)
+        click(dom, find(dom, ("actions",), cmd="drawer"))
+        assert dom.classes["dock"] == "dock drawer-moves"
+        before = app.table.actions
+        play_on_board(app, dom, 0)
+        await settle(app)
+        assert app.table.actions != before and app.table.seat is not None
+        assert dom.classes["dock"] == "dock"
+        for _ in range(100):  # a decision with a group of controls (Support a card ▸)
+            groups = elements(dom.regions["actions"], testid="action-group")
+            if groups:
+                break
+            play_on_board(app, dom, 0)
+            await settle(app)
+        click(dom, find(dom, ("actions",), cmd="drawer"))
+        assert dom.classes["dock"] == "dock drawer-moves"
+        click(dom, groups[0])  # its controls come in one row of their own
+        assert app.table.group and dom.classes["dock"] == "dock"
 
     run_app(play, "?players=2&seats=hhee&seed=3&speed=0")
 

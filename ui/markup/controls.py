@@ -75,7 +75,7 @@ def option_html(action: Action, view: View, choices: Choices) -> str:
 
 
 def _placement(view: View, choices: Choices, seat: str, actions: list[PlaceTile],
-               cell: int | None) -> str:
+               cell: int | None, tail: str) -> str:
     """Pending tile placement: pick a cell (or touch it on the blueprint), then a rotation
     with its resulting S/E/C."""
     nation = nation_of(seat)
@@ -89,7 +89,7 @@ def _placement(view: View, choices: Choices, seat: str, actions: list[PlaceTile]
             for c in cells)
         place = _("Place the tile: touch a marked space on your blueprint, or choose it here")
         return (f'<p class="hint">{e(place)} {rule_link("blueprint")}</p>'
-                f'<div class="opts">{buttons}</div>')
+                f'<div class="opts">{buttons}{tail}</div>')
     out = []
     for index, action in enumerate(actions):
         if action.row * COLS + action.col != cell:
@@ -104,7 +104,7 @@ def _placement(view: View, choices: Choices, seat: str, actions: list[PlaceTile]
     rotation = _("Row {row}, column {column}: choose a rotation").format(row=row + 1,
                                                                         column=column + 1)
     return (f'<p class="hint">{e(rotation)} {rule_link("blueprint")}</p>'
-            f'<div class="opts">{"".join(out)}{back}</div>')
+            f'<div class="opts">{"".join(out)}{back}{tail}</div>')
 
 
 def _cell_words(cell: int) -> str:
@@ -113,11 +113,12 @@ def _cell_words(cell: int) -> str:
 
 
 def bar_html(view: View, choices: Choices, seat: str, actions: list[Action],
-             bar: BarState) -> str:
-    """Markup of the action bar for ``seat`` (whose ``view`` is given)."""
+             bar: BarState, tail: str = "") -> str:
+    """Markup of the action bar for ``seat`` (whose ``view`` is given); ``tail`` ends the
+    row of controls (the switch to every control in rows)."""
     placements = [a for a in actions if isinstance(a, PlaceTile)]
     if actions and len(placements) == len(actions):  # a placement decision offers nothing else
-        return _placement(view, choices, seat, placements, bar.cell)
+        return _placement(view, choices, seat, placements, bar.cell, tail)
     groups: dict[str, list[int]] = {}
     labels: dict[str, str] = {}
     order: list[tuple[str, int]] = []
@@ -140,7 +141,7 @@ def bar_html(view: View, choices: Choices, seat: str, actions: list[Action],
                 f'{attrs(title=back_title)}>{e(back_words)}</button>')
         rule = actions[groups[bar.group][0]].rule
         return (f'<p class="hint">{e(labels[bar.group])} {rule_link(rule)}</p>'
-                f'<div class="opts">{opts}{back}</div>')
+                f'<div class="opts">{opts}{back}{tail}</div>')
     out = []
     rules = [actions[index if not key else groups[key][0]].rule for key, index in order]
     for n, (key, index) in enumerate(order):
@@ -156,4 +157,4 @@ def bar_html(view: View, choices: Choices, seat: str, actions: list[Action],
                        f"</button>")
         if n + 1 == len(rules) or rules[n + 1] != rules[n]:
             out.append(rule_link(rules[n]))  # one "?" after each run of controls of a rule
-    return f'<div class="opts">{"".join(out)}</div>'
+    return f'<div class="opts">{"".join(out)}{tail}</div>'

@@ -151,22 +151,25 @@ def actions_html(view: View, choices: Choices, bar: Bar) -> str:
         full = clock(content().board.discussion_seconds)  # the app counts it down from here
         countdown = (f'<span class="countdown">{e(talk)} '
                      f'<b id="countdown">{full}</b></span>')
-    body = bar_html(view, choices, seat, bar.actions, bar.bar)
+    body = bar_html(view, choices, seat, bar.actions, bar.bar,
+                    more_html(len(bar.actions), bar.all_moves))
     hint = hint_html(bar.hint_thinking, bar.can_ask_hint) + history_html(*bar.undo)
     return (f'{alert}<div class="bar-h">{who}{countdown}{hint}</div>'
-            f"{hint_line_html(bar.hint)}{body}{more_html(len(bar.actions), bar.all_moves)}")
+            f"{hint_line_html(bar.hint)}{body}")
 
 
 def more_html(count: int, opened: bool) -> str:
-    """The switch of a desktop's one-row bar between that row and every control in rows
-    (none for a few controls, which the row always holds)."""
-    if count <= 3 and not opened:
+    """The switch between the bar's one row and every control in rows, at the row's end (none
+    for a single control). The page folds the options that do not fit the row into it, and
+    it then reads "+N more" (``data-fold``: public/bar-fit.js); it hides itself when all fit."""
+    if count <= 1 and not opened:
         return ""
     words = _("One row ▴") if opened else _("All moves ▾")
     tip = _("Every move of this decision in rows, or back to one row")
+    fold = _("+{count} more ▾")
     return (f'<button type="button" class="more" data-cmd="drawer" data-drawer="moves" '
             f'aria-controls="actions" aria-expanded="{str(opened).lower()}" '
-            f'data-testid="all-moves"{attrs(title=tip)}>{e(words)}</button>')
+            f'data-testid="all-moves"{attrs(title=tip, data_fold=fold)}>{e(words)}</button>')
 
 
 def popover_html(view: View, choices: Choices, actions: list[Action], pick: Pick,

@@ -88,6 +88,7 @@ class Table:
         self.seat, self.actions = seat, actions
         self.pick = Pick.of(actions, view)  # once per decision
         self.group = ""
+        self.fold_moves()  # the drawer held the last decision's moves: this one starts in a row
 
     def nobody_acts(self) -> None:
         """Nobody acts on this screen now (a computer or a guest thinks, or play stopped)."""
@@ -98,8 +99,10 @@ class Table:
         self.at_screen = player
 
     def touch(self, target: str) -> int | None:
-        """A board thing touched: the index of the action it completes, if it does one."""
+        """A board thing touched (or its control in the bar): the index of the action it
+        completes, if it does one. What it offers next comes in one row."""
         self.group = ""
+        self.fold_moves()
         done = self.pick.touch(target)
         if done is None and self.pick.chosen:  # a half-made choice goes on elsewhere?
             tabs = {tab_of(t) for t in self.pick.next_steps() if not t.startswith("opt:")}
@@ -109,7 +112,10 @@ class Table:
         return done
 
     def open_group(self, group: str) -> None:
+        """The bar lists the controls of ``group`` (or, with "", every control again), in one
+        row: the drawer of every move, if open, has served its purpose."""
         self.group = group
+        self.fold_moves()
 
     def cancel_choice(self) -> None:
         self.pick.chosen, self.group = (), ""
@@ -118,6 +124,12 @@ class Table:
         """Which nation's board is in front on a phone (the person's choice, or the part of
         the table a hint points at)."""
         self.tab = nation
+
+    def fold_moves(self) -> None:
+        """The drawer of every move back into the bar's one row: it served one list of
+        controls, and the person chose from it (open, it covers the boards or pushes them up)."""
+        if self.drawer == "moves":
+            self.drawer = ""
 
     def open_drawer(self, name: str) -> None:
         """Pull the dock's drawer ``name`` open ("moves": every control of the decision

@@ -460,9 +460,12 @@ async def worker_call(worker: Any, name: str, *args: Any) -> str:
 
 
 def click_nth(selector: str, index: int) -> bool:
-    """Click the ``index``-th visible element matching ``selector``; False if there is none."""
+    """Click the ``index``-th offered element matching ``selector``: shown, or folded into
+    the action bar's "+N more" (class ``spill``, public/bar-fit.js), so that a digit key
+    reaches an option wherever the row ends; False if there is none."""
     visible = [el for el in document.querySelectorAll(selector)
-               if not null(el.offsetParent) and not bool(el.disabled)]
+               if (not null(el.offsetParent) or bool(el.classList.contains("spill")))
+               and not bool(el.disabled)]
     if index >= len(visible):
         return False
     visible[index].click()

@@ -1,0 +1,62 @@
+"""The action bar never hides an option (issue 39): its options keep one row, and those that
+do not fit fold into the switch at the row's end, which says how many ("+N more") and opens
+them all in rows. At 1280x800 and on a 390x844 phone, a scripted game goes on until a decision
+folds at least FOLDED options; there the switch is clicked and the last option of the
+decision, clicked with a real pointer at its centre, acts."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from helpers import answer_confirm, bar_row, decide, each_decision
+from playwright.sync_api import Page
+
+FOLDED = 4
+SIZES = [(1280, 800, 7), (390, 844, 7)]
+OPTIONS = "#actions > .opts > button:not(.more)"
+# The bar's state, to tell that a click did something: its options and what the hint says.
+BAR = "() => document.getElementById('actions').innerText"
+
+
+@pytest.mark.parametrize(("width", "height", "seed"), SIZES)
+def test_the_last_option_of_a_wide_decision_is_one_click_away_from_its_count(
+    page: Page, site_url: str, open_game: Callable[[str], float],
+    screenshot: Callable[[str], Path], width: int, height: int, seed: int,
+) -> None:
+    page.set_viewport_size({"width": width, "height": height})
+    open_game(site_url + f"?players=2&seats=hhmm&seed={seed}&speed=0")
+    rng = random.Random(seed)
+    widest: dict[str, object] | None = None
+    for decision in each_decision(page, 300):
+        row = bar_row(page)
+        assert row is None or row["ok"], f"decision {decision}: {row}"
+        if row and row["folded"] >= FOLDED:
+            widest = row
+            break
+        decide(page, rng, 0.3)
+    assert widest, f"no decision folded {FOLDED} options"
+    screenshot(f"action-bar-{width}-folded")
+    switch = page.get_by_test_id("all-moves")
+    assert switch.inner_text().startswith(f"+{widest['folded']}"), switch.inner_text()
+    switch.click()
+    options = page.locator(OPTIONS)
+    assert options.count() == widest["options"]
+    screenshot(f"action-bar-{width}-opened")
+    last = options.last
+    last.scroll_into_view_if_needed()  # the drawer of every option may scroll on a phone
+    box = last.bounding_box()
+    assert box is not None, "the last option is not shown"
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    on_top = last.evaluate("(el, [x, y]) => el.contains(document.elementFromPoint(x, y))",
+                           [x, y])
+    assert on_top, "something lies on the last option"
+    before, words = page.evaluate(BAR), last.inner_text()
+    page.mouse.click(x, y)
+    answer_confirm(page)
+    page.wait_for_function(f"before => ({BAR})() !== before", arg=before)
+    print(f"{width}x{height}: decision {decision} offered {widest['options']} options, "
+          f"{widest['shown']} in the row and {widest['folded']} in '{widest['words']}'; "
+          f"the last, {words!r}, clicked")
