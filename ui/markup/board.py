@@ -208,7 +208,7 @@ def _modules(n: NationView, marks: Marks) -> str:
         out.append(f'<li class="module {state}"'
                    f'{attrs(data_slot=i, data_rule="modules", title=tip("modules"))}>'
                    f'<div class="slot"{target}>{art("module") if m else ""}'
-                   f'<span class="slot-n">M{i + 1}</span>{inner}'
+                   f'<span class="slot-n">M{i + 1}</span> {inner}'
                    f"</div></li>")
     label = _("Module slots")
     return f'<ol class="modules"{attrs(aria_label=label)}>{"".join(out)}</ol>'
