@@ -405,6 +405,15 @@ def bar_option(page: Page, option: Locator) -> Locator:
     return option
 
 
+def header_tool(page: Page, testid: str) -> Locator:
+    """The header's tool ``testid``, the menu opened first on a phone (where the tools wait in
+    it)."""
+    tool = page.get_by_test_id(testid)
+    if not tool.is_visible() and page.get_by_test_id("menu").is_visible():
+        page.get_by_test_id("menu").click()
+    return tool
+
+
 # --------------------------------------------------------------------------- board moves
 
 

@@ -13,6 +13,7 @@ from typing import Any
 from conftest import ROOT, NetworkLog, wait_ready
 from helpers import (
     answer_confirm,
+    bar_option,
     csp_violations,
     current_save,
     game_over,
@@ -330,7 +331,7 @@ def test_undo_and_redo(
     undo.click()
     settle(page)
     expect(redo).to_be_enabled()
-    page.locator('#actions [data-testid="action"]').first.click()  # an action, not a group
+    bar_option(page, page.locator('#actions [data-testid="action"]').first).click()  # not a group
     answer_confirm(page)
     settle(page)
     if not game_over(page) and not privacy_up(page):

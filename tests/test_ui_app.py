@@ -751,6 +751,25 @@ def test_every_move_in_rows_lasts_one_decision() -> None:
     run_app(play, "?players=2&seats=hhee&seed=3&speed=0")
 
 
+def test_a_phones_header_menu_opens_closes_and_gives_way_to_the_tool_chosen() -> None:
+    """The header's menu button (shown on a phone only: CSS) opens the tools, a second press
+    or Escape closes them, and a tool chosen from them closes the menu as it runs."""
+    async def play(app: App, dom: FakePlatform) -> None:
+        await settle(app)
+        menu = find(dom, ("top",), cmd="menu")
+        assert menu.attrs["aria-expanded"] == "false" and 'class="tools"' in dom.regions["top"]
+        click(dom, menu)
+        assert find(dom, ("top",), cmd="menu").attrs["aria-expanded"] == "true"
+        assert 'class="tools open"' in dom.regions["top"]
+        key(dom, "Escape")
+        assert find(dom, ("top",), cmd="menu").attrs["aria-expanded"] == "false"
+        command(dom, "top", "menu")
+        command(dom, "top", "open-saves")  # a tool: the menu closes, the tool runs
+        assert 'class="tools"' in dom.regions["top"] and app.table.dialog == "saves"
+
+    run_app(play, "?players=2&seats=hhee&seed=3&speed=0")
+
+
 # ---------------------------------------------------------------------- hints
 
 

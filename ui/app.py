@@ -115,6 +115,7 @@ class App:
             "resume-new": lambda _el: self.close_dialog(),
             "speed": lambda el: self.table.set_speed(int(el.value)),
             "drawer": lambda el: self.open_drawer(self.dom.data(el, "drawer") or ""),
+            "menu": lambda _el: self.toggle_menu(),
             "lang": lambda el: self.set_language(str(el.value), remember=True),
             # a guide's own text leads the way: no hints while the Tutorial or an example runs
             "hint": lambda _el: None if self.guide().active else self.hints.ask(),
@@ -355,6 +356,12 @@ class App:
 
     # ------------------------------------------------------------------ rendering
 
+    def toggle_menu(self) -> None:
+        self.table.toggle_menu()
+        self.dom.set_html("top", top_html(self.header()))
+        if self.table.menu:
+            self.dom.focus_first("#tools button")
+
     def open_drawer(self, name: str) -> None:
         self.table.open_drawer(name)
         self.render()
@@ -446,7 +453,7 @@ class App:
         table = self.table
         return Header(table.tab, table.setup.speed_ms, self.replays.on, self.replays.seat,
                       viewer, table.setup.display_name(viewer) if viewer else "",
-                      self.hosting.on, self.joining.on, self.sounds.on)
+                      self.hosting.on, self.joining.on, self.sounds.on, table.menu)
 
     def render_replay(self) -> None:
         desk = self.replays

@@ -42,6 +42,8 @@ class Input:
         handler = self.commands.get(cmd)
         if handler is None:
             return False
+        if cmd != "menu" and self.table.close_menu():  # a tool chosen from a phone's menu
+            self.screen.render()
         handler(el)
         return True
 
@@ -66,6 +68,8 @@ class Input:
         if group is not None:
             self.table.open_group(group)
             self.screen.render()
+            if self.table.seat is not None:  # what the group's controls touch, in view
+                self.turns.bring_into_view(self.table.seat)
             self.dom.focus_first(BAR_CONTROLS)
             return
         tab = self.dom.data(el, "tab")
@@ -122,7 +126,9 @@ class Input:
             self.run(KEYS[key.lower()])
 
     def escape(self) -> None:
-        if self.dom.is_shown("rules"):
+        if self.table.menu:
+            self.run("menu")
+        elif self.dom.is_shown("rules"):
             self.run("close-rules")
         elif self.report.on:
             self.run("close-report")

@@ -41,6 +41,7 @@ class Header:
     hosting: bool
     guest: bool
     sound: bool  # the sound switch is on
+    menu: bool = False  # a phone's menu of the less used tools is open
 
 
 @dataclass(frozen=True)
@@ -83,7 +84,7 @@ def top_html(top: Header) -> str:
     saves, replay, new = _("Saved games"), _("Replay"), _("New game")
     rules, rules_title = _("Rules"), _("The rules reference (key ?)")
     glossary, howto = _("Glossary"), _("How to play")
-    players = _("Online players")
+    players, menu = _("Online players"), _("Menu")
     online = (f'<button data-testid="online-players" data-cmd="online-panel">'
               f"{e(players)}</button>" if top.hosting else "")
     # A guest holds no game to replay: the host's browser keeps it.
@@ -102,7 +103,11 @@ def top_html(top: Header) -> str:
             f"<small>The Next Giant Leap</small></h1>"
             f'<small class="viewing" data-testid="viewing">{e(who)}</small></div>'
             f'<nav class="tabs"{attrs(aria_label=boards)}>{tabs}</nav>'
-            f'<div class="tools">'
+            # a phone has no room for the tools in a row: they open from the menu button
+            f'<button type="button" class="menu-b" data-cmd="menu" data-testid="menu" '
+            f'aria-controls="tools" aria-expanded="{str(top.menu).lower()}">'
+            f"☰ {e(menu)}</button>"
+            f'<div class="tools{" open" if top.menu else ""}" id="tools">'
             f'<label>{e(speed)} <select data-cmd="speed">{speeds}</select></label>'
             f'{online}<button data-testid="open-saves" data-cmd="open-saves">{e(saves)}</button>'
             f"{replay_button}"

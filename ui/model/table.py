@@ -38,6 +38,7 @@ class Table:
         self.group = ""  # the group of controls opened in the action bar
         self.tab = "USA"  # the nation's board in front on a phone
         self.drawer = ""  # the dock's drawer pulled open: "moves" (every control), "log", ""
+        self.menu = False  # a phone's header menu (the less used tools) is open
         self._fronted: str | None = None  # the seat the board in front was last chosen for
         self.log: list[Told] = []
         # (seat, the board things its move's events touched) of the last moves, newest last
@@ -124,6 +125,15 @@ class Table:
         """Which nation's board is in front on a phone (the person's choice, or the part of
         the table a hint points at)."""
         self.tab = nation
+
+    def toggle_menu(self) -> None:
+        """Open a phone's header menu, or close it when open."""
+        self.menu = not self.menu
+
+    def close_menu(self) -> bool:
+        """Close a phone's header menu; True when it was open."""
+        was, self.menu = self.menu, False
+        return was
 
     def fold_moves(self) -> None:
         """The drawer of every move back into the bar's one row: it served one list of
