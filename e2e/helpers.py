@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Frame, Locator, Page
+from playwright.sync_api import Frame, FrameLocator, Locator, Page
 
 CONTROLS = '[data-testid="action"]:visible, [data-testid="action-group"]:visible'
 # ... and those folded into the bar's switch ("+N more": public/bar-fit.js), in page order
@@ -397,9 +397,9 @@ def bar_row(page: Page) -> dict[str, Any] | None:
     return found
 
 
-def bar_option(page: Page, option: Locator) -> Locator:
-    """The bar's ``option``, the bar's switch clicked first when the option is folded into it
-    ("+N more")."""
+def bar_option(page: Page | FrameLocator, option: Locator) -> Locator:
+    """The bar's ``option`` (in ``page``, or a game's frame), the bar's switch clicked first
+    when the option is folded into it ("+N more")."""
     if option.evaluate("el => el.classList.contains('spill')"):
         page.get_by_test_id("all-moves").click()
     return option
