@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from conftest import NetworkLog
-from helpers import CONTROLS, csp_violations, privacy_up, settle
+from helpers import CONTROLS, bar_option, csp_violations, privacy_up, settle
 from playwright.sync_api import Frame, Page, expect
 
 
@@ -56,8 +56,9 @@ def test_rules_in_the_app(
     page.keyboard.press("Escape")
     expect(panel).to_be_hidden()
 
-    # A "?" next to the action bar's controls: the panel at that action's section.
-    link = page.locator('#actions [data-testid="rule-link"]').first
+    # A "?" next to the action bar's controls (folded with them into "+N more" when the row
+    # has no room for them): the panel at that action's section.
+    link = bar_option(page, page.locator('#actions [data-testid="rule-link"]').first)
     section = link.get_attribute("data-open-rule")
     assert section
     assert link.get_attribute("href") == f"rules.html#{section}"
