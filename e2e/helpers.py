@@ -370,25 +370,27 @@ def in_view(page: Page, selector: str) -> dict[str, Any]:
 # The action bar's row (public/bar-fit.js): each option either shown, its centre in the
 # window and on top there, or folded into the switch at the row's end, which is then shown
 # the same way and counts exactly the folded options.
-BAR_ROW = """() => {
-  const bar = document.getElementById('actions');
-  const row = bar && bar.querySelector(':scope > .opts');
-  if (!row) return null;
-  const on_top = (el) => {
+# An element's centre inside the window, and the element itself (or a part of it) found there.
+ON_TOP = """(el) => {
     const r = el.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
     if (!r.width || x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) return false;
     const at = document.elementFromPoint(x, y);
     return !!at && (at === el || el.contains(at));
-  };
+  }"""
+BAR_ROW = f"""() => {{
+  const bar = document.getElementById('actions');
+  const row = bar && bar.querySelector(':scope > .opts');
+  if (!row) return null;
+  const on_top = {ON_TOP};
   const options = [...row.children].filter((el) => el.matches('button:not(.more)'));
   const folded = options.filter((el) => el.classList.contains('spill')).length;
   const shown = options.filter(on_top).length;
   const more = row.querySelector(':scope > .more');
   const words = more && !more.hidden ? more.textContent : '';
   const counted = folded === 0 || (on_top(more) && words.includes(String(folded)));
-  return {options: options.length, shown, folded, words, ok: shown + folded === options.length
-          && counted};
-}"""
+  return {{options: options.length, shown, folded, words, ok: shown + folded === options.length
+          && counted}};
+}}"""
 
 
 def bar_row(page: Page) -> dict[str, Any] | None:

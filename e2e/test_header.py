@@ -7,19 +7,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from helpers import ON_TOP
 from playwright.sync_api import Page, expect
 
 TOOLS = "#tools > :is(button, select, label, a)"
-# Each tool's centre in the window, and the tool itself found there (nothing on top of it).
-REACHABLE = r"""(css) => [...document.querySelectorAll(css)].map((el) => {
-  const r = el.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
-  const inside = r.width > 0 && x >= 0 && y >= 0 && x < innerWidth && y < innerHeight;
-  const at = inside ? document.elementFromPoint(x, y) : null;
+# Each tool's name, and whether its centre is in the window with nothing on top of it.
+REACHABLE = rf"""(css) => [...document.querySelectorAll(css)].map((el) => {{
   const name = el.matches('select') ? el.getAttribute('aria-label')
     : el.innerText.split('\n')[0].trim() || el.getAttribute('aria-label');
-  return [name,
-          inside && !!at && (el === at || el.contains(at))];
-})"""
+  return [name, ({ON_TOP})(el)];
+}})"""
 TOP_HEIGHT = "document.getElementById('top').getBoundingClientRect().height"
 
 

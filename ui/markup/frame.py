@@ -41,7 +41,7 @@ class Header:
     hosting: bool
     guest: bool
     sound: bool  # the sound switch is on
-    menu: bool = False  # a phone's menu of the less used tools is open
+    menu: bool  # a phone's menu of the less used tools is open
 
 
 @dataclass(frozen=True)
