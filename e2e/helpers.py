@@ -20,6 +20,8 @@ CHEAP = ("launch", "abort", "pass", "pass_maneuvers", "finish_support", "end_dis
 MARKED = "[data-can]:visible:not([data-sel])"  # board things a person may touch now
 OPTIONS = '#pick [data-testid="pick-option"]:visible'  # the options on a chosen thing
 SETTLED = "document.body.dataset.busy === '0' || document.body.dataset.over === '1'"
+# two frames: the page laid out again after a resize, and public/scene-fit.js done with it
+RELAID = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
 
 
 def settle(page: Page) -> None:

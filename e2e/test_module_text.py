@@ -49,7 +49,9 @@ READ = r"""(css) => [...document.querySelectorAll(css)]
     }
     return {lines: slot.innerText.split('\n').map((l) => l.trim()).filter(Boolean), broken};
   })"""
-SIZES = [(1280, 800), (390, 844)]
+# The widths of a desktop and a phone; windows tall enough that the table folds none of its
+# parts (public/scene-fit.js: a folded Module card shows its name alone)
+SIZES = [(1280, 2400), (390, 2400)]
 CARDS = {"board-USA": "#board-USA .module .slot", "centre": "#centre .modrow .slot"}
 
 

@@ -21,12 +21,12 @@ from game.rules.records import (
 from ..words.i18n import _, ngettext
 from ..words.names import (
     bonus_words,
+    card_effects,
     card_icon,
     card_levels,
     card_name,
     category_name,
     deck_tile,
-    effect_words,
     mission_name,
     module_name,
     nation_name,
@@ -40,7 +40,7 @@ from ..words.names import (
     role_name,
 )
 from ..words.rules import tip
-from .html import NO_MARKS, Marks, art, attrs, e, emblem, icon, rule_link
+from .html import NO_MARKS, Marks, art, attrs, detail, e, effect_html, emblem, icon, rule_link
 from .tiles import blueprint_html, tile_svg
 
 
@@ -95,7 +95,7 @@ def _place(place: PlaceView, viewer: str | None, nation: str, marks: Marks) -> s
     if stack:
         lv = stack.level
         levels = "".join(f'<li class="{"on" if i + 1 == lv else ""}">L{i + 1}: '
-                         f"{e(effect_words(effect))}</li>"
+                         f"{effect_html(effect)}</li>"
                          for i, effect in enumerate(stack.levels))
         level = _("level {level}").format(level=lv)
         if stack.covered:
@@ -114,21 +114,24 @@ def _place(place: PlaceView, viewer: str | None, nation: str, marks: Marks) -> s
             f'<div class="pl-h"><span class="pl-n">{index}</span>'
             f'<span class="pl-name">{e(place_name(nation, index))}</span></div>'
             f'<div class="pl-eff" title="{e(cat)}"><small>{e(cat)}:</small> '
-            f'{e(effect_words(place.effect))}</div></div>{body}</li>')
+            f'{effect_html(place.effect)}</div></div>{body}</li>')
 
 
 def _hand(name: str, hand: tuple[HandCard, ...], marks: Marks) -> str:
     cards = []
     for card in (c.id for c in hand):
-        levels = " / ".join(card_levels(card))
-        hint = f"{levels}. {tip('maneuvers')}"
+        hint = f"{' / '.join(card_levels(card))}. {tip('maneuvers')}"
+        # each level as the card prints it: L1, then its changes as icons and numbers
+        levels = "".join(f'<span class="lv"><i>L{n}</i>{effect_html(effect)}</span>'
+                         for n, effect in enumerate(card_effects(card), 1))
         cards.append(f'<li><div class="mcard" data-card="{e(card)}" data-rule="maneuvers" '
                      f'title="{e(hint)}"{marks.at(f"hand:{card}")}>'
                      f'{icon(card_icon(card), "mc-i")}<b>{e(card_name(card))}</b>'
-                     f'<small>{e(levels)}</small></div></li>')
+                     f'<small>{levels}</small></div></li>')
     done = _chip(marks, f"hand-pass:{name}", e(_("Pass: play no more cards")))
     heading = _("Hand")
-    return (f'<div class="hand" data-testid="hand"><h4>{e(heading)} {rule_link("maneuvers")}</h4>'
+    return (f'<div class="hand" data-testid="hand"{detail("hand")}><h4>{e(heading)} '
+            f'{rule_link("maneuvers")}</h4>'
             f'<ul>{"".join(cards)}</ul>{done}</div>')
 
 
@@ -175,7 +178,7 @@ def politician_html(n: NationView, viewer: str | None, abort_cost: int,
     return (f'<section class="strip politician" data-part="politician">'
             f'<h3>{e(role_name("politician"))} {rule_link("round")}</h3>'
             f'<div class="row">{toks}{_launch(n, marks, abort_cost)}</div>{_reward(n, marks)}{hand}'
-            f'<ol class="places" data-rule="places">{places}</ol></section>')
+            f'<ol class="places" data-rule="places"{detail("places")}>{places}</ol></section>')
 
 
 def _params(n: NationView, marks: Marks) -> str:
@@ -211,7 +214,7 @@ def _modules(n: NationView, marks: Marks) -> str:
                    f'<span class="slot-n">M{i + 1}</span> {inner}'
                    f"</div></li>")
     label = _("Module slots")
-    return f'<ol class="modules"{attrs(aria_label=label)}>{"".join(out)}</ol>'
+    return f'<ol class="modules"{attrs(aria_label=label)}{detail("modules")}>{"".join(out)}</ol>'
 
 
 def _line(n: NationView, marks: Marks) -> str:
@@ -263,7 +266,8 @@ def _moon_path(n: NationView, marks: Marks) -> str:
                                               f'{attrs(title=risk_flavour(risk.id))}>'
                                               f'{e(risk_name(risk.id))}</li>')
     title = _("Moon path")
-    return (f'<div class="moonpath" data-rule="moon"><h4>{e(title)} {rule_link("moon")}</h4>'
+    return (f'<div class="moonpath" data-rule="moon"{detail("moonpath")}><h4>{e(title)} '
+            f'{rule_link("moon")}</h4>'
             f"<ol>{cards}</ol></div>")
 
 
@@ -305,7 +309,7 @@ def engineer_html(n: NationView, marks: Marks, ghost_cell: int | None) -> str:
             f'<div class="row">{extras}{booked}{done}</div>{_params(n, marks)}'
             f'{_pending(n, marks)}{blueprint_html(n, marks, ghost_cell, ghost)}'
             f'{_modules(n, marks)}'
-            f'<div class="lines">{_line(n, marks)}{_suppliers(n, marks)}</div>'
+            f'<div class="lines"{detail("lines")}>{_line(n, marks)}{_suppliers(n, marks)}</div>'
             f"{_moon_path(n, marks)}</section>")
 
 

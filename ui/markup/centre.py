@@ -12,7 +12,6 @@ from ..words.names import (
     PAYLOAD_ICON,
     bonus_words,
     deck_name,
-    effect_words,
     mission_name,
     module_name,
     nation_name,
@@ -27,7 +26,7 @@ from ..words.names import (
 )
 from ..words.rules import tip
 from .board import moon_cards
-from .html import NO_MARKS, Marks, art, attrs, e, icon, rule_link
+from .html import NO_MARKS, Marks, art, attrs, detail, e, effect_html, icon, rule_link
 from .tiles import tile_svg
 
 FLIGHTS = 4  # the flights drawn in the sprite (a-flight-0 to a-flight-3)
@@ -56,7 +55,7 @@ def popularity_track(view: View) -> str:
             nation=nation_name(own), left=left)
         stand = f'<p class="stand{danger}" data-testid="popularity-stand">{e(words)}</p>'
     title = _("Popularity")
-    return (f'<div class="track pop"><h4>{icon("popularity")} {e(title)}</h4>'
+    return (f'<div class="track pop"{detail("track")}><h4>{icon("popularity")} {e(title)}</h4>'
             f'<ol>{"".join(cells)}</ol>{stand}</div>')
 
 
@@ -93,7 +92,8 @@ def budget_track(view: View) -> str:
                   else _("gap {gap}: the game ends when it exceeds {limit}")).format(
         gap=gap, limit=limit)
     title = _("Budget")
-    return (f'<div class="track bud"><h4>{icon("budget")} {e(title)} <small>{e(ends_words)}'
+    return (f'<div class="track bud"{detail("track")}><h4>{icon("budget")} {e(title)} '
+            f'<small>{e(ends_words)}'
             f'</small></h4><div class="bbar">{marks}</div>'
             f'<p class="stand{" danger" if gap and room <= 5 else ""}" data-testid="budget-stand">'
             f"{e(stand)}</p></div>")
@@ -173,16 +173,16 @@ def mission_html(m: ActiveMission, view: View, marks: Marks = NO_MARKS,
         pay_html = (f'<span class="payload"{attrs(title=needs)}>'
                     f"{icon(PAYLOAD_ICON[pay])}{e(payload_name(pay))}</span>")
     launching, aim = _aimed(m.launching)
-    reward = _("Reward: {reward}").format(reward=effect_words(m.reward))
+    reward = e(_("Reward: {reward}")).format(reward=effect_html(m.reward))
     risks = "".join(risk_html(r, view, marks) for r in m.risks)
     target = marks.at(f"mission:{m.id}")
-    return (f'<li class="mission lv{m.level}{aim}" data-mission="{e(m.id)}" '
+    return (f'<li class="mission lv{m.level}{aim}" data-mission="{e(m.id)}"{detail("mission")} '
             f'data-rule="launches" title="{e(tip("launches"))}">'
             f'<div class="ms-t"{target}>{art(flight_art(m.level))}{launching}<div class="ms-h">'
             f'<span class="lvl">L{m.level}</span>'
             f'<b>{e(mission_name(m.id))}</b><small class="year">{m.year}</small>{pay_html}'
             f'{_odds(m.id, odds or {}, marks)}</div>'
-            f'<div class="reward">{e(reward)}</div></div>'
+            f'<div class="reward">{reward}</div></div>'
             f'<ol class="risks">{risks}</ol></li>')
 
 
@@ -205,7 +205,8 @@ def moon_html(view: View, marks: Marks = NO_MARKS,
     # the rules link stands beside the card's head, not in it: the head is a button when the
     # Moon may be launched toward, and a link inside a button is out of reach of assistive
     # technology (axe: nested-interactive)
-    return (f'<section class="moon{aim}" data-rule="moon">{art("lunar")}{icon("moon", "big")}<div>'
+    return (f'<section class="moon{aim}" data-rule="moon"{detail("moon")}>{art("lunar")}'
+            f'{icon("moon", "big")}<div>'
             f'<div class="ms-t"{target}>{launching}<h3>'
             f'{e(mission_name(moon.id))}</h3>'
             f'<small>{e(gate)}</small>{_odds(moon.id, odds or {}, marks)}'
@@ -242,12 +243,13 @@ def research_html(view: View, marks: Marks = NO_MARKS) -> str:
     pile_words = _("Research pile ({count}):").format(count=len(r.pile))
     row = _("Module row")
     in_deck = _("({count} in deck)").format(count=r.module_deck)
-    return (f'<section class="research" data-rule="eng-research"><h3>{e(centre)} '
+    return (f'<section class="research" data-rule="eng-research"{detail("research")}>'
+            f'<h3>{e(centre)} '
             f'{rule_link("eng-research")}</h3><div class="row">{decks}'
             f'<span class="pile"{marks.at("pile", tip=install)}>'
             f"{e(pile_words)} {pile}</span></div>"
             f"<h4>{e(row)} <small>{e(in_deck)}</small></h4>"
-            f'<ol class="modrow">{"".join(mods)}</ol></section>')
+            f'<ol class="modrow"{detail("modrow")}>{"".join(mods)}</ol></section>')
 
 
 def status_html(view: View) -> str:
@@ -283,7 +285,9 @@ def centre_html(view: View, marks: Marks = NO_MARKS,
     done = "".join(f"<li>{_marker(c.nation)} {e(mission_name(c.mission))} "
                    f"<small>{e(_round(c.round))}</small></li>" for c in view.completed)
     completed, active, decks = _("Completed"), _("Active Missions"), _("Mission decks")
-    done_html = f'<h4>{e(completed)}</h4><ul class="done">{done}</ul>' if done else ""
+    done_html = (f'<div class="done"{detail("done")}><h4>{e(completed)} '
+                 f'<small>{len(view.completed)}</small></h4><ul>{done}</ul></div>'
+                 if done else "")
     return (f'{status_html(view)}{popularity_track(view)}{budget_track(view)}'
             f'<section class="missions"><h3>{e(active)} {rule_link("launches")}</h3>'
             f'<div class="mdecks"><small>{e(decks)}</small>{_mission_decks(view, marks)}</div>'

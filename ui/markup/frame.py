@@ -148,7 +148,8 @@ def actions_html(view: View, choices: Choices, bar: Bar) -> str:
                 if bar.waiting_for_players else waiting_text(view.to_act, bar.screens))
         return f'{alert}<p class="hint wait" data-testid="waiting">{e(text)}</p>'
     nation, role = split_seat(seat)
-    who = (f'<span class="who {nation.lower()}">{emblem(nation)} {e(role_name(role))}'
+    who = (f'<span class="who {nation.lower()}" data-seat="{e(seat)}">{emblem(nation)} '
+           f'{e(role_name(role))}'
            f"</span>")
     countdown = ""
     if view.phase == "discussion":

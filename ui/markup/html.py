@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from html import escape
 
+from game.core.content import Effect
+
 from ..words.i18n import _
-from ..words.names import nation_name
+from ..words.names import AGAINST_OPPONENT, EFFECT_ICON, effect_parts, nation_name
 from ..words.rules import page, title
 
 
@@ -32,6 +34,36 @@ def art(name: str) -> str:
     for the eye (the words say everything), and never in the way of a touch."""
     return (f'<svg class="art" aria-hidden="true" focusable="false">'
             f'<use href="#a-{e(name)}" width="100%" height="100%"/></svg>')
+
+
+# How readily each part of the table gives its room when a column of the table would
+# overflow its box: public/scene-fit.js folds the parts of the lowest rank first, and parts
+# holding a thing to touch now only after every other, until the column fits. At its first
+# rank a part folds (style.css says what a folded part still shows), at its second (if any)
+# it leaves the column. Flavour and the rules' small print go first, a decision's things last.
+DETAIL_RANKS = {"track": (1,), "done": (1,), "lines": (1, 6), "moonpath": (1, 5),
+                "hand": (2, 8), "modules": (2, 7), "modrow": (2,), "places": (3, 9),
+                "mission": (3,), "moon": (3,), "blueprint": (4, 10), "research": (5, 11)}
+
+
+def detail(part: str) -> str:
+    """The attribute naming ``part``'s ranks in :data:`DETAIL_RANKS`."""
+    return f' data-lod="{" ".join(map(str, DETAIL_RANKS[part]))}"'
+
+
+def effect_html(effect: Effect) -> str:
+    """An effect as the cards print it: an icon and a number for each change, the changes
+    made to the opponent marked; its words for a screen reader and in the title."""
+    chips = []
+    rival_word = _("rival")
+    for key, amount, words in effect_parts(effect):
+        against = key in AGAINST_OPPONENT
+        shown = f"\u2212{amount}" if key == "remove_sabotage" else amount.replace("-", "\u2212")
+        rival = f"<small>{e(rival_word)}</small>" if against else ""
+        chips.append(f'<span class="fx{" opp" if against else ""}" title="{e(words)}">'
+                     f'<span class="sr">{e(words)}</span><span aria-hidden="true">{rival}'
+                     f'{icon(EFFECT_ICON.get(key, "card"))}{e(shown)}</span></span>')
+    return "".join(chips) if chips else e(_("nothing"))
 
 
 def attrs(**values: object) -> str:

@@ -7,7 +7,7 @@ from game.rules.records import NationView, TileView
 from ..words.i18n import _
 from ..words.names import PAYLOAD_ICON, content, deck_tile, payload_name
 from ..words.rules import tip
-from .html import NO_MARKS, Marks, e
+from .html import NO_MARKS, Marks, detail, e
 
 COLS = content().board.cols  # the Rocket Blueprint's columns (game/content/board.toml)
 EDGES = "NESW"
@@ -82,6 +82,6 @@ def blueprint_html(nation: NationView, marks: Marks = NO_MARKS,
         empty = "" if cell is not None else " empty"
         cells.append(f'<div class="cell{empty}"{target}>{inner}</div>')
     label = _("Rocket Blueprint")
-    return (f'<div class="blueprint" role="group" aria-label="{e(label)}" '
+    return (f'<div class="blueprint"{detail("blueprint")} role="group" aria-label="{e(label)}" '
             f'data-rule="blueprint" title="{e(tip("blueprint"))}">'
             f'{"".join(cells)}</div>')

@@ -168,8 +168,13 @@ def ruleset_title(ruleset: str) -> str:
     return _(str(found.title)) if found else ruleset
 
 
-def effect_words(effect: Effect) -> str:
-    """Plain words for an effect, e.g. '+2 Popularity, +5 money'."""
+# who an effect works on: the opponent's, the rest the nation's own
+AGAINST_OPPONENT = ("opponent_popularity", "opponent_budget", "sabotage")
+
+
+def effect_parts(effect: Effect) -> list[tuple[str, str, str]]:
+    """Each change an effect makes: (its key, its amount as printed, its words), e.g.
+    ("money", "+5", "+5 money")."""
     words = {
         "popularity": _("{amount} Popularity"), "budget": _("{amount} Budget"),
         "money": _("{amount} money"),
@@ -184,7 +189,14 @@ def effect_words(effect: Effect) -> str:
     for key, value in effect.to_dict().items():
         sign = "+" if value > 0 and key != "remove_sabotage" else ""
         amount = f"{sign}{value}"
-        parts.append(words[key].format(amount=amount) if key in words else f"{amount} {key}")
+        parts.append((key, amount, words[key].format(amount=amount) if key in words
+                      else f"{amount} {key}"))
+    return parts
+
+
+def effect_words(effect: Effect) -> str:
+    """Plain words for an effect, e.g. '+2 Popularity, +5 money'."""
+    parts = [words for _key, _amount, words in effect_parts(effect)]
     return ", ".join(parts) if parts else _("nothing")
 
 
@@ -195,8 +207,13 @@ def card_icon(card: str) -> str:
     return next((EFFECT_ICON[key] for key in EFFECT_ICON if key in first), "card")
 
 
+def card_effects(card: str) -> list[Effect]:
+    """What a Maneuver card does at each of its levels."""
+    return list(content().maneuver_card(card).levels)
+
+
 def card_levels(card: str) -> list[str]:
-    return [effect_words(level) for level in content().maneuver_card(card).levels]
+    return [effect_words(level) for level in card_effects(card)]
 
 
 def region_words(module: str) -> str:

@@ -1,0 +1,168 @@
+// The table is one scene that fits its window: no column of it (a team board, the centre)
+// scrolls while a player decides. When a column's parts overflow its box, they give their
+// room in turns, by the ranks each carries (data-lod: ui/markup/html.py DETAIL_RANKS, flavour
+// and small print first): at its first rank a part folds (class "folded": drawn smaller, its
+// head and what can be touched kept: style.css), at its second it goes (class "gone"). A part
+// holding a thing the player may touch now (data-can) or one the Tutorial points at only
+// folds, after every other part.
+// Redone after every render of the table (a MutationObserver sees it before the next paint)
+// and whenever a column's box changes size.
+//
+// Each measurement lays a column out again (a few ms for a late game's board), so a render
+// measures as little as it can: a column the render left as it was gets its folds back
+// unmeasured (the redraw strips them: the markup does not carry them), and a changed column
+// first tries the turns that fitted it last time (one layout or two).
+(() => {
+  "use strict";
+  const table = document.querySelector("main");
+  if (!table) return;
+  const STEPS = ["folded", "gone"]; // a part's first rank folds it, its second (if any) hides it
+  const TOUCHABLE = 1000; // ranks of parts holding a thing to touch: after all the others
+  const LINE = 18; // px: less room than a line brings nothing back
+  // what a part must keep in view: a thing to touch now, or what the Tutorial points at
+  const NEEDED = "[data-can], [data-spot], [data-hint]";
+  // The parts of a board's strip the phase is not about (the Engineers': their phases, the
+  // Politicians': the others; main's class names the phase) give way this much earlier.
+  const ENGINEERS = ["phase-engineering", "phase-administration"];
+  const ASIDE = 3;
+  const last = new WeakMap(); // column -> {applied: [part, class][], keys: turns folded, shape}
+
+  const overflows = (column) => column.scrollHeight > column.clientHeight + 1;
+  // the room left under a column's parts (they are ordered by the phase, not by the markup)
+  function room(column) {
+    const box = column.getBoundingClientRect();
+    let bottom = box.top;
+    for (const part of column.children) {
+      bottom = Math.max(bottom, part.getBoundingClientRect().bottom);
+    }
+    return box.bottom - parseFloat(getComputedStyle(column).paddingBottom || "0") - bottom;
+  }
+
+  // rank -> the [part, class] that change together at that turn, in the order they fold
+  function turnsOf(column) {
+    const turns = new Map();
+    const role = ENGINEERS.some((phase) => table.classList.contains(phase)) ? "engineer"
+      : "politician";
+    for (const part of column.querySelectorAll("[data-lod]")) {
+      const touchable = part.matches(NEEDED) || part.querySelector(NEEDED) !== null;
+      const strip = part.closest("[data-part]");
+      const aside = strip !== null && strip.dataset.part !== role ? ASIDE : 0;
+      // a part holding a thing to touch is never hidden, only folded
+      const ranks = part.dataset.lod.split(" ").slice(0, touchable ? 1 : STEPS.length);
+      ranks.forEach((rank, step) => {
+        const key = Math.max(1, Number(rank) - aside) + (touchable ? TOUCHABLE : 0);
+        if (!turns.has(key)) turns.set(key, []);
+        turns.get(key).push([part, STEPS[step]]);
+      });
+    }
+    return [...turns.keys()].sort((a, b) => a - b).map((key) => ({ key, changes: turns.get(key) }));
+  }
+
+  const apply = (turn, on) => {
+    for (const [part, step] of turn.changes) part.classList.toggle(step, on);
+  };
+
+  // The fewest turns that fit (folding more never takes room: found by halving); then the
+  // earlier turns (the less needed details, but details) come back where they still fit,
+  // the latest first, as long as a line's worth of room is left.
+  function search(column, order) {
+    let low = 1, high = order.length; // overflows with none folded; with all, as good as it gets
+    const foldTo = (count) => order.forEach((turn, index) => apply(turn, index < count));
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      foldTo(middle);
+      if (overflows(column)) low = middle + 1;
+      else high = middle;
+    }
+    foldTo(low);
+    const folded = new Set(order.slice(0, low).map((turn) => turn.key));
+    for (const turn of order.slice(0, low - 1).reverse()) {
+      if (room(column) < LINE) break;
+      apply(turn, false);
+      if (overflows(column)) apply(turn, true);
+      else folded.delete(turn.key);
+    }
+    return folded;
+  }
+
+  function fitColumn(column) {
+    const order = turnsOf(column);
+    const shape = order.map((turn) => `${turn.key}:${turn.changes.length}`).join(" ");
+    const before = last.get(column);
+    let folded = new Set();
+    if (column.clientHeight > 0) { // not a phone's hidden tab
+      // the turns that fitted it last time (if its parts and their ranks are the same), if
+      // they still fit and still need the last of them (not tried when less than a line's
+      // worth of room is left: measured on the layout just made, for free); else a search
+      const guess = before && before.shape === shape ? before.keys : new Set();
+      for (const turn of order) apply(turn, guess.has(turn.key));
+      const guessed = order.filter((turn) => guess.has(turn.key));
+      if (overflows(column)) {
+        if (order.length) folded = search(column, order);
+      } else if (guessed.length) {
+        folded = new Set(guessed.map((turn) => turn.key));
+        const lastTurn = guessed[guessed.length - 1];
+        if (room(column) >= LINE) { // room to spare: does it still need its last turn?
+          apply(lastTurn, false);
+          if (overflows(column)) apply(lastTurn, true);
+          else folded = search(column, order);
+        }
+      }
+    }
+    const applied = [];
+    for (const turn of order) if (folded.has(turn.key)) applied.push(...turn.changes);
+    last.set(column, { applied, keys: folded, shape });
+  }
+
+  // A render that only stripped a column's parts of their folds: they come back as they were.
+  const others = (names) => names.split(" ").filter((name) => name && !STEPS.includes(name))
+    .sort().join(" ");
+  const stripped = (record) => record.attributeName === "class"
+    && others(record.oldValue || "") === others(record.target.getAttribute("class") || "");
+  function restore(column) {
+    const before = last.get(column);
+    if (!before) return false;
+    for (const [part, step] of before.applied) {
+      if (!column.contains(part)) return false;
+      part.classList.add(step);
+    }
+    return true;
+  }
+
+  const columns = () => [...table.children].filter((child) => child.matches("section"));
+
+  // Our own class changes are mutations too: look away while fitting.
+  const watch = new MutationObserver((records) => {
+    const changed = new Map(); // column -> whether anything but its folds changed
+    for (const record of records) {
+      const node = record.target.nodeType === 1 ? record.target : record.target.parentElement;
+      if (node === table) { // the phase or the phone's tab, if either changed
+        if (!stripped(record)) for (const column of columns()) changed.set(column, true);
+        continue;
+      }
+      const column = node && node.closest("main > section");
+      if (column) changed.set(column, changed.get(column) || !stripped(record));
+    }
+    quietly(() => {
+      for (const [column, really] of changed) if (really || !restore(column)) fitColumn(column);
+    });
+  });
+  const look = () => watch.observe(table, { childList: true, subtree: true, characterData: true,
+                                            attributeFilter: ["class", "data-can", "data-spot",
+                                                              "data-hint"],
+                                            attributeOldValue: true });
+  function quietly(work) {
+    watch.disconnect();
+    try {
+      work();
+    } finally {
+      watch.takeRecords();
+      look();
+    }
+  }
+  const refit = (which) => quietly(() => which.forEach(fitColumn));
+  look();
+  const sizes = new ResizeObserver((entries) => refit(entries.map((entry) => entry.target)));
+  for (const column of columns()) sizes.observe(column);
+  refit(columns());
+})();
