@@ -175,7 +175,7 @@ def tour(page: Page) -> dict[str, Any]:
     panel = page.get_by_test_id("tour")
     for _ in range(300):
         moves.settle(page)
-        if not panel.is_visible():
+        if not moves.tutorial_on(page):
             break
         if page.get_by_test_id("launch").is_visible():  # a launch plays out
             page.wait_for_timeout(400)

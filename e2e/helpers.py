@@ -363,6 +363,11 @@ def highlight_shown(page: Page) -> bool:
     return not launch.is_visible()
 
 
+def tutorial_on(page: Page) -> bool:
+    """The Tutorial runs (its panel is out, though hidden while a launch show plays)."""
+    return not page.evaluate("document.getElementById('tour').hidden")
+
+
 def in_view(page: Page, selector: str) -> dict[str, Any]:
     """What IN_VIEW finds for ``selector`` now: phase, things [(target, state)], money, odds."""
     found: dict[str, Any] = page.evaluate(IN_VIEW, selector)

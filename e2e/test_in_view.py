@@ -24,6 +24,7 @@ from helpers import (
     in_view,
     settle,
     small_text,
+    tutorial_on,
 )
 from playwright.sync_api import Page
 
@@ -83,7 +84,7 @@ def test_every_tutorial_step_on_a_phone_shows_what_it_points_at(
     steps = 0
     for _ in range(300):
         settle(page)
-        if not panel.is_visible():
+        if not tutorial_on(page):
             break
         if page.get_by_test_id("launch").is_visible():  # a launch plays out
             page.wait_for_timeout(400)
@@ -103,4 +104,4 @@ def test_every_tutorial_step_on_a_phone_shows_what_it_points_at(
             continue
         page.locator("[data-hint]:visible").first.click()
         answer_confirm(page)
-    assert not panel.is_visible() and steps > 40, steps
+    assert not tutorial_on(page) and steps > 40, steps

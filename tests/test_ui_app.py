@@ -831,7 +831,7 @@ def test_an_embedded_game_keeps_to_itself_and_the_main_sites_continue_is_unchang
             embed.storage, embed.is_embedded, embed.query = storage, True, query
             inside = App(embed)
             inside.start()
-            await settle(inside)
+            await settle(inside, limit=60.0)  # a whole game of two AIs: a guard, not a bound
             assert inside.table.dialog != "resume" and not embed.is_shown("dialog")
             assert inside.table.g.log_size > 0  # it plays (AI against AI)
             for key, text in main_save.items():  # the main site's games, untouched

@@ -68,4 +68,4 @@ def test_the_style_sheet_says_how_each_part_folds_and_goes() -> None:
     css = STYLE.read_text(encoding="utf-8")
     for part in DETAIL_RANKS:
         assert re.search(rf"\.{part}\.folded\b", css), f"nothing says how .{part} folds"
-    assert re.search(r"\.gone \{ display: none; \}", css)
+    assert re.search(r"\.gone \{ display: none !important; \}", css)

@@ -66,19 +66,23 @@ class Overlays:
         delay = 0.0 if self.table.setup.speed_ms == 0 else 0.9
         bonus = self.table.g.rules.test_bonus
         self.dom.show("launch", True)
-        for seq in shows:
-            seen = frames(seq, bonus)
-            for frame in seen:
+        self.dom.set_body("show", "1")  # the Tutorial's panel waits for the show's end
+        try:
+            for seq in shows:
+                seen = frames(seq, bonus)
+                for frame in seen:
+                    if self.skip_show:
+                        break
+                    self.dom.set_html("launch-stage", frame.markup)
+                    if delay or frame is seen[-1]:  # at once: only the verdict sounds
+                        self.sounds.play(frame.sound)
+                    await asyncio.sleep(delay)
                 if self.skip_show:
                     break
-                self.dom.set_html("launch-stage", frame.markup)
-                if delay or frame is seen[-1]:  # at once: only the verdict sounds
-                    self.sounds.play(frame.sound)
                 await asyncio.sleep(delay)
-            if self.skip_show:
-                break
-            await asyncio.sleep(delay)
-        self.dom.show("launch", False)
+        finally:
+            self.dom.show("launch", False)
+            self.dom.set_body("show", "0")
 
     def rules(self, section: str = "", howto: bool = False) -> None:
         """The rules panel: rules.html in a frame, at ``section`` (a rules anchor), or the
