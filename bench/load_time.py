@@ -106,7 +106,7 @@ from scripts.localsite import (  # noqa: E402
 
 TIME_BUDGET = 1.1
 BYTES_BUDGET = 1.15
-REQUESTS_BUDGET = 25
+REQUESTS_BUDGET = 26  # the page's own files: one more with public/scene-fit.js (issue 39)
 WARM_BUDGET = 1.0
 RENDERER_GROWTH_BUDGET = 10 * 2**20  # bytes, first game to last
 # The same position may still differ a little: after game 1 the New game dialog stays in the
