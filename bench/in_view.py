@@ -49,6 +49,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "e2e"))
 from game.ai import Budget, get_ai  # noqa: E402
 from game.core.actions import Action, PlaceTile  # noqa: E402
+from game.core.content import load_content  # noqa: E402
 from game.engine import Game, new_game  # noqa: E402
 from game.rules.terms import nation_of  # noqa: E402
 from scripts.localsite import CHROMIUM, CHROMIUM_ARGS, start_server  # noqa: E402
@@ -58,7 +59,7 @@ moves = importlib.import_module("helpers")
 
 LOOK = moves.IN_VIEW  # e2e/helpers.py: where each thing is, and what the page shows there
 SEATS = ("USA.politician", "USA.engineer", "USSR.politician", "USSR.engineer")
-COLS = 5  # the blueprint's columns (a placement's space is row * COLS + col)
+COLS = load_content().board.cols  # a placement's space is row * COLS + col
 
 # Take the move numbered ``index`` through the bar: shown or folded into "+N more", inside a
 # group (opened, then closed again if the move is not there), or, for a tile, after its space.

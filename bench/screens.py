@@ -19,7 +19,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -31,9 +31,9 @@ from scripts.localsite import CHROMIUM, CHROMIUM_ARGS, start_server  # noqa: E40
 from ui.model.players import Setup  # noqa: E402
 from ui.model.saves import export_text  # noqa: E402
 
-# The e2e tests' helpers (what a saved game is stored as): e2e/ is no package.
+# The e2e tests' helpers (a game opened as a saved one): e2e/ is no package.
 moves = importlib.import_module("helpers")
-LANGUAGE_KEY = "moonshot.language"  # ui/app.py: the language chosen in the header
+EVERYONE_HERE = Setup(ai=dict.fromkeys(SEATS, False))  # a saved game's seats: nobody is an AI
 
 
 def positions(seed: int, rounds: set[int]) -> list[tuple[int, str, Game]]:
@@ -43,27 +43,6 @@ def positions(seed: int, rounds: set[int]) -> list[tuple[int, str, Game]]:
         if g.round in rounds and seat.startswith("USA") and (g.round, g.phase) not in found:
             found[(g.round, g.phase)] = g.clone()
     return [(r, phase, g) for (r, phase), g in found.items()]
-
-
-def open_position(page: Page, url: str, g: Game, lang: str) -> None:
-    page.goto(f"{url}/index.html")
-    page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=120_000)
-    entries = {"moonshot.save.shot": export_text(g, Setup(ai={s: False for s in SEATS}), "shot"),
-               "moonshot.current": "shot"}
-    page.evaluate(moves.STORE, entries)
-    page.evaluate("([key, lang]) => localStorage.setItem(key, lang)", [LANGUAGE_KEY, lang])
-    page.reload()
-    page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=120_000)
-    for _ in range(4):  # the offer to go on with the saved game, then the hand-over screen
-        page.wait_for_function("document.body.dataset.busy === '0'")
-        if page.locator("#actions .who").count():
-            break
-        for button in ("resume-continue", "start-continue", "privacy-continue"):
-            found = page.get_by_test_id(button)
-            if found.count() and found.is_visible():
-                found.click()
-                break
-    page.wait_for_timeout(300)  # the acting seat's glow, the fonts
 
 
 def main() -> int:
@@ -90,7 +69,9 @@ def main() -> int:
                 for lang in args.langs.split(","):
                     for width, height in sizes:
                         page = browser.new_page(viewport={"width": width, "height": height})
-                        open_position(page, url, g, lang)
+                        moves.open_saved(page, f"{url}/index.html",
+                                         export_text(g, EVERYONE_HERE, "shot"), lang)
+                        page.wait_for_timeout(300)  # the acting seat's glow, the fonts
                         path = args.out / f"round{round_}-{phase}-{width}-{lang}.png"
                         page.screenshot(path=str(path))
                         page.close()

@@ -195,6 +195,29 @@ def store(page: Page, entries: dict[str, str]) -> None:
     page.evaluate(STORE, entries)
 
 
+def open_saved(page: Page, url: str, save_text: str, language: str = "") -> None:
+    """Open ``url`` on the game of ``save_text`` (an export) as the last game played, in
+    ``language`` if given: the offer to go on with it and the hand-over screen are clicked
+    through until a decision shows."""
+    page.goto(url)
+    page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=120_000)
+    store(page, {"moonshot.save.opened": save_text, "moonshot.current": "opened"})
+    if language:  # the header's choice, kept as the app keeps it
+        page.evaluate("([key, lang]) => localStorage.setItem(key, lang)",
+                      ["moonshot.language", language])
+    page.reload()
+    page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=120_000)
+    for _ in range(4):
+        page.wait_for_function("document.body.dataset.busy === '0'")
+        if page.locator("#actions .who").count():
+            return
+        for button in ("resume-continue", "start-continue", "privacy-continue"):
+            found = page.get_by_test_id(button)
+            if found.count() and found.is_visible():
+                found.click()
+                break
+
+
 def forget_saves(page: Page) -> None:
     """Every saved game and setting of the site gone, as if the browser's data were cleared:
     the next load starts afresh (no Continue)."""

@@ -8,10 +8,10 @@ of them stays whole. The positions come from a whole game the medium AI plays in
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import pytest
-from helpers import RELAID, STORE, in_view, small_text
+from helpers import RELAID, in_view, open_saved, small_text
 from playwright.sync_api import Page
 
 from game import SEATS
@@ -34,7 +34,7 @@ def cards_on_table(g: Game, seat: str) -> int:
     return sum(len(m.risks) for m in view.missions) + moon + 3 * view.moon.on_display
 
 
-def densest(seat: str, phase: str) -> Iterator[Game]:
+def densest(seat: str, phase: str) -> Game:
     """The position of round 8 or later where ``seat`` decides in ``phase`` with the most
     cards on the table."""
     best: tuple[int, Game] | None = None
@@ -44,26 +44,12 @@ def densest(seat: str, phase: str) -> Iterator[Game]:
             if best is None or count > best[0]:
                 best = (count, g.clone())
     assert best is not None, f"no {phase} decision of {seat} in round 8 or later"
-    yield best[1]
+    return best[1]
 
 
-def load(page: Page, site_url: str, open_game: Callable[[str], float], g: Game) -> None:
-    """Open the page on ``g`` as a saved game everyone plays at this screen."""
-    setup = Setup(ai={seat: False for seat in SEATS})
-    open_game(site_url)
-    page.evaluate(STORE, {"moonshot.save.late": export_text(g, setup, "late"),
-                          "moonshot.current": "late"})
-    page.reload()
-    page.wait_for_selector('body[data-ready="1"]', state="attached")
-    for _ in range(4):  # the offer to go on with the saved game, then the hand-over screen
-        page.wait_for_function("document.body.dataset.busy === '0'")
-        if page.locator("#actions .who").count():
-            return
-        for button in ("resume-continue", "start-continue", "privacy-continue"):
-            found = page.get_by_test_id(button)
-            if found.count() and found.is_visible():
-                found.click()
-                break
+def everyone_here() -> Setup:
+    """A saved game's seats: every one played at this screen (nothing moves by itself)."""
+    return Setup(ai={seat: False for seat in SEATS})
 
 
 @pytest.mark.parametrize(("seat", "phase"), [("USA.politician", "politics"),
@@ -71,9 +57,10 @@ def load(page: Page, site_url: str, open_game: Callable[[str], float], g: Game) 
 def test_a_late_table_fits_its_window_with_every_thing_to_touch_in_view(
     page: Page, site_url: str, open_game: Callable[[str], float], seat: str, phase: str,
 ) -> None:
-    g = next(densest(seat, phase))
+    g = densest(seat, phase)
     page.set_viewport_size({"width": 1280, "height": 800})
-    load(page, site_url, open_game, g)
+    open_game(site_url)  # (its wait for a ready page and the network log)
+    open_saved(page, site_url, export_text(g, everyone_here(), "late"))
     assert page.get_attribute("#actions .who", "data-seat") == seat
     folded = {}
     for width, height in ((1280, 800), (1366, 768), (1920, 1080)):
