@@ -4,7 +4,9 @@ at 1280x800 or 1366x768, whether the Politicians are deciding or the Engineers, 
 thing the person may touch is in view with nothing on top of it. The columns' parts fold
 (public/scene-fit.js) only as far as they must: where the window has room (1920x1080) more
 of them stays whole. The positions come from a whole game the medium AI plays in CPython
-(the densest table of its rounds 8 and later), exported as the app's own save file."""
+(the densest table of its rounds 8 and later), exported as the app's own save file; one of
+them holds all six of the Moon's Risk cards face up and eight on the Missions, in Hungarian
+(the longest words): there the Missions and the Moon tighten, two Risk cards to a row."""
 
 from __future__ import annotations
 
@@ -20,11 +22,21 @@ from game.tools.tournament import medium_moves
 from ui.model.players import Setup
 from ui.model.saves import export_text
 
-SEED = 5  # a game of 12 rounds: three Missions and the Moon on the table in round 8
+LONG = 5  # a game of 12 rounds: three Missions and the Moon on the table in round 8
+MOON_FULL = 19  # round 10: the Moon's six Risk cards face up, eight on three Missions
 COLUMNS = """() => [...document.querySelectorAll('main > section')]
   .filter(c => c.clientHeight > 0)
   .map(c => [c.id, c.scrollHeight, c.clientHeight, c.querySelectorAll('.folded').length])"""
 FOLDED = "() => document.querySelectorAll('main :is(.folded, .gone)').length"  # (a part: 1 or 2)
+TIGHT = "() => document.querySelectorAll('main .tight').length"
+# the Risk cards of the centre drawn outside its box (cut by its edges), with their names
+RISKS_OUT = """() => {
+  const box = document.getElementById('centre').getBoundingClientRect();
+  return [...document.querySelectorAll('#centre .risk')].filter(risk => {
+    const at = risk.getBoundingClientRect();
+    return at.bottom > box.bottom + 1 || at.right > box.right + 1 || at.left < box.left - 1;
+  }).map(risk => risk.dataset.risk);
+}"""
 
 
 def cards_on_table(g: Game, seat: str) -> int:
@@ -34,11 +46,11 @@ def cards_on_table(g: Game, seat: str) -> int:
     return sum(len(m.risks) for m in view.missions) + moon + 3 * view.moon.on_display
 
 
-def densest(seat: str, phase: str) -> Game:
-    """The position of round 8 or later where ``seat`` decides in ``phase`` with the most
-    cards on the table."""
+def densest(seed: int, seat: str, phase: str) -> Game:
+    """The position of the medium AI's game ``seed``, in round 8 or later, where ``seat``
+    decides in ``phase`` with the most cards on the table."""
     best: tuple[int, Game] | None = None
-    for g, who, _legal, _move in medium_moves(SEED):
+    for g, who, _legal, _move in medium_moves(seed):
         if who == seat and g.phase == phase and g.round >= 8:
             count = cards_on_table(g, seat)
             if best is None or count > best[0]:
@@ -52,22 +64,24 @@ def everyone_here() -> Setup:
     return Setup(ai={seat: False for seat in SEATS})
 
 
-@pytest.mark.parametrize(("seat", "phase"), [("USA.politician", "politics"),
-                                             ("USA.engineer", "engineering")])
+@pytest.mark.parametrize(("seed", "seat", "phase", "language"), [
+    (LONG, "USA.politician", "politics", "en"), (LONG, "USA.engineer", "engineering", "en"),
+    (MOON_FULL, "USA.engineer", "engineering", "hu")])
 def test_a_late_table_fits_its_window_with_every_thing_to_touch_in_view(
-    page: Page, site_url: str, open_game: Callable[[str], float], seat: str, phase: str,
+    page: Page, site_url: str, open_game: Callable[[str], float], seed: int, seat: str,
+    phase: str, language: str,
 ) -> None:
-    g = densest(seat, phase)
+    g = densest(seed, seat, phase)
     page.set_viewport_size({"width": 1280, "height": 800})
     open_game(site_url)  # (its wait for a ready page and the network log)
-    open_saved(page, site_url, export_text(g, everyone_here(), "late"))
+    open_saved(page, site_url, export_text(g, everyone_here(), "late"), language)
     assert page.get_attribute("#actions .who", "data-seat") == seat
-    folded = {}
+    folded, tight = {}, {}
     for width, height in ((1280, 800), (1366, 768), (1920, 1080)):
         page.set_viewport_size({"width": width, "height": height})
         page.evaluate(RELAID)
         columns = page.evaluate(COLUMNS)
-        where = f"round {g.round} {phase} at {width}x{height}"
+        where = f"round {g.round} {phase} ({language}) at {width}x{height}"
         print(f"{where}: {cards_on_table(g, seat)} cards; columns (id, content, box, parts "
               f"folded) {columns}")
         for name, content, box, _ in columns:
@@ -77,6 +91,10 @@ def test_a_late_table_fits_its_window_with_every_thing_to_touch_in_view(
         missed = [thing for thing in look["things"] if thing[1] != "in"]
         assert not missed, f"{where}: {missed}"
         assert not small_text(page), f"{where}: text under 12 px {small_text(page)[:4]}"
+        assert not page.evaluate(RISKS_OUT), f"{where}: Risk cards cut {page.evaluate(RISKS_OUT)}"
         folded[width] = page.evaluate(FOLDED)
-    print(f"parts folded or gone by window width: {folded}")
+        tight[width] = page.evaluate(TIGHT)
+    print(f"parts folded or gone by window width: {folded}; tightened: {tight}")
+    if seed == MOON_FULL:  # the fullest Moon takes the last step at the smaller windows
+        assert tight[1280] and tight[1366] and not tight[1920], tight
     assert folded[1920] < folded[1366], folded  # a large window keeps more of the table whole

@@ -1,22 +1,24 @@
 // The table is one scene that fits its window: no column of it (a team board, the centre)
 // scrolls while a player decides. When a column's parts overflow its box, they give their
-// room in turns, by the ranks each carries (data-lod: ui/markup/html.py DETAIL_RANKS, flavour
-// and small print first): at its first rank a part folds (class "folded": drawn smaller, its
-// head and what can be touched kept: style.css), at its second it goes (class "gone"). A part
-// holding a thing the player may touch now (data-can) or one the Tutorial points at only
-// folds, after every other part.
+// room in turns, by the steps each carries with their ranks (data-lod="folded:3 tight:10":
+// ui/markup/html.py DETAIL_RANKS, flavour and small print first). A step is a class on the
+// part (style.css draws it): "folded" (drawn smaller, its head and what can be touched
+// kept), "tight" (a Mission's or the Moon's Risk cards two to a row) or "gone" (hidden). A
+// part holding a thing the player may touch now (data-can) or one the Tutorial points at
+// never goes, and takes its other steps after every other part.
 // Redone after every render of the table (a MutationObserver sees it before the next paint)
 // and whenever a column's box changes size.
 //
 // Each measurement lays a column out again (a few ms for a late game's board), so a render
-// measures as little as it can: a column the render left as it was gets its folds back
+// measures as little as it can: a column the render left as it was gets its steps back
 // unmeasured (the redraw strips them: the markup does not carry them), and a changed column
 // first tries the turns that fitted it last time (one layout or two).
 (() => {
   "use strict";
   const table = document.querySelector("main");
   if (!table) return;
-  const STEPS = ["folded", "gone"]; // a part's first rank folds it, its second (if any) hides it
+  const STEPS = ["folded", "tight", "gone"]; // the classes of data-lod's steps
+  const HIDES = "gone"; // the one step a part holding a thing to touch never takes
   const TOUCHABLE = 1000; // ranks of parts holding a thing to touch: after all the others
   const LINE = 18; // px: less room than a line brings nothing back
   // what a part must keep in view: a thing to touch now, or what the Tutorial points at
@@ -47,13 +49,13 @@
       const touchable = part.matches(NEEDED) || part.querySelector(NEEDED) !== null;
       const strip = part.closest("[data-part]");
       const aside = strip !== null && strip.dataset.part !== role ? ASIDE : 0;
-      // a part holding a thing to touch is never hidden, only folded
-      const ranks = part.dataset.lod.split(" ").slice(0, touchable ? 1 : STEPS.length);
-      ranks.forEach((rank, step) => {
+      for (const pair of part.dataset.lod.split(" ")) {
+        const [step, rank] = pair.split(":");
+        if (!STEPS.includes(step) || (touchable && step === HIDES)) continue;
         const key = Math.max(1, Number(rank) - aside) + (touchable ? TOUCHABLE : 0);
         if (!turns.has(key)) turns.set(key, []);
-        turns.get(key).push([part, STEPS[step]]);
-      });
+        turns.get(key).push([part, step]);
+      }
     }
     return [...turns.keys()].sort((a, b) => a - b).map((key) => ({ key, changes: turns.get(key) }));
   }

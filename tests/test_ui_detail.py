@@ -12,7 +12,7 @@ from pathlib import Path
 from game.engine import Game
 from game.tools.tournament import medium_moves
 from tests.test_ui_scene import _scene
-from ui.markup.html import DETAIL_RANKS
+from ui.markup.html import DETAIL_RANKS, FOLD, GO, TIGHTEN
 from ui.markup.scene import scene_html
 
 STYLE = Path(__file__).resolve().parent.parent / "public" / "style.css"
@@ -55,17 +55,21 @@ def test_every_ranked_part_is_drawn_with_its_ranks_on_a_late_table() -> None:
         parser.feed(regions[region])
     drawn = {part: lod for part, lod in parser.found}
     assert set(drawn) == set(DETAIL_RANKS)
-    for part, ranks in DETAIL_RANKS.items():
-        assert drawn[part] == " ".join(map(str, ranks)), part
-        assert list(ranks) == sorted(set(ranks)), part  # it folds before it goes
+    for part, steps in DETAIL_RANKS.items():
+        assert drawn[part] == " ".join(f"{step}:{rank}" for step, rank in steps), part
+        ranks = [rank for _step, rank in steps]
+        assert ranks == sorted(set(ranks)), part  # it folds before it tightens or goes
+        assert steps[0][0] == FOLD and all(step in (TIGHTEN, GO) for step, _ in steps[1:])
     # both boards draw their parts: each board's hand (the rival's is face down), places,
     # modules, blueprint and lines; the centre one research center
-    assert parser.found[("places", "3 9")] == 2 and parser.found[("blueprint", "4 10")] == 2
-    assert parser.found[("research", "5 11")] == 1
+    assert parser.found[("places", "folded:3 gone:9")] == 2
+    assert parser.found[("blueprint", "folded:4 gone:10")] == 2
+    assert parser.found[("research", "folded:5 gone:11")] == 1
 
 
 def test_the_style_sheet_says_how_each_part_folds_and_goes() -> None:
     css = STYLE.read_text(encoding="utf-8")
     for part in DETAIL_RANKS:
-        assert re.search(rf"\.{part}\.folded\b", css), f"nothing says how .{part} folds"
+        for step in {step for step, _rank in DETAIL_RANKS[part]} - {GO}:
+            assert re.search(rf"\.{part}\.{step}\b", css), f"nothing says how .{part} is {step}"
     assert re.search(r"\.gone \{ display: none !important; \}", css)

@@ -124,7 +124,7 @@ def risk_html(risk: RiskView, view: View, marks: Marks = NO_MARKS) -> str:
     viewer = view.nation
     tests = "".join(
         f'<span class="tests {n.lower()}"{attrs(title=_tests_of(n))}>'
-        f'{icon("test")}{e(nation_name(n))} {risk.tests[n]}</span>'
+        f'{icon("test")}<span class="tn">{e(nation_name(n))} </span>{risk.tests[n]}</span>'
         for n in NATIONS if risk.tests[n])
     target = marks.at(f"risk:{risk.id}")
     return (f'<li class="risk" data-risk="{e(risk.id)}" data-rule="risk-roll" '

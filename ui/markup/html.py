@@ -37,18 +37,25 @@ def art(name: str) -> str:
 
 
 # How readily each part of the table gives its room when a column of the table would
-# overflow its box: public/scene-fit.js folds the parts of the lowest rank first, and parts
-# holding a thing to touch now only after every other, until the column fits. At its first
-# rank a part folds (style.css says what a folded part still shows), at its second (if any)
-# it leaves the column. Flavour and the rules' small print go first, a decision's things last.
-DETAIL_RANKS = {"track": (1,), "done": (1,), "lines": (1, 6), "moonpath": (1, 5),
-                "hand": (2, 8), "modules": (2, 7), "modrow": (2,), "places": (3, 9),
-                "mission": (3,), "moon": (3,), "blueprint": (4, 10), "research": (5, 11)}
+# overflow its box: public/scene-fit.js takes the steps of the lowest rank first, and parts
+# holding a thing to touch now only after every other, until the column fits. A part folds
+# (style.css says what a folded part still shows), tightens (a Mission or the Moon: its Risk
+# cards two to a row, their ranges kept and their names in the title) or goes (it leaves the
+# column; never a part holding a thing to touch). Flavour and the rules' small print go first,
+# a decision's things last.
+FOLD, TIGHTEN, GO = "folded", "tight", "gone"
+DETAIL_RANKS: dict[str, tuple[tuple[str, int], ...]] = {
+    "track": ((FOLD, 1),), "done": ((FOLD, 1),), "lines": ((FOLD, 1), (GO, 6)),
+    "moonpath": ((FOLD, 1), (GO, 5)), "hand": ((FOLD, 2), (GO, 8)),
+    "modules": ((FOLD, 2), (GO, 7)), "modrow": ((FOLD, 2),),
+    "places": ((FOLD, 3), (GO, 9)), "mission": ((FOLD, 3), (TIGHTEN, 10)),
+    "moon": ((FOLD, 3), (TIGHTEN, 10)), "blueprint": ((FOLD, 4), (GO, 10)),
+    "research": ((FOLD, 5), (GO, 11))}
 
 
 def detail(part: str) -> str:
-    """The attribute naming ``part``'s ranks in :data:`DETAIL_RANKS`."""
-    return f' data-lod="{" ".join(map(str, DETAIL_RANKS[part]))}"'
+    """The attribute naming ``part``'s steps and their ranks in :data:`DETAIL_RANKS`."""
+    return f' data-lod="{" ".join(f"{step}:{rank}" for step, rank in DETAIL_RANKS[part])}"'
 
 
 def effect_html(effect: Effect) -> str:
