@@ -391,6 +391,29 @@ def tutorial_on(page: Page) -> bool:
     return not page.evaluate("document.getElementById('tour').hidden")
 
 
+# The picker of a chosen thing's options (#pick), if open: whether it overlaps the chosen
+# thing itself or the Tutorial's panel (issue 39: it opens beside what it belongs to).
+PICKER_CLEAR = """() => {
+  const pick = document.getElementById('pick');
+  if (!pick || pick.hidden || !pick.getClientRects().length) return null;  // (fixed: no offsetParent)
+  const meets = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom
+    && b.top < a.bottom;
+  const box = pick.getBoundingClientRect();
+  const chosen = [...document.querySelectorAll('[data-sel][data-target]')]
+    .filter(el => el.offsetParent && !pick.contains(el));
+  const tour = document.getElementById('tour');
+  const panel = tour && !tour.hidden && tour.offsetParent ? tour.getBoundingClientRect() : null;
+  return {chosen: chosen.some(el => meets(box, el.getBoundingClientRect())),
+          tour: !!panel && meets(box, panel)};
+}"""
+
+
+def picker_clear(page: Page) -> dict[str, bool] | None:
+    """What PICKER_CLEAR finds now (None when no picker is open)."""
+    found: dict[str, bool] | None = page.evaluate(PICKER_CLEAR)
+    return found
+
+
 def in_view(page: Page, selector: str) -> dict[str, Any]:
     """What IN_VIEW finds for ``selector`` now: phase, things [(target, state)], money, odds."""
     found: dict[str, Any] = page.evaluate(IN_VIEW, selector)

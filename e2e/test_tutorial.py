@@ -12,6 +12,7 @@ from helpers import (
     bar_option,
     highlight_shown,
     in_view,
+    picker_clear,
     settle,
     tutorial_on,
 )
@@ -35,8 +36,10 @@ PANEL_OVER_SHOW = """() => !document.getElementById('launch').hidden
   && getComputedStyle(document.getElementById('tour')).visibility === 'visible'"""
 
 
-def follow_one(page: Page) -> str:
-    """Touch what the tutorial highlights now (Next on an info step); returns what it was."""
+def follow_one(page: Page, pickers: list[str] | None = None) -> str:
+    """Touch what the tutorial highlights now (Next on an info step); returns what it was.
+    Each open picker is checked: it covers neither its chosen thing nor the Tutorial's text
+    (``pickers`` gets the step of each)."""
     settle(page)
     if page.get_by_test_id("launch").is_visible():  # a launch plays out: wait for it
         assert not page.evaluate(PANEL_OVER_SHOW), "the Tutorial's text shows during a launch"
@@ -47,7 +50,13 @@ def follow_one(page: Page) -> str:
         return "launch"
     look = in_view(page, "[data-spot], [data-hint]")
     hidden = [thing for thing in look["things"] if thing[1] != "in"]
-    assert not hidden, f"step {page.get_by_test_id('tour').get_attribute('data-step')}: {hidden}"
+    step = page.get_by_test_id("tour").get_attribute("data-step")
+    assert not hidden, f"step {step}: {hidden}"
+    picker = picker_clear(page)
+    if picker is not None:
+        assert picker == {"chosen": False, "tour": False}, f"step {step}: picker over {picker}"
+        if pickers is not None:
+            pickers.append(str(step))
     nxt = page.get_by_test_id("tour-next")
     if nxt.count() and nxt.is_visible():
         spot = page.locator("[data-spot]")
@@ -83,9 +92,10 @@ def test_the_tutorial_from_the_start_screen_to_a_normal_game(
     expect(page.get_by_test_id("tour-nudge")).to_be_visible()
     assert moves(page) == before
 
-    touched = []
+    touched: list[str] = []
+    pickers: list[str] = []  # the steps a picker was open at (each checked clear)
     while int(tour.get_attribute("data-step") or 0) < LEAVE_AT:
-        touched.append(follow_one(page))
+        touched.append(follow_one(page, pickers))
     step = tour.get_attribute("data-step")
     text = page.get_by_test_id("tour-text").inner_text()
     at = moves(page)
@@ -103,8 +113,10 @@ def test_the_tutorial_from_the_start_screen_to_a_normal_game(
     for _ in range(400):
         if not tutorial_on(page):
             break
-        touched.append(follow_one(page))
+        touched.append(follow_one(page, pickers))
     expect(tour).to_be_hidden()
+    print(f"pickers open (and clear of their thing and the Tutorial) at steps {pickers}")
+    assert pickers  # the Influence and Bluff picker of a place, a tile's rotations...
     kinds = {t.split(":")[0] for t in touched}
     assert {"hand", "place", "stack", "opt", "mdeck", "mission", "line", "cell", "deck",
             "keep", "risk", "eng-pass", "rocket", "modrow", "supplier", "next", "reward",

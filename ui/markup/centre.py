@@ -127,8 +127,10 @@ def risk_html(risk: RiskView, view: View, marks: Marks = NO_MARKS) -> str:
         f'{icon("test")}<span class="tn">{e(nation_name(n))} </span>{risk.tests[n]}</span>'
         for n in NATIONS if risk.tests[n])
     target = marks.at(f"risk:{risk.id}")
+    # the name leads the title: a tight card (two to a row) shows no name
+    title = f"{risk_name(risk.id)}: {tip('risk-roll')}"
     return (f'<li class="risk" data-risk="{e(risk.id)}" data-rule="risk-roll" '
-            f'title="{e(tip("risk-roll"))}"><div class="rk"{target}>'
+            f'title="{e(title)}"><div class="rk"{target}>'
             f'<div class="rk-h">{icon("risk", "rk-i")}<b>{e(risk_name(risk.id))}</b>'
             f'<small>L{risk.level}</small>{tests}</div>{_ranges(risk, viewer)}</div></li>')
 

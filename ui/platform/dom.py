@@ -505,8 +505,16 @@ def reveal(container_id: str, selector: str) -> None:
 
 
 def place_popover(popover_id: str, anchor_selector: str) -> None:
-    """Put the (fixed) popover just below the visible anchor element, or above it when
-    there is no room below, kept inside the window."""
+    """Put the (fixed) popover beside the visible anchor element: below it, else above it,
+    else to its right or left; inside the window and clear of the dock at the window's foot
+    (the Tutorial's text and the action bar stay readable while it is open). Placed at the
+    next frame: the render that opened it may still fold the anchor's column
+    (public/scene-fit.js, in the mutation's microtask), which moves the anchor."""
+    window.requestAnimationFrame(create_once_callable(
+        lambda _time: _place_popover(popover_id, anchor_selector)))
+
+
+def _place_popover(popover_id: str, anchor_selector: str) -> None:
     pop = document.getElementById(popover_id)
     anchor = None
     for el in document.querySelectorAll(anchor_selector):
@@ -520,10 +528,25 @@ def place_popover(popover_id: str, anchor_selector: str) -> None:
     height = float(pop.offsetHeight)
     view_w = float(window.innerWidth)
     view_h = float(window.innerHeight)
+    floor = view_h - 4  # the lowest the popover may reach
+    dock = document.getElementById("dock")
+    if not null(dock) and not null(dock.offsetParent):
+        dock_top = float(dock.getBoundingClientRect().top)
+        if dock_top > view_h / 2:  # docked at the foot (not a phone's scrolled page)
+            floor = dock_top - 4
     left = min(max(4.0, float(box.left)), max(4.0, view_w - width - 4))
-    top = float(box.bottom) + 4
-    if top + height > view_h - 4:
-        top = max(4.0, float(box.top) - height - 4)
+    if float(box.bottom) + 4 + height <= floor:
+        top = float(box.bottom) + 4
+    elif float(box.top) - height - 4 >= 4:
+        top = float(box.top) - height - 4
+    else:  # no room under or over it: beside it, at its height as far as the room allows
+        top = max(4.0, min(float(box.top), floor - height))
+        if float(box.right) + 4 + width <= view_w - 4:
+            left = float(box.right) + 4
+        elif float(box.left) - 4 - width >= 4:
+            left = float(box.left) - width - 4
+        else:  # a window too small for both: under it, as before
+            top = max(4.0, min(float(box.bottom) + 4, view_h - height - 4))
     pop.style.left = f"{left:.0f}px"
     pop.style.top = f"{top:.0f}px"
 
