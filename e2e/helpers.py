@@ -395,7 +395,8 @@ def tutorial_on(page: Page) -> bool:
 # thing itself or the Tutorial's panel (issue 39: it opens beside what it belongs to).
 PICKER_CLEAR = """() => {
   const pick = document.getElementById('pick');
-  if (!pick || pick.hidden || !pick.getClientRects().length) return null;  // (fixed: no offsetParent)
+  // (it is fixed: it has no offsetParent)
+  if (!pick || pick.hidden || !pick.getClientRects().length) return null;
   const meets = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom
     && b.top < a.bottom;
   const box = pick.getBoundingClientRect();
