@@ -14,6 +14,26 @@ from helpers import game_over, pick, privacy_up, settle
 from playwright.sync_api import Page, expect
 
 TRAIL = "#main [data-last]:visible"
+# The first frame of the motion a moved thing lands with (when the AI has a pace), measured
+# against the thing's own box: it grows into its place from inside it, never a copy larger
+# than the card floating over its neighbours (issue 39). Each [data-last] thing's excess in px.
+ARRIVAL = """async () => {
+  const pace = document.body.dataset.pace;
+  document.body.dataset.pace = '800';
+  await new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)));
+  const out = [];
+  for (const el of document.querySelectorAll('#main [data-last]')) {
+    const arrive = el.getAnimations().find(a => a.animationName === 'arrive');
+    if (!arrive || !el.offsetWidth) continue;
+    arrive.pause();
+    arrive.currentTime = 0;
+    const at = el.getBoundingClientRect();
+    out.push(Math.max(at.width - el.offsetWidth, at.height - el.offsetHeight));
+    arrive.finish();
+  }
+  document.body.dataset.pace = pace;
+  return out;
+}"""
 RIVAL_LAUNCH = '#centre [data-testid="launching"][data-nation="USSR"]'
 
 
@@ -38,6 +58,9 @@ def test_the_computers_moves_are_marked_where_they_happened_and_its_launch_on_th
             # the ring is drawn (a box shadow), not only an attribute
             shadow = trail.first.evaluate("el => getComputedStyle(el).boxShadow")
             assert shadow and shadow != "none"
+            if marked == 1:
+                excess = page.evaluate(ARRIVAL)
+                assert excess and max(excess) <= 0.5, f"landing motion outgrows its box {excess}"
         band = page.locator(RIVAL_LAUNCH)
         if band.count():
             launched += 1
