@@ -423,7 +423,7 @@ def in_view(page: Page, selector: str) -> dict[str, Any]:
 
 # The action bar's row (public/bar-fit.js): each option either shown, its centre in the
 # window and on top there, or folded into the switch at the row's end, which is then shown
-# the same way and counts exactly the folded options.
+# the same way and counts exactly the folded options; what is shown is whole in the row.
 # An element's centre inside the window, and the element itself (or a part of it) found there.
 ON_TOP = """(el) => {
     const r = el.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
@@ -441,9 +441,13 @@ BAR_ROW = f"""() => {{
   const shown = options.filter(on_top).length;
   const more = row.querySelector(':scope > .more');
   const words = more && !more.hidden ? more.textContent : '';
+  // whole in the row, not only its centre: a switch cut at the edge cut its own words
+  const edge = row.getBoundingClientRect().right + 0.5;
+  const whole = [...options.filter((el) => !el.classList.contains('spill')), more]
+    .every((el) => !el || el.hidden || el.getBoundingClientRect().right <= edge);
   const counted = folded === 0 || (on_top(more) && words.includes(String(folded)));
-  return {{options: options.length, shown, folded, words, ok: shown + folded === options.length
-          && counted}};
+  return {{options: options.length, shown, folded, words, whole,
+          ok: shown + folded === options.length && counted && whole}};
 }}"""
 
 

@@ -11,22 +11,29 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from helpers import answer_confirm, bar_row, decide, each_decision
+from helpers import RELAID, answer_confirm, bar_row, decide, each_decision, open_saved
 from playwright.sync_api import Page
 
+from game import SEATS
+from game.tools.tournament import medium_moves
+from ui.model.players import Setup
+from ui.model.saves import export_text
+
 FOLDED = 4
-SIZES = [(1280, 800, 7), (390, 844, 7)]
+# (width, height, seed, language): Hungarian's switch reads "+N további ▾", the widest
+SIZES = [(1280, 800, 7, "en"), (390, 844, 7, "en"), (390, 844, 7, "hu")]
 OPTIONS = "#actions > .opts > button:not(.more)"
 # The bar's state, to tell that a click did something: its options and what the hint says.
 BAR = "() => document.getElementById('actions').innerText"
 
 
-@pytest.mark.parametrize(("width", "height", "seed"), SIZES)
+@pytest.mark.parametrize(("width", "height", "seed", "language"), SIZES)
 def test_the_last_option_of_a_wide_decision_is_one_click_away_from_its_count(
     page: Page, site_url: str, open_game: Callable[[str], float],
-    screenshot: Callable[[str], Path], width: int, height: int, seed: int,
+    screenshot: Callable[[str], Path], width: int, height: int, seed: int, language: str,
 ) -> None:
     page.set_viewport_size({"width": width, "height": height})
+    page.add_init_script(f"localStorage.setItem('moonshot.language', '{language}')")
     open_game(site_url + f"?players=2&seats=hhmm&seed={seed}&speed=0")
     rng = random.Random(seed)
     widest: dict[str, object] | None = None
@@ -38,13 +45,13 @@ def test_the_last_option_of_a_wide_decision_is_one_click_away_from_its_count(
             break
         decide(page, rng, 0.3)
     assert widest, f"no decision folded {FOLDED} options"
-    screenshot(f"action-bar-{width}-folded")
+    screenshot(f"action-bar-{width}-{language}-folded")
     switch = page.get_by_test_id("all-moves")
     assert switch.inner_text().startswith(f"+{widest['folded']}"), switch.inner_text()
     switch.click()
     options = page.locator(OPTIONS)
     assert options.count() == widest["options"]
-    screenshot(f"action-bar-{width}-opened")
+    screenshot(f"action-bar-{width}-{language}-opened")
     last = options.last
     last.scroll_into_view_if_needed()  # the drawer of every option may scroll on a phone
     box = last.bounding_box()
@@ -57,6 +64,24 @@ def test_the_last_option_of_a_wide_decision_is_one_click_away_from_its_count(
     page.mouse.click(x, y)
     answer_confirm(page)
     page.wait_for_function(f"before => ({BAR})() !== before", arg=before)
-    print(f"{width}x{height}: decision {decision} offered {widest['options']} options, "
+    print(f"{width}x{height} ({language}): decision {decision} offered {widest['options']} options, "
           f"{widest['shown']} in the row and {widest['folded']} in '{widest['words']}'; "
           f"the last, {words!r}, clicked")
+
+
+def test_a_long_first_option_leaves_the_switch_its_whole_room_in_hungarian_on_a_phone(
+    page: Page, site_url: str, open_game: Callable[[str], float],
+) -> None:
+    """Round 8 of a long game, the USA's Engineer: "Research two tiles" first (a long label),
+    ten more options folded into "+10 további ▾" (the widest words): the first option's label
+    wraps, the switch stands whole in the row."""
+    g = next(g.clone() for g, seat, _legal, _move in medium_moves(5)
+             if g.round == 8 and seat == "USA.engineer" and g.phase == "engineering")
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_game(site_url)
+    open_saved(page, site_url, export_text(g, Setup(ai=dict.fromkeys(SEATS, False)), "bar"),
+               "hu")
+    page.evaluate(RELAID)
+    row = bar_row(page)
+    print(f"390x844 (hu), round 8: {row}")
+    assert row is not None and row["folded"] >= FOLDED and row["ok"], row

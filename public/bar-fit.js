@@ -15,7 +15,10 @@
     const more = row && row.querySelector(":scope > .more");
     if (!more) return;
     const options = [...row.children].filter((item) => item !== more);
-    for (const item of options) item.classList.remove(SPILL);
+    for (const item of options) {
+      item.classList.remove(SPILL);
+      item.style.maxWidth = "";
+    }
     more.hidden = true;
     if (bar.closest(".drawer-moves")) {
       more.hidden = false;
@@ -24,13 +27,19 @@
     const fits = (limit) => options.findIndex((item) => item.getBoundingClientRect().right > limit);
     if (fits(row.getBoundingClientRect().right + 0.5) < 0) return; // all in the row
     more.hidden = false; // at the row's end: the options give it room
+    const words = (count) => (more.dataset.fold || "+{count}").replace("{count}", String(count));
+    // measured with its widest words (the most it could count: its words grow with the count)
+    more.textContent = words(options.filter((item) => item.matches("button")).length);
     const gap = parseFloat(getComputedStyle(row).columnGap) || 0;
+    const left = row.getBoundingClientRect().left;
     const room = row.getBoundingClientRect().right - more.getBoundingClientRect().width - gap;
-    const first = Math.max(1, fits(room + 0.5)); // the first always shows (CSS keeps it narrow)
+    const first = Math.max(1, fits(room + 0.5)); // the first always shows...
+    if (options[0].getBoundingClientRect().right > room + 0.5) { // ...narrowed (its label wraps)
+      options[0].style.maxWidth = `${Math.max(0, room - left)}px`;
+    }
     const folded = options.slice(first);
     for (const item of folded) item.classList.add(SPILL);
-    const count = folded.filter((item) => item.matches("button")).length;
-    more.textContent = (more.dataset.fold || "+{count}").replace("{count}", String(count));
+    more.textContent = words(folded.filter((item) => item.matches("button")).length);
   }
 
   // Our own changes (classes, the switch's words) are mutations too: look away while fitting.
