@@ -64,8 +64,8 @@ def test_the_last_option_of_a_wide_decision_is_one_click_away_from_its_count(
     page.mouse.click(x, y)
     answer_confirm(page)
     page.wait_for_function(f"before => ({BAR})() !== before", arg=before)
-    print(f"{width}x{height} ({language}): decision {decision} offered {widest['options']} options, "
-          f"{widest['shown']} in the row and {widest['folded']} in '{widest['words']}'; "
+    print(f"{width}x{height} ({language}): decision {decision} offered {widest['options']} "
+          f"options, {widest['shown']} in the row and {widest['folded']} in '{widest['words']}'; "
           f"the last, {words!r}, clicked")
 
 
