@@ -98,3 +98,54 @@ def test_a_late_table_fits_its_window_with_every_thing_to_touch_in_view(
     if seed == MOON_FULL:  # the fullest Moon takes the last step at the smaller windows
         assert tight[1280] and tight[1366] and not tight[1920], tight
     assert folded[1920] < folded[1366], folded  # a large window keeps more of the table whole
+
+
+# a folded part with words its fold hides (a Mission's reward, a Maneuver card's levels...)
+HIDING = """() => [...document.querySelectorAll('main .folded')].findIndex(part =>
+  part.offsetParent && part.textContent.trim().length > part.innerText.trim().length + 8)"""
+ZOOM = "() => { const z = document.querySelector('body > .zoom'); return z && z.innerText; }"
+
+
+def test_a_folded_part_shows_whole_on_demand_beside_its_column(
+    page: Page, site_url: str, open_game: Callable[[str], float],
+) -> None:
+    """Detail on demand: the mouse resting on a folded part, or the keyboard's focus in it,
+    shows it whole (its hidden words too) in a copy beside its column, drawn for the eye only
+    (nothing in it can be touched or found by the table's selectors); it goes when the mouse
+    leaves or the focus moves out."""
+    g = densest(LONG, "USA.politician", "politics")
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_game(site_url)
+    open_saved(page, site_url, export_text(g, everyone_here(), "late"))
+    page.evaluate(RELAID)
+    index = page.evaluate(HIDING)
+    assert index >= 0, "no folded part hides words on the densest table"
+    part = page.locator("main .folded").nth(index)
+    hidden_words = part.evaluate("el => el.innerText.trim().length")
+    part.hover(position={"x": 4, "y": 4})
+    page.wait_for_function(ZOOM)
+    shown = page.evaluate(ZOOM)
+    print(f"folded part {index}: {hidden_words} characters shown folded, {len(shown)} whole")
+    assert len(shown.strip()) > hidden_words
+    beside = page.evaluate("""(i) => {
+      const z = document.querySelector('body > .zoom').getBoundingClientRect();
+      const column = document.querySelectorAll('main .folded')[i].closest('main > section')
+        .getBoundingClientRect();
+      return {inWindow: z.left >= 0 && z.right <= innerWidth && z.top >= 0
+                && z.bottom <= innerHeight,
+              overColumn: z.left < column.right && column.left < z.right,
+              touchable: document.querySelectorAll('body > .zoom [data-can], body > .zoom [id]')
+                .length,
+              events: getComputedStyle(document.querySelector('body > .zoom')).pointerEvents};
+    }""", index)
+    assert beside == {"inWindow": True, "overColumn": False, "touchable": 0,
+                      "events": "none"}, beside
+    page.mouse.move(640, 10)  # the header: off the table
+    page.wait_for_function(f"() => !({ZOOM})()")
+
+    # the keyboard: a thing to touch inside a folded part, focused
+    inside = page.locator("main .folded [data-can]").first
+    inside.focus()
+    page.wait_for_function(ZOOM)
+    page.keyboard.press("Escape")
+    page.wait_for_function(f"() => !({ZOOM})()")

@@ -164,7 +164,103 @@
   }
   const refit = (which) => quietly(() => which.forEach(fitColumn));
   look();
-  const sizes = new ResizeObserver((entries) => refit(entries.map((entry) => entry.target)));
+  const sizes = new ResizeObserver((entries) => {
+    unzoom();
+    refit(entries.map((entry) => entry.target));
+  });
   for (const column of columns()) sizes.observe(column);
   refit(columns());
+
+  // Detail on demand: a folded or tight part shows itself whole beside its column while the
+  // mouse rests on it, while the keyboard's focus is in it, or after a tap on it (not on a
+  // thing to touch: that acts). The whole part is a copy, drawn for the eye only (inert,
+  // hidden from assistive technology, which reads the folded part's words: they are kept),
+  // outside the table (no selector of the table finds it) and never in the way of a touch.
+  const STEPPED = ".folded, .tight";
+  const ACTS = "[data-can], button, a, input, select, summary";
+  const REST = 400; // ms the mouse rests on a part before it shows whole
+  const KEPT = ["class", "title", "href", "viewBox", "width", "height", "aria-hidden",
+                "focusable", "d", "x", "y", "cx", "cy", "r", "points", "transform"];
+  let zoomed = null, resting = 0;
+
+  function copyOf(part) {
+    const copy = part.cloneNode(true);
+    for (const el of [copy, ...copy.querySelectorAll("*")]) {
+      for (const name of [...el.getAttributeNames()]) {
+        if (!KEPT.includes(name)) el.removeAttribute(name);
+      }
+      el.classList.remove(...STEPS);
+    }
+    // the widths the table sets through the CSSOM (a Risk card's ranges)
+    const widths = part.querySelectorAll("[data-width]");
+    copy.querySelectorAll(".rg").forEach((el, index) => {
+      if (widths[index]) el.style.width = `${widths[index].dataset.width}%`;
+    });
+    return copy;
+  }
+
+  function zoom(part) {
+    if (zoomed && zoomed.part === part) return;
+    unzoom();
+    const column = part.closest("main > section");
+    if (!column) return;
+    const card = document.createElement("div");
+    card.className = `zoom ${column.className}`;
+    card.setAttribute("aria-hidden", "true");
+    card.inert = true;
+    card.append(copyOf(part));
+    document.body.append(card);
+    const box = column.getBoundingClientRect(), at = part.getBoundingClientRect();
+    const width = Math.min(box.width, innerWidth - 8);
+    card.style.width = `${width}px`;
+    const height = card.getBoundingClientRect().height;
+    // beside the column, on the side with room; a phone's one column: over it, under the part
+    let left = box.right + 6, top = Math.min(Math.max(4, at.top), innerHeight - height - 4);
+    if (left + width > innerWidth - 4) left = box.left - width - 6;
+    if (left < 4) {
+      left = Math.max(4, (innerWidth - width) / 2);
+      top = at.bottom + 6 + height <= innerHeight ? at.bottom + 6 : Math.max(4, at.top - height - 6);
+    }
+    card.style.left = `${left}px`;
+    card.style.top = `${Math.max(4, top)}px`;
+    zoomed = { part, card };
+  }
+
+  function unzoom() {
+    clearTimeout(resting);
+    if (zoomed) zoomed.card.remove();
+    zoomed = null;
+  }
+
+  const stepped = (target) => target instanceof Element ? target.closest(STEPPED) : null;
+  table.addEventListener("pointerover", (event) => {
+    if (event.pointerType !== "mouse") return;
+    const part = stepped(event.target);
+    clearTimeout(resting);
+    if (!part) return unzoom();
+    if (zoomed && zoomed.part !== part) unzoom();
+    resting = setTimeout(() => part.isConnected && zoom(part), REST);
+  });
+  table.addEventListener("pointerleave", unzoom);
+  table.addEventListener("focusin", (event) => {
+    const part = stepped(event.target);
+    if (part) zoom(part);
+    else unzoom();
+  });
+  table.addEventListener("focusout", (event) => {
+    if (!stepped(event.relatedTarget)) unzoom();
+  });
+  table.addEventListener("click", (event) => {
+    if (event.pointerType === "mouse" || event.target.closest(ACTS)) return;
+    const part = stepped(event.target);
+    if (part && !(zoomed && zoomed.part === part)) zoom(part);
+    else unzoom();
+  });
+  document.addEventListener("keydown", (event) => event.key === "Escape" && unzoom());
+  addEventListener("scroll", unzoom, true);
+  // a render of the table ends it (what it copied may have changed); a refit alone does not
+  new MutationObserver((records) => {
+    if (zoomed && (!zoomed.part.matches(STEPPED) || !records.every(stripped))) unzoom();
+  }).observe(table, { childList: true, subtree: true, characterData: true,
+                      attributeFilter: ["class"], attributeOldValue: true });
 })();
