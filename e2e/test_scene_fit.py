@@ -134,8 +134,8 @@ def test_a_folded_part_shows_whole_on_demand_beside_its_column(
       return {inWindow: z.left >= 0 && z.right <= innerWidth && z.top >= 0
                 && z.bottom <= innerHeight,
               overColumn: z.left < column.right && column.left < z.right,
-              touchable: document.querySelectorAll('body > .zoom [data-can], body > .zoom [id]')
-                .length,
+              touchable: document.querySelectorAll(`body > .zoom :is([data-can], [id],
+                a[href], button:not([tabindex="-1"]), [tabindex]:not([tabindex="-1"]))`).length,
               events: getComputedStyle(document.querySelector('body > .zoom')).pointerEvents};
     }""", index)
     assert beside == {"inWindow": True, "overColumn": False, "touchable": 0,

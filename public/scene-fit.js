@@ -179,7 +179,7 @@
   const STEPPED = ".folded, .tight";
   const ACTS = "[data-can], button, a, input, select, summary";
   const REST = 400; // ms the mouse rests on a part before it shows whole
-  const KEPT = ["class", "title", "href", "viewBox", "width", "height", "aria-hidden",
+  const KEPT = ["class", "title", "viewBox", "width", "height", "aria-hidden",
                 "focusable", "d", "x", "y", "cx", "cy", "r", "points", "transform"];
   let zoomed = null, resting = 0;
 
@@ -187,9 +187,13 @@
     const copy = part.cloneNode(true);
     for (const el of [copy, ...copy.querySelectorAll("*")]) {
       for (const name of [...el.getAttributeNames()]) {
-        if (!KEPT.includes(name)) el.removeAttribute(name);
+        // (an icon's drawing kept: its <use href>; a link's href goes: nothing here leads away)
+        if (!KEPT.includes(name) && !(name === "href" && el.localName === "use")) {
+          el.removeAttribute(name);
+        }
       }
       el.classList.remove(...STEPS);
+      if (el.matches("button, input, select")) el.setAttribute("tabindex", "-1");
     }
     // the widths the table sets through the CSSOM (a Risk card's ranges)
     const widths = part.querySelectorAll("[data-width]");
