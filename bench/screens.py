@@ -71,6 +71,7 @@ def main() -> int:
                         page = browser.new_page(viewport={"width": width, "height": height})
                         moves.open_saved(page, f"{url}/index.html",
                                          export_text(g, EVERYONE_HERE, "shot"), lang)
+                        page.mouse.move(0, 0)  # (no part shown whole where it rested)
                         page.wait_for_timeout(300)  # the acting seat's glow, the fonts
                         path = args.out / f"round{round_}-{phase}-{width}-{lang}.png"
                         page.screenshot(path=str(path))

@@ -218,10 +218,13 @@
     const width = Math.min(box.width, innerWidth - 8);
     card.style.width = `${width}px`;
     const height = card.getBoundingClientRect().height;
-    // beside the column, on the side with room; a phone's one column: over it, under the part
-    let left = box.right + 6, top = Math.min(Math.max(4, at.top), innerHeight - height - 4);
-    if (left + width > innerWidth - 4) left = box.left - width - 6;
-    if (left < 4) {
+    // beside the column, on the side with more room; a phone's one column: over it, under
+    // the part
+    const right = innerWidth - box.right, leftRoom = box.left;
+    let left = right >= leftRoom ? Math.min(box.right + 6, innerWidth - width - 2)
+      : Math.max(2, box.left - width - 6);
+    let top = Math.min(Math.max(4, at.top), innerHeight - height - 4);
+    if (Math.max(right, leftRoom) < width / 2) {
       left = Math.max(4, (innerWidth - width) / 2);
       top = at.bottom + 6 + height <= innerHeight ? at.bottom + 6 : Math.max(4, at.top - height - 6);
     }
