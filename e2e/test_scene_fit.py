@@ -72,6 +72,8 @@ def test_a_late_table_fits_its_window_with_every_thing_to_touch_in_view(
     phase: str, language: str,
 ) -> None:
     g = densest(seed, seat, phase)
+    if seed == MOON_FULL:
+        assert cards_on_table(g, seat) >= 6 + 3 + 8, "the Moon's six, eight on Missions"
     page.set_viewport_size({"width": 1280, "height": 800})
     open_game(site_url)  # (its wait for a ready page and the network log)
     open_saved(page, site_url, export_text(g, everyone_here(), "late"), language)
@@ -143,9 +145,18 @@ def test_a_folded_part_shows_whole_on_demand_beside_its_column(
     page.mouse.move(640, 10)  # the header: off the table
     page.wait_for_function(f"() => !({ZOOM})()")
 
-    # the keyboard: a thing to touch inside a folded part, focused
+    # the keyboard: a thing to touch inside a folded part, reached by the keyboard (a
+    # pointer's focus does not zoom: a click acts); Escape ends it, and so does the focus
+    # leaving the part
     inside = page.locator("main .folded [data-can]").first
     inside.focus()
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Tab")
     page.wait_for_function(ZOOM)
     page.keyboard.press("Escape")
+    page.wait_for_function(f"() => !({ZOOM})()")
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Tab")
+    page.wait_for_function(ZOOM)
+    page.locator("#top button:visible").first.focus()
     page.wait_for_function(f"() => !({ZOOM})()")

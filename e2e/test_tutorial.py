@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from helpers import (
     OFFERED,
+    RELAID,
     answer_confirm,
     axe_serious,
     bar_option,
@@ -52,6 +53,7 @@ def follow_one(page: Page, pickers: list[str] | None = None) -> str:
     hidden = [thing for thing in look["things"] if thing[1] != "in"]
     step = page.get_by_test_id("tour").get_attribute("data-step")
     assert not hidden, f"step {step}: {hidden}"
+    page.evaluate(RELAID)  # (the picker is placed at the frame after the render)
     picker = picker_clear(page)
     if picker is not None:
         assert picker == {"chosen": False, "tour": False}, f"step {step}: picker over {picker}"

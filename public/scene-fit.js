@@ -78,8 +78,12 @@
     }
     foldTo(low);
     const folded = new Set(order.slice(0, low).map((turn) => turn.key));
+    // (a part's steps go in order: its fold stays while it is tight or gone)
+    const deeper = ([part, step]) => STEPS.slice(STEPS.indexOf(step) + 1)
+      .some((later) => part.classList.contains(later));
     for (const turn of order.slice(0, low - 1).reverse()) {
       if (room(column) < LINE) break;
+      if (turn.changes.some(deeper)) continue;
       apply(turn, false);
       if (overflows(column)) apply(turn, true);
       else folded.delete(turn.key);
@@ -175,62 +179,67 @@
   // mouse rests on it, while the keyboard's focus is in it, or after a tap on it (not on a
   // thing to touch: that acts). The whole part is a copy, drawn for the eye only (inert,
   // hidden from assistive technology, which reads the folded part's words: they are kept),
-  // outside the table (no selector of the table finds it) and never in the way of a touch.
+  // outside the table, with no ids or data attributes (nothing that finds the table's things
+  // finds it), never in the way of a touch.
   const STEPPED = ".folded, .tight";
   const ACTS = "[data-can], button, a, input, select, summary";
   const REST = 400; // ms the mouse rests on a part before it shows whole
-  const KEPT = ["class", "title", "viewBox", "width", "height", "aria-hidden",
-                "focusable", "d", "x", "y", "cx", "cy", "r", "points", "transform"];
+  // what the copy must not carry: what names, targets or announces a thing of the table
+  const DROPPED = /^(id|data-.*|tabindex|role|aria-(?!hidden$).*|for|name|href)$/;
   let zoomed = null, resting = 0;
 
   function copyOf(part) {
     const copy = part.cloneNode(true);
-    for (const el of [copy, ...copy.querySelectorAll("*")]) {
-      for (const name of [...el.getAttributeNames()]) {
-        // (an icon's drawing kept: its <use href>; a link's href goes: nothing here leads away)
-        if (!KEPT.includes(name) && !(name === "href" && el.localName === "use")) {
+    const originals = [part, ...part.querySelectorAll("*")];
+    [copy, ...copy.querySelectorAll("*")].forEach((el, index) => {
+      for (const name of el.getAttributeNames()) {
+        // (an icon's drawing is kept: its <use href>)
+        if (DROPPED.test(name) && !(name === "href" && el.localName === "use")) {
           el.removeAttribute(name);
         }
       }
       el.classList.remove(...STEPS);
-      if (el.matches("button, input, select")) el.setAttribute("tabindex", "-1");
-    }
-    // the widths the table sets through the CSSOM (a Risk card's ranges)
-    const widths = part.querySelectorAll("[data-width]");
-    copy.querySelectorAll(".rg").forEach((el, index) => {
-      if (widths[index]) el.style.width = `${widths[index].dataset.width}%`;
+      // the positions the table sets through the CSSOM (a Risk card's ranges, the tracks)
+      el.style.cssText = originals[index].style.cssText;
     });
     return copy;
   }
 
-  function zoom(part) {
-    if (zoomed && zoomed.part === part) return;
-    unzoom();
+  function place() {
+    const { part, card } = zoomed;
     const column = part.closest("main > section");
-    if (!column) return;
-    const card = document.createElement("div");
-    card.className = `zoom ${column.className}`;
-    card.setAttribute("aria-hidden", "true");
-    card.inert = true;
-    card.append(copyOf(part));
-    document.body.append(card);
-    const box = column.getBoundingClientRect(), at = part.getBoundingClientRect();
-    const width = Math.min(box.width, innerWidth - 8);
-    card.style.width = `${width}px`;
-    const height = card.getBoundingClientRect().height;
+    if (!column) return unzoom();
+    const box = column.getBoundingClientRect();
+    const at = part.getBoundingClientRect();
+    const width = card.getBoundingClientRect().width, height = card.getBoundingClientRect().height;
     // beside the column, on the side with more room; a phone's one column: over it, under
-    // the part
+    // the part (or over it)
     const right = innerWidth - box.right, leftRoom = box.left;
     let left = right >= leftRoom ? Math.min(box.right + 6, innerWidth - width - 2)
       : Math.max(2, box.left - width - 6);
     let top = Math.min(Math.max(4, at.top), innerHeight - height - 4);
     if (Math.max(right, leftRoom) < width / 2) {
       left = Math.max(4, (innerWidth - width) / 2);
-      top = at.bottom + 6 + height <= innerHeight ? at.bottom + 6 : Math.max(4, at.top - height - 6);
+      top = at.bottom + 6 + height <= innerHeight ? at.bottom + 6 : at.top - height - 6;
     }
     card.style.left = `${left}px`;
     card.style.top = `${Math.max(4, top)}px`;
+  }
+
+  function zoom(part) {
+    if (zoomed && zoomed.part === part) return;
+    unzoom();
+    const column = part.closest("main > section");
+    if (!column || !part.matches(STEPPED)) return;
+    const card = document.createElement("div");
+    card.className = `zoom ${column.className}`;
+    card.setAttribute("aria-hidden", "true");
+    card.inert = true;
+    card.append(copyOf(part));
+    card.style.width = `${Math.min(column.getBoundingClientRect().width, innerWidth - 8)}px`;
+    document.body.append(card);
     zoomed = { part, card };
+    place();
   }
 
   function unzoom() {
@@ -248,10 +257,12 @@
     if (zoomed && zoomed.part !== part) unzoom();
     resting = setTimeout(() => part.isConnected && zoom(part), REST);
   });
-  table.addEventListener("pointerleave", unzoom);
+  // (a touch leaves the table after every tap: only the mouse's leaving ends it)
+  table.addEventListener("pointerleave", (event) => event.pointerType === "mouse" && unzoom());
   table.addEventListener("focusin", (event) => {
     const part = stepped(event.target);
-    if (part) zoom(part);
+    // the keyboard's focus only: a click or a tap on a thing to touch acts, it does not zoom
+    if (part && event.target.matches(":focus-visible")) zoom(part);
     else unzoom();
   });
   table.addEventListener("focusout", (event) => {
@@ -264,10 +275,11 @@
     else unzoom();
   });
   document.addEventListener("keydown", (event) => event.key === "Escape" && unzoom());
-  addEventListener("scroll", unzoom, true);
-  // a render of the table ends it (what it copied may have changed); a refit alone does not
+  addEventListener("scroll", () => zoomed && place(), true);
+  // a render of the table ends it, and a rest begun before it (what it copied may have
+  // changed); a refit alone does not, unless the part is whole again
   new MutationObserver((records) => {
-    if (zoomed && (!zoomed.part.matches(STEPPED) || !records.every(stripped))) unzoom();
+    if (!records.every(stripped) || (zoomed && !zoomed.part.matches(STEPPED))) unzoom();
   }).observe(table, { childList: true, subtree: true, characterData: true,
                       attributeFilter: ["class"], attributeOldValue: true });
 })();

@@ -279,7 +279,7 @@ def _pending(n: NationView, marks: Marks) -> str:
     words = {"keep": _("Engineer is choosing a researched tile"),
              "place": _("Engineer is placing a tile"),
              "module": _("Engineer is installing a delivered Module")}.get(what, what)
-    if pending.module is not None:  # which Module: the choice of its slot depends on it
+    if what == "module" and pending.module is not None:  # which: its slot's choice depends on it
         words = _("Engineer is installing a delivered Module: {module}").format(
             module=module_name(pending.module.id))
     out = f'<div class="pending">{e(words)}</div>'

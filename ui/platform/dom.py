@@ -528,12 +528,10 @@ def _place_popover(popover_id: str, anchor_selector: str) -> None:
     height = float(pop.offsetHeight)
     view_w = float(window.innerWidth)
     view_h = float(window.innerHeight)
-    floor = view_h - 4  # the lowest the popover may reach
+    floor = view_h - 4  # the lowest the popover may reach: the dock's top, when it shows
     dock = document.getElementById("dock")
     if not null(dock) and not null(dock.offsetParent):
-        dock_top = float(dock.getBoundingClientRect().top)
-        if dock_top > view_h / 2:  # docked at the foot (not a phone's scrolled page)
-            floor = dock_top - 4
+        floor = min(floor, float(dock.getBoundingClientRect().top) - 4)
     left = min(max(4.0, float(box.left)), max(4.0, view_w - width - 4))
     if float(box.bottom) + 4 + height <= floor:
         top = float(box.bottom) + 4
@@ -545,7 +543,7 @@ def _place_popover(popover_id: str, anchor_selector: str) -> None:
             left = float(box.right) + 4
         elif float(box.left) - 4 - width >= 4:
             left = float(box.left) - width - 4
-        else:  # a window too small for both: under it, as before
+        else:  # a window too narrow for both: under it, as far as the window allows
             top = max(4.0, min(float(box.bottom) + 4, view_h - height - 4))
     pop.style.left = f"{left:.0f}px"
     pop.style.top = f"{top:.0f}px"
