@@ -160,3 +160,48 @@ def test_a_folded_part_shows_whole_on_demand_beside_its_column(
     page.wait_for_function(ZOOM)
     page.locator("#top button:visible").first.focus()
     page.wait_for_function(f"() => !({ZOOM})()")
+
+
+# a point of a shown folded part where a tap touches no thing that acts: [x, y] or null
+QUIET_SPOT = """() => {
+  for (const part of document.querySelectorAll('main .folded')) {
+    const box = part.getBoundingClientRect();
+    if (!box.width || box.top < 0 || box.bottom > innerHeight) continue;
+    for (let y = box.top + 3; y < box.bottom; y += 6) {
+      for (let x = box.left + 3; x < box.right; x += 12) {
+        const at = document.elementFromPoint(x, y);
+        if (at && part.contains(at)
+            && !at.closest('[data-can], button, a, input, select, summary')) return [x, y];
+      }
+    }
+  }
+  return null;
+}"""
+
+
+def test_on_a_phone_a_tap_shows_a_folded_part_whole_and_a_second_tap_closes_it(
+    page: Page, site_url: str, open_game: Callable[[str], float],
+) -> None:
+    g = densest(LONG, "USA.politician", "politics")
+    open_game(site_url)  # (the site served, its network log kept for this page)
+    browser = page.context.browser
+    assert browser is not None
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
+                                is_mobile=True)
+    try:
+        touch = phone.new_page()
+        open_saved(touch, site_url, export_text(g, everyone_here(), "late"))
+        touch.evaluate(RELAID)
+        spot = touch.evaluate(QUIET_SPOT)
+        assert spot, "no folded part to tap on the phone's late table"
+        touch.touchscreen.tap(*spot)
+        touch.wait_for_function(ZOOM)
+        inside = touch.evaluate("""() => {
+          const z = document.querySelector('body > .zoom').getBoundingClientRect();
+          return z.left >= 0 && z.right <= innerWidth && z.top >= 0 && z.bottom <= innerHeight;
+        }""")
+        assert inside, "the whole part leaves the phone's window"
+        touch.touchscreen.tap(*spot)
+        touch.wait_for_function(f"() => !({ZOOM})()")
+    finally:
+        phone.close()
