@@ -21,11 +21,13 @@ counts it
 - *covered* when the element at its centre (``document.elementFromPoint``) is neither it nor
   inside it (another part of the page is on top);
 
-and the acting nation's money counter. Prints, per size, the decisions, the things looked at,
-the share with everything in view, and which kinds of things were missed (numbers, not
-assertions: ``e2e/test_in_view.py`` keeps a smaller version). With ``--tutorial`` it follows
-the Tutorial to its end instead (touching what it highlights) and looks at the part each step
-explains (``[data-spot]``) and the thing it asks to touch (``[data-hint]``).
+the acting nation's money counter, and the action bar (each option shown whole in its row
+or counted in the switch at its end: e2e/helpers.py BAR_ROW). Prints, per size, the
+decisions, the things looked at, the share with everything in view, and which kinds of
+things were missed (numbers, not assertions: ``e2e/test_in_view.py`` keeps a smaller
+version). With ``--tutorial`` it follows the Tutorial to its end instead (touching what it
+highlights) and looks at the part each step explains (``[data-spot]``) and the thing it asks
+to touch (``[data-hint]``).
 """
 
 from __future__ import annotations
@@ -91,8 +93,9 @@ def look(page: Page, nation: str) -> dict[str, Any]:
     """Every marked thing and the acting nation's money: "in", "out" or "covered"."""
     seen = page.evaluate(LOOK, "[data-can]")
     money = page.evaluate(LOOK, f"#board-{nation} .count.money")["things"]
+    bar = moves.bar_row(page)  # every option shown whole or counted in the bar's switch
     return {"phase": seen["phase"].strip().lower() or "?", "things": seen["things"],
-            "money": money[0][1] if money else "none"}
+            "money": money[0][1] if money else "none", "bar": bar is None or bar["ok"]}
 
 
 def tally(counts: dict[str, Counter[str]], missed: Counter[str], examples: list[str],
@@ -105,6 +108,9 @@ def tally(counts: dict[str, Counter[str]], missed: Counter[str], examples: list[
     c["covered"] += states["covered"]
     c["all in view"] += not (states["out"] or states["covered"])
     c["money in view"] += seen["money"] == "in"
+    c["bar whole"] += seen["bar"]
+    if not seen["bar"] and len(examples) < 40:
+        examples.append(f"{size} {where} the action bar hides an option")
     for target, state in seen["things"]:
         if state != "in":
             missed[f"{size} {seen['phase']} {target.split(':')[0]} {state}"] += 1
@@ -207,7 +213,8 @@ def report(counts: dict[str, Counter[str]], missed: Counter[str], examples: list
         share = 100 * c["all in view"] / max(1, c["decisions"])
         print(f"{size}: {c['decisions']} decisions, {c['all in view']} ({share:.1f}%) with "
               f"every marked thing in view; marked things {c['things']}: {c['out']} out of "
-              f"view, {c['covered']} covered; money in view at {c['money in view']}")
+              f"view, {c['covered']} covered; money in view at {c['money in view']}; every "
+              f"option of the action bar shown or counted in its switch at {c['bar whole']}")
     print(f"  most missed: {dict(missed.most_common(16))}")
     for where in examples:
         print(f"    {where}")
