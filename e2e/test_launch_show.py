@@ -15,7 +15,8 @@ from game.tools.tournament import medium_moves
 from ui.markup.launchshow import frames
 from ui.words.narration import Launch, launch_sequences
 
-# the frame put on the stage: what of it lies under Skip, and whether the card is in the window
+# the frame put on the stage: what of it lies under Skip, whether Skip stands under the whole
+# stage (nothing of any frame can reach it there), and whether the card is in the window
 LOOK = """(markup) => {
   const overlay = document.getElementById('launch');
   overlay.hidden = false;
@@ -29,7 +30,8 @@ LOOK = """(markup) => {
   const under = [...document.querySelectorAll('#launch-stage *')]
     .filter(el => meets(el.getBoundingClientRect())).map(el => el.getAttribute('class'));
   const card = overlay.querySelector('.lcard').getBoundingClientRect();
-  return {under, ranges: !!document.querySelector('#launch-stage .ranges'),
+  return {under, below: skip.top >= stage.getBoundingClientRect().bottom,
+          ranges: !!document.querySelector('#launch-stage .ranges'),
           inWindow: card.top >= 0 && card.left >= 0 && card.bottom <= innerHeight
             && card.right <= innerWidth};
 }"""
@@ -57,4 +59,5 @@ def test_skip_stands_clear_of_every_frame_of_a_launch_show(
     assert sum(look["ranges"] for look in looks) >= 3  # a roll's frame draws its ranges
     for number, look in enumerate(looks):
         assert not look["under"], f"frame {number}: Skip over {look['under']}"
+        assert look["below"], f"frame {number}: Skip stands beside the show, not under it"
         assert look["inWindow"], f"frame {number}: the show's card leaves the window"

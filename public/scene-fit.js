@@ -28,6 +28,8 @@
   const ENGINEERS = ["phase-engineering", "phase-administration"];
   const ASIDE = 3;
   const last = new WeakMap(); // column -> {applied: [part, class][], keys: turns folded, shape}
+  const STEPPED = ".folded, .tight"; // a part that gave room (shown whole on demand: below)
+  let zoomed = null, resting = 0; // the part shown whole {part, card}; the mouse's rest timer
 
   const overflows = (column) => column.scrollHeight > column.clientHeight + 1;
   // the room left under a column's parts (they are ordered by the phase, not by the markup)
@@ -149,9 +151,13 @@
       const column = node && node.closest("main > section");
       if (column) changed.set(column, changed.get(column) || !stripped(record));
     }
+    // a render of the table ends a part shown whole (what it copied may have changed), and a
+    // mouse's rest begun before it; a refit alone does not, unless the part is whole again
+    if ([...changed.values()].some(Boolean)) unzoom();
     quietly(() => {
       for (const [column, really] of changed) if (really || !restore(column)) fitColumn(column);
     });
+    if (zoomed && !zoomed.part.matches(STEPPED)) unzoom();
   });
   const look = () => watch.observe(table, { childList: true, subtree: true, characterData: true,
                                             attributeFilter: ["class", "data-can", "data-spot",
@@ -181,12 +187,10 @@
   // hidden from assistive technology, which reads the folded part's words: they are kept),
   // outside the table, with no ids or data attributes (nothing that finds the table's things
   // finds it), never in the way of a touch.
-  const STEPPED = ".folded, .tight";
   const ACTS = "[data-can], button, a, input, select, summary";
   const REST = 400; // ms the mouse rests on a part before it shows whole
   // what the copy must not carry: what names, targets or announces a thing of the table
   const DROPPED = /^(id|data-.*|tabindex|role|aria-(?!hidden$).*|for|name|href)$/;
-  let zoomed = null, resting = 0;
 
   function copyOf(part) {
     const copy = part.cloneNode(true);
@@ -211,7 +215,7 @@
     if (!column) return unzoom();
     const box = column.getBoundingClientRect();
     const at = part.getBoundingClientRect();
-    const width = card.getBoundingClientRect().width, height = card.getBoundingClientRect().height;
+    const { width, height } = card.getBoundingClientRect();
     // beside the column, on the side with more room; a phone's one column: over it, under
     // the part (or over it)
     const right = innerWidth - box.right, leftRoom = box.left;
@@ -276,10 +280,4 @@
   });
   document.addEventListener("keydown", (event) => event.key === "Escape" && unzoom());
   addEventListener("scroll", () => zoomed && place(), true);
-  // a render of the table ends it, and a rest begun before it (what it copied may have
-  // changed); a refit alone does not, unless the part is whole again
-  new MutationObserver((records) => {
-    if (!records.every(stripped) || (zoomed && !zoomed.part.matches(STEPPED))) unzoom();
-  }).observe(table, { childList: true, subtree: true, characterData: true,
-                      attributeFilter: ["class"], attributeOldValue: true });
 })();
