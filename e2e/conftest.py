@@ -231,6 +231,18 @@ def wait_ready(page: Page, net: NetworkLog, timeout_ms: int = READY_TIMEOUT_MS) 
         page.wait_for_timeout(50)
 
 
+WORKER_SETTLED = "document.body === null || document.body.dataset.aiWorker !== 'starting'"
+
+
+def reload_ready(page: Page, net: NetworkLog) -> None:
+    """Reload ``page`` and wait until it says it is ready. A page whose AI worker is still
+    loading the game's wheel is left only once it has loaded: a reload aborts that
+    download, which ``net`` would rightly count as a failure (seen once in CI)."""
+    page.wait_for_function(WORKER_SETTLED, timeout=READY_TIMEOUT_MS)
+    page.reload()
+    wait_ready(page, net)
+
+
 @pytest.fixture
 def open_game(page: Page, net: NetworkLog) -> Callable[[str], float]:
     """``open_game(url)``: navigate, wait until the page says it is ready; returns seconds.
@@ -239,9 +251,7 @@ def open_game(page: Page, net: NetworkLog) -> Callable[[str], float]:
     leaving earlier aborts that download, which ``net`` would rightly count as a failure."""
 
     def open_(url: str) -> float:
-        page.wait_for_function(
-            "document.body === null || document.body.dataset.aiWorker !== 'starting'",
-            timeout=READY_TIMEOUT_MS)
+        page.wait_for_function(WORKER_SETTLED, timeout=READY_TIMEOUT_MS)
         start = time.perf_counter()
         page.goto(url)
         wait_ready(page, net)

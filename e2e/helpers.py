@@ -205,6 +205,8 @@ def open_saved(page: Page, url: str, save_text: str, language: str = "") -> None
     if language:  # the header's choice, kept as the app keeps it
         page.evaluate("([key, lang]) => localStorage.setItem(key, lang)",
                       ["moonshot.language", language])
+    # leaving while the AI worker loads the wheel would abort that download
+    page.wait_for_function("document.body.dataset.aiWorker !== 'starting'", timeout=120_000)
     page.reload()
     page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=120_000)
     for _ in range(4):

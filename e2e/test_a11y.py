@@ -9,7 +9,7 @@ import random
 from collections.abc import Callable
 from pathlib import Path
 
-from conftest import NetworkLog, wait_ready
+from conftest import NetworkLog, reload_ready
 from helpers import axe_serious, forget_saves, header_tool, play_steps, privacy_up, settle
 from playwright.sync_api import Page, expect
 
@@ -51,8 +51,7 @@ def test_every_dialog_has_no_serious_accessibility_violation(
         checked[f"rules {width}"] = axe_serious(page)
         page.get_by_test_id("close-rules").click()
 
-        page.reload()
-        wait_ready(page, net)
+        reload_ready(page, net)
         expect(page.get_by_test_id("resume")).to_be_visible()
         checked[f"resume prompt {width}"] = axe_serious(page)
         page.get_by_test_id("resume-continue").click()

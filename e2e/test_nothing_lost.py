@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from conftest import READY_TIMEOUT_MS, ROOT, NetworkLog, wait_ready
+from conftest import READY_TIMEOUT_MS, ROOT, NetworkLog, reload_ready, wait_ready
 from helpers import (
     CONTROLS,
     bar_option,
@@ -67,8 +67,7 @@ def test_damaged_stored_games_never_stop_the_start_and_are_set_aside(
     for current in bad:
         store(page, {**{PREFIX + k: v for k, v in bad.items()}, PREFIX + "good": good,
                      "moonshot.current": current})
-        page.reload()
-        wait_ready(page, net)
+        reload_ready(page, net)
         expect(page.get_by_test_id("start")).to_be_visible()
         expect(page.get_by_test_id("start-continue")).to_have_count(0)
         page.get_by_test_id("start-saves").click()
@@ -249,12 +248,10 @@ def test_two_tabs_play_one_game_in_turn_and_no_move_is_lost(
         saved = parse(current_save(first))
         assert saved.game.log_size == made
     # Both reload: the second first (the first tab still holds the game), then the first.
-    second.reload()
-    wait_ready(second, net)
+    reload_ready(second, net)
     second.get_by_test_id("start-continue").click()
     words = _elsewhere(second, taken=False)
-    first.reload()  # (its address starts a game, so the saved one is offered over it)
-    wait_ready(first, net)
+    reload_ready(first, net)  # (its address starts a game: the saved one is offered over it)
     expect(first.get_by_test_id("resume")).to_contain_text(f"{made} actions")
     first.get_by_test_id("resume-continue").click()
     settle(first)

@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 import zxingcpp
-from conftest import NetworkLog, wait_ready
+from conftest import NetworkLog, reload_ready, wait_ready
 from engine_play import open_ready, play_screens
 from engines import ChromiumBrowser, FirefoxBrowser, wait_for
 from helpers import (
@@ -526,8 +526,7 @@ def test_a_host_that_reloads_continues_from_its_autosave_and_the_guest_rejoins(
     assert not game_over(host)
     saved = table(host)
 
-    host.reload()
-    wait_ready(host, host_net)
+    reload_ready(host, host_net)
     host.get_by_test_id("resume-continue").click()
     settle(host)  # (Continue first asks the store whether another tab holds the game)
     assert table(host) == saved  # the very same game

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from conftest import ROOT, NetworkLog, wait_ready
+from conftest import ROOT, NetworkLog, reload_ready, wait_ready
 from helpers import (
     answer_confirm,
     bar_option,
@@ -67,8 +67,7 @@ def test_reload_mid_game_continues_exactly_where_it_was(
     saved = current_save(page)
     assert game_fingerprint(parse(saved).game) == before[1]  # the autosave is the table
 
-    page.reload()
-    wait_ready(page, net)
+    reload_ready(page, net)
     resume = page.get_by_test_id("resume")
     expect(resume).to_be_visible()
     expect(resume).to_contain_text("USA vs USSR (AI)")
