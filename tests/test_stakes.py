@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 
@@ -10,6 +10,8 @@ import game
 from game.analysis.stakes import LOW_ODDS, stakes
 from game.core import actions as A
 from game.engine import Game
+from game.rules.odds import mission_of_risk
+from game.tools.tournament import medium_moves
 from tests.conftest import new, pass_maneuvers, poke, pol
 
 SPUTNIK, VANGUARD = "M0-SPUTNIK", "M0-VANGUARD"
@@ -212,3 +214,72 @@ def test_the_nation_that_decided_first_flies_first() -> None:
     usa = stakes(g, "USA.engineer", A.PassEngineer())
     assert usa.first == 0.5 and usa.committed and usa.success == pytest.approx(0.25)
     assert usa.warn  # under half once the rival's chance is counted
+
+
+def first_position(wanted: Callable[[Game, str, list[A.Action]], A.Action | None],
+                   seeds: range = range(40)) -> tuple[Game, str, A.Action]:
+    """The first move of whole medium games (``seeds`` in turn) that ``wanted`` names: the
+    game just before it, its seat and the move."""
+    for seed in seeds:
+        for g, seat, legal, _ in medium_moves(seed):
+            action = wanted(g, seat, legal)
+            if action is not None:
+                return g.clone(), seat, action
+    raise AssertionError("no such position")
+
+
+def gain(g: Game, seat: str, test: A.Test) -> float:
+    """How much a Test raises the odds toward the Mission whose path holds its risk (0 when
+    not by a whole point)."""
+    mission = mission_of_risk(g, "USA", test.risk)
+    assert mission is not None
+    tested = g.clone()
+    tested.apply(seat, test)
+    before, after = game.launch_odds(g, "USA", mission), game.launch_odds(tested, "USA", mission)
+    return after - before if round(after * 100) > round(before * 100) else 0.0
+
+
+def test_a_test_while_the_rival_holds_a_test_steal_is_told_what_the_steal_would_undo() -> None:
+    def test_under_a_steal(g: Game, seat: str, legal: list[A.Action]) -> A.Action | None:
+        rival = g.state.nations["USSR"]
+        if seat != "USA.engineer" or not rival.test_steal:
+            return None
+        return next((a for a in legal if isinstance(a, A.Test)  # (not flown to first)
+                     and mission_of_risk(g, "USA", a.risk) != rival.launch
+                     and gain(g, seat, a) > 0), None)
+
+    g, seat, test = first_position(test_under_a_steal)
+    assert isinstance(test, A.Test)
+    at_stake = stakes(g, seat, test)
+    threat = at_stake.threat
+    mission = mission_of_risk(g, "USA", test.risk)
+    assert threat is not None and at_stake.warn
+    assert (threat.kind, threat.rival, threat.mission) == ("test_steal", "USSR", mission)
+    assert threat.count == g.state.nations["USSR"].test_steal
+    assert mission is not None and threat.odds == game.launch_odds(g, "USA", mission)
+    assert threat.raised == threat.odds + gain(g, seat, test)
+    # a Test that raises nothing loses nothing, and without the Test Steal nothing is taken
+    idle = next((a for a in g.legal_actions(seat) if isinstance(a, A.Test)
+                 and not gain(g, seat, a)), None)
+    assert idle is None or stakes(g, seat, idle).threat is None
+    spent = g.clone()
+    spent.state.nations["USSR"].test_steal = 0
+    assert stakes(poke(spent), seat, test).threat is None
+
+
+def test_a_payload_toward_a_mission_the_rival_flies_to_first_is_told_the_delay() -> None:
+    def payload_behind(g: Game, seat: str, legal: list[A.Action]) -> A.Action | None:
+        state = g.state
+        mission = state.nations["USA"].launch
+        if seat != "USA.engineer" or not mission or state.nations["USSR"].launch != mission \
+                or state.launches[0][0] != "USSR" or not game.launch_odds(g, "USSR", mission):
+            return None
+        return next((a for a in legal if isinstance(a, A.LoadPayload)), None)
+
+    g, seat, load = first_position(payload_behind, range(80))
+    mission = g.state.nations["USA"].launch
+    threat = stakes(g, seat, load).threat
+    assert threat is not None and mission
+    assert (threat.kind, threat.rival, threat.mission) == ("first", "USSR", mission)
+    assert threat.odds == game.launch_odds(g, "USSR", mission) > 0
+    assert threat.cost == min(3, g.state.nations["USA"].popularity)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import game
-from game.analysis.stakes import Stakes, stakes
+from game.analysis.stakes import Stakes, Threat, stakes
 from game.core import actions as A
 from tests.conftest import poke
 from tests.test_stakes import SPUTNIK, VANGUARD, engineering, politics
@@ -116,3 +116,17 @@ def test_a_rivals_moon_attempt_is_announced_with_its_chance_until_the_launches()
     g.state.phase = "administration"
     usa = "USA.politician"
     assert rival_moon_html(g.view(usa), g.choices(usa)) == ""  # flown by now
+
+
+def test_a_threat_is_told_with_what_it_takes_away() -> None:
+    steal = Stakes("", 10, 10, 0.0, threat=Threat("test_steal", "USSR", SPUTNIK, 0.375, 1,
+                                                  raised=0.5))
+    assert warning_text(steal) == (
+        "The USSR holds 1 Test Steal: it can turn this Test token into its own right after, "
+        "and your odds toward Sputnik 1 would fall back from 50% to 38%.")
+    first = Stakes("outcome", 10, 1, 0.0, threat=Threat("first", "USA", VANGUARD, 0.5, cost=3))
+    text = warning_text(first)
+    assert text.startswith("The USA launches first toward Vanguard 1: if it succeeds (50%), "
+                           "your launch is delayed, -3 Popularity, and what this does toward "
+                           "it is lost. ")
+    assert text.endswith("can drop your Popularity to 1, you have 10.")  # and what else

@@ -10,8 +10,9 @@ seeds: paired, so only the move differs.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
-from ..analysis.advice import Reason, consequence, flagged
+from ..analysis.advice import LONG_SHOT, Reason, consequence, flagged
 from ..analysis.infostate import determinize
 from ..analysis.sampled import seeded_by
 from ..analysis.stakes import Stakes, stakes
@@ -19,6 +20,7 @@ from ..core import actions as A
 from ..engine import Game
 from ..rules.terms import nation_of
 from .medium import medium_move
+from .reach import reach
 from .value import value
 from .winprob import simulate
 
@@ -35,7 +37,31 @@ def explain(game: Game, seat: str, action: A.Action, at_stake: Stakes | None = N
     """
     reason = consequence(game, seat, action) or _win(game, seat, action,
                                                      game.legal_actions(seat))
+    if isinstance(action, A.Launch) and reason.after < LONG_SHOT:
+        found = reach(game, nation_of(seat), action.mission)
+        reason = replace(reason, reach=found.odds, steps=found.steps)
     return flagged(reason, at_stake or stakes(game, seat, action))
+
+
+def second_look(game: Game, seat: str, action: A.Action) -> A.Action:
+    """The move a hint recommends for the AI's choice ``action``: the same, unless it is a
+    launch under :data:`LONG_SHOT` that the Engineer cannot raise to it this round; then the
+    launch the Engineer can raise highest if one reaches it, else aborting when an abort
+    costs less Popularity than the long shot's failure."""
+    if not isinstance(action, A.Launch):
+        return action
+    nation = nation_of(seat)
+    if reach(game, nation, action.mission).odds >= LONG_SHOT:
+        return action
+    legal = game.legal_actions(seat)
+    launches = [a for a in legal if isinstance(a, A.Launch)]
+    best = max(launches, key=lambda a: reach(game, nation, a.mission).odds)
+    if reach(game, nation, best.mission).odds >= LONG_SHOT:
+        return best
+    failure = stakes(game, seat, action).failure
+    if A.Abort() in legal and game.content.board.penalties["abort"] < failure:
+        return A.Abort()
+    return action
 
 
 def next_best(game: Game, seat: str, action: A.Action, legal: list[A.Action]) -> A.Action | None:
@@ -73,4 +99,8 @@ def _win(game: Game, seat: str, action: A.Action, legal: list[A.Action]) -> Reas
             totals[slot] += value(trial, nation)
     after = totals[0] / WIN_SAMPLES
     before = totals[1] / WIN_SAMPLES if alternative is not None else after
+    if round(before * 100) > round(after * 100):
+        # The search that chose the move looked deeper than these few games: the move
+        # stands, but a hint never names a move it rates higher than the one it gives.
+        return Reason("win", after, after)
     return Reason("win", before, after, alternative=alternative)

@@ -16,19 +16,38 @@ is tried on a few games sampled from the seat's own view (:mod:`game.analysis.sa
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..core import actions as A
 from ..core.content import LIVING_PAYLOADS, MOON
 from ..core.errors import IllegalAction
 from ..engine import Game
-from ..rules.odds import launch_odds
+from ..rules.odds import launch_odds, mission_of_risk
 from ..rules.position import aboard, has_payload
 from ..rules.terms import nation_of, other
 from .sampled import outcomes
 
 LOW_POPULARITY = 2  # a Popularity this low (or lower) after an action earns a warning
 LOW_ODDS = 0.5  # a launch decision below this chance of success earns a warning
+
+
+@dataclass(frozen=True, slots=True)
+class Threat:
+    """A visible rival resource that can take an action's value away right after it.
+
+    ``kind`` is ``"test_steal"`` (the rival holds ``count`` Test Steals: one turns a Test
+    token of this nation's into its own; ``odds`` is the chance toward ``mission`` the
+    nation has without this Test) or ``"first"`` (the rival launches toward ``mission``
+    earlier this round: if it succeeds, with chance ``odds``, this nation's launch is delayed
+    and the action's gain toward it is lost: ``cost`` Popularity)."""
+
+    kind: str
+    rival: str
+    mission: str
+    odds: float
+    count: int = 0
+    cost: int = 0
+    raised: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +73,7 @@ class Stakes:
     committed: bool = False  # the Engineer's Pass: the rocket is final, this launch will fly
     winner: str | None = None  # who wins when the action loses the game
     end_reason: str | None = None  # how ("popularity", "budget", "moon_landing")
+    threat: Threat | None = None  # a rival resource that can take the action's gain away
 
     @property
     def cost(self) -> int:
@@ -69,7 +89,7 @@ class Stakes:
     @property
     def warn(self) -> bool:
         """Whether a player should confirm this action first."""
-        if self.loss > 0:
+        if self.loss > 0 or self.threat is not None:
             return True
         if self.odds is not None and self.success < LOW_ODDS:
             return True
@@ -173,4 +193,42 @@ def stakes(game: Game, seat: str, action: A.Action) -> Stakes:
         return _fixed_cost(popularity, action.amount, "influence", rival)
     if isinstance(action, A.PayForTie):
         return _fixed_cost(popularity, penalties["tie"], "tie", rival)
-    return _sampled(game, seat, action, nation)
+    return replace(_sampled(game, seat, action, nation), threat=_threat(game, seat, action))
+
+
+def _threat(game: Game, seat: str, action: A.Action) -> Threat | None:
+    """What the rival can visibly take away from an Engineer's Test or payload: a Test
+    Steal it holds (a Test), a launch of its own toward the same Mission earlier this round
+    (a Test on that Mission's path, its payload)."""
+    nation = nation_of(seat)
+    state = game.state
+    rival = state.nations[other(nation)]
+    launch = state.nations[nation].launch
+    if isinstance(action, A.Test):
+        mission = mission_of_risk(game, nation, action.risk)
+        if mission is None:
+            return None
+        if launch == mission and _first(game, nation, mission) > 0:
+            return _flown_first(game, nation, mission)
+        if rival.test_steal:
+            before = launch_odds(game, nation, mission)
+            tested = game.clone()
+            tested.apply(seat, action)
+            after = launch_odds(tested, nation, mission)
+            if round(after * 100) > round(before * 100):  # a gain the steal would undo
+                return Threat("test_steal", other(nation), mission, before, rival.test_steal,
+                              raised=after)
+        return None
+    toward = (action.mission if isinstance(action, A.BookPayload) else
+              launch if isinstance(action, A.LoadPayload) else None)
+    if toward and toward == launch and _first(game, nation, toward) > 0:
+        return _flown_first(game, nation, toward)
+    return None
+
+
+def _flown_first(game: Game, nation: str, mission: str) -> Threat:
+    popularity = game.state.nations[nation].popularity
+    delay = game.content.board.penalties["delay"]
+    return Threat("first", other(nation), mission, _first(game, nation, mission),
+                  cost=popularity - max(0, popularity - delay))
+

@@ -10,7 +10,8 @@ from ..core.content import MOON, NATIONS
 from ..core.dice import Split, pass_probability, splits, success_probability
 from .position import GameLike, has_payload
 
-__all__ = ["launch_odds", "launch_path", "launch_targets", "split_odds"]
+__all__ = ["launch_odds", "launch_path", "launch_targets", "mission_of_risk", "path_chance",
+           "split_odds"]
 
 
 def launch_targets(game: GameLike) -> list[str]:
@@ -21,6 +22,18 @@ def launch_targets(game: GameLike) -> list[str]:
     if game.content.rulesets[state.ruleset].moon == "display":
         targets.append(MOON)
     return targets
+
+
+def mission_of_risk(game: GameLike, nation: str, risk: str) -> str | None:
+    """The active Mission (or the Moon on display) whose path holds ``risk``, for ``nation``."""
+    state = game.state
+    for mission, risks in state.active:
+        if risk in risks:
+            return mission
+    if game.content.rulesets[state.ruleset].moon == "display" and \
+            risk in state.nations[nation].moon_path:
+        return MOON
+    return None
 
 
 def launch_path(game: GameLike, nation: str, mission: str
@@ -75,14 +88,31 @@ def launch_odds(game: GameLike, nation: str, mission: str | None = None) -> floa
     if path is None:
         raise ValueError(f"{target!r} is not an active Mission")
     required = content.missions[target].payload
-    rules = content.rulesets[state.ruleset]
-    if required != "none" and not has_payload(rules, n, target, required):
+    if required != "none" and not has_payload(content.rulesets[state.ruleset], n, target,
+                                              required):
         return 0.0
+    return _chance(game, nation, path)
+
+
+def path_chance(game: GameLike, nation: str, mission: str) -> float:
+    """:func:`launch_odds` with the payload aside: the chance that ``nation``'s rocket, as it
+    stands, passes every risk between it and ``mission``."""
+    path = launch_path(game, nation, mission)
+    if path is None:
+        raise ValueError(f"{mission!r} is not an active Mission")
+    return _chance(game, nation, path)
+
+
+def _chance(game: GameLike, nation: str,
+            path: tuple[list[str], list[int], int, list[str]]) -> float:
+    content = game.content
+    state = game.state
     known, tests, hidden, pool = path
     params = game.parameters(nation)
     return success_probability(
         [content.risks[r] for r in known], tests, hidden, [content.risks[r] for r in pool],
-        params[:3], params[3], n.sabotage, rules.test_bonus)
+        params[:3], params[3], state.nations[nation].sabotage,
+        content.rulesets[state.ruleset].test_bonus)
 
 
 def split_odds(game: GameLike, nation: str, mission: str) -> list[tuple[Split, float]]:

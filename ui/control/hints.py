@@ -94,8 +94,9 @@ class Hints:
             screen.render()
             return
         # the AI's modules load on the first hint, not with the page (they run in the worker)
-        from game.ai.advisor import explain
+        from game.ai.advisor import explain, second_look
 
+        action = second_look(g, seat, action)  # a long shot nothing can raise is not advised
         nation = nation_of(seat)
         at_stake = game.stakes(g, seat, action)
         warning = warning_text(at_stake) if at_stake.warn else ""

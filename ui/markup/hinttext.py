@@ -9,22 +9,29 @@ in CPython).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from game.analysis.advice import LONG_SHOT, Reason
 from game.core.actions import Action
+from game.core.content import Effect
 from game.rules.records import View
 from game.rules.terms import other
 
 from ..model.targets import Path, Pick
-from ..words.i18n import _
+from ..words.i18n import _, ngettext
 from ..words.names import (
-    card_levels,
+    card_name,
+    content,
+    deck_tile,
+    effect_words,
     mission_name,
     module_name,
     nation_name,
+    need_words,
+    payload_name,
     percent,
     place_name,
+    region_words,
     risk_name,
 )
 from .html import e, icon
@@ -102,62 +109,170 @@ def _place(where: str) -> str:
                                          nation=nation_name(board))
 
 
+def _effects(effects: tuple[Effect, ...]) -> str:
+    """What a set of effects gives, in words ('nothing' for none)."""
+    return ", ".join(effect_words(e) for e in effects) if effects else effect_words(Effect())
+
+
+def _steps(steps: tuple[str, ...]) -> str:
+    """'load a Satellite, install the Electronics tile from the Development Line, 3 Tests'."""
+    words = []
+    for step in steps:
+        kind, value = step.split(":")
+        if kind == "payload":
+            words.append(_("load the payload ({payload})").format(payload=payload_name(value)))
+        elif kind == "tile":
+            words.append(_("install the {tile} from the Development Line").format(
+                tile=deck_tile(value)))
+        else:
+            words.append(ngettext("{count} Test", "{count} Tests", int(value)).format(
+                count=value))
+    return ", ".join(words)
+
+
+def _launch(reason: Reason) -> str:
+    if reason.reach is not None and round(reason.reach * 100) > round(reason.after * 100):
+        return _("{odds} as the rocket stands; your Engineer can raise it to {reach} this "
+                 "round: {steps}").format(odds=percent(reason.after),
+                                          reach=percent(reason.reach),
+                                          steps=_steps(reason.steps))
+    return _("a {odds} chance of success, the rocket as it stands").format(
+        odds=percent(reason.after))
+
+
+def _table(reason: Reason, view: View, rival: str) -> str | None:
+    """A reason about a Maneuver on a Politics board, in words; None for another kind."""
+    kind, before, after = reason.kind, _n(reason.before), _n(reason.after)
+    if kind not in ("support", "bluff", "stack", "evaluate", "escalate"):
+        return None
+    board = reason.subject.split(":")[0]
+    card, place = card_name(reason.card), _place(reason.subject)
+    won = effect_words(reason.won) if reason.won else ""
+    blocked = _effects(reason.blocked)
+    covered = effect_words(reason.covered) if reason.covered else ""
+    if kind == "stack":
+        return _("if you win it there you get {won}; if the {rival} obstructs it, the {rival} "
+                 "gets {blocked}; while it lies there, {place} does not pay its own "
+                 "{covered}").format(won=won, rival=rival, blocked=blocked, place=place,
+                                     covered=covered)
+    if kind == "bluff":
+        return _("the {rival} sees {after} of your tokens on {card} at {place} and cannot "
+                 "tell which are Bluffs: a Bluff counts zero").format(
+            rival=rival, after=after, card=card, place=place)
+    if kind == "evaluate":
+        return _("your {own} Influence on {card} against the {rival}'s tokens there, {tokens} "
+                 "(a Bluff counts zero): by what you can see, a {chance} chance you win its "
+                 "{won}; once evaluated, the card leaves {place}, which pays its own {covered} "
+                 "again from next round").format(own=before, tokens=reason.rival, rival=rival,
+                                                 card=card, chance=percent(reason.chance),
+                                                 won=won, place=place, covered=covered)
+    if kind == "escalate":
+        return _("{card} goes up to level {level}: winning it later gives {won}").format(
+            card=card, level=after, won=won)
+    if board == (view.nation or "USA"):
+        return _("your Influence on {card} at {place} goes from {before} to {after}, against "
+                 "the {rival}'s tokens there, {tokens}: winning it gives you {won}").format(
+            card=card, place=place, before=before, after=after, tokens=reason.rival,
+            rival=rival, won=won)
+    return _("your Influence against the {rival}'s {card} at {place} goes from {before} to "
+             "{after}, against the {rival}'s tokens there, {tokens}: obstructing it gives you "
+             "{blocked} and keeps {won} from the {rival}").format(
+        rival=rival, card=card, place=place, before=before, after=after, tokens=reason.rival,
+        blocked=blocked, won=won)
+
+
+def _build(reason: Reason) -> str:
+    parameter = {"structure": _("Structure"), "electronics": _("Electronics"),
+                 "code": _("Code")}[reason.subject]
+    text = _("placed where it helps most, it raises your rocket's {parameter} from {before} "
+             "to {after}").format(parameter=parameter, before=_n(reason.before),
+                                  after=_n(reason.after))
+    if reason.mission and reason.need > reason.after:
+        text += " " + _("({mission}'s risks ask up to {need})").format(
+            mission=mission_name(reason.mission), need=reason.need)
+    return text
+
+
+def _module(module: str) -> str:
+    found = content().modules.get(module)
+    need = need_words(dict(found.need)) if found else ""
+    return _("{module} is installed: its bonus counts once it has {need} in {region}").format(
+        module=module_name(module), need=need, region=region_words(module))
+
+
 def why_text(reason: Reason, view: View) -> str:
     """The consequence (or the AI's estimate) in the player's words, without the move."""
     nation = view.nation or "USA"
     rival = nation_name(other(nation))
     kind, before, after = reason.kind, reason.before, reason.after
-    mission = mission_name(reason.subject) if kind in ("launch", "odds", "split") else ""
+    mission = mission_name(reason.subject) if kind in ("launch", "odds", "split", "build_odds",
+                                                        "abort") else ""
     if kind == "launch":
-        return _("a {odds} chance of success, the rocket as it stands").format(
-            odds=percent(after))
+        return _launch(reason)
     if kind == "odds":
         return _("your odds toward {mission} go from {before} to {after}").format(
             mission=mission, before=percent(before), after=percent(after))
+    if kind == "build_odds":
+        return _("placed where it helps most, it takes your odds toward {mission} from "
+                 "{before} to {after}").format(mission=mission, before=percent(before),
+                                               after=percent(after))
+    if kind == "build":
+        return _build(reason)
     if kind == "split":
         return _("{after} toward {mission} with this split (the next best split: {before})"
                  ).format(mission=mission, before=percent(before), after=percent(after))
     number = _numbers().get(kind)
     if number is not None:
         return number.format(rival=rival, before=_n(before), after=_n(after))
-    if kind == "support":
-        return _("your Influence on {place} goes from {before} to {after}; the {rival} has "
-                 "{tokens} tokens there").format(place=_place(reason.subject), before=_n(before),
-                                                 after=_n(after), rival=rival,
-                                                 tokens=reason.rival)
-    if kind == "bluff":
-        return _("the {rival} sees {after} of your tokens on {place}, and a Bluff counts zero"
-                 ).format(rival=rival, after=_n(after), place=_place(reason.subject))
-    if kind == "stack":
-        card, board, index = reason.subject.rsplit(":", 2)  # the card id holds a colon
-        return _("the card goes on {place}: whoever wins it there gets {effect}").format(
-            place=_place(f"{board}:{index}"), effect=card_levels(card)[0])
+    table = _table(reason, view, rival)
+    if table is not None:
+        return table
+    if kind == "tests" and reason.mission:
+        return _("your Test tokens on {risk}, on the way to {mission}, go from {before} to "
+                 "{after}").format(risk=risk_name(reason.subject), before=_n(before),
+                                   after=_n(after), mission=mission_name(reason.mission))
     if kind == "tests":
         return _("your Test tokens on {risk} go from {before} to {after}").format(
             risk=risk_name(reason.subject), before=_n(before), after=_n(after))
-    if kind == "evaluate":
-        board, index = reason.subject.split(":")
-        outcome = (_("you win it") if before > after else
-                   _("it is obstructed") if before < after else _("a tie"))
-        return _("your {own} Influence against the {rival}'s {theirs} on {place}: {outcome}"
-                 ).format(own=_n(before), theirs=_n(after), rival=rival,
-                          place=_place(f"{board}:{index}"), outcome=outcome)
     if kind == "moon":
-        return _("a Moon risk turns face up: {after} of your {count} known").format(
+        return _("a Moon risk turns face up ({after} of your {count} known), so your Engineer "
+                 "can test it before the landing: a face-down risk cannot be tested").format(
             after=_n(after), count=reason.subject)
     if kind == "save":
         return _("you keep your {money} money for later rounds").format(money=_n(after))
     if kind == "keep":
         return _("you keep your {count} Maneuver cards in hand for later").format(
             count=_n(after))
-    if kind == "tile":
-        return _("a new tile to build into your rocket")
+    if kind == "hold":
+        return _("you keep {influence} Influence and {bluff} Bluff tokens for a later turn "
+                 "this round, after the {rival} moves").format(
+            influence=_n(before), bluff=_n(after), rival=rival)
+    if kind == "influence":
+        return _("your Influence tokens for this round go from {before} to {after}").format(
+            before=_n(before), after=_n(after))
+    if kind == "abort":
+        return _("the best launch open, toward {mission}, has {odds} as the rocket stands, "
+                 "and a failure costs {cost} Popularity; aborting costs {abort}").format(
+            mission=mission, odds=percent(before), cost=_n(after), abort=reason.rival)
+    if kind == "concede":
+        return _("you keep your {popularity} Popularity: winning the tie costs {cost}").format(
+            popularity=_n(before), cost=_n(after))
+    if kind == "suppliers":
+        return ngettext("the tile waits on your Suppliers line and is installed free after "
+                        "{rounds} round end (installing it now costs {cost})",
+                        "the tile waits on your Suppliers line and is installed free after "
+                        "{rounds} round ends (installing it now costs {cost})",
+                        _n(before)).format(rounds=_n(before), cost=_n(after))
+    if kind == "slot":
+        return _module(reason.subject)
     if kind == "module":
         return _("{module} is ordered: its bonus counts once it is delivered").format(
             module=module_name(reason.subject))
     if kind == "mission":
-        return _("a level {level} Mission joins the table: {count} to aim at").format(
-            level=reason.subject, count=_n(after))
+        return _("a level {level} Mission joins the table ({count} to aim at): your rocket "
+                 "as it stands passes its risks {chance} of the time, over the Missions it "
+                 "could be, once it carries the payload").format(
+            level=reason.subject, count=_n(after), chance=percent(reason.chance))
     if kind == "only":
         return _("the only move here")
     if reason.alternative is not None:
@@ -171,9 +286,11 @@ def why_text(reason: Reason, view: View) -> str:
 def reason_text(reason: Reason, action: Action, view: View, warning: str = "") -> str:
     """One line: the move and its reason, then what a player must hear with it (a long-shot
     launch, or the confirmation's ``warning`` for a move the game asks about)."""
-    text = _("{action}: {reason}.").format(action=action_name(action, view),
-                                            reason=why_text(reason, view))
-    if "long_shot" in reason.flags:
+    name = action_name(action, view)
+    if reason.alternative is not None and action_name(reason.alternative, view) == name:
+        reason = replace(reason, alternative=None)  # "… 49% with Install the Module" says nothing
+    text = _("{action}: {reason}.").format(action=name, reason=why_text(reason, view))
+    if "long_shot" in reason.flags and (reason.reach is None or reason.reach < LONG_SHOT):
         text += " " + _("Careful: under {odds}, a long shot unless the rocket improves.").format(
             odds=percent(LONG_SHOT))
     if "warned" in reason.flags and warning:

@@ -5,9 +5,11 @@ Pure Python (no browser), so it is unit-tested in CPython (tests/test_ui_warn.py
 
 from __future__ import annotations
 
-from game.analysis.stakes import Stakes
+from dataclasses import replace
 
-from .i18n import _
+from game.analysis.stakes import Stakes, Threat
+
+from .i18n import _, ngettext
 from .names import mission_name, nation_name, percent, reason_words
 
 
@@ -61,8 +63,30 @@ def _first_text(stakes: Stakes, mission: str, rival: str) -> str:
         rival=rival, mission=mission, chance=percent(stakes.first), cost=stakes.delayed)
 
 
+def _threat_text(threat: Threat) -> str:
+    """What a visible rival resource can take away right after the action."""
+    mission, rival = mission_name(threat.mission), nation_name(threat.rival)
+    if threat.kind == "first":
+        return _("The {rival} launches first toward {mission}: if it succeeds ({chance}), your "
+                 "launch is delayed, -{cost} Popularity, and what this does toward it is lost."
+                 ).format(rival=rival, mission=mission, chance=percent(threat.odds),
+                          cost=threat.cost)
+    return ngettext("The {rival} holds {count} Test Steal: it can turn this Test token into "
+                    "its own right after, and your odds toward {mission} would fall back "
+                    "from {raised} to {odds}.",
+                    "The {rival} holds {count} Test Steals: it can turn this Test token into "
+                    "its own right after, and your odds toward {mission} would fall back "
+                    "from {raised} to {odds}.", threat.count).format(
+        rival=rival, count=threat.count, mission=mission, odds=percent(threat.odds),
+        raised=percent(threat.raised))
+
+
 def warning_text(stakes: Stakes) -> str:
     """One or two sentences saying what is at stake, in the player's words."""
+    if stakes.threat is not None:
+        text = _threat_text(stakes.threat)
+        rest = replace(stakes, threat=None)
+        return f"{text} {warning_text(rest)}" if rest.warn else text
     left = stakes.popularity
     if stakes.odds is not None:  # a launch decided, or committed by the Engineer's Pass
         # Before the Pass the Engineer may still improve the rocket, so a launch's failure
