@@ -6,6 +6,7 @@ import hashlib
 import json
 import random
 from collections.abc import Callable
+from pathlib import Path
 
 from helpers import MARKED, answer_confirm, current_save, pick, settle
 from playwright.sync_api import Page, expect
@@ -54,8 +55,35 @@ def follow(page: Page, moves: str) -> None:
     raise AssertionError("the hint's highlights did not lead to its action")
 
 
+def read_the_table(page: Page, screenshot: Callable[[str], Path]) -> None:
+    """The computer's reading of what the seat cannot see, asked from the hint's line: the
+    rival's likely hand, its Bluffs, its launch, each from the games it dealt; nothing
+    played, and the hint still on show once it is closed."""
+    moves = page.evaluate("document.body.dataset.moves")
+    page.get_by_test_id("reading-open").click()
+    reading = page.get_by_test_id("reading")
+    expect(reading).to_be_visible()
+    expect(reading).to_contain_text("What does the computer think?")
+    expect(reading).to_contain_text("games that fit everything you can see")
+    expect(reading.locator("h3")).to_have_count(3)
+    expect(reading.locator("li").first).to_contain_text("of the games")
+    screenshot("reading-1280")
+    page.set_viewport_size({"width": 390, "height": 844})  # a phone: all of it on screen
+    box = reading.bounding_box()
+    assert box and box["x"] >= 0 and box["x"] + box["width"] <= 390
+    assert box["y"] >= 0 and box["y"] + box["height"] <= 844, box
+    screenshot("reading-390")
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.get_by_test_id("close-reading").click()
+    expect(reading).to_be_hidden()
+    expect(page.get_by_test_id("hint-reason")).to_be_visible()
+    assert page.evaluate("document.body.dataset.moves") == moves
+
+
 def test_hints_on_a_politician_and_an_engineer_decision(page: Page, site_url: str,
-                                                        open_game: Opener) -> None:
+                                                        open_game: Opener,
+                                                        screenshot: Callable[[str], Path]
+                                                        ) -> None:
     page.set_viewport_size({"width": 1280, "height": 800})
     open_game(site_url + "?players=2&seats=hhmm&seed=3&speed=0")
     expect(page.locator("body")).to_have_attribute("data-ai-worker", "ready",
@@ -74,6 +102,8 @@ def test_hints_on_a_politician_and_an_engineer_decision(page: Page, site_url: st
             assert page.locator(f'[data-can][data-target="{target}"]').count() == 1
             assert reason.endswith(".") and ": " in reason, reason
             assert page.evaluate("document.body.dataset.moves") == moves  # nothing played
+            if role == "politician":
+                read_the_table(page, screenshot)
             seen[role] = (target, reason, ms)
             follow(page, moves)
             assert int(page.evaluate("document.body.dataset.moves")) > int(moves)

@@ -119,6 +119,7 @@ class App:
             "lang": lambda el: self.set_language(str(el.value), remember=True),
             # a guide's own text leads the way: no hints while the Tutorial or an example runs
             "hint": lambda _el: None if self.guide().active else self.hints.ask(),
+            "reading": lambda _el: self.hints.read_table(),
         }
         handlers: dict[str, Callable[[Any], None]] = {}
         for part in (self.shelf.commands(), self.replays.commands(),

@@ -59,6 +59,22 @@ class Hints:
         self.thinking = False
         self.taken = {n: int((taken or {}).get(n, 0)) for n in NATIONS}
 
+    def read_table(self) -> None:
+        """The computer's reading of what the seat of the hint on show cannot see
+        (:func:`game.ai.beliefs.beliefs`, from that seat's view only), in a dialog."""
+        hint = self.current()
+        if hint is None:
+            return
+        from game.ai.beliefs import beliefs  # (loaded with the hint's own AI modules)
+
+        from ..screens.reading import reading_html
+
+        reading = beliefs(self.table.g.view(hint.seat), hint.seat)
+        self.table.open_dialog("reading")
+        self.dom.set_html("dialog", reading_html(reading))
+        self.dom.show("dialog", True)
+        self.dom.focus_first('[data-testid="close-reading"]')
+
     def forget(self) -> None:
         """The hint on show is for a decision gone (a guest's new picture)."""
         self.shown = None

@@ -313,5 +313,10 @@ def hint_html(thinking: bool, can_ask: bool) -> str:
 def hint_line_html(hint: Hint | None) -> str:
     if hint is None:
         return ""
-    return (f'<p class="hint-line" data-testid="hint-reason" role="status">{icon("hint")} '
-            f"{e(hint.reason)}</p>")
+    read = ""
+    if hint.index >= 0:  # the computer's reading of what the player cannot see, on request
+        label = _("What does the computer think?")
+        read = (f' <button type="button" class="read-b" data-cmd="reading" '
+                f'data-testid="reading-open">{e(label)}</button>')
+    return (f'<p class="hint-line">{icon("hint")} <span data-testid="hint-reason" '
+            f'role="status">{e(hint.reason)}</span>{read}</p>')
