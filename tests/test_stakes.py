@@ -267,19 +267,26 @@ def test_a_test_while_the_rival_holds_a_test_steal_is_told_what_the_steal_would_
     assert stakes(poke(spent), seat, test).threat is None
 
 
-def test_a_payload_toward_a_mission_the_rival_flies_to_first_is_told_the_delay() -> None:
-    def payload_behind(g: Game, seat: str, legal: list[A.Action]) -> A.Action | None:
+def test_a_test_toward_a_mission_the_rival_flies_to_first_is_told_the_delay() -> None:
+    """A completed Mission leaves the table with its Risk cards and their Test tokens: a Test
+    for a launch the rival flies first may be lost with it. A payload loaded onto a Payload
+    tile stays aboard through a delay (V0.10.4): nothing of it is lost."""
+    def behind(g: Game, seat: str, legal: list[A.Action]) -> A.Action | None:
         state = g.state
         mission = state.nations["USA"].launch
         if seat != "USA.engineer" or not mission or state.nations["USSR"].launch != mission \
-                or state.launches[0][0] != "USSR" or not game.launch_odds(g, "USSR", mission):
+                or state.launches[0][0] != "USSR" or g.phase != "engineering" \
+                or not game.launch_odds(g, "USSR", mission):
             return None
-        return next((a for a in legal if isinstance(a, A.LoadPayload)), None)
+        return next((a for a in legal if isinstance(a, A.Test)
+                     and mission_of_risk(g, "USA", a.risk) == mission), None)
 
-    g, seat, load = first_position(payload_behind, range(80))
+    g, seat, test = first_position(behind, range(120))
     mission = g.state.nations["USA"].launch
-    threat = stakes(g, seat, load).threat
+    threat = stakes(g, seat, test).threat
     assert threat is not None and mission
     assert (threat.kind, threat.rival, threat.mission) == ("first", "USSR", mission)
     assert threat.odds == game.launch_odds(g, "USSR", mission) > 0
     assert threat.cost == min(3, g.state.nations["USA"].popularity)
+    load = next((a for a in g.legal_actions(seat) if isinstance(a, A.LoadPayload)), None)
+    assert load is None or stakes(g, seat, load).threat is None

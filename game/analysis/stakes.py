@@ -199,7 +199,8 @@ def stakes(game: Game, seat: str, action: A.Action) -> Stakes:
 def _threat(game: Game, seat: str, action: A.Action) -> Threat | None:
     """What the rival can visibly take away from an Engineer's Test or payload: a Test
     Steal it holds (a Test), a launch of its own toward the same Mission earlier this round
-    (a Test on that Mission's path, its payload)."""
+    (a Test on that Mission's path, a payload booked onto it: a completed Mission leaves the
+    table with its Test tokens and booked payloads)."""
     nation = nation_of(seat)
     state = game.state
     rival = state.nations[other(nation)]
@@ -219,10 +220,11 @@ def _threat(game: Game, seat: str, action: A.Action) -> Threat | None:
                 return Threat("test_steal", other(nation), mission, before, rival.test_steal,
                               raised=after)
         return None
-    toward = (action.mission if isinstance(action, A.BookPayload) else
-              launch if isinstance(action, A.LoadPayload) else None)
-    if toward and toward == launch and _first(game, nation, toward) > 0:
-        return _flown_first(game, nation, toward)
+    # A payload booked onto the Mission leaves with it (Preview); one loaded onto a Payload
+    # tile stays aboard through a delay (V0.10.4), so nothing of it is lost.
+    if isinstance(action, A.BookPayload) and action.mission == launch \
+            and _first(game, nation, launch) > 0:
+        return _flown_first(game, nation, launch)
     return None
 
 
