@@ -4,6 +4,7 @@ then handed over to a normal game against the computer."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 from helpers import (
     OFFERED,
@@ -74,7 +75,7 @@ def follow_one(page: Page, pickers: list[str] | None = None) -> str:
 
 
 def test_the_tutorial_from_the_start_screen_to_a_normal_game(
-    page: Page, site_url: str, open_game: Opener,
+    page: Page, site_url: str, open_game: Opener, screenshot: Callable[[str], Path],
 ) -> None:
     page.set_viewport_size({"width": 1280, "height": 800})
     open_game(site_url)
@@ -115,6 +116,12 @@ def test_the_tutorial_from_the_start_screen_to_a_normal_game(
     for _ in range(400):
         if not tutorial_on(page):
             break
+        if page.get_by_test_id("tour-fresh").is_visible():  # the hand-over: a choice of game
+            expect(page.get_by_test_id("tour-standing")).to_contain_text(
+                "Where this game stands: the USA has")
+            expect(page.get_by_test_id("tour-fresh")).to_be_in_viewport()
+            expect(page.get_by_test_id("tour-next")).to_be_in_viewport()
+            screenshot("tutorial-hand-over")
         touched.append(follow_one(page, pickers))
     expect(tour).to_be_hidden()
     print(f"pickers open (and clear of their thing and the Tutorial) at steps {pickers}")

@@ -662,6 +662,45 @@ def test_the_tutorial_nudges_on_another_action_and_moves_on_with_the_highlighted
 
 
 
+def test_the_tutorials_hand_over_says_where_the_game_stands_and_offers_a_fresh_one() -> None:
+    """The scripted rival plays to teach, not to be fair: at the last step the panel says
+    where the game stands (the engine's numbers) and offers to go on with it or to deal a
+    fresh game against the script's level; the fresh one keeps the tutorial's among the
+    saved games."""
+    async def play(app: App, dom: FakePlatform) -> None:
+        await settle(app)
+        command(dom, "dialog", "tutorial")
+        app.table.set_speed(0)
+        for _ in range(800):
+            await settle(app)
+            if app.tour.last():
+                break
+            if app.tour.waits():
+                command(dom, "tour", "tour-next")
+                continue
+            expected = app.tour.expected()
+            assert expected is not None
+            play_on_board(app, dom, app.table.actions.index(expected))
+        assert app.tour.last()
+        text = html.unescape(dom.regions["tour"])
+        state = app.table.g.state
+        usa, ussr = state.nations["USA"], state.nations["USSR"]
+        assert (f"the USA has {usa.popularity} Popularity, {usa.budget} Budget and {usa.money} "
+                f"money; the USSR {ussr.popularity}, {ussr.budget} and {ussr.money}.") in text
+        assert "Go on with this game (AI easy)" in text and "A fresh game against AI easy" in text
+        tutorial = app.table.save_id
+        command(dom, "tour", "tour-fresh")
+        await settle(app)
+        assert not app.tour.active and TOUR_KEY not in dom.storage
+        assert app.table.save_id != tutorial and KEY_PREFIX + tutorial in dom.storage
+        assert app.table.g.round == 1 and not app.table.setup.is_ai("USA.politician")
+        assert {app.table.setup.level(s) for s in game.SEATS if app.table.setup.is_ai(s)} == {
+            "easy"}
+        assert not dom.is_shown("tour")
+
+    run_app(play)
+
+
 # ---------------------------------------------------------------------- the board in front
 
 

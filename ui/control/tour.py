@@ -11,16 +11,22 @@ computer takes over the rival at the script's level.
 
 from __future__ import annotations
 
+from random import randrange
+
+from game import SEATS
 from game.core.actions import Action
+from game.rules.terms import other
 
 from ..markup.hinttext import Hint
 from ..markup.html import e, icon
+from ..model.players import Setup
 from ..model.roles import Dealer, Overlays, Screen, StartScreen, TurnLoop
 from ..model.table import Table
 from ..model.targets import tab_of
-from ..model.tutorial import Step, script
+from ..model.tutorial import PERSON, Step, script
 from ..platform.port import Handler, Platform
 from ..words.i18n import _
+from ..words.names import ai_name, nation_name
 
 TOUR_KEY = "moonshot.tutorial"  # localStorage: the save id of the tutorial's game
 # localStorage: the info steps read since the game's last action, so Continue shows the step
@@ -53,7 +59,8 @@ class Tour:
 
     def commands(self) -> dict[str, Handler]:
         return {"tutorial": lambda _el: self.begin(), "tour-next": lambda _el: self.next(),
-                "tour-leave": lambda _el: self.leave()}
+                "tour-leave": lambda _el: self.leave(),
+                "tour-fresh": lambda _el: self.fresh()}
 
     # ------------------------------------------------------------------ where it stands
 
@@ -171,6 +178,22 @@ class Tour:
         self.screen.render()
         self.turns.start()
 
+    def last(self) -> bool:
+        """The last step is on: the hand-over, with its choice of game."""
+        return self.waits() and self.index() == len(script().steps) - 1
+
+    def fresh(self) -> None:
+        """The hand-over's other choice: a fresh deal against the computer at the script's
+        level instead of the tutorial's lopsided game (kept among the saved games)."""
+        if not self.last():
+            return
+        self.active = False
+        self.dom.storage_remove(TOUR_KEY)
+        self.dom.storage_remove(READ_KEY)
+        setup = Setup(seed=randrange(1, 1_000_000))
+        setup.levels = {seat: script().level for seat in SEATS if setup.ai[seat]}
+        self.dealer.new_game(setup)
+
     def leave(self) -> None:
         """Back to the start screen; Continue there resumes the tutorial."""
         self.active = False
@@ -205,7 +228,9 @@ class Tour:
             try_this = _("Not now: try the highlighted one.")
             nudge = f'<p class="nudge" role="alert" data-testid="tour-nudge">{e(try_this)}</p>'
         next_button = ""
-        if step.seat is None:
+        if step.seat is None and self.last():
+            next_button = self._hand_over()
+        elif step.seat is None:
             next_label = _("Next")
             next_button = (f'<button type="button" class="primary" data-cmd="tour-next" '
                            f'data-testid="tour-next">{e(next_label)}</button>')
@@ -216,6 +241,27 @@ class Tour:
                 f'<p class="tour-n">{icon("rocket")} {e(title)} · {e(number)}{leave}</p>'
                 f'<p class="tour-t" data-testid="tour-text">{e(step.words())}</p>{nudge}'
                 f"{next_button}</div>")
+
+    def _hand_over(self) -> str:
+        """Where the tutorial's game stands (its scripted rival played to teach, not to be
+        fair), and the choice: go on with it, or a fresh game at the script's level."""
+        view = self.table.g.view(f"{PERSON}.politician")
+        you, rival = view.nations[PERSON], view.nations[other(PERSON)]
+        standing = _("Where this game stands: the {you} has {popularity} Popularity, {budget} "
+                     "Budget and {money} money; the {rival} {rival_popularity}, "
+                     "{rival_budget} and {rival_money}.").format(
+            you=nation_name(PERSON), rival=nation_name(other(PERSON)),
+            popularity=you.popularity, budget=you.budget, money=you.money,
+            rival_popularity=rival.popularity, rival_budget=rival.budget,
+            rival_money=rival.money)
+        level = ai_name(script().level)
+        go_on = _("Go on with this game ({level})").format(level=level)
+        fresh = _("A fresh game against {level}").format(level=level)
+        return (f'<p class="tour-s" data-testid="tour-standing">{e(standing)}</p>'
+                f'<div class="tour-b"><button type="button" data-cmd="tour-fresh" '
+                f'data-testid="tour-fresh">{e(fresh)}</button>'
+                f'<button type="button" class="primary" data-cmd="tour-next" '
+                f'data-testid="tour-next">{e(go_on)}</button></div>')
 
     def spot(self) -> str:
         """The CSS selector of the part of the table an info step explains ("" if none)."""
