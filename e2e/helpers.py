@@ -33,6 +33,16 @@ def privacy_up(page: Page) -> bool:
     return page.get_by_test_id("privacy").is_visible()
 
 
+def end_discussion(page: Page) -> bool:
+    """End a team's part of a strategic discussion at one screen if one is up (True when
+    one was)."""
+    done = page.get_by_test_id("end-discussion")
+    if done.count() and done.first.is_visible():
+        done.first.click()
+        return True
+    return False
+
+
 def answer_confirm(page: Page) -> bool:
     """Say yes to a risky action's confirmation if one is up (True when one was)."""
     confirm = page.get_by_test_id("confirm")
@@ -87,7 +97,7 @@ def each_decision(page: Page, limit: int) -> Iterator[int]:
         if privacy_up(page):
             page.get_by_test_id("privacy-continue").click()
             continue
-        if answer_confirm(page):
+        if answer_confirm(page) or end_discussion(page):
             continue
         made += 1
         yield made
@@ -114,7 +124,7 @@ def play_until_over(page: Page, rng: random.Random, max_steps: int = 1500,
         if privacy_up(page):
             page.get_by_test_id("privacy-continue").click()
             continue
-        if answer_confirm(page):
+        if answer_confirm(page) or end_discussion(page):
             continue
         pick(page, rng)
         if callable(on_step):
@@ -251,7 +261,7 @@ def play_steps(page: Page, rng: random.Random, steps: int) -> None:
         if privacy_up(page):
             page.get_by_test_id("privacy-continue").click()
             continue
-        if answer_confirm(page):
+        if answer_confirm(page) or end_discussion(page):
             continue
         pick(page, rng)
         done += 1

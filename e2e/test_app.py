@@ -122,3 +122,39 @@ def test_privacy_screen_hides_private_data(
     assert page.locator('[data-testid="actions"] [data-testid="action"]').count() == 0
     screenshot("privacy-screen")
     net.assert_clean()
+
+
+def test_four_people_at_one_screen_open_the_round_with_one_discussion_for_both_teams(
+    page: Page, site_url: str, net: NetworkLog, open_game: Callable[[str], float],
+    screenshot: Callable[[str], Path],
+) -> None:
+    """No curtain for the strategic discussion: both teams talk at once under one countdown,
+    the table behind showing nobody's hand; each team ends its part, then play goes on."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_game(site_url + "?players=4&seats=hhhh&seed=2&speed=0")
+    settle(page)
+    discussion = page.get_by_test_id("discussion")
+    expect(discussion).to_be_visible()
+    assert not privacy_up(page)
+    expect(discussion).to_contain_text("The USA and USSR teams talk over their plans at once")
+    clock = page.locator("#countdown")
+    expect(clock).to_have_count(1)
+    first = clock.inner_text()
+    page.wait_for_timeout(2100)
+    assert clock.inner_text() < first, (first, clock.inner_text())  # it counts down
+    expect(page.locator("#board-USA .hand, #board-USSR .hand")).to_have_count(0)
+    screenshot("discussion-1280")
+    page.set_viewport_size({"width": 390, "height": 844})
+    expect(page.get_by_test_id("end-discussion").last).to_be_in_viewport()
+    screenshot("discussion-390")
+    page.set_viewport_size({"width": 1280, "height": 800})
+    buttons = page.get_by_test_id("end-discussion")
+    expect(buttons).to_have_count(2)
+    buttons.first.click()
+    expect(page.get_by_test_id("discussion-done")).to_have_count(1)
+    expect(buttons).to_have_count(1)
+    buttons.first.click()
+    expect(discussion).to_be_hidden()
+    settle(page)
+    assert privacy_up(page)  # the first Politician's hand: now a curtain
+    net.assert_clean()

@@ -14,6 +14,7 @@ from helpers import (
     CONTROLS,
     NO_SIDEWAYS_SCROLL,
     PAGE,
+    end_discussion,
     host_page,
     on_disk,
     pick,
@@ -102,6 +103,9 @@ def test_embed_fits_and_plays(page: Page, site_url: str, net: NetworkLog) -> Non
         box = page.get_by_test_id("actions").bounding_box()
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width + 1
     page.set_viewport_size({"width": 1000, "height": 620})
+    expect(page.get_by_test_id("discussion")).to_be_visible()  # the USSR's two talk first
+    assert end_discussion(page)
+    settle(page)
     if privacy_up(page):  # two people share the USSR: hot-seat privacy screen first
         page.get_by_test_id("privacy-continue").click()
         settle(page)

@@ -701,6 +701,57 @@ def test_the_tutorials_hand_over_says_where_the_game_stands_and_offers_a_fresh_o
     run_app(play)
 
 
+async def turns_of(app: App, count: int = 50) -> None:
+    """A few turns of the event loop (a discussion's clock runs on: settle would wait)."""
+    for _ in range(count):
+        await asyncio.sleep(0)
+
+
+def test_both_teams_discuss_at_once_under_one_countdown_with_nothing_private_shown() -> None:
+    """Four people at one screen: the round opens with one discussion for both teams (no
+    curtain: the table shows nobody's hand or token kinds), one countdown; each team ends
+    its part with its own button, and play goes on when both are done."""
+    async def play(app: App, dom: FakePlatform) -> None:
+        await turns_of(app)
+        g = app.table.g
+        assert g.phase == "discussion" and app.table.dialog == "discussion"
+        assert not dom.is_shown("privacy") and app.table.at_screen is None
+        assert app.viewer() is None  # the spectator's view: no seat's secrets
+        buttons = elements(dom.regions["dialog"], testid="end-discussion")
+        assert [b.data["nation"] for b in buttons] == ["USA", "USSR"]
+        assert set(app.turns.deadline) == {"USA", "USSR"}
+        assert len(set(app.turns.deadline.values())) == 1  # one countdown for both
+        assert "2:00" in dom.regions["dialog"]
+        usa = next(b for b in buttons if b.data["nation"] == "USA")
+        click(dom, usa)
+        await turns_of(app)
+        assert g.phase == "discussion" and g.state.nations["USA"].discussed
+        assert elements(dom.regions["dialog"], testid="discussion-done")
+        assert [b.data["nation"] for b in
+                elements(dom.regions["dialog"], testid="end-discussion")] == ["USSR"]
+        click(dom, elements(dom.regions["dialog"], testid="end-discussion")[0])
+        await settle(app)
+        assert g.phase == "maneuvers" and app.table.dialog != "discussion"
+        assert [seat for seat, action in g.log] == ["USA.politician", "USSR.politician"]
+
+    run_app(play, "?players=4&seats=hhhh&seed=2&speed=0")
+
+
+def test_at_the_end_of_the_countdown_every_team_still_talking_is_done() -> None:
+    async def play(app: App, dom: FakePlatform) -> None:
+        await turns_of(app)
+        g = app.table.g
+        assert g.phase == "discussion"
+        now = asyncio.get_event_loop().time()
+        app.turns.deadline = dict.fromkeys(app.turns.deadline, now)  # the time is up
+        await app.turns.tick_together(now)
+        await settle(app)
+        assert g.phase == "maneuvers" and len(g.log) == 2
+        assert app.table.dialog != "discussion"
+
+    run_app(play, "?players=4&seats=hhhh&seed=2&speed=0")
+
+
 # ---------------------------------------------------------------------- the board in front
 
 

@@ -305,6 +305,10 @@ class App:
         if self.table.held and not self.replays.on:
             self.table.hold_behind_dialog(False)
             self.turns.start()  # the game behind the resume prompt starts now
+        elif self.table.g.phase == "discussion" and self.table.seat is None \
+                and not self.replays.on and not self.hosting.on:
+            self.turns.start()  # the discussion at one screen comes back (another dialog
+            # was opened over it)
 
     def show_end(self) -> None:
         if self.example.active:  # an example's panel tells how its game ended

@@ -10,6 +10,7 @@ has been called. The page's ``data-busy`` flag says whether this screen waits fo
 from __future__ import annotations
 
 import asyncio
+import math
 import time
 from collections.abc import Callable, Coroutine
 from typing import Any
@@ -17,6 +18,7 @@ from typing import Any
 import game
 from game import NATIONS, SEATS
 from game.analysis.history import apply_traced, rewind
+from game.core import actions as A
 from game.core.actions import Action
 from game.core.events import Event
 from game.rules.terms import nation_of, split_seat
@@ -75,7 +77,9 @@ class Turns:
 
     def commands(self) -> dict[str, Handler]:
         return {"undo": lambda _el: self.undo(), "redo": lambda _el: self.redo(),
-                "privacy": lambda _el: self.claim_screen()}
+                "privacy": lambda _el: self.claim_screen(),
+                "end-discussion": lambda el: self.end_discussion([self.dom.data(el, "nation")
+                                                                  or ""])}
 
     # ------------------------------------------------------------------ stop and start
 
@@ -141,9 +145,14 @@ class Turns:
                 return
             if g.phase != "discussion":
                 self.deadline = {}  # each round's discussion has its own two minutes
+                if table.dialog == "discussion":
+                    screen.close_dialog()
             elif self.hosting.on:  # online, each nation talks on its own screens at once
                 for acting in g.to_act():
                     self.start_countdown(acting)
+            else:  # at one screen, every team of two talks at once under one countdown
+                self.discuss_together()
+                return
             guide = self.guide()
             if guide.waits():  # a Tutorial's info step (until Next), an example played
                 table.show_tab(guide.tab("") or table.tab)  # a phone shows what it explains
@@ -401,6 +410,65 @@ class Turns:
         self.deadline[nation] = loop.time() + content().board.discussion_seconds
         self.hosting.broadcast()  # every picture carries the countdowns: one on every screen
         self.tasks.spawn(self.tick(nation, self.deadline[nation]))
+
+    def discuss_together(self) -> None:
+        """The discussion at one screen: the table as anyone may see it (nobody's hand or
+        token kinds), one countdown for every team of two, each ending it when done."""
+        table, g = self.table, self.table.g
+        talking = sorted({nation_of(seat) for seat in g.to_act()}, key=NATIONS.index)
+        view = g.view(None)
+        teams = [n for n in NATIONS if n in talking or view.nations[n].discussed]
+        loop = asyncio.get_event_loop()
+        if not self.deadline:
+            end = loop.time() + content().board.discussion_seconds
+            self.deadline = dict.fromkeys(teams, end)
+            self.tasks.spawn(self.tick_together(end))
+        end = min(self.deadline.values())
+        table.nobody_acts()
+        table.sit(None)
+        self.screen.render()
+        self.overlays.discussion(teams, talking, max(0, math.ceil(end - loop.time())))
+        self.busy(False)
+
+    def end_discussion(self, nations: list[str]) -> None:
+        """``nations``' teams are done talking (a team's button, or the time is up for all):
+        their discussion ends in one move each, then play goes on."""
+        g = self.table.g
+        to_act = g.to_act()
+        ending: list[str] = []  # a seat of each team still talking (either may end it)
+        for nation in dict.fromkeys(nations):
+            seat = next((s for s in to_act if nation_of(s) == nation), None)
+            if seat is not None:
+                ending.append(seat)
+        if g.phase != "discussion" or not ending or self.hosting.on or self.replays.on:
+            return
+        self.busy(True)
+        turn = self.turn
+
+        async def go() -> None:
+            for seat in ending:
+                if turn != self.turn:
+                    return
+                await self.perform(seat, A.EndDiscussion())
+            if turn == self.turn:
+                await self.run()
+
+        self.tasks.spawn(go())
+
+    async def tick_together(self, end: float) -> None:
+        """The one countdown of a discussion at one screen: every team still talking is done
+        at zero. It runs while that discussion does (a new game, an undo or the phase's end
+        clear it)."""
+        loop = asyncio.get_event_loop()
+        table = self.table
+        while table.g.phase == "discussion" and self.deadline \
+                and min(self.deadline.values()) == end and not self.replays.on:
+            left = math.ceil(end - loop.time())
+            self.dom.set_text("countdown", clock(max(0, left)))
+            if left <= 0:
+                self.end_discussion(list(NATIONS))
+                return
+            await asyncio.sleep(1)
 
     def countdown_from_host(self, nation: str, seconds: int) -> None:
         """A guest's screen: the host started a nation's discussion countdown."""
