@@ -43,6 +43,16 @@ def end_discussion(page: Page) -> bool:
     return False
 
 
+def show_mine(page: Page) -> bool:
+    """At a screen shared by both nations, show the acting player's secrets if the decision
+    waits for that touch (True when it did)."""
+    button = page.get_by_test_id("show-mine")
+    if button.count() and button.first.is_visible():
+        button.first.click()
+        return True
+    return False
+
+
 def answer_confirm(page: Page) -> bool:
     """Say yes to a risky action's confirmation if one is up (True when one was)."""
     confirm = page.get_by_test_id("confirm")
@@ -97,7 +107,7 @@ def each_decision(page: Page, limit: int) -> Iterator[int]:
         if privacy_up(page):
             page.get_by_test_id("privacy-continue").click()
             continue
-        if answer_confirm(page) or end_discussion(page):
+        if answer_confirm(page) or end_discussion(page) or show_mine(page):
             continue
         made += 1
         yield made
@@ -124,7 +134,7 @@ def play_until_over(page: Page, rng: random.Random, max_steps: int = 1500,
         if privacy_up(page):
             page.get_by_test_id("privacy-continue").click()
             continue
-        if answer_confirm(page) or end_discussion(page):
+        if answer_confirm(page) or end_discussion(page) or show_mine(page):
             continue
         pick(page, rng)
         if callable(on_step):
@@ -261,7 +271,7 @@ def play_steps(page: Page, rng: random.Random, steps: int) -> None:
         if privacy_up(page):
             page.get_by_test_id("privacy-continue").click()
             continue
-        if answer_confirm(page) or end_discussion(page):
+        if answer_confirm(page) or end_discussion(page) or show_mine(page):
             continue
         pick(page, rng)
         done += 1

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from conftest import NetworkLog, reload_ready
-from helpers import axe_serious, forget_saves, header_tool, play_steps, privacy_up, settle
+from helpers import axe_serious, forget_saves, header_tool, play_steps, settle, show_mine
 from playwright.sync_api import Page, expect
 
 
@@ -23,15 +23,15 @@ def test_every_dialog_has_no_serious_accessibility_violation(
         page.set_viewport_size({"width": width, "height": height})
         open_game(site_url + "?players=2&seats=hhhh&seed=3&speed=0")
         settle(page)
-        assert privacy_up(page)  # hot seat: the screen is handed to the first person
-        checked[f"privacy screen {width}"] = axe_serious(page)
-        screenshot(f"privacy-{width}")
-        page.get_by_test_id("privacy-continue").click()
+        # both nations at one screen: the first decision waits for its player's touch
+        expect(page.get_by_test_id("gate")).to_be_visible()
+        checked[f"shared screen's gate {width}"] = axe_serious(page)
+        screenshot(f"gate-{width}")
+        page.get_by_test_id("show-mine").click()
         settle(page)
         play_steps(page, random.Random(3), 2)  # something to save, for the resume prompt
-        if privacy_up(page):
-            page.get_by_test_id("privacy-continue").click()
-            settle(page)
+        show_mine(page)
+        settle(page)
 
         if page.get_by_test_id("menu").is_visible():  # a phone's tools wait in its menu
             page.get_by_test_id("menu").click()

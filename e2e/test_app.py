@@ -86,41 +86,45 @@ def hand_names(seed: int, nation: str) -> list[str]:
     return [content.maneuver_card(card.id).names[nation] for card in hand]
 
 
-def test_privacy_screen_hides_private_data(
+def test_a_shared_screen_shows_a_hand_only_after_its_players_touch(
     page: Page, site_url: str, net: NetworkLog, open_game: Callable[[str], float],
     screenshot: Callable[[str], Path],
 ) -> None:
+    """Two people of both nations at one screen: a decision that needs a hand waits for its
+    player's touch (the table shows no hand, no card name is in the page); the touch shows
+    that nation's hand only, and the other nation's turn hides it again."""
     seed = 5
     secrets = hand_names(seed, "USA") + hand_names(seed, "USSR")
     open_game(site_url + f"?players=2&seats=hhhh&seed={seed}&speed=0")
     settle(page)
-    privacy = page.get_by_test_id("privacy")
-    # The first player (USSR) is called to the screen before anything private shows.
-    expect(privacy).to_be_visible()
-    expect(privacy).to_contain_text("Pass to USSR")
+    gate = page.get_by_test_id("gate")
+    # The first player (USSR) decides with a hand: nothing private shows until asked.
+    expect(gate).to_be_visible()
+    assert not privacy_up(page)
+    expect(page.locator("#actions .who")).to_have_attribute("data-seat", "USSR.politician")
     content = page.content()
     assert not [name for name in secrets if name in content]
-    page.get_by_test_id("privacy-continue").click()
+    assert page.get_by_test_id("hand").count() == 0
+    assert page.locator('[data-testid="actions"] [data-testid="action"]').count() == 0
+    screenshot("shared-screen-gate")
+    page.get_by_test_id("show-mine").click()
     settle(page)
-    expect(page.get_by_test_id("hand")).to_be_visible()
+    shown = page.get_by_test_id("hand").locator(".mcard b").all_inner_texts()
+    assert sorted(shown) == sorted(hand_names(seed, "USSR"))
     bar_option(page, page.locator(PASS)).click()
     settle(page)
-    expect(privacy).to_contain_text("Pass to USA")
-    page.get_by_test_id("privacy-continue").click()
+    # USSR acted; USA is next: its gate is up, and no card name of either hand is in the page
+    expect(page.locator("#actions .who")).to_have_attribute("data-seat", "USA.politician")
+    expect(gate).to_be_visible()
+    content = page.content()
+    leaked = [name for name in secrets if name in content]
+    assert not leaked, f"private card names in the DOM behind the gate: {leaked}"
+    page.get_by_test_id("show-mine").click()
     settle(page)
     shown = page.get_by_test_id("hand").locator(".mcard b").all_inner_texts()
     assert sorted(shown) == sorted(hand_names(seed, "USA"))
-    bar_option(page, page.locator(PASS)).click()
-    settle(page)
-    # USA acted; USSR is next: while the privacy screen is up, no private data is in the DOM.
-    expect(privacy).to_be_visible()
-    expect(privacy).to_contain_text("Pass to USSR")
-    content = page.content()
-    leaked = [name for name in secrets if name in content]
-    assert not leaked, f"private card names in the DOM behind the privacy screen: {leaked}"
-    assert page.get_by_test_id("hand").count() == 0
-    assert page.locator('[data-testid="actions"] [data-testid="action"]').count() == 0
-    screenshot("privacy-screen")
+    theirs = set(hand_names(seed, "USSR")) - set(hand_names(seed, "USA"))
+    assert not [name for name in theirs if name in page.content()]
     net.assert_clean()
 
 
@@ -128,8 +132,9 @@ def test_four_people_at_one_screen_open_the_round_with_one_discussion_for_both_t
     page: Page, site_url: str, net: NetworkLog, open_game: Callable[[str], float],
     screenshot: Callable[[str], Path],
 ) -> None:
-    """No curtain for the strategic discussion: both teams talk at once under one countdown,
-    the table behind showing nobody's hand; each team ends its part, then play goes on."""
+    """No curtain for the strategic discussion: both teams talk at once under one countdown in
+    the action bar, the table showing nobody's hand; each team ends its part, then play goes
+    on."""
     page.set_viewport_size({"width": 1280, "height": 800})
     open_game(site_url + "?players=4&seats=hhhh&seed=2&speed=0")
     settle(page)
@@ -156,5 +161,6 @@ def test_four_people_at_one_screen_open_the_round_with_one_discussion_for_both_t
     buttons.first.click()
     expect(discussion).to_be_hidden()
     settle(page)
-    assert privacy_up(page)  # the first Politician's hand: now a curtain
+    expect(page.locator("#actions .who")).to_have_count(1)  # a person decides: no curtain
+    assert not privacy_up(page)
     net.assert_clean()

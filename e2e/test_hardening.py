@@ -25,6 +25,7 @@ from helpers import (
     play_steps,
     privacy_up,
     settle,
+    show_mine,
     table,
 )
 from playwright.sync_api import Page, expect
@@ -54,7 +55,7 @@ def test_imported_names_are_text_never_markup(
     screenshot: Shot, csp_watch: None,
 ) -> None:
     """An imported save whose player names and title are an XSS payload: the names show as
-    literal text (privacy screen, toolbar, Saved games) and nothing runs."""
+    literal text (a shared screen's gate, toolbar, Saved games) and nothing runs."""
     g = game.new_game(6)
     rng = random.Random(6)
     for _ in range(5):
@@ -69,11 +70,11 @@ def test_imported_names_are_text_never_markup(
     assert plain is not None
     page.get_by_test_id("open-saves").click()
     page.get_by_test_id("import-file").set_input_files(path)
-    privacy = page.get_by_test_id("privacy")
-    expect(privacy).to_be_visible()
-    expect(privacy).to_contain_text(f"Pass to {XSS}")
+    gate = page.get_by_test_id("gate")  # both nations at this screen: a hand waits for a touch
+    expect(gate).to_be_visible()
+    expect(page.get_by_test_id("show-mine")).to_contain_text(f"I am {XSS}: show my secrets")
     assert_not_pwned(page)
-    page.get_by_test_id("privacy-continue").click()
+    page.get_by_test_id("show-mine").click()
     settle(page)
     expect(page.get_by_test_id("viewing")).to_contain_text(f"Viewing as {XSS}")
     page.get_by_test_id("open-saves").click()
@@ -93,14 +94,14 @@ def test_imported_names_are_text_never_markup(
     page.locator('select[data-seat="USSR.politician"]').select_option("h")
     page.get_by_test_id("start-game").click()
     settle(page)
-    expect(page.get_by_test_id("privacy")).to_be_visible()
+    expect(gate).to_be_visible()
     assert_not_pwned(page)
-    page.get_by_test_id("privacy-continue").click()
+    page.get_by_test_id("show-mine").click()
     settle(page)
     pick(page, random.Random(1))
     settle(page)
-    if privacy_up(page):
-        expect(page.get_by_test_id("privacy")).to_contain_text(XSS)
+    if gate.is_visible():
+        expect(page.get_by_test_id("show-mine")).to_contain_text(XSS)
     assert_not_pwned(page)
     assert csp_violations(page) == []
     net.assert_clean()
@@ -255,8 +256,9 @@ def pick_politics(page: Page, rng: random.Random) -> None:
 def test_hot_seat_dom_never_holds_the_other_nations_secrets(
     page: Page, site_url: str, net: NetworkLog, open_game: Opener,
 ) -> None:
-    """Two people, hot-seat, some 80 actions: before every click (privacy screen up or a nation
-    at the screen) the DOM holds neither the hidden hand card names nor token kinds."""
+    """Two people, hot-seat, some 80 actions: before every click (a gate or a privacy screen
+    up, or a nation at the screen) the DOM holds neither the hidden hand card names nor token
+    kinds."""
     open_game(site_url + "?players=2&seats=hhhh&seed=4&speed=0")
     rng = random.Random(4)
     checked: list[str] = []
@@ -270,6 +272,8 @@ def test_hot_seat_dom_never_holds_the_other_nations_secrets(
             points += 1
         if privacy_up(page):
             page.get_by_test_id("privacy-continue").click()
+            continue
+        if show_mine(page):  # the gate of a shared screen, checked above while it was up
             continue
         if page.locator(CONTROLS).count():
             pick_politics(page, rng)

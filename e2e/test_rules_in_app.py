@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from conftest import NetworkLog
-from helpers import CONTROLS, bar_option, csp_violations, privacy_up, settle
+from helpers import CONTROLS, bar_option, csp_violations, privacy_up, settle, show_mine
 from playwright.sync_api import Frame, Page, expect
 
 
@@ -29,6 +29,8 @@ def test_rules_in_the_app(
     settle(page)
     if privacy_up(page):
         page.get_by_test_id("privacy-continue").click()
+        settle(page)
+    if show_mine(page):  # both nations at the screen: the first hand waits for a touch
         settle(page)
 
     # Every visible action control says what it does and which rule governs it.

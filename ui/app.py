@@ -20,6 +20,7 @@ from typing import Any
 import game
 from game import SEATS
 from game.rules.choices import NO_CHOICES
+from game.rules.view import secrets_hidden
 
 from .control.hints import Hints
 from .control.inputs import Input
@@ -305,10 +306,6 @@ class App:
         if self.table.held and not self.replays.on:
             self.table.hold_behind_dialog(False)
             self.turns.start()  # the game behind the resume prompt starts now
-        elif self.table.g.phase == "discussion" and self.table.seat is None \
-                and not self.replays.on and not self.hosting.on:
-            self.turns.start()  # the discussion at one screen comes back (another dialog
-            # was opened over it)
 
     def show_end(self) -> None:
         if self.example.active:  # an example's panel tells how its game ended
@@ -443,15 +440,22 @@ class App:
                 marked &= {hinted, *pick.chosen[-1:]}
             marks = Marks(marked, pick.chosen[-1] if pick.chosen else "", hinted, last)
             ghost = pick.chosen_cell()
+        gated = self.turns.gated()
+        if gated:  # nothing to touch until the player's secrets show
+            marks, ghost, pick = Marks(trail=last), None, NO_PICK
         bar = Bar(seat, table.actions, BarState(table.group, ghost),
                   self.hosting.waiting_for_players() or self.joining.waiting(),
                   self.online.screens(),
                   self.turns.undo_state(), self.hints.thinking, not guide.active,
-                  self.hints.current(), table.drawer == "moves")
+                  self.hints.current(), table.drawer == "moves",
+                  table.setup.display_name(seat) if gated and seat else "",
+                  self.turns.discussion_now())
+        view = shown.view(viewer)
+        if viewer is not None and self.turns.hides_secrets(viewer):
+            view = secrets_hidden(view, shown.view(None))
         # the viewer's odds on every Mission, in every phase (the controls' seat, if any, is
         # the viewer): what only the rules work out
-        return Scene(view=shown.view(viewer), choices=shown.choices(viewer), marks=marks,
-                     pick=pick, bar=bar)
+        return Scene(view=view, choices=shown.choices(viewer), marks=marks, pick=pick, bar=bar)
 
     def header(self) -> Header:
         viewer = self.viewer()

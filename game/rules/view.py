@@ -8,8 +8,12 @@ hand or token kinds, any deck order, face-down Moon risks, or the random generat
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import replace
 from typing import Protocol
 
+from ..core import actions as A
+from ..core.actions import Action
 from ..core.blueprint import Cell, matched_pairs, module_satisfied, rocket_parameters
 from ..core.content import MOON, NATIONS, Content
 from ..core.state import Nation, Stack
@@ -235,3 +239,24 @@ def build_view(game: Viewed, seat: str | None) -> View:
         costs=dict(content.board.costs), payload_costs=dict(content.board.payload_costs),
         supplier_prices=tuple(content.board.supplier_prices),
         penalties=dict(content.board.penalties))
+
+
+def secret_choice(actions: Sequence[Action]) -> str:
+    """What a decision among ``actions`` must show that only its nation may see: "research"
+    (the two tiles a Research draw offers: the options themselves), "mine" (the Politician's
+    hand or the kinds of its tokens: a Maneuver card to play, a token to place, a hand card
+    to cover an escalated stack with), or "" (every option is public)."""
+    if any(isinstance(a, A.KeepTile) for a in actions):
+        return "research"
+    if any(isinstance(a, A.PlayManeuver | A.PlaceToken) or
+           (isinstance(a, A.Escalate) and a.card) for a in actions):
+        return "mine"
+    return ""
+
+
+def secrets_hidden(own: View, public: View) -> View:
+    """``own`` (a seat's view) as a screen shared with the other nation's people shows it
+    until the seat's player asks for their secrets: everything ``public`` (the spectator
+    view of the same moment) shows, named for the seat, so its nation's hand, token kinds,
+    cover cards and a pending Research draw stay off the screen."""
+    return replace(public, seat=own.seat, nation=own.nation)

@@ -13,7 +13,6 @@ from ..platform.port import Handler, Platform
 from ..screens.panels import (
     banner_html,
     confirm_html,
-    discussion_html,
     end_html,
     privacy_html,
     rules_panel_html,
@@ -58,15 +57,6 @@ class Overlays:
         self.dom.set_html("privacy", privacy_html(seat, self.table.setup.display_name(seat)))
         self.dom.show("privacy", True)
         self.dom.focus_first('[data-testid="privacy-continue"]')
-
-    def discussion(self, teams: list[str], talking: list[str], seconds: int) -> None:
-        """The round's strategic discussion at one screen: every team of two talks at once
-        under one countdown (``seconds`` left), each ending it when done (``talking``: the
-        teams still at it)."""
-        self.table.open_dialog("discussion")
-        self.dom.set_html("dialog", discussion_html(teams, talking, seconds))
-        self.dom.show("dialog", True)
-        self.dom.focus_first('[data-testid="end-discussion"]')
 
     def end(self) -> None:
         g = self.table.g

@@ -22,6 +22,7 @@ from game.core import actions as A
 from game.core.actions import Action
 from game.core.events import Event
 from game.rules.terms import nation_of, split_seat
+from game.rules.view import secret_choice
 
 from ..markup.controls import BAR_CONTROLS
 from ..model.marks import marks_of
@@ -78,6 +79,7 @@ class Turns:
     def commands(self) -> dict[str, Handler]:
         return {"undo": lambda _el: self.undo(), "redo": lambda _el: self.redo(),
                 "privacy": lambda _el: self.claim_screen(),
+                "show-mine": lambda _el: self.show_mine(),
                 "end-discussion": lambda el: self.end_discussion([self.dom.data(el, "nation")
                                                                   or ""])}
 
@@ -145,12 +147,10 @@ class Turns:
                 return
             if g.phase != "discussion":
                 self.deadline = {}  # each round's discussion has its own two minutes
-                if table.dialog == "discussion":
-                    screen.close_dialog()
             elif self.hosting.on:  # online, each nation talks on its own screens at once
                 for acting in g.to_act():
                     self.start_countdown(acting)
-            else:  # at one screen, every team of two talks at once under one countdown
+            elif self.talking_here():  # at one screen: every team talks at once
                 self.discuss_together()
                 return
             guide = self.guide()
@@ -161,6 +161,8 @@ class Turns:
             seat = guide.seat(g.to_act()) or choose_seat(g.to_act(), table.last_seat,
                                                               g.view(None))
             setup = table.setup
+            if g.phase == "discussion" and not self.hosting.on:  # a computer team's talk
+                seat = next((s for s in g.to_act() if setup.is_ai(s)), seat)
             if seat is not None and setup.is_remote(seat):
                 here = [s for s in g.to_act() if not setup.is_remote(s)]
                 seat = here[0] if here else seat  # this screen's seat need not wait
@@ -191,7 +193,12 @@ class Turns:
                 continue
             player = setup.player_of(seat)
             table.decide(seat, g.legal_actions(seat), g.view(seat))
-            if table.at_screen != player and len(setup.humans()) > 1:
+            if self.shared_screen() and secret_choice(table.actions) == "research" \
+                    and table.revealed != nation_of(seat) and (
+                        table.at_screen is None
+                        or nation_of(table.at_screen[0]) != nation_of(seat)):
+                # the draw's two tiles are the decision itself, and the other nation's
+                # player had the screen: it is handed over
                 table.sit(None)
                 screen.render()
                 self.overlays.privacy(seat)
@@ -268,6 +275,35 @@ class Turns:
 
     # ------------------------------------------------------------------ a person's move
 
+    def shared_screen(self) -> bool:
+        """Whether people of both nations share this screen (their secrets then show only
+        when asked for, or past a hand-off screen)."""
+        if self.guest.on:  # a guest's screen holds its own seats only
+            return False
+        return len({nation_of(player[0]) for player in self.table.setup.humans()}) > 1
+
+    def hides_secrets(self, seat: str) -> bool:
+        """Whether the screen leaves out the secrets of ``seat``'s nation (the seat whose
+        view it shows)."""
+        return self.shared_screen() and self.table.revealed != nation_of(seat)
+
+    def gated(self) -> bool:
+        """The decision at hand needs its nation's secrets (a hand card to play, a token
+        kind to place, a Research draw to keep from) and the shared screen does not show
+        them yet: only the touch that shows them is offered."""
+        seat = self.controls_seat()
+        return (seat is not None and self.hides_secrets(seat)
+                and secret_choice(self.table.actions) != "")
+
+    def show_mine(self) -> None:
+        """The player at the screen asks for their nation's secrets (the others look away)."""
+        seat = self.controls_seat()
+        if seat is None:
+            return
+        self.table.reveal(nation_of(seat))
+        self.screen.render()
+        self.focus_decision()
+
     def controls_seat(self) -> str | None:
         """The seat whose controls show: only a human seat held by the player at the screen,
         and nobody's while a replay is on (the live game waits behind it)."""
@@ -300,7 +336,7 @@ class Turns:
     def touch(self, target: str) -> None:
         """A board thing (or an option on it) was touched: choose, cancel or act."""
         table = self.table
-        if self.controls_seat() is None:
+        if self.controls_seat() is None or self.gated():
             return
         index = table.touch(target)  # the paths the person sees: built with the decision
         self.screen.render()
@@ -317,7 +353,7 @@ class Turns:
         engine says it risks the game or much Popularity (game.stakes)."""
         table = self.table
         seat = self.controls_seat()
-        if seat is None or not 0 <= index < len(table.actions):
+        if seat is None or not 0 <= index < len(table.actions) or self.gated():
             return
         action = table.actions[index]
         guide = self.guide()
@@ -358,6 +394,7 @@ class Turns:
         self.busy(True)
         if table.seat is not None:
             table.sit(table.setup.player_of(table.seat))
+            table.reveal(nation_of(table.seat))  # alone at the screen: its secrets show
         self.start()
 
     # ------------------------------------------------------------------ undo / redo
@@ -411,24 +448,51 @@ class Turns:
         self.hosting.broadcast()  # every picture carries the countdowns: one on every screen
         self.tasks.spawn(self.tick(nation, self.deadline[nation]))
 
+    def talking_here(self) -> list[str]:
+        """The nations still in the strategic discussion with a person at this screen, once
+        every nation of computer players only has ended its own (an AI ends it at once)."""
+        table, g = self.table, self.table.g
+        setup = table.setup
+        to_act = g.to_act()
+        here = {nation_of(player[0]) for player in setup.humans()}
+        if any(setup.is_ai(seat) and nation_of(seat) not in here for seat in to_act):
+            return []  # the turn loop lets that computer team end its talk first
+        return sorted({nation_of(seat) for seat in to_act} & here, key=NATIONS.index)
+
     def discuss_together(self) -> None:
         """The discussion at one screen: the table as anyone may see it (nobody's hand or
-        token kinds), one countdown for every team of two, each ending it when done."""
-        table, g = self.table, self.table.g
-        talking = sorted({nation_of(seat) for seat in g.to_act()}, key=NATIONS.index)
-        view = g.view(None)
-        teams = [n for n in NATIONS if n in talking or view.nations[n].discussed]
-        loop = asyncio.get_event_loop()
+        token kinds), one countdown for every team with a person here, each ending it when
+        done (the action bar shows it: :meth:`discussion_now`)."""
+        table = self.table
         if not self.deadline:
-            end = loop.time() + content().board.discussion_seconds
-            self.deadline = dict.fromkeys(teams, end)
+            end = asyncio.get_event_loop().time() + content().board.discussion_seconds
+            self.deadline = dict.fromkeys(self.talking_here(), end)
             self.tasks.spawn(self.tick_together(end))
-        end = min(self.deadline.values())
         table.nobody_acts()
         table.sit(None)
         self.screen.render()
-        self.overlays.discussion(teams, talking, max(0, math.ceil(end - loop.time())))
         self.busy(False)
+        self.dom.focus_first('[data-testid="end-discussion"]')
+
+    def discussion_now(self) -> tuple[tuple[str, ...], tuple[str, ...], int] | None:
+        """(every team with a person here, the teams still talking, seconds left) while the
+        strategic discussion at one screen is on; None otherwise."""
+        g, table = self.table.g, self.table
+        if g.phase != "discussion" or self.hosting.on or self.guest.on \
+                or table.seat is not None or self.replays.on:
+            return None
+        talking = self.talking_here()
+        if not talking:
+            return None
+        view = g.view(None)
+        here = {nation_of(player[0]) for player in table.setup.humans()}
+        teams = tuple(n for n in NATIONS
+                      if n in talking or (n in here and view.nations[n].discussed))
+        left = content().board.discussion_seconds
+        if self.deadline:
+            left = max(0, math.ceil(min(self.deadline.values())
+                                    - asyncio.get_event_loop().time()))
+        return teams, tuple(talking), left
 
     def end_discussion(self, nations: list[str]) -> None:
         """``nations``' teams are done talking (a team's button, or the time is up for all):

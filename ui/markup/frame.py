@@ -58,6 +58,12 @@ class Bar:
     can_ask_hint: bool
     hint: Hint | None
     all_moves: bool = False  # the drawer of every control pulled open (the bar is one row)
+    # the decision needs its nation's secrets, which this shared screen shows only when asked:
+    # the name of the player at the screen (the bar offers only the touch that shows them)
+    gated: str = ""
+    # the strategic discussion at one screen: (every team with a person here, the teams still
+    # talking, seconds left on its one countdown)
+    talk: tuple[tuple[str, ...], tuple[str, ...], int] | None = None
 
 
 NO_BAR = Bar(None, [], BarState(), False, {}, (0, 0, ""), False, False, None)  # nobody acts
@@ -143,6 +149,8 @@ def rival_moon_html(view: View, choices: Choices) -> str:
 def actions_html(view: View, choices: Choices, bar: Bar) -> str:
     seat = bar.seat
     alert = rival_moon_html(view, choices)
+    if seat is None and bar.talk is not None:
+        return alert + discussion_html(*bar.talk)
     if seat is None:
         text = (_("The game starts when every online player has joined (Online players).")
                 if bar.waiting_for_players else waiting_text(view.to_act, bar.screens))
@@ -157,11 +165,51 @@ def actions_html(view: View, choices: Choices, bar: Bar) -> str:
         full = clock(content().board.discussion_seconds)  # the app counts it down from here
         countdown = (f'<span class="countdown">{e(talk)} '
                      f'<b id="countdown">{full}</b></span>')
+    if bar.gated:
+        return f'{alert}<div class="bar-h">{who}{countdown}</div>{gate_html(seat, bar.gated)}'
     body = bar_html(view, choices, seat, bar.actions, bar.bar,
                     more_html(len(bar.actions), bar.all_moves))
     hint = hint_html(bar.hint_thinking, bar.can_ask_hint) + history_html(*bar.undo)
     return (f'{alert}<div class="bar-h">{who}{countdown}{hint}</div>'
             f"{hint_line_html(bar.hint)}{body}")
+
+
+def discussion_html(teams: tuple[str, ...], talking: tuple[str, ...], seconds: int) -> str:
+    """The strategic discussion of every team with a person at this screen: one countdown,
+    a button for each team still talking (the table shows nobody's secrets meanwhile)."""
+    title = _("Strategic discussion")
+    words = ngettext("The {teams} team talks over its plan, as at the table. Play goes on when "
+                     "it is done or the time is up.",
+                     "The {teams} teams talk over their plans at once, as at the table. Play "
+                     "goes on when both are done or the time is up.", len(teams)).format(
+        teams=_(" and ").join(nation_name(n) for n in teams))
+    rows = []
+    for nation in teams:
+        if nation in talking:  # (the emblem names the team)
+            done = _("We are done")
+            rows.append(f'<button type="button" class="primary" data-cmd="end-discussion" '
+                        f'data-testid="end-discussion"{attrs(data_nation=nation)}>'
+                        f"{emblem(nation)} {e(done)}</button>")
+        else:
+            over = _("Done")
+            rows.append(f'<span class="disc-done" data-testid="discussion-done">'
+                        f"{emblem(nation)} {e(over)}</span>")
+    return (f'<div class="discussion" role="group" data-testid="discussion"'
+            f'{attrs(aria_label=title)}><p class="disc-h"><b>{e(title)}</b> '
+            f'<span class="disc-clock" data-testid="discussion-clock" id="countdown">'
+            f'{e(clock(seconds))}</span></p><p class="disc-t">{e(words)}</p>'
+            f'<div class="disc-b">{"".join(rows)}</div></div>')
+
+
+def gate_html(seat: str, name: str) -> str:
+    """A decision that needs the nation's hand or token kinds, at a screen shared with the
+    other nation's people: one touch shows them (the others look away), nothing else acts."""
+    words = _("Your secrets (hand, token kinds, a Research draw) are hidden: the other "
+              "nation's players can see this screen. When they look away:")
+    show = _("I am {player}: show my secrets").format(player=name)
+    return (f'<p class="hint gate" data-testid="gate">{e(words)} '
+            f'<button type="button" class="primary" data-cmd="show-mine" '
+            f'data-testid="show-mine">{e(show)}</button></p>')
 
 
 def more_html(count: int, opened: bool) -> str:

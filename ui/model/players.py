@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from game import SEATS
 from game.rules.records import View
-from game.rules.terms import nation_of, other
+from game.rules.terms import nation_of, other, split_seat
 
 from ..words.names import nation_name, seat_name
 
@@ -177,15 +177,22 @@ def parse_query(query: str) -> Setup | None:
 def choose_seat(to_act: list[str], last: str | None, view: View) -> str | None:
     """Which of the seats that may act gets the screen next.
 
-    A seat finishing a pending tile/module decision keeps it; otherwise simultaneous
-    Engineers alternate single actions (``to_act`` lists the First Player's nation first).
+    A seat finishing a pending tile/module decision keeps it; a Politician's Engineer may
+    act right after it, in the same hand-off (with four people, both roles act in Phase 2);
+    otherwise the nations alternate, so simultaneous Engineers alternate single actions
+    (``to_act`` lists the First Player's nation first).
     """
     if not to_act:
         return None
+    if last is None:
+        return to_act[0]
+    nation, role = split_seat(last)
+    if last in to_act and view.nations[nation].pending is not None:
+        return last
+    mate = f"{nation}.engineer"
+    if role == "politician" and mate in to_act:
+        return mate
     if last in to_act:
-        nation = nation_of(last)
-        if view.nations[nation].pending is not None:
-            return last
         others = [s for s in to_act if nation_of(s) != nation]
         if others:
             return others[0]

@@ -31,6 +31,9 @@ class Table:
         self.save_id = save_id  # the key of its autosave
         self.title = ""
         self.at_screen: tuple[str, ...] | None = None  # the player at the screen (their seats)
+        # the nation whose secrets (hand, token kinds, a Research draw) a screen shared with
+        # the other nation's people shows: asked for with a touch, or past a hand-off screen
+        self.revealed: str | None = None
         self.seat: str | None = None  # the human seat whose decision is at hand
         self.last_seat: str | None = None  # who moved last (whose turn comes next, at a tie)
         self.actions: list[Action] = []  # the seat's legal actions
@@ -64,6 +67,7 @@ class Table:
         self.dialog = ""
         self.held = False
         self.at_screen = None
+        self.revealed = None
         self._fronted = None
         humans = setup.humans()
         if humans:
@@ -96,8 +100,16 @@ class Table:
         self.seat, self.actions, self.pick, self.group = None, [], NO_PICK, ""
 
     def sit(self, player: tuple[str, ...] | None) -> None:
-        """``player`` is at the screen (None: nobody, during a hot-seat handover)."""
+        """``player`` is at the screen (None: nobody, during a hot-seat handover). A person
+        of the other nation than the revealed one hides that nation's secrets again."""
+        if player is None or nation_of(player[0]) != self.revealed:
+            self.revealed = None
         self.at_screen = player
+
+    def reveal(self, nation: str) -> None:
+        """The screen shows ``nation``'s secrets now (its player asked, or took the screen
+        past a hand-off screen)."""
+        self.revealed = nation
 
     def touch(self, target: str) -> int | None:
         """A board thing touched (or its control in the bar): the index of the action it

@@ -15,7 +15,7 @@ from ..markup.html import attrs, e, emblem, icon
 from ..model.replay import Replay
 from ..model.saves import Summary
 from ..words.i18n import _, ngettext
-from ..words.names import clock, hints_taken, nation_name, reason_words, seat_name
+from ..words.names import hints_taken, nation_name, reason_words, seat_name
 from ..words.rules import howto_page, page
 
 
@@ -179,33 +179,6 @@ def privacy_html(seat: str, label: str) -> str:
             f"<h2>{e(pass_to)}</h2><p>{e(away)}</p>"
             f'<button class="primary" data-testid="privacy-continue" data-cmd="privacy">'
             f"{e(show)}</button></div>")
-
-
-def discussion_html(teams: list[str], talking: list[str], seconds: int) -> str:
-    """The strategic discussion of every team of two at one screen: one countdown, and a
-    button for each team still talking (the table behind shows nobody's secrets)."""
-    title = _("Strategic discussion")
-    words = ngettext("The {teams} team talks over its plan, as at the table. Play goes on when "
-                     "it is done or the time is up.",
-                     "The {teams} teams talk over their plans at once, as at the table. Play "
-                     "goes on when both are done or the time is up.", len(teams)).format(
-        teams=_(" and ").join(nation_name(n) for n in teams))
-    rows = []
-    for nation in teams:
-        if nation in talking:  # (the emblem names the team)
-            done = _("We are done")
-            rows.append(f'<button type="button" class="primary" data-cmd="end-discussion" '
-                        f'data-testid="end-discussion"{attrs(data_nation=nation)}>'
-                        f"{emblem(nation)} {e(done)}</button>")
-        else:
-            over = _("Done")
-            rows.append(f'<span class="disc-done" data-testid="discussion-done">'
-                        f"{emblem(nation)} {e(over)}</span>")
-    return (f'<div class="dlg discussion" role="dialog" aria-modal="true" '
-            f'aria-labelledby="ds-t" data-testid="discussion"><h2 id="ds-t">{e(title)}</h2>'
-            f'<p>{e(words)}</p><p class="disc-clock" data-testid="discussion-clock">'
-            f'<span id="countdown">{e(clock(seconds))}</span></p>'
-            f'<div class="dlg-b">{"".join(rows)}</div></div>')
 
 
 def end_html(view: View, winner: str, end_reason: str,
