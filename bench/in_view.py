@@ -140,7 +140,7 @@ def ai_game(page: Page, url: str, seed: int, hard_usa: bool, sizes: list[tuple[i
         if moves.privacy_up(page):
             page.get_by_test_id("privacy-continue").click()
             continue
-        if moves.answer_confirm(page):
+        if moves.answer_confirm(page) or moves.show_mine(page):  # (both nations here)
             continue
         seat = page.get_attribute("#actions .who", "data-seat")
         if seat is None or seat not in game.to_act():

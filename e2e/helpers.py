@@ -231,6 +231,8 @@ def open_saved(page: Page, url: str, save_text: str, language: str = "") -> None
     page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=120_000)
     for _ in range(4):
         page.wait_for_function("document.body.dataset.busy === '0'")
+        if show_mine(page):  # both nations at this screen: the seat's secrets on show
+            continue
         if page.locator("#actions .who").count():
             return
         for button in ("resume-continue", "start-continue", "privacy-continue"):

@@ -17,7 +17,7 @@ from game.analysis.history import rewind
 from game.core.actions import Action
 from game.online.guestlink import read_picture
 from game.online.referee import Referee
-from ui.model.players import Setup
+from ui.model.players import Setup, choose_seat
 from ui.model.table import Table
 from ui.model.targets import NO_PICK, Pick, tab_of
 from ui.words.narration import note
@@ -243,3 +243,17 @@ def test_a_phone_follows_a_half_made_choice_to_the_board_its_next_step_is_on() -
         first = line.to_dict()["first"]
         assert table.touch(f"deck:{first}") is None
         assert table.tab == "centre"
+
+
+def test_who_gets_the_screen_next() -> None:
+    """The Engineers' phase opens with the First Player's Engineer, whoever decided last; the
+    Engineers alternate single actions; while both roles act at once (four people, Phase 2)
+    a Politician's Engineer acts right after it, in the same turn of the screen."""
+    view = game.new_game(1).view(None)  # (no pending decisions)
+    engineers = ["USSR.engineer", "USA.engineer"]
+    assert choose_seat(engineers, "USA.politician", view) == "USSR.engineer"
+    assert choose_seat(engineers, "USSR.engineer", view) == "USA.engineer"
+    assert choose_seat(engineers, "USA.engineer", view) == "USSR.engineer"
+    both = ["USSR.politician", "USSR.engineer", "USA.engineer"]
+    assert choose_seat(both, "USA.politician", view) == "USA.engineer"
+    assert choose_seat(both, "USA.engineer", view) == "USSR.politician"

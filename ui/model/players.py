@@ -177,8 +177,9 @@ def parse_query(query: str) -> Setup | None:
 def choose_seat(to_act: list[str], last: str | None, view: View) -> str | None:
     """Which of the seats that may act gets the screen next.
 
-    A seat finishing a pending tile/module decision keeps it; a Politician's Engineer may
-    act right after it, in the same hand-off (with four people, both roles act in Phase 2);
+    A seat finishing a pending tile/module decision keeps it; while Politicians and
+    Engineers act in the same phase (four people, Phase 2), a Politician's Engineer acts
+    right after it, in the same turn of the screen;
     otherwise the nations alternate, so simultaneous Engineers alternate single actions
     (``to_act`` lists the First Player's nation first).
     """
@@ -190,7 +191,8 @@ def choose_seat(to_act: list[str], last: str | None, view: View) -> str | None:
     if last in to_act and view.nations[nation].pending is not None:
         return last
     mate = f"{nation}.engineer"
-    if role == "politician" and mate in to_act:
+    politics = any(split_seat(s)[1] == "politician" for s in to_act)  # both roles at once
+    if role == "politician" and mate in to_act and politics:
         return mate
     if last in to_act:
         others = [s for s in to_act if nation_of(s) != nation]
