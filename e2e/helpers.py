@@ -33,24 +33,24 @@ def privacy_up(page: Page) -> bool:
     return page.get_by_test_id("privacy").is_visible()
 
 
-def end_discussion(page: Page) -> bool:
-    """End a team's part of a strategic discussion at one screen if one is up (True when
-    one was)."""
-    done = page.get_by_test_id("end-discussion")
-    if done.count() and done.first.is_visible():
-        done.first.click()
+def _click_shown(page: Page, testid: str) -> bool:
+    """Click the first visible element of ``testid`` if there is one (True when it was)."""
+    found = page.get_by_test_id(testid)
+    if found.count() and found.first.is_visible():
+        found.first.click()
         return True
     return False
+
+
+def end_discussion(page: Page) -> bool:
+    """End a team's part of a strategic discussion at one screen if one is up."""
+    return _click_shown(page, "end-discussion")
 
 
 def show_mine(page: Page) -> bool:
     """At a screen shared by both nations, show the acting player's secrets if the decision
-    waits for that touch (True when it did)."""
-    button = page.get_by_test_id("show-mine")
-    if button.count() and button.first.is_visible():
-        button.first.click()
-        return True
-    return False
+    waits for that touch."""
+    return _click_shown(page, "show-mine")
 
 
 def answer_confirm(page: Page) -> bool:

@@ -51,12 +51,13 @@ def second_look(game: Game, seat: str, action: A.Action) -> A.Action:
     if not isinstance(action, A.Launch):
         return action
     nation = nation_of(seat)
-    if reach(game, nation, action.mission).odds >= LONG_SHOT:
-        return action
     legal = game.legal_actions(seat)
-    launches = [a for a in legal if isinstance(a, A.Launch)]
-    best = max(launches, key=lambda a: reach(game, nation, a.mission).odds)
-    if reach(game, nation, best.mission).odds >= LONG_SHOT:
+    reached = {a: reach(game, nation, a.mission).odds  # each launch's plan worked out once
+               for a in legal if isinstance(a, A.Launch)}
+    if reached[action] >= LONG_SHOT:
+        return action
+    best = max(reached, key=reached.__getitem__)
+    if reached[best] >= LONG_SHOT:
         return best
     failure = stakes(game, seat, action).failure
     if A.Abort() in legal and game.content.board.penalties["abort"] < failure:

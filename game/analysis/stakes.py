@@ -209,8 +209,9 @@ def _threat(game: Game, seat: str, action: A.Action) -> Threat | None:
         mission = mission_of_risk(game, nation, action.risk)
         if mission is None:
             return None
-        if launch == mission and _first(game, nation, mission) > 0:
-            return _flown_first(game, nation, mission)
+        first = _first(game, nation, mission) if launch == mission else 0.0
+        if first > 0:
+            return _flown_first(game, nation, mission, first)
         if rival.test_steal:
             before = launch_odds(game, nation, mission)
             tested = game.clone()
@@ -222,15 +223,16 @@ def _threat(game: Game, seat: str, action: A.Action) -> Threat | None:
         return None
     # A payload booked onto the Mission leaves with it (Preview); one loaded onto a Payload
     # tile stays aboard through a delay (V0.10.4), so nothing of it is lost.
-    if isinstance(action, A.BookPayload) and action.mission == launch \
-            and _first(game, nation, launch) > 0:
-        return _flown_first(game, nation, launch)
+    if isinstance(action, A.BookPayload) and action.mission == launch:
+        first = _first(game, nation, launch)
+        return _flown_first(game, nation, launch, first) if first > 0 else None
     return None
 
 
-def _flown_first(game: Game, nation: str, mission: str) -> Threat:
+def _flown_first(game: Game, nation: str, mission: str, first: float) -> Threat:
+    """The rival flies to ``mission`` first and completes it with chance ``first``."""
     popularity = game.state.nations[nation].popularity
     delay = game.content.board.penalties["delay"]
-    return Threat("first", other(nation), mission, _first(game, nation, mission),
+    return Threat("first", other(nation), mission, first,
                   cost=popularity - max(0, popularity - delay))
 

@@ -278,9 +278,11 @@ class Turns:
     def shared_screen(self) -> bool:
         """Whether people of both nations share this screen (their secrets then show only
         when asked for, or past a hand-off screen)."""
-        if self.guest.on:  # a guest's screen holds its own seats only
-            return False
-        return len({nation_of(player[0]) for player in self.table.setup.humans()}) > 1
+        return not self.guest.on and len(self.nations_here()) > 1  # (a guest: its own seats)
+
+    def nations_here(self) -> set[str]:
+        """The nations with a person at this screen."""
+        return {nation_of(player[0]) for player in self.table.setup.humans()}
 
     def hides_secrets(self, seat: str) -> bool:
         """Whether the screen leaves out the secrets of ``seat``'s nation (the seat whose
@@ -454,7 +456,7 @@ class Turns:
         table, g = self.table, self.table.g
         setup = table.setup
         to_act = g.to_act()
-        here = {nation_of(player[0]) for player in setup.humans()}
+        here = self.nations_here()
         if any(setup.is_ai(seat) and nation_of(seat) not in here for seat in to_act):
             return []  # the turn loop lets that computer team end its talk first
         return sorted({nation_of(seat) for seat in to_act} & here, key=NATIONS.index)
@@ -485,7 +487,7 @@ class Turns:
         if not talking:
             return None
         view = g.view(None)
-        here = {nation_of(player[0]) for player in table.setup.humans()}
+        here = self.nations_here()
         teams = tuple(n for n in NATIONS
                       if n in talking or (n in here and view.nations[n].discussed))
         left = content().board.discussion_seconds
