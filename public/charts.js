@@ -215,6 +215,18 @@
       legend: { show: false },
       cursor: { drag: { x: false, y: false } },
       hooks: {
+        // A click on a line chart opens the replay at the point under the cursor: the
+        // page's click handler finds the command on the chart's box.
+        setCursor: [function (u) {
+          const box = u.root.parentElement;
+          const i = u.cursor.idx;
+          if (spec.steps && i !== null && i !== undefined && box) {
+            box.dataset.cmd = "rp-goto";
+            box.dataset.step = String(spec.steps[i]);
+          } else if (box) {
+            delete box.dataset.cmd;
+          }
+        }],
         drawClear: [function (u) { drawSplit(u, spec); }],
         draw: [function (u) {
           drawThresholds(u, spec);

@@ -31,8 +31,8 @@ GAME_LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # The rules: the working position and its phases, who acts and the legal actions, the
     # setup, the save format, the view and the odds a view shows.
     ("rules", ("game.rules", "game.rules.*")),
-    # The facade: Game, new_game and loading a save into a Game.
-    ("facade", ("game.engine", "game.save")),
+    # The facade: Game, new_game, loading a save into a Game, a finished game as a link.
+    ("facade", ("game.engine", "game.save", "game.sharing")),
     # What is built on whole games: history, sampling of hidden information, stakes, advice.
     ("analysis", ("game.analysis", "game.analysis.*")),
     # Play between browsers: the host's referee and the guest's link.

@@ -54,12 +54,14 @@ def test_the_fake_is_a_platform() -> None:
 
 
 def run_app(test: Callable[[App, FakePlatform], Awaitable[None]], query: str = "",
-            hash_: str = "") -> None:
+            hash_: str = "", storage: dict[str, str] | None = None) -> None:
     """Boot an app on a fresh fake page (``query``: the address's query string, ``hash_``
-    its fragment) in a fresh event loop, run ``test`` on it, then cancel what is left."""
+    its fragment, ``storage`` what the browser keeps) in a fresh event loop, run ``test``
+    on it, then cancel what is left."""
     async def main() -> None:
         dom = FakePlatform()
         dom.query, dom.hash = query, hash_
+        dom.storage.update(storage or {})
         app = App(dom)
         app.start()
         try:

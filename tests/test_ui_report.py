@@ -50,8 +50,15 @@ def _story(upto: int | None = None) -> tuple[Chronicle, int]:
 def _rows(markup: str, key: str) -> list[list[str]]:
     table = markup.split(f'data-table="{key}">', 1)[1].split("</table>", 1)[0]
     body = table.split("<tbody>", 1)[1]
-    rows = [re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row) for row in body.split("</tr>")]
+    rows = [[re.sub(r"<[^>]+>", "", cell) for cell in
+             re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row)] for row in body.split("</tr>")]
     return [row for row in rows if row]
+
+
+def _moments(markup: str, key: str) -> list[int]:
+    """The steps the rows of table ``key`` open the replay at."""
+    table = markup.split(f'data-table="{key}">', 1)[1].split("</table>", 1)[0]
+    return [int(step) for step in re.findall(r'data-cmd="rp-goto"[^>]*data-step="(\d+)"', table)]
 
 
 def test_the_report_of_a_finished_game_has_four_charts_each_with_its_table() -> None:
@@ -67,6 +74,14 @@ def test_the_report_of_a_finished_game_has_four_charts_each_with_its_table() -> 
     rows = _rows(markup, "standing")
     assert len(rows) == len(data.rounds) == len(specs["standing"]["x"])
     assert rows[0][0] == "Round 1, start" and rows[-1][0].endswith("end of the game")
+    # Each row opens the replay at its moment; so do the chart's points and the swings.
+    assert _moments(markup, "standing") == [r.step for r in data.rounds]
+    assert specs["standing"]["steps"] == [r.step for r in data.rounds]
+    assert _moments(markup, "launches") == [p.step for p in data.launches]
+    assert _moments(markup, "chances") == specs["chances"]["steps"] == [c.step for c in data.curve]
+    swings = markup.split('data-testid="report-swings"', 1)[1].split("</ol>", 1)[0]
+    assert [int(s) for s in re.findall(r'data-step="(\d+)"', swings)] == [
+        s.launch.step if s.launch else s.start.step for s in data.swings]
     for row, drawn in zip(data.rounds, rows, strict=True):
         assert drawn[1:5] == [str(v) for v in (*row.popularity, *row.budget)]
         assert drawn[5] == str(max(row.budget) - data.budget_gap)  # the gap line

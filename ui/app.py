@@ -28,6 +28,7 @@ from .control.newgame import NewGame
 from .control.overlays import Overlays
 from .control.replaydesk import ReplayDesk
 from .control.reportdesk import ReportDesk
+from .control.sharedesk import ShareDesk
 from .control.shelf import Shelf
 from .control.sound import SoundSwitch
 from .control.thinker import Thinker
@@ -86,7 +87,7 @@ class App:
                            self.hints, errors=self)
         self.report_desk = ReportDesk(dom, table, tasks, self.overlays, self.hints, self.thinker)
         self.replays = ReplayDesk(dom, table, screen, self.turns, self.overlays, self.shelf,
-                                  self.hints, self.report_desk)
+                                  self.hints, self.report_desk, tasks)
         # an online game's host (the referee and invitations) and guest (the host's pictures)
         self.hosting = Hosting(dom, table, screen, tasks, self.turns, self.overlays)
         self.joining = Joining(dom, table, screen, tasks, self.turns, self.overlays,
@@ -95,6 +96,8 @@ class App:
         self.newgame = NewGame(dom, table, screen, dealer, self.turns, self.overlays,
                                self.shelf, self.replays, self.hosting)
         self.tour = Tour(dom, table, screen, dealer, self.turns, self.overlays, self.newgame)
+        self.sharing = ShareDesk(dom, table, self.replays, self.overlays,
+                                 self.report_desk.open, self.newgame.open_start)
         self.embed_api = EmbedApi(dom, table, tasks, dealer)  # an embed's events and commands
         self.example = ExampleDesk(dom, table, screen, dealer, self.embed_api)  # a rule example
         # the roles of parts built after those that ask them (each asks the other)
@@ -104,6 +107,7 @@ class App:
         self.hints.replays, self.hints.saving = self.replays, self.shelf
         self.overlays.guest = self.joining
         self.report_desk.replays = self.replays
+        self.replays.start_screen = self.newgame
         self.hosting.peers = self.joining.peers = self.online
         self.embed_api.examples = self.example
         self.input = Input(dom, table, screen, self.turns, self.overlays, self.replays,
@@ -125,6 +129,7 @@ class App:
         handlers: dict[str, Callable[[Any], None]] = {}
         for part in (self.shelf.commands(), self.replays.commands(),
                      self.report_desk.commands(), self.overlays.commands(),
+                     self.sharing.commands(),
                      self.tour.commands(), self.example.commands(), self.newgame.commands(),
                      self.hosting.commands(), self.turns.commands(), self.sounds.commands(),
                      self.online.commands(), own):
@@ -142,7 +147,9 @@ class App:
         self.dom.on("keydown", self.safe(self.input.on_key))
         self.dom.on("submit", self.safe(self.dom.prevent_default))
         # an invitation link opened in this tab while the app runs: join that game
-        self.dom.on_hash_change(self.safe(lambda _event: self.join_invitation()))
+        # (or a shared game's link: its replay)
+        self.dom.on_hash_change(self.safe(
+            lambda _event: self.join_invitation() or self.sharing.open_link(booting=False)))
         self.sounds.start()
         query = self.dom.query_string()
         asked_lang = query_param(query, "lang") if self.dom.embedded() else ""
@@ -181,6 +188,7 @@ class App:
         self.booted = True
         self.embed_api.start()
         self.start_ai()
+        self.sharing.open_link(booting=True)  # a shared game's link: its replay on top
 
     def join_invitation(self) -> bool:
         """Answer the invitation in the address's fragment, if there is one (True then)."""
@@ -477,5 +485,8 @@ class App:
         self.dom.set_html("log-list", log_html(desk.replay.story(desk.index)))
         self.log_drawn = None
         self.dom.set_html("actions", replay_bar_html(desk.replay, desk.index, desk.seat,
-                                                     desk.seats))
+                                                     desk.seats, bool(desk.playing),
+                                                     desk.chosen))
+        for row in ("rounds", "marks"):  # a phone's timeline rows scroll sideways
+            self.dom.scroll_into_view(f'.rp-{row} [aria-current="step"]')
         self.dom.show("pick", False)

@@ -1,26 +1,35 @@
-"""Replays in the app: step through a game rebuilt from its log, then return to the table."""
+"""Replays in the app: travel a game rebuilt from its log (step, jump to a chapter, play it
+at the computer players' pace), then return to the table."""
 
 from __future__ import annotations
 
+import asyncio
 import json
+from collections.abc import Callable
 from typing import Any
 
-from game import SEATS
+from game import SEATS, Game
 
 from ..model.replay import Replay
-from ..model.roles import HintBook, Overlays, Report, Saving, Screen, TurnLoop
+from ..model.roles import HintBook, Overlays, Report, Saving, Screen, StartScreen, Tasks, TurnLoop
 from ..model.saves import SaveError, hints_of, read_envelope
 from ..model.table import Table
 from ..platform.port import Handler, Platform
 from ..words.i18n import _
 
+MIN_PACE_MS = 250  # autoplay at the AI's pace, but never faster than the eye follows
+
 
 class ReplayDesk:
     """Offers :class:`ui.model.roles.Replays`."""
 
+    start_screen: StartScreen  # given by the app once built (it asks the replays too)
+
     def __init__(self, dom: Platform, table: Table, screen: Screen, turns: TurnLoop,
-                 overlays: Overlays, saving: Saving, hints: HintBook, report: Report) -> None:
+                 overlays: Overlays, saving: Saving, hints: HintBook, report: Report,
+                 tasks: Tasks) -> None:
         self.dom = dom
+        self.tasks = tasks
         self.table = table
         self.screen = screen
         self.turns = turns
@@ -33,6 +42,10 @@ class ReplayDesk:
         self.seat: str | None = None
         self.seats: list[str] = []
         self.hints: dict[str, int] = {}  # hints each nation took in that game
+        self.playing = 0  # the autoplay running (its number; 0: none)
+        self.chosen: int | None = None  # the chapter last jumped to
+        self.after: Callable[[], None] | None = None  # what Exit opens (see start)
+        self.runs = 0  # autoplays started: each has its own number, so a paused one ends
 
     @property
     def on(self) -> bool:
@@ -43,6 +56,8 @@ class ReplayDesk:
             **{cmd: self._stepper(cmd) for cmd in ("rp-first", "rp-prev", "rp-next", "rp-last")},
             "rp-exit": lambda _el: self.exit(),
             "rp-seat": lambda el: self.choose_seat(str(el.value)),
+            "rp-goto": self._goto,
+            "rp-play": lambda _el: self.play(),
             "replay": lambda _el: self.current(),
             "replay-saved": self._replay_saved,
         }
@@ -50,14 +65,32 @@ class ReplayDesk:
     def _stepper(self, cmd: str) -> Handler:
         return lambda _el: self.step(cmd)
 
+    def _goto(self, el: Any) -> None:
+        """A chapter of the timeline (``data-chapter``), or a moment the report names
+        (``data-step``)."""
+        if el is None:
+            return
+        chapter, step = self.dom.data(el, "chapter") or "", self.dom.data(el, "step") or ""
+        if chapter.isdigit() and self.replay is not None \
+                and int(chapter) < len(self.replay.chapters):
+            self.show(self.replay.chapters[int(chapter)].step, int(chapter))
+        elif step.isdigit() and len(step) < 7:
+            self.goto(int(step))
+
     def _replay_saved(self, el: Any) -> None:
         key = (self.dom.data(el, "key") or "") if el is not None else ""
         if self.saving.owns(key):
             self.saved(key)
 
     def start(self, save: dict[str, Any], seats: list[str],
-              hints: dict[str, int] | None = None) -> None:
+              hints: dict[str, int] | None = None,
+              after: Callable[[], None] | None = None) -> None:
+        """Replay ``save`` at its end, the views of ``seats`` on offer; ``after``: what Exit
+        opens instead of going back to the game on the table (a shared game's link opened
+        on the start screen: that screen again)."""
         self.replay = Replay(save)
+        self.after = after
+        self.playing = 0
         self.hints = dict(hints or {})
         self.turns.stop()  # pauses the turn loop and the countdown
         self.index = len(self.replay)
@@ -86,7 +119,9 @@ class ReplayDesk:
             data = read_envelope(text)
             save = data["save"]
             over = bool(save["state"].get("winner"))
-            self.start(save, list(SEATS) if over else [], hints_of(data))
+            # opened over the start screen: Exit goes back there, not into the game behind
+            back = self.start_screen.open_start if self.saving.to_start else None
+            self.start(save, list(SEATS) if over else [], hints_of(data), back)
         except SaveError as exc:
             self.saving.open(error=_("That saved game cannot be replayed: {error}").format(
                 error=exc))
@@ -94,12 +129,24 @@ class ReplayDesk:
             self.saving.open(error=_("That saved game cannot be replayed: {error}").format(
                 error=_("its game data is missing or damaged.")))
 
+    def finished_game(self) -> Game | None:
+        """The replayed game, when it is finished (what may be shared)."""
+        if self.replay is None or not self.replay.finished:
+            return None
+        return self.replay.frames[-1]
+
     def exit(self) -> None:
         table, turns = self.table, self.turns
         self.replay = None
+        self.playing = 0
         if self.dom.is_shown("report"):
             self.report.close()
         self.dom.set_body("replay", "0")
+        after, self.after = self.after, None
+        if after is not None:
+            self.screen.render()
+            after()
+            return
         turns.stop()
         turns.clear_clocks()
         table.hold_behind_dialog(False)
@@ -118,10 +165,58 @@ class ReplayDesk:
         last = len(self.replay)
         target = {"rp-first": 0, "rp-prev": self.index - 1,
                   "rp-next": self.index + 1, "rp-last": last}[cmd]
-        self.index = max(0, min(last, target))
+        self.show(target)
+
+    def show(self, step: int, chapter: int | None = None) -> None:
+        """The frame after ``step`` actions (kept within the game), ``chapter`` marked if it
+        was jumped to; an autoplay stops."""
+        assert self.replay is not None
+        self.playing = 0
+        self.chosen = chapter
+        self.index = max(0, min(len(self.replay), step))
         if self.report.on:
             self.report.close()
         self.screen.render()
+
+    def goto(self, step: int) -> None:
+        """A chapter, or a moment the report names: the replay of the game on the table
+        (opened if need be) at ``step``."""
+        if self.replay is None:
+            self.current()
+        if self.replay is not None:
+            self.show(step)
+
+    def play(self) -> None:
+        """Autoplay from the step shown (from the start when at the end), or pause it."""
+        if self.replay is None:
+            return
+        if self.playing:
+            self.playing = 0
+        else:
+            if self.index >= len(self.replay):
+                self.index = 0
+            self.runs += 1
+            self.playing = self.runs
+            self.tasks.spawn(self._autoplay(self.playing))
+        self.screen.render()
+
+    async def _autoplay(self, run: int) -> None:
+        pace = max(self.table.setup.speed_ms, MIN_PACE_MS) / 1000
+        while True:
+            await asyncio.sleep(pace)
+            if self.playing != run or self.replay is None:
+                return
+            if self.report.on:  # its numbers are of the step it was opened at
+                self.playing = 0
+                self.screen.render()
+                return
+            self.index += 1
+            self.chosen = None
+            if self.index >= len(self.replay):
+                self.playing = 0
+            self.screen.render()
+            if not self.playing:
+                return
 
     def report_subject(self) -> tuple[str, int, int, dict[str, int]] | None:
         """The replayed game's report up to the step shown (None when no replay is on)."""

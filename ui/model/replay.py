@@ -7,15 +7,29 @@ from __future__ import annotations
 
 import hashlib
 import json
+from dataclasses import dataclass
 from typing import Any
 
 import game
-from game.core.events import ActionTaken, Event
+from game.core.events import ActionTaken, Event, Explosion, LaunchDelayed, Liftoff, MissionSuccess
 
 from ..words.i18n import _, ngettext
 from ..words.names import ruleset_title, seat_name
 from ..words.narration import Told, lines, note
 from .saves import SaveError
+
+SHARED = "#game="  # a shared game's link: the page's address, this, the game's code
+
+
+def shared_link(address: str, code: str) -> str:
+    """The link that opens the finished game of ``code`` (:func:`game.sharing.share_code`)
+    on the page at ``address``: the game is in the fragment, which no server ever sees."""
+    return f"{address}{SHARED}{code}"
+
+
+def shared_code(fragment: str) -> str | None:
+    """The game code in a page's fragment (``location.hash``), if it holds a shared game."""
+    return fragment[len(SHARED):] if fragment.startswith(SHARED) else None
 
 
 def fingerprint(state: dict[str, Any]) -> str:
@@ -55,12 +69,46 @@ def public_story(players: int, ruleset: str, bonus: int,
     return told
 
 
+@dataclass(frozen=True, slots=True)
+class Chapter:
+    """A moment of a game to jump to: the start of a phase of a round, or a launch (then
+    ``nation``, ``mission`` and ``outcome``: "success", "explosion" or "delayed").
+    ``step`` is the frame it opens at (a launch: the frame right after it was resolved)."""
+
+    step: int
+    round: int
+    phase: str
+    nation: str = ""
+    mission: str = ""
+    outcome: str = ""
+
+    @property
+    def launch(self) -> bool:
+        return bool(self.nation)
+
+
+def launch_chapters(step: int, round_: int, events: list[Event]) -> list[Chapter]:
+    """The launches one action resolved, in the order they flew."""
+    found = []
+    for i, event in enumerate(events):
+        if isinstance(event, Liftoff):
+            ending = next((e for e in events[i + 1:] if isinstance(e, MissionSuccess | Explosion)
+                           and e.nation == event.nation), None)
+            outcome = "success" if isinstance(ending, MissionSuccess) else "explosion"
+            found.append(Chapter(step, round_, "launches", event.nation, event.mission, outcome))
+        elif isinstance(event, LaunchDelayed):
+            found.append(Chapter(step, round_, "launches", event.nation, event.mission,
+                                 "delayed"))
+    return found
+
+
 class Replay:
     """Every position of a game, built by replaying its log from the seed.
 
     ``frames[0]`` is the game before any action, ``frames[i]`` after the i-th action;
-    ``notes[i]`` tells (public facts only) what the i-th action did. ``matches`` says whether
-    the last frame is exactly the state the save recorded."""
+    ``notes[i]`` tells (public facts only) what the i-th action did; ``chapters`` are the
+    phases and launches to jump to, in order. ``matches`` says whether the last frame is
+    exactly the state the save recorded."""
 
     def __init__(self, save: dict[str, Any]) -> None:
         try:
@@ -74,13 +122,21 @@ class Replay:
         self.frames = [current.clone()]
         self.notes: list[list[Told]] = [[note(opening_line(current))]]
         self.seats: list[str | None] = [None]
+        self.chapters = [Chapter(0, current.round, current.phase)]
         for number, entry in enumerate(log, start=1):
+            round_, phase = current.round, current.phase
             try:
                 seat = entry["seat"]
                 events = current.apply(seat, game.action_from_dict(entry["action"]))
             except Exception as exc:
                 raise SaveError(_("Action {number} of the log cannot be replayed: {error}")
                                 .format(number=number, error=exc)) from None
+            flown = launch_chapters(number, round_, events)
+            if (current.round, current.phase) != (round_, phase):
+                opened = Chapter(number, current.round, current.phase)
+                # the launch phase opens before its launches; the next phase after them
+                flown = [opened, *flown] if opened.phase == "launches" else [*flown, opened]
+            self.chapters += flown
             self.frames.append(current.clone())
             self.seats.append(seat)
             self.notes.append(told_move(events, bonus, seat))
@@ -93,6 +149,21 @@ class Replay:
     def __len__(self) -> int:
         """The number of actions (frames are one more)."""
         return len(self.frames) - 1
+
+    def chapter_at(self, step: int, chosen: int | None = None) -> int:
+        """The number of the chapter the frame ``step`` shows: ``chosen`` (the one jumped
+        to) while it opens at that step, else the last one opened at or before it."""
+        if chosen is not None and 0 <= chosen < len(self.chapters) \
+                and self.chapters[chosen].step == step:
+            return chosen
+        return max(i for i, c in enumerate(self.chapters) if c.step <= step)
+
+    def rounds(self) -> list[tuple[int, Chapter]]:
+        """The first chapter of every round, with its number."""
+        seen: dict[int, tuple[int, Chapter]] = {}
+        for number, chapter in enumerate(self.chapters):
+            seen.setdefault(chapter.round, (number, chapter))
+        return list(seen.values())
 
     def story(self, upto: int) -> list[Told]:
         """The log lines of the first ``upto`` actions."""

@@ -14,9 +14,10 @@ them.)
 
 from __future__ import annotations
 
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any, Protocol
 
+from game import Game
 from game.core.actions import Action
 from game.core.events import Event
 from game.rules.records import View
@@ -147,6 +148,10 @@ class Saving(Protocol):
     def open(self, error: str = "", notice: str = "") -> None: ...
     def resumable(self) -> Summary | None: ...
 
+    @property
+    def to_start(self) -> bool:
+        """Saved games was opened from the start screen (closing it goes back there)."""
+
 
 class HintBook(Protocol):
     """The hints of the game on the table (:class:`ui.control.hints.Hints`)."""
@@ -165,7 +170,11 @@ class Replays(Protocol):
     @property
     def on(self) -> bool: ...
 
+    def start(self, save: dict[str, Any], seats: list[str],
+              hints: dict[str, int] | None = None,
+              after: Callable[[], None] | None = None) -> None: ...
     def exit(self) -> None: ...
+    def finished_game(self) -> Game | None: ...
     def report_subject(self) -> tuple[str, int, int, dict[str, int]] | None: ...
 
 

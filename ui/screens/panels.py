@@ -12,10 +12,18 @@ from game.rules.records import View
 from game.rules.terms import nation_of
 
 from ..markup.html import attrs, e, emblem, icon
-from ..model.replay import Replay
+from ..model.replay import Chapter, Replay
 from ..model.saves import Summary
 from ..words.i18n import _, ngettext
-from ..words.names import hints_taken, nation_name, reason_words, seat_name
+from ..words.names import (
+    hints_taken,
+    mission_name,
+    nation_name,
+    outcome_name,
+    phase_name,
+    reason_words,
+    seat_name,
+)
 from ..words.rules import howto_page, page
 
 
@@ -88,6 +96,32 @@ def saves_html(summaries: list[Summary], current: str | None, error: str = "",
             f'data-testid="close-saves">{e(close)}</button></div></div>')
 
 
+def share_html(link: str, actions: int) -> str:
+    """The finished game as a link to send: its words, the link to copy, its length."""
+    title, copy, close = _("Share this game"), _("Copy the link"), _("Close")
+    about = ngettext(
+        "This link holds the whole game, its {count} action packed into the link itself. "
+        "It opens the game's replay and report in any browser; no server ever sees it.",
+        "This link holds the whole game, its {count} actions packed into the link itself. "
+        "It opens the game's replay and report in any browser; no server ever sees it.",
+        actions).format(count=actions)
+    size = ngettext("{count} character", "{count} characters", len(link)).format(
+        count=len(link))
+    copied = _("Link copied: send it to whoever should watch the game.")
+    label = _("The game's link")
+    return (f'<div class="dlg share" role="dialog" aria-modal="true" aria-labelledby="sh-t" '
+            f'data-testid="share"><h2 id="sh-t">{e(title)}</h2><p>{e(about)}</p>'
+            f'<div class="ol-link"><input type="text" readonly data-testid="share-link"'
+            f"{attrs(value=link, aria_label=label)}>"
+            f'<button type="button" data-cmd="copy" data-testid="share-copy"'
+            f'{attrs(data_copy=link, data_copied=copied, data_status="share-copied")}>'
+            f'{e(copy)}</button></div><p class="note" data-testid="share-size">{e(size)}</p>'
+            f'<p class="ol-copied" role="status" data-testid="copy-status" id="share-copied">'
+            f"</p>"
+            f'<div class="dlg-b"><button type="button" class="primary" data-cmd="close-dialog" '
+            f'data-testid="share-close">{e(close)}</button></div></div>')
+
+
 def elsewhere_html(key: str, taken: bool) -> str:
     """Another tab of this browser holds the saved game ``key``: ``taken``, it took the game
     this tab was playing; else this tab asked to continue it. Taking it here stops the
@@ -113,7 +147,53 @@ def elsewhere_html(key: str, taken: bool) -> str:
             f'{attrs(data_cmd="take-here", data_key=key)}>{e(take)}</button></div></div>')
 
 
-def replay_bar_html(rp: Replay, index: int, seat: str | None, seats: list[str]) -> str:
+OUTCOME_MARKS = {"success": "✓", "explosion": "✗", "delayed": "…"}
+
+
+def _chapter_button(number: int, chapter: Chapter, current: bool, label: str, testid: str,
+                    words: str = "") -> str:
+    """A button that jumps to chapter ``number`` (``current``: it holds the step shown)."""
+    kind = "launch" if chapter.launch else "phase"
+    return (f'<button type="button" data-cmd="rp-goto" data-testid="{testid}"'
+            f'{attrs(aria_current="step" if current else None, data_chapter=number)}'
+            f"{attrs(data_step=chapter.step)}"
+            f"{attrs(data_round=chapter.round, data_phase=chapter.phase, data_kind=kind)}"
+            f"{attrs(aria_label=words or None)}>{label}</button>")
+
+
+def chapters_html(rp: Replay, index: int, chosen: int | None) -> str:
+    """The game's timeline: a button for each round, and the phases and launches of the
+    round shown, each jumping to its moment (``chosen``: the chapter last jumped to, marked
+    while its step is shown; else the last one opened by then)."""
+    shown = rp.chapter_at(index, chosen)
+    rounds = "".join(
+        "<li>" + _chapter_button(number, c, c.round == rp.chapters[shown].round, str(c.round),
+                                 "rp-round", _("Round {round}").format(round=c.round))
+        + "</li>" for number, c in rp.rounds())
+    marks = []
+    for number, chapter in enumerate(rp.chapters):
+        if chapter.round != rp.chapters[shown].round:
+            continue
+        if chapter.launch:
+            words = _("{nation}'s launch toward {mission}: {outcome}").format(
+                nation=nation_name(chapter.nation), mission=mission_name(chapter.mission),
+                outcome=outcome_name(chapter.outcome))
+            label = (f"{emblem(chapter.nation)} {e(mission_name(chapter.mission))} "
+                     f'<span aria-hidden="true">{OUTCOME_MARKS[chapter.outcome]}</span>')
+            marks.append(_chapter_button(number, chapter, number == shown, label,
+                                         "rp-chapter", words))
+        else:
+            marks.append(_chapter_button(number, chapter, number == shown,
+                                         e(phase_name(chapter.phase)), "rp-chapter"))
+    title, round_ = _("Chapters"), _("Round")
+    items = "".join(f"<li>{mark}</li>" for mark in marks)
+    return (f'<nav class="rp-time" data-testid="rp-chapters"{attrs(aria_label=title)}>'
+            f'<span class="rp-lab">{e(round_)}</span><ol class="rp-rounds">{rounds}</ol>'
+            f'<ol class="rp-marks">{items}</ol></nav>')
+
+
+def replay_bar_html(rp: Replay, index: int, seat: str | None, seats: list[str],
+                    playing: bool = False, chosen: int | None = None) -> str:
     total = len(rp)
     public = _("Public view")
     options = [f'<option value=""{"" if seat else " selected"}>{e(public)}</option>']
@@ -131,6 +211,10 @@ def replay_bar_html(rp: Replay, index: int, seat: str | None, seats: list[str]) 
     replay, step = _("Replay"), _("Action {index} / {total}").format(index=index, total=total)
     view, leave, report = _("View"), _("Exit replay"), _("Report at this step")
     first, prev, after, last = _("« First"), _("◀ Prev"), _("Next ▶"), _("Last »")
+    play = _("❚❚ Pause") if playing else _("▶ Play")
+    share_words = _("Share this game")
+    share = (f'<button type="button" data-cmd="share" data-testid="rp-share">'
+             f"{e(share_words)}</button>" if rp.finished else "")
     return (f'<div class="replay" data-testid="replay" data-step="{index}" data-total="{total}">'
             f'<div class="bar-h"><span class="who">{icon("rocket")} {e(replay)}</span>'
             f'<span class="step" data-testid="replay-step">{e(step)}</span>'
@@ -138,13 +222,16 @@ def replay_bar_html(rp: Replay, index: int, seat: str | None, seats: list[str]) 
             f'data-match="{1 if rp.matches else 0}"{attrs(title=fingerprints)}>'
             f'{"✓" if rp.matches else "✗"} {e(match)} '
             f"<code>{rp.final_fingerprint}</code></span></div>"
+            f"{chapters_html(rp, index, chosen)}"
             f'<div class="rp-b">{btn("rp-first", first, index == 0)}'
             f'{btn("rp-prev", prev, index == 0)}{btn("rp-next", after, index >= total)}'
             f'{btn("rp-last", last, index >= total)}'
+            f'<button type="button" data-cmd="rp-play" data-testid="rp-play" '
+            f'aria-pressed="{"true" if playing else "false"}">{e(play)}</button>'
             f'<label>{e(view)} <select data-cmd="rp-seat" data-testid="rp-seat">'
             f'{"".join(options)}</select></label>'
             f'<button type="button" data-cmd="report" data-testid="rp-report">{e(report)}'
-            f"</button>"
+            f"</button>{share}"
             f'<button type="button" class="primary" data-cmd="rp-exit" data-testid="rp-exit">'
             f"{e(leave)}</button></div>"
             f'<ul class="rp-notes" data-testid="replay-notes">{notes}</ul></div>')
@@ -196,8 +283,10 @@ def end_html(view: View, winner: str, end_reason: str,
                                                   round=view.round)
     replay, export, new = _("Watch the replay"), _("Export"), _("New game")
     report = _("Game report")
+    share = _("Share this game")
     whole_game = (f'<button data-testid="end-report" data-cmd="report">{e(report)}</button>'
                   f'<button data-testid="end-replay" data-cmd="replay">{e(replay)}</button>'
+                  f'<button data-testid="end-share" data-cmd="share">{e(share)}</button>'
                   f'<button data-testid="end-export" data-cmd="export">{e(export)}</button>')
     return (f'<div class="endcard {winner.lower()}" role="dialog" aria-modal="true" '
             f'aria-labelledby="end-t" data-testid="end-screen" data-winner="{e(winner)}">'

@@ -17,7 +17,7 @@ from game import NATIONS
 
 from ..markup.html import e, emblem
 from ..words.i18n import _, ngettext
-from ..words.names import hints_taken, mission_name, nation_name, percent, phase_name
+from ..words.names import hints_taken, mission_name, nation_name, outcome_name, percent, phase_name
 
 if TYPE_CHECKING:  # the records only: the page imports the AI's modules when it thinks
     from game.ai.chronicle import Chronicle, LaunchPoint, RoundRow, Shift, Swing
@@ -29,11 +29,6 @@ LIMIT_COLOUR = "var(--muted)"
 PHASE_AT = {"discussion": 0.0, "maneuvers": 0.1, "politics": 0.3, "engineering": 0.5,
             "launches": 0.7, "administration": 0.9, "over": 0.95}
 CHARTS = ("standing", "launches", "missions", "chances")
-
-
-def outcome_name(outcome: str) -> str:
-    words = {"success": _("success"), "explosion": _("explosion"), "delayed": _("delayed")}
-    return words.get(outcome, outcome)
 
 
 def _mid_round(rows: Sequence[RoundRow], i: int) -> bool:
@@ -60,14 +55,23 @@ def _row_label(rows: Sequence[RoundRow], i: int, finished: bool) -> str:
             _("Round {round}, at this step")).format(round=rows[i].round)
 
 
+def moment(step: int, label: str) -> str:
+    """A button that opens the replay after ``step`` actions (the report's moments)."""
+    return (f'<button type="button" class="rp-moment" data-cmd="rp-goto" '
+            f'data-testid="report-moment" data-step="{step}">{e(label)}</button>')
+
+
 def _table(caption: str, head: list[str], body: list[list[str]], key: str,
-           groups: list[tuple[str, int]] | None = None) -> str:
+           groups: list[tuple[str, int]] | None = None, steps: Sequence[int] = ()) -> str:
     """A table of a chart's numbers. With ``groups`` ((label, span) over the columns after
     the first), ``head`` names the columns under each group: grouped headings keep the
-    columns narrow enough for a phone."""
+    columns narrow enough for a phone. ``steps``: each row's moment, its heading a button
+    into the replay there."""
+    def heading(i: int, text: str) -> str:
+        return moment(steps[i], text) if i < len(steps) else e(text)
     rows = "".join("<tr>" + "".join(
-        (f'<th scope="row">{e(c)}</th>' if j == 0 else f"<td>{e(c)}</td>")
-        for j, c in enumerate(row)) + "</tr>" for row in body)
+        (f'<th scope="row">{heading(i, c)}</th>' if j == 0 else f"<td>{e(c)}</td>")
+        for j, c in enumerate(row)) + "</tr>" for i, row in enumerate(body))
     if groups is None:
         cells = "".join(f'<th scope="col">{e(h)}</th>' for h in head)
         thead, cols = f"<tr>{cells}</tr>", ""
@@ -113,7 +117,8 @@ def standing(data: Chronicle) -> tuple[str, dict[str, Any]]:
     series.append({"label": _("Budget gap line: behind the leader by {gap}").format(gap=gap),
                    "colour": LIMIT_COLOUR, "values": limit, "scale": "budget", "dash": True,
                    "thin": True})
-    spec = {"kind": "lines", "x": xs, "rounds": _rounds(data), "series": series,
+    spec = {"kind": "lines", "x": xs, "steps": [r.step for r in rows],
+            "rounds": _rounds(data), "series": series,
             "scales": {"popularity": {"label": _("Popularity"), "side": "left", "min": 0,
                                       "whole": True},
                        "budget": {"label": _("Budget"), "side": "right", "whole": True}},
@@ -131,7 +136,8 @@ def standing(data: Chronicle) -> tuple[str, dict[str, Any]]:
             if data.budget_gap_inclusive else
             _("A nation loses when its Popularity reaches 0, or when its Budget falls more "
               "than {gap} behind the rival's (below the grey line).")).format(gap=gap)
-    table = _table(_("Popularity and Budget by round"), head, body, "standing", groups)
+    table = _table(_("Popularity and Budget by round"), head, body, "standing", groups,
+                   [r.step for r in rows])
     return _figure("standing", _("Popularity and Budget"), note, table), spec
 
 
@@ -159,12 +165,14 @@ def launches(data: Chronicle) -> tuple[str, dict[str, Any]]:
     body = [[str(p.round), nation_name(p.nation), mission_name(p.mission),
              percent(p.odds) if p.odds is not None else "-", outcome_name(p.outcome)]
             for p in points]
+    steps = [p.step for p in points]
     if not points:
         body = [[_("No launch yet."), "", "", "", ""]]
     note = ngettext("{count} launch: a filled dot succeeded, a cross exploded.",
                     "{count} launches: a filled dot succeeded, a cross exploded.",
                     len(points)).format(count=len(points))
-    table = _table(_("Launches with their odds and outcome"), head, body, "launches")
+    table = _table(_("Launches with their odds and outcome"), head, body, "launches",
+                   steps=steps)
     return _figure("launches", _("Launches"), note, table), spec
 
 
@@ -175,7 +183,8 @@ def missions(data: Chronicle) -> tuple[str, dict[str, Any]]:
     series: list[dict[str, Any]] = [{"label": _("{nation} Missions").format(nation=nation_name(n)),
                "colour": COLOURS[n], "values": [r.missions[i] for r in rows],
                "scale": "missions", "steps": True} for i, n in enumerate(NATIONS)]
-    spec = {"kind": "lines", "x": _row_x(rows), "rounds": _rounds(data), "series": series,
+    spec = {"kind": "lines", "x": _row_x(rows), "steps": [r.step for r in rows],
+            "rounds": _rounds(data), "series": series,
             "scales": {"missions": {"label": _("Missions completed"), "side": "left",
                                     "min": 0, "whole": True}},
             "thresholds": [], "xLabel": _("Round")}
@@ -183,7 +192,8 @@ def missions(data: Chronicle) -> tuple[str, dict[str, Any]]:
     body = [[_row_label(rows, i, finished), *(str(v) for v in r.missions)]
             for i, r in enumerate(rows)]
     note = _("Missions each nation had completed, counted at the start of every round.")
-    table = _table(_("Missions completed by round"), head, body, "missions")
+    table = _table(_("Missions completed by round"), head, body, "missions",
+                   steps=[r.step for r in rows])
     return _figure("missions", _("Missions completed"), note, table), spec
 
 
@@ -204,8 +214,8 @@ def chances(data: Chronicle) -> tuple[str, dict[str, Any]]:
         end = swing.end
         marks.append({"x": end.round + PHASE_AT.get(end.phase, 0.0),
                       "y": round(end.usa * 100, 1), "text": str(number)})
-    spec = {"kind": "lines", "x": xs, "rounds": _rounds(data), "series": series,
-            "split": split, "marks": marks,
+    spec = {"kind": "lines", "x": xs, "steps": [c.step for c in curve],
+            "rounds": _rounds(data), "series": series, "split": split, "marks": marks,
             "scales": {"chance": {"label": _("Chance to win (%)"), "side": "left",
                                   "min": 0, "max": 100}},
             "thresholds": [{"scale": "chance", "value": 50, "label": _("even chances")}],
@@ -217,7 +227,7 @@ def chances(data: Chronicle) -> tuple[str, dict[str, Any]]:
              "from each point: {usa}'s share lies under the line, {ussr}'s over it. "
              "The numbers mark the three biggest swings.").format(
                  usa=nation_name(NATIONS[0]), ussr=nation_name(NATIONS[1]))
-    table = _table(_("Chance to win"), head, body, "chances")
+    table = _table(_("Chance to win"), head, body, "chances", steps=[c.step for c in curve])
     return _figure("chances", _("Chance to win"), note, table), spec
 
 
@@ -277,6 +287,12 @@ def swing_words(swing: Swing) -> str:
                                                          change=change)
 
 
+def swing_step(swing: Swing) -> int:
+    """Where the replay shows a swing: right after its launch, else where the chances
+    stood before it (autoplay from there shows it happen)."""
+    return swing.launch.step if swing.launch is not None else swing.start.step
+
+
 # ------------------------------------------------------------------ the whole report
 
 def report_html(data: Chronicle, hints: dict[str, int], step: int, total: int,
@@ -292,7 +308,9 @@ def report_html(data: Chronicle, hints: dict[str, int], step: int, total: int,
         title = _("Game report: {nation} won").format(nation=nation_name(data.winner))
     else:
         title = _("Game report: up to action {step} of {total}").format(step=step, total=total)
-    swings = "".join(f"<li>{e(swing_words(s))}</li>" for s in data.swings)
+    watch = _("See it in the replay")
+    swings = "".join(f"<li>{e(swing_words(s))} {moment(swing_step(s), watch)}</li>"
+                     for s in data.swings)
     biggest, hints_title = _("The three biggest swings"), _("Hints taken in the whole game")
     swings_block = (f"<h3>{e(biggest)}</h3>"
                     f'<ol class="rp-swings" data-testid="report-swings">{swings}</ol>'

@@ -114,6 +114,12 @@ def phase_name(phase: str) -> str:
     return words.get(phase, phase)
 
 
+def outcome_name(outcome: str) -> str:
+    """How a launch ended."""
+    words = {"success": _("success"), "explosion": _("explosion"), "delayed": _("delayed")}
+    return words.get(outcome, outcome)
+
+
 def reason_words(reason: str) -> str:
     """Why a game ended: 'landed on the Moon first'."""
     words = {"moon_landing": _("landed on the Moon first"),

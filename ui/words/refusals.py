@@ -32,3 +32,24 @@ def reason_words() -> dict[str, str]:
 def unreadable_words(refusal: Unreadable) -> str:
     """One sentence (ending with a full stop) saying why the text could not be read."""
     return reason_words()[refusal.reason].format(**refusal.figures)
+
+
+def shared_words(reason: str, at: int = 0) -> str:
+    """Why a shared game's link was refused (:data:`game.sharing.REASONS`), one sentence."""
+    words = {
+        "empty": _("The link holds no game."),
+        "version": _("The link was not made by this game, or by a version that writes links "
+                     "another way."),
+        "too-long": _("The link holds more than any game does."),
+        "cut": _("The link was cut short: copy all of it, up to its last character."),
+        "damaged": _("The link was damaged or edited: some of its characters are not the "
+                     "ones the game wrote."),
+        "unreadable": _("The game in the link cannot be read: the link was edited."),
+        "illegal": _("Action {number} of the game in the link is not a legal move: the link "
+                     "was edited."),
+        "unfinished": _("The game in the link is not finished, and a game still being played "
+                        "is never shared (it would show its hidden cards)."),
+        "edited": _("The game in the link does not end as it did when it was shared: the "
+                    "link was edited."),
+    }
+    return words.get(reason, words["damaged"]).format(number=at)

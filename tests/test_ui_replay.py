@@ -1,0 +1,144 @@
+"""A replay to travel (a timeline of chapters, autoplay, the report's moments) and a
+finished game shared as a link, through the app on a fake page."""
+
+from __future__ import annotations
+
+import asyncio
+import html
+
+from game.sharing import share_code
+from tests.fake_platform import FakePlatform, elements
+from tests.test_sharing import long_game
+from tests.test_ui_app import click, command, find, run_app, settle
+from tests.test_ui_saves import played
+from ui.app import App
+from ui.model.players import Setup
+from ui.model.replay import SHARED, game_fingerprint, shared_code
+from ui.model.saves import CURRENT_KEY, KEY_PREFIX, export_text, parse
+
+
+def shown_step(dom: FakePlatform) -> int:
+    return int(find(dom, ("actions",), testid="replay").data["step"])
+
+
+def current(dom: FakePlatform, testid: str) -> list[dict[str, str]]:
+    """The timeline's buttons of ``testid`` marked as holding the step shown."""
+    return [el.data for el in elements(dom.regions["actions"], testid=testid)
+            if "aria-current" in el.attrs]
+
+
+def test_a_shared_link_opens_the_finished_games_replay_and_report() -> None:
+    """The link's game at its end (the same final state) with its report over it; Exit
+    brings the start screen back, and nothing stored changed. Its chapters jump to a
+    round's Engineering and to a launch; autoplay steps on and pauses."""
+    g = long_game()
+    stored = {KEY_PREFIX + "mine": export_text(played(2, 30), Setup(seed=2)),
+              CURRENT_KEY: "mine"}
+
+    async def test(app: App, dom: FakePlatform) -> None:
+        await settle(app, 60)
+        desk = app.replays
+        assert desk.on and desk.replay is not None and dom.hash == ""
+        assert len(desk.replay) == g.log_size and desk.replay.matches
+        assert desk.replay.final_fingerprint == game_fingerprint(g)
+        assert shown_step(dom) == g.log_size and dom.is_shown("report")
+        assert 'data-testid="report"' in dom.regions["report"]  # worked out, not failed
+        command(dom, "report", "close-report")
+
+        # Round 5's Engineering from the timeline: its round first, then the phase.
+        click(dom, find(dom, ("actions",), testid="rp-round", round="5"))
+        first = desk.replay.rounds()[4][1]
+        assert shown_step(dom) == first.step and current(dom, "rp-round")[0]["round"] == "5"
+        click(dom, find(dom, ("actions",), testid="rp-chapter", phase="engineering"))
+        at = shown_step(dom)
+        assert desk.replay.frames[at].round == 5
+        assert desk.replay.frames[at].phase == "engineering"
+        assert desk.replay.frames[at - 1].phase != "engineering"
+        # A launch: the frame right after it flew, the log telling it, the launch marked.
+        launch = next(c for c in desk.replay.chapters if c.launch)
+        click(dom, find(dom, ("actions",), testid="rp-round", round=str(launch.round)))
+        click(dom, find(dom, ("actions",), testid="rp-chapter", kind="launch"))
+        assert shown_step(dom) == launch.step
+        assert current(dom, "rp-chapter")[0]["kind"] == "launch"
+        assert "launch" in html.unescape(dom.regions["log-list"]).lower()
+
+        # Autoplay from there at the computer's pace, then a pause.
+        app.table.set_speed(0)
+        command(dom, "actions", "rp-play")
+        assert find(dom, ("actions",), testid="rp-play").attrs["aria-pressed"] == "true"
+        await asyncio.sleep(0.6)
+        moved = shown_step(dom)
+        assert moved >= launch.step + 2
+        command(dom, "actions", "rp-play")
+        await asyncio.sleep(0.4)
+        assert shown_step(dom) == moved and not desk.playing
+
+        command(dom, "actions", "rp-exit")
+        assert not desk.on and app.table.dialog == "start"
+        assert dom.storage == stored
+
+    run_app(test, hash_=SHARED + share_code(g), storage=stored)
+
+
+def test_a_damaged_link_is_refused_with_its_reason_and_changes_nothing() -> None:
+    g = long_game()
+    code = share_code(g)
+    stored = {KEY_PREFIX + "mine": export_text(played(2, 30), Setup(seed=2)),
+              CURRENT_KEY: "mine"}
+
+    async def test(app: App, dom: FakePlatform) -> None:
+        await settle(app)
+        assert not app.replays.on and app.table.dialog == "start"
+        banner = html.unescape(dom.regions["banner"])
+        assert dom.is_shown("banner") and "cannot be opened" in banner
+        assert "cut short" in banner
+        assert dom.storage == stored and dom.hash == ""
+        # The same page given an edited link (only its fragment changes): refused too.
+        dom.hash = SHARED + code[:40] + ("A" if code[40] != "A" else "B") + code[41:]
+        for handler in dom.hash_handlers:
+            handler(None)
+        assert "damaged or edited" in html.unescape(dom.regions["banner"])
+        assert not app.replays.on and dom.storage == stored
+
+    run_app(test, hash_=SHARED + code[: len(code) // 2], storage=stored)
+
+
+def test_a_finished_game_is_shared_from_its_end_and_the_reports_moments_open_the_replay(
+) -> None:
+    """The end screen's Share gives the link of the game on the table; the report's swings
+    open the replay at their moment, from the end screen as from a replay."""
+    g = played(5)
+    assert g.is_over
+
+    async def test(app: App, dom: FakePlatform) -> None:
+        await settle(app)
+        app.load_game(parse(export_text(g, Setup(seed=5))), "done")
+        app.turns.start()
+        await settle(app)
+        assert app.table.g == g and dom.is_shown("end")
+        command(dom, "end", "share")
+        link = find(dom, ("dialog",), testid="share-link").attrs["value"]
+        assert link.startswith(dom.address + SHARED)
+        code = shared_code(link[len(dom.address):])
+        assert code == share_code(g)
+        command(dom, "dialog", "close-dialog")
+        assert dom.is_shown("end") and not dom.is_shown("dialog")
+
+        command(dom, "end", "report")
+        await settle(app, 60)
+        moments = elements(dom.regions["report"], testid="report-moment")
+        assert moments, "the report names no moment to see"
+        swing = next(m for m in moments if m.data["cmd"] == "rp-goto")
+        click(dom, swing)
+        assert app.replays.on and shown_step(dom) == int(swing.data["step"])
+        assert not dom.is_shown("report")
+        # From a replay's own report: the moment shown there, the report closed.
+        click(dom, find(dom, ("actions",), testid="rp-report"))
+        await settle(app, 60)
+        rows = elements(dom.regions["report"], testid="report-moment")
+        click(dom, rows[-1])
+        assert shown_step(dom) == int(rows[-1].data["step"]) and not dom.is_shown("report")
+        command(dom, "actions", "rp-exit")
+        assert dom.is_shown("end")
+
+    run_app(test, query="players=2")

@@ -1,0 +1,70 @@
+"""A finished game shared as a link, and a shared game's link opened: its replay and report.
+
+The link is the page's address with the game packed in its fragment
+(:func:`game.sharing.share_code`), so no server ever sees it; opened in any browser (offline
+after a first visit), it shows the game's replay at its end and the report over it. A link
+refused (cut short, edited, a game not finished) says why in a banner and changes nothing: the
+page starts as it would have, and nothing stored is touched.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+from game import SEATS
+from game.sharing import BadCode, open_code, share_code
+
+from ..model.replay import shared_code, shared_link
+from ..model.roles import Overlays, Replays
+from ..model.table import Table
+from ..platform.port import Handler, Platform
+from ..screens.panels import share_html
+from ..words.i18n import _
+from ..words.refusals import shared_words
+
+
+class ShareDesk:
+    def __init__(self, dom: Platform, table: Table, replays: Replays, overlays: Overlays,
+                 open_report: Callable[[], None], open_start: Callable[[], None]) -> None:
+        self.dom = dom
+        self.table = table
+        self.replays = replays
+        self.overlays = overlays
+        self.open_report = open_report
+        self.open_start = open_start
+
+    def commands(self) -> dict[str, Handler]:
+        return {"share": lambda _el: self.share()}
+
+    def share(self) -> None:
+        """The link of the finished game shown (the replayed one, else the table's), in a
+        dialog to copy it from. A game still being played is never shared."""
+        g = self.replays.finished_game() if self.replays.on else self.table.g
+        if g is None or not g.is_over:
+            return
+        link = shared_link(self.dom.page_address(), share_code(g))
+        self.table.open_dialog("share")
+        self.dom.set_html("dialog", share_html(link, g.log_size))
+        self.dom.show("dialog", True)
+        self.dom.focus_first('[data-testid="share-copy"]')
+
+    def open_link(self, booting: bool) -> bool:
+        """Open the shared game in the page's fragment, if it holds one (True then):
+        its replay at the end and its report, or a banner saying why the link is refused.
+        ``booting``: the page has just started, on its start screen, which the replay's
+        Exit brings back."""
+        code = shared_code(self.dom.location_hash())
+        if code is None:
+            return False
+        self.dom.clear_hash()  # read once: a reload starts the page as it would
+        try:
+            g = open_code(code)
+        except BadCode as exc:
+            self.overlays.notice(_("This shared game cannot be opened. {why}").format(
+                why=shared_words(exc.reason, exc.at)))
+            return True
+        back = self.open_start if booting and self.table.dialog == "start" else None
+        self.replays.start(json.loads(g.to_json()), list(SEATS), after=back)
+        self.open_report()
+        return True
