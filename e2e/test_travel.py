@@ -154,7 +154,8 @@ def test_twenty_damaged_or_edited_links_are_refused_with_their_reason_and_change
             "moonshot.current": "mine"}
     store(page, kept)
     before = on_disk(page)
-    codes = damaged_codes(g)
+    # (not the one with a space inside: the address bar writes it %20, another text)
+    codes = {name: entry for name, entry in damaged_codes(g).items() if " " not in entry[0]}
     assert len(codes) >= 20
     banner = page.get_by_test_id("notice-banner")
     for number, (code, _reason) in enumerate(codes.values()):

@@ -120,14 +120,13 @@ def open_code(code: str) -> Game:
     ruleset, players, pair, seed, fingerprint, log = _settings(data)
     game = new_game(seed, players=players, ruleset=ruleset, pair=pair)
     for number, entry in enumerate(log, start=1):
-        if game.is_over:  # actions after the end: not a log the game wrote
+        # an entry is [seat's index, action]; none comes after the end of the game
+        if (game.is_over or not isinstance(entry, list) or len(entry) != 2
+                or type(entry[0]) is not int or not 0 <= entry[0] < len(SEATS)):
             raise BadCode("illegal", number)
         try:
-            seat_index, action = entry
-            if type(seat_index) is not int or not 0 <= seat_index < len(SEATS):
-                raise IllegalAction("no such seat")
-            game.apply(SEATS[seat_index], action_from_dict(action))
-        except (IllegalAction, ValueError, TypeError):
+            game.apply(SEATS[entry[0]], action_from_dict(entry[1]))
+        except IllegalAction:
             raise BadCode("illegal", number) from None
     if not game.is_over:
         raise BadCode("unfinished")

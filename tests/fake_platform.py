@@ -169,6 +169,11 @@ class FakePlatform:
         self.focused.append(selector)
         return self.focus_ok
 
+    def focused_testid(self) -> str:
+        """The last focused selector's testid, as the page would say it."""
+        last = self.focused[-1] if self.focused else ""
+        return last.split('data-testid="', 1)[1].split('"', 1)[0] if 'data-testid="' in last else ""
+
     def keep_tab_inside(self, event: Any) -> None:
         self.tabbed.append(event)
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import html
+import time
+from collections.abc import Callable
 
 from game.sharing import share_code
 from tests.fake_platform import FakePlatform, elements
@@ -15,6 +17,14 @@ from ui.app import App
 from ui.model.players import Setup
 from ui.model.replay import SHARED, game_fingerprint, shared_code
 from ui.model.saves import CURRENT_KEY, KEY_PREFIX, export_text, parse
+
+
+async def until(done: Callable[[], bool], limit: float = 20.0) -> None:
+    """Let the app run until ``done()`` (an autoplay's steps), or fail after ``limit`` s."""
+    end = time.monotonic() + limit
+    while not done():
+        assert time.monotonic() < end, "it never happened"
+        await asyncio.sleep(0.02)
 
 
 def shown_step(dom: FakePlatform) -> int:
@@ -43,6 +53,7 @@ def test_a_shared_link_opens_the_finished_games_replay_and_report() -> None:
         assert desk.replay.final_fingerprint == game_fingerprint(g)
         assert shown_step(dom) == g.log_size and dom.is_shown("report")
         assert 'data-testid="report"' in dom.regions["report"]  # worked out, not failed
+        assert "report-hints" not in dom.regions["report"]  # a link does not carry them
         command(dom, "report", "close-report")
 
         # Round 5's Engineering from the timeline: its round first, then the phase.
@@ -66,11 +77,12 @@ def test_a_shared_link_opens_the_finished_games_replay_and_report() -> None:
         app.table.set_speed(0)
         command(dom, "actions", "rp-play")
         assert find(dom, ("actions",), testid="rp-play").attrs["aria-pressed"] == "true"
-        await asyncio.sleep(0.6)
-        moved = shown_step(dom)
-        assert moved >= launch.step + 2
+        dom.focused.append('[data-testid="rp-play"]')  # the person pressed it: focus there
+        await until(lambda: shown_step(dom) >= launch.step + 2)
+        assert dom.focused[-1] == '[data-testid="rp-play"]'  # drawn again, still focused
         command(dom, "actions", "rp-play")
-        await asyncio.sleep(0.4)
+        moved = shown_step(dom)
+        await asyncio.sleep(0.4)  # longer than a step's pace: a paused autoplay stays put
         assert shown_step(dom) == moved and not desk.playing
 
         command(dom, "actions", "rp-exit")
@@ -126,12 +138,12 @@ def test_a_finished_game_is_shared_from_its_end_and_the_reports_moments_open_the
 
         command(dom, "end", "report")
         await settle(app, 60)
-        moments = elements(dom.regions["report"], testid="report-moment")
-        assert moments, "the report names no moment to see"
-        swing = next(m for m in moments if m.data["cmd"] == "rp-goto")
-        click(dom, swing)
-        assert app.replays.on and shown_step(dom) == int(swing.data["step"])
-        assert not dom.is_shown("report")
+        swings = dom.regions["report"].split('data-testid="report-swings"', 1)[1]
+        moments = elements(swings.split("</ol>", 1)[0], testid="report-moment")
+        assert len(moments) == 3 and moments[0].attrs["aria-label"].startswith("See swing 1")
+        click(dom, moments[1])
+        assert app.replays.on and shown_step(dom) == int(moments[1].data["step"])
+        assert not dom.is_shown("report") and dom.body["report"] == ""  # closed, not hidden
         # From a replay's own report: the moment shown there, the report closed.
         click(dom, find(dom, ("actions",), testid="rp-report"))
         await settle(app, 60)
@@ -142,3 +154,48 @@ def test_a_finished_game_is_shared_from_its_end_and_the_reports_moments_open_the
         assert dom.is_shown("end")
 
     run_app(test, query="players=2")
+
+
+def test_a_link_opened_in_a_running_page_returns_where_it_was_and_waits_for_a_tutorial(
+) -> None:
+    """A link pasted into a page on its start screen: Exit brings the start screen back (and
+    a second link on top of the first keeps that). During the Tutorial a link is refused
+    with a word; a replay with no action yet has nothing to play."""
+    code = share_code(played(5))
+
+    async def test(app: App, dom: FakePlatform) -> None:
+        await settle(app)
+        assert app.table.dialog == "start"
+
+        def arrive(fragment: str) -> None:
+            dom.hash = fragment
+            for handler in dom.hash_handlers:
+                handler(None)
+
+        arrive(SHARED + code)
+        assert app.replays.on
+        arrive(SHARED + code)
+        await settle(app, 60)
+        command(dom, "report", "close-report")
+        command(dom, "actions", "rp-exit")
+        assert not app.replays.on and app.table.dialog == "start" and app.table.g.log_size == 0
+
+        command(dom, "dialog", "tutorial")
+        await settle(app)
+        assert app.tour.active
+        arrive(SHARED + code)
+        assert not app.replays.on and "leave it first" in html.unescape(dom.regions["banner"])
+
+    run_app(test)
+
+
+def test_play_does_nothing_in_a_replay_with_no_action_yet() -> None:
+    async def test(app: App, dom: FakePlatform) -> None:
+        await settle(app)
+        command(dom, "top", "replay")
+        assert app.replays.on and shown_step(dom) == 0
+        command(dom, "actions", "rp-play")
+        await asyncio.sleep(0.3)
+        assert shown_step(dom) == 0 and not app.replays.playing
+
+    run_app(test, query="players=2&seats=hhhh")

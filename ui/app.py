@@ -96,7 +96,7 @@ class App:
         self.newgame = NewGame(dom, table, screen, dealer, self.turns, self.overlays,
                                self.shelf, self.replays, self.hosting)
         self.tour = Tour(dom, table, screen, dealer, self.turns, self.overlays, self.newgame)
-        self.sharing = ShareDesk(dom, table, self.replays, self.overlays,
+        self.sharing = ShareDesk(dom, table, self.replays, self.overlays, self.table_taken,
                                  self.report_desk.open, self.newgame.open_start)
         self.embed_api = EmbedApi(dom, table, tasks, dealer)  # an embed's events and commands
         self.example = ExampleDesk(dom, table, screen, dealer, self.embed_api)  # a rule example
@@ -149,7 +149,7 @@ class App:
         # an invitation link opened in this tab while the app runs: join that game
         # (or a shared game's link: its replay)
         self.dom.on_hash_change(self.safe(
-            lambda _event: self.join_invitation() or self.sharing.open_link(booting=False)))
+            lambda _event: self.join_invitation() or self.sharing.open_link()))
         self.sounds.start()
         query = self.dom.query_string()
         asked_lang = query_param(query, "lang") if self.dom.embedded() else ""
@@ -188,7 +188,7 @@ class App:
         self.booted = True
         self.embed_api.start()
         self.start_ai()
-        self.sharing.open_link(booting=True)  # a shared game's link: its replay on top
+        self.sharing.open_link()  # a shared game's link: its replay on top
 
     def join_invitation(self) -> bool:
         """Answer the invitation in the address's fragment, if there is one (True then)."""
@@ -199,6 +199,11 @@ class App:
         self.new_game(GUEST_TABLE.copy(), run=False)  # the table behind the join panel
         self.joining.begin(invitation)
         return True
+
+    def table_taken(self) -> bool:
+        """Whether the table holds what a shared game's replay must not interrupt: an online
+        game (a guest has no replay at all), the Tutorial or a rule example."""
+        return self.hosting.on or self.joining.on or self.guide().active
 
     def guide(self) -> Tour | ExampleDesk:
         """The guide of play on now: a rule example when one is shown, else the Tutorial
@@ -487,6 +492,4 @@ class App:
         self.dom.set_html("actions", replay_bar_html(desk.replay, desk.index, desk.seat,
                                                      desk.seats, bool(desk.playing),
                                                      desk.chosen))
-        for row in ("rounds", "marks"):  # a phone's timeline rows scroll sideways
-            self.dom.scroll_into_view(f'.rp-{row} [aria-current="step"]')
         self.dom.show("pick", False)

@@ -22,7 +22,7 @@ from itertools import pairwise
 from ..analysis.history import fresh
 from ..core.actions import Action
 from ..core.content import NATIONS
-from ..core.events import Changed, Explosion, LaunchDelayed, Liftoff, MissionSuccess
+from ..core.events import Changed, flights
 from ..engine import Game
 from ..rules.odds import launch_odds, launch_targets
 from .winprob import SAMPLES, STEPS, win_probability
@@ -147,20 +147,15 @@ def story(start: Game, log: Sequence[tuple[str, Action]], seed: int = 0,
         before = current.clone()
         phase, round_ = current.phase, current.round
         events = current.apply(seat, action)
-        for i, event in enumerate(events):
+        for event in events:
             if isinstance(event, Changed) and event.what == "budget" and event.source != "round":
                 moved[event.nation] += event.by
-            if isinstance(event, Liftoff):
-                nation, mission = event.nation, event.mission
-                ending = next((e for e in events[i + 1:]
-                               if isinstance(e, MissionSuccess | Explosion)
-                               and e.nation == nation), None)
-                launches.append(LaunchPoint(
-                    step, round_, nation, mission, launch_odds(before, nation, mission),
-                    "success" if isinstance(ending, MissionSuccess) else "explosion"))
-            elif isinstance(event, LaunchDelayed):
-                launches.append(LaunchPoint(step, round_, event.nation, event.mission,
-                                            None, "delayed", event.reason))
+        launches.extend(
+            LaunchPoint(step, round_, f.nation, f.mission,
+                        None if f.outcome == "delayed" else launch_odds(before, f.nation,
+                                                                        f.mission),
+                        f.outcome, f.reason)
+            for f in flights(events))
         if current.round != round_:
             rows.append(_row(current, step))
         if current.is_over or (current.phase != phase and current.phase in CURVE_PHASES):

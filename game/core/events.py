@@ -392,6 +392,31 @@ KINDS: tuple[type[Event], ...] = (
 EVENTS: dict[str, type[Event]] = {kind.kind: kind for kind in KINDS}
 
 
+@dataclass(frozen=True, slots=True)
+class Flight:
+    """How one launch ended, read from the events of the action that resolved it."""
+
+    nation: str
+    mission: str
+    outcome: str  # "success", "explosion" or "delayed"
+    reason: str = ""  # a delay's: "completed" (first by the rival) or "payload"
+
+
+def flights(events: list[Event]) -> list[Flight]:
+    """The launches an action's events resolved, in the order they flew: a liftoff ends in
+    its nation's next success or explosion; a delayed launch never lifted off."""
+    found = []
+    for i, event in enumerate(events):
+        if isinstance(event, Liftoff):
+            ending = next((e for e in events[i + 1:] if isinstance(e, MissionSuccess | Explosion)
+                           and e.nation == event.nation), None)
+            outcome = "success" if isinstance(ending, MissionSuccess) else "explosion"
+            found.append(Flight(event.nation, event.mission, outcome))
+        elif isinstance(event, LaunchDelayed):
+            found.append(Flight(event.nation, event.mission, "delayed", event.reason))
+    return found
+
+
 def event_to_plain(event: Event) -> dict[str, Any]:
     """The JSON-safe form of ``event``: its fields and its kind as ``"type"``."""
     return {"type": event.kind, **to_plain(event)}

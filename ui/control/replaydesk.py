@@ -41,7 +41,7 @@ class ReplayDesk:
         self.index = 0
         self.seat: str | None = None
         self.seats: list[str] = []
-        self.hints: dict[str, int] = {}  # hints each nation took in that game
+        self.hints: dict[str, int] | None = {}  # hints each nation took (None: not known)
         self.playing = 0  # the autoplay running (its number; 0: none)
         self.chosen: int | None = None  # the chapter last jumped to
         self.after: Callable[[], None] | None = None  # what Exit opens (see start)
@@ -71,10 +71,10 @@ class ReplayDesk:
         if el is None:
             return
         chapter, step = self.dom.data(el, "chapter") or "", self.dom.data(el, "step") or ""
-        if chapter.isdigit() and self.replay is not None \
+        if chapter.isdecimal() and self.replay is not None \
                 and int(chapter) < len(self.replay.chapters):
             self.show(self.replay.chapters[int(chapter)].step, int(chapter))
-        elif step.isdigit() and len(step) < 7:
+        elif step.isdecimal() and len(step) < 7:
             self.goto(int(step))
 
     def _replay_saved(self, el: Any) -> None:
@@ -91,13 +91,16 @@ class ReplayDesk:
         self.replay = Replay(save)
         self.after = after
         self.playing = 0
-        self.hints = dict(hints or {})
+        self.chosen = None
+        self.hints = None if hints is None else dict(hints)
         self.turns.stop()  # pauses the turn loop and the countdown
         self.index = len(self.replay)
         self.seat = None
         self.seats = seats
         self.table.close_dialog()
-        for overlay in ("dialog", "end", "launch", "privacy", "report"):
+        if self.report.on:  # its numbers are of another game, or of the end
+            self.report.close()
+        for overlay in ("dialog", "end", "launch", "privacy"):
             self.dom.show(overlay, False)
         self.dom.set_body("replay", "1")
         self.turns.busy(False)
@@ -188,7 +191,7 @@ class ReplayDesk:
 
     def play(self) -> None:
         """Autoplay from the step shown (from the start when at the end), or pause it."""
-        if self.replay is None:
+        if self.replay is None or not len(self.replay):
             return
         if self.playing:
             self.playing = 0
@@ -210,15 +213,18 @@ class ReplayDesk:
                 self.playing = 0
                 self.screen.render()
                 return
-            self.index += 1
+            self.index = min(self.index + 1, len(self.replay))
             self.chosen = None
             if self.index >= len(self.replay):
                 self.playing = 0
+            held = self.dom.focused_testid()  # the bar is drawn again: Pause keeps the focus
             self.screen.render()
+            if held:
+                self.dom.focus_first(f'[data-testid="{held}"]')
             if not self.playing:
                 return
 
-    def report_subject(self) -> tuple[str, int, int, dict[str, int]] | None:
+    def report_subject(self) -> tuple[str, int, int, dict[str, int] | None] | None:
         """The replayed game's report up to the step shown (None when no replay is on)."""
         if self.replay is None:
             return None

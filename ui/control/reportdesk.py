@@ -50,14 +50,14 @@ class ReportDesk:
         self.dom.set_body("report", "loading")
         self.tasks.spawn(self._fill(self.opened, save, upto, total, hints))
 
-    def subject(self) -> tuple[str, int, int, dict[str, int]]:
+    def subject(self) -> tuple[str, int, int, dict[str, int] | None]:
         """What the report tells: the replay up to its step, else the game on the table."""
         g = self.table.g
         return self.replays.report_subject() or (g.to_json(), g.log_size, g.log_size,
                                                  self.hints.taken)
 
     async def _fill(self, opened: int, save: str, upto: int, total: int,
-                    hints: dict[str, int]) -> None:
+                    hints: dict[str, int] | None) -> None:
         try:
             data = await self.minds.chronicle(save, upto, STORY_SEED)
         except Exception as exc:  # a broken save: say so, with a way out (not a stuck screen)

@@ -25,12 +25,20 @@ from ..words.refusals import shared_words
 
 
 class ShareDesk:
+    """Offers the ``share`` command, and opens a shared game's link (:meth:`open_link`).
+
+    ``busy`` says whether the table is taken by what a replay must not interrupt (an online
+    game, the Tutorial, a rule example); ``open_report`` opens the report of the replay
+    shown; ``open_start`` the start screen."""
+
     def __init__(self, dom: Platform, table: Table, replays: Replays, overlays: Overlays,
-                 open_report: Callable[[], None], open_start: Callable[[], None]) -> None:
+                 busy: Callable[[], bool], open_report: Callable[[], None],
+                 open_start: Callable[[], None]) -> None:
         self.dom = dom
         self.table = table
         self.replays = replays
         self.overlays = overlays
+        self.busy = busy
         self.open_report = open_report
         self.open_start = open_start
 
@@ -49,22 +57,30 @@ class ShareDesk:
         self.dom.show("dialog", True)
         self.dom.focus_first('[data-testid="share-copy"]')
 
-    def open_link(self, booting: bool) -> bool:
+    def open_link(self) -> bool:
         """Open the shared game in the page's fragment, if it holds one (True then):
-        its replay at the end and its report, or a banner saying why the link is refused.
-        ``booting``: the page has just started, on its start screen, which the replay's
-        Exit brings back."""
+        its replay at the end and its report (the hints taken are not in a link: the report
+        leaves them out), or a banner saying why the link is refused. Exit goes back to
+        what the replay covered: the start screen (or the offer to go on, which it holds
+        too), the replay before, else the game on the table."""
         code = shared_code(self.dom.location_hash())
         if code is None:
             return False
         self.dom.clear_hash()  # read once: a reload starts the page as it would
+        if self.busy():
+            self.overlays.notice(_("A shared game opens when no online game, Tutorial or "
+                                   "rule example is on the table: leave it first."))
+            return True
         try:
             g = open_code(code)
         except BadCode as exc:
             self.overlays.notice(_("This shared game cannot be opened. {why}").format(
                 why=shared_words(exc.reason, exc.at)))
             return True
-        back = self.open_start if booting and self.table.dialog == "start" else None
-        self.replays.start(json.loads(g.to_json()), list(SEATS), after=back)
+        if self.replays.on:
+            back = self.replays.after
+        else:
+            back = self.open_start if self.table.dialog in ("start", "resume") else None
+        self.replays.start(json.loads(g.to_json()), list(SEATS), None, back)
         self.open_report()
         return True

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from typing import Any
 
 import game
-from game.core.events import ActionTaken, Event, Explosion, LaunchDelayed, Liftoff, MissionSuccess
+from game.core.events import ActionTaken, Event, flights
+from game.sharing import state_hash
 
 from ..words.i18n import _, ngettext
 from ..words.names import ruleset_title, seat_name
@@ -39,7 +40,8 @@ def fingerprint(state: dict[str, Any]) -> str:
 
 
 def game_fingerprint(g: game.Game) -> str:
-    return hashlib.sha256(g.fingerprint().encode()).hexdigest()[:16]
+    """A short hash of a game's state: what the replay bar shows (and a shared link checks)."""
+    return state_hash(g)
 
 
 def opening_line(g: game.Game) -> str:
@@ -87,21 +89,6 @@ class Chapter:
         return bool(self.nation)
 
 
-def launch_chapters(step: int, round_: int, events: list[Event]) -> list[Chapter]:
-    """The launches one action resolved, in the order they flew."""
-    found = []
-    for i, event in enumerate(events):
-        if isinstance(event, Liftoff):
-            ending = next((e for e in events[i + 1:] if isinstance(e, MissionSuccess | Explosion)
-                           and e.nation == event.nation), None)
-            outcome = "success" if isinstance(ending, MissionSuccess) else "explosion"
-            found.append(Chapter(step, round_, "launches", event.nation, event.mission, outcome))
-        elif isinstance(event, LaunchDelayed):
-            found.append(Chapter(step, round_, "launches", event.nation, event.mission,
-                                 "delayed"))
-    return found
-
-
 class Replay:
     """Every position of a game, built by replaying its log from the seed.
 
@@ -131,7 +118,8 @@ class Replay:
             except Exception as exc:
                 raise SaveError(_("Action {number} of the log cannot be replayed: {error}")
                                 .format(number=number, error=exc)) from None
-            flown = launch_chapters(number, round_, events)
+            flown = [Chapter(number, round_, "launches", f.nation, f.mission, f.outcome)
+                     for f in flights(events)]
             if (current.round, current.phase) != (round_, phase):
                 opened = Chapter(number, current.round, current.phase)
                 # the launch phase opens before its launches; the next phase after them

@@ -190,6 +190,12 @@ def focus_first(selector: str) -> bool:
     return True
 
 
+def focused_testid() -> str:
+    """The ``data-testid`` of the element that has the focus ("" for none or one without)."""
+    el = document.activeElement
+    return "" if null(el) or null(el.dataset) else str(el.dataset.testid or "")
+
+
 _followed: set[str] = set()  # elements scroll_to_end keeps at their end when opened
 
 

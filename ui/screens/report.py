@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from game import NATIONS
 
-from ..markup.html import e, emblem
+from ..markup.html import attrs, e, emblem
 from ..words.i18n import _, ngettext
 from ..words.names import hints_taken, mission_name, nation_name, outcome_name, percent, phase_name
 
@@ -55,10 +55,12 @@ def _row_label(rows: Sequence[RoundRow], i: int, finished: bool) -> str:
             _("Round {round}, at this step")).format(round=rows[i].round)
 
 
-def moment(step: int, label: str) -> str:
-    """A button that opens the replay after ``step`` actions (the report's moments)."""
+def moment(step: int, label: str, name: str = "") -> str:
+    """A button that opens the replay after ``step`` actions (the report's moments);
+    ``name``: what a screen reader says, where the label alone is the same for several."""
     return (f'<button type="button" class="rp-moment" data-cmd="rp-goto" '
-            f'data-testid="report-moment" data-step="{step}">{e(label)}</button>')
+            f'data-testid="report-moment" data-step="{step}"{attrs(aria_label=name or None)}>'
+            f"{e(label)}</button>")
 
 
 def _table(caption: str, head: list[str], body: list[list[str]], key: str,
@@ -295,10 +297,11 @@ def swing_step(swing: Swing) -> int:
 
 # ------------------------------------------------------------------ the whole report
 
-def report_html(data: Chronicle, hints: dict[str, int], step: int, total: int,
+def report_html(data: Chronicle, hints: dict[str, int] | None, step: int, total: int,
                 ) -> tuple[str, dict[str, dict[str, Any]]]:
     """The report's markup and one chart specification per chart (by ``CHARTS`` key), for
-    the story ``data`` up to ``step`` of ``total`` logged actions."""
+    the story ``data`` up to ``step`` of ``total`` logged actions, with the hints each
+    nation took (None: not known, as for a game opened from a shared link)."""
     figures, specs = [], {}
     for key, build in zip(CHARTS, (standing, launches, missions, chances), strict=True):
         markup, spec = build(data)
@@ -308,24 +311,27 @@ def report_html(data: Chronicle, hints: dict[str, int], step: int, total: int,
         title = _("Game report: {nation} won").format(nation=nation_name(data.winner))
     else:
         title = _("Game report: up to action {step} of {total}").format(step=step, total=total)
-    watch = _("See it in the replay")
-    swings = "".join(f"<li>{e(swing_words(s))} {moment(swing_step(s), watch)}</li>"
-                     for s in data.swings)
+    watch, named = _("See it in the replay"), _("See swing {number} in the replay")
+    swings = "".join(
+        f"<li>{e(swing_words(s))} "
+        f"{moment(swing_step(s), watch, named.format(number=n))}</li>"
+        for n, s in enumerate(data.swings, start=1))
     biggest, hints_title = _("The three biggest swings"), _("Hints taken in the whole game")
     swings_block = (f"<h3>{e(biggest)}</h3>"
                     f'<ol class="rp-swings" data-testid="report-swings">{swings}</ol>'
                     if swings else "")
-    hints_items = "".join(
-        f"<li>{emblem(n)} {e(hints_taken(hints.get(n, 0)))}</li>" for n in NATIONS)
+    hints_block = "" if hints is None else (
+        f"<h3>{e(hints_title)}</h3>"
+        '<ul class="rp-hints" data-testid="report-hints">'
+        + "".join(f"<li>{emblem(n)} {e(hints_taken(hints.get(n, 0)))}</li>" for n in NATIONS)
+        + "</ul>")
     close = _("Close")
     return (f'<div class="reportcard" role="dialog" aria-modal="true" aria-labelledby="rp-t" '
             f'data-testid="report" data-step="{step}">'
             f'<header class="rp-head"><h2 id="rp-t">{e(title)}</h2>'
             f'<button type="button" data-cmd="close-report" data-testid="report-close">'
             f"{e(close)}</button></header>"
-            f'<div class="rp-story">{swings_block}'
-            f"<h3>{e(hints_title)}</h3>"
-            f'<ul class="rp-hints" data-testid="report-hints">{hints_items}</ul></div>'
+            f'<div class="rp-story">{swings_block}{hints_block}</div>'
             f'{"".join(figures)}</div>'), specs
 
 

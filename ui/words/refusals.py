@@ -46,10 +46,10 @@ def shared_words(reason: str, at: int = 0) -> str:
                      "ones the game wrote."),
         "unreadable": _("The game in the link cannot be read: the link was edited."),
         "illegal": _("Action {number} of the game in the link is not a legal move: the link "
-                     "was edited."),
+                     "was edited, or made by a version of the game with other rules."),
         "unfinished": _("The game in the link is not finished, and a game still being played "
                         "is never shared (it would show its hidden cards)."),
         "edited": _("The game in the link does not end as it did when it was shared: the "
-                    "link was edited."),
+                    "link was edited, or made by a version of the game with other rules."),
     }
     return words.get(reason, words["damaged"]).format(number=at)
