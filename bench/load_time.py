@@ -1,6 +1,6 @@
 """Load and memory budgets of the built site: the game against a bare PyScript + Pyodide page.
 
-    python bench/load_time.py [--mode cold|warm|memory|start|all] [--runs 5] [--games 5]
+    python bench/load_time.py [--mode cold|warm|memory|start|phone|all] [--runs 5] [--games 5]
                               [--moves 0] [--engine chromium,firefox,webkit]
                               [--dist DIR] [--no-build] [--json FILE]
 
@@ -63,6 +63,15 @@ time from navigation to each step of the start that public/boot.js marks (Pyodid
 loaded, the files, the interpreter, the game ready, its AI worker ready) and to the end of
 the wasm's download (Resource Timing), printed side by side.
 
+phone, a first visit as a phone on a mobile network pays it: the site served with gzip as
+GitHub Pages serves it (compressed on the fly, level 6, the text and wasm files; zips as they
+are), the network throttled to Chromium DevTools' Slow 4G and Fast 4G (each printed with its
+figures) and the CPU slowed 4x, at 390x844. For the game and the bare page, one fresh context
+per load (--runs, default 1 here), it prints the bytes over the wire (compressed, as sent) by
+ready, the times from navigation to the first contentful paint, to the first screen a person
+can read (the start screen or the table: the bare page has none) and to ready, and for the
+game the time its AI worker is up and the bytes it fetched by then. Not in "all" (minutes).
+
 Exit status 1 when a cold or warm load is over its budget (memory's verdicts are printed
 only). A separate command, not part of the test run (e2e/test_load_bench.py only smoke-tests
 these functions: one run of each load, two short games).
@@ -71,6 +80,7 @@ these functions: one run of each load, two short games).
 from __future__ import annotations
 
 import argparse
+import gzip
 import importlib.util
 import json
 import os
@@ -88,9 +98,17 @@ from functools import partial
 from http.server import SimpleHTTPRequestHandler
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import Any, ClassVar
 
-from playwright.sync_api import Browser, BrowserContext, BrowserType, Page, Request, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    BrowserType,
+    Page,
+    Request,
+    ViewportSize,
+    sync_playwright,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
@@ -116,7 +134,19 @@ TIMEOUT_MS = 120_000
 SETTLE_MS = 30_000
 QUIET_MS = 500
 CACHE_SECONDS = 3600
-MODES = ("cold", "warm", "memory", "start")
+MODES = ("cold", "warm", "memory", "start")  # "all"; "phone" runs on its own (minutes)
+# Chromium DevTools' network presets (devtools-frontend's NetworkManager.ts, which puppeteer's
+# PredefinedNetworkConditions copies): bytes per second down and up, round trip in ms.
+NETWORKS = {
+    "Slow 4G": {"download": 1.6e6 / 8 * 0.9, "upload": 750e3 / 8 * 0.9, "latency": 150 * 3.75},
+    "Fast 4G": {"download": 9e6 / 8 * 0.9, "upload": 1.5e6 / 8 * 0.9, "latency": 60 * 2.75},
+}
+# What GitHub Pages compresses on the fly (by type): text and wasm; zips and wheels go as they
+# are (already deflated inside).
+GZIPPED = {".html", ".css", ".js", ".mjs", ".json", ".svg", ".wasm", ".toml", ".txt",
+           ".webmanifest", ".map", ".md"}
+PHONE_VIEWPORT: ViewportSize = {"width": 390, "height": 844}
+PHONE_TIMEOUT_MS = 600_000
 ENGINES = ("chromium", "firefox", "webkit")
 MEMORY_SEED = 1
 MB = 2**20
@@ -145,6 +175,23 @@ new MutationObserver((_, observer) => {
   }
 }).observe(document, {attributes: true, subtree: true, attributeFilter: ["data-ready"]});
 """
+# When the page first shows something a person can read (the start screen, or a board of the
+# table) and when its AI worker is up, from navigation start.
+PHONE_PROBE = """
+new MutationObserver(() => {
+  const body = document.body;
+  if (!body) return;
+  if (!window.__readableAt) {
+    const seen = document.querySelector('[data-testid="start"], #board-USA [data-testid]');
+    if (seen && seen.getClientRects().length && getComputedStyle(seen).visibility !== "hidden")
+      window.__readableAt = performance.now();
+  }
+  if (!window.__workerAt && body.dataset.aiWorker === "ready")
+    window.__workerAt = performance.now();
+}).observe(document, {attributes: true, childList: true, subtree: true});
+"""
+PAINTED = ("(performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime"
+           " || null")
 # Long tasks of the main thread, from the start of the page (buffered: none is missed).
 LONG_TASKS = """
 window.__longTasks = [];
@@ -171,11 +218,45 @@ class CachingHandler(QuietHandler):
         SimpleHTTPRequestHandler.end_headers(self)  # not QuietHandler's no-store
 
 
+class GzipHandler(QuietHandler):
+    """The site's files as GitHub Pages sends them: the text and wasm ones gzipped on the
+    fly (level 6) for a browser that accepts it, the rest as they are, each to be cached
+    for ten minutes (``max-age=600``, as GitHub Pages says: the AI worker's own Pyodide then
+    comes from the HTTP cache the page filled)."""
+
+    packed: ClassVar[dict[tuple[Path, float], bytes]] = {}  # (file, mtime) -> gzipped
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "max-age=600")
+        SimpleHTTPRequestHandler.end_headers(self)  # not QuietHandler's no-store
+
+    def do_GET(self) -> None:
+        path = Path(self.translate_path(self.path))
+        if path.is_dir() and self.path.split("?", 1)[0].endswith("/"):
+            path = path / "index.html"
+        accepts = "gzip" in self.headers.get("Accept-Encoding", "")
+        if not (accepts and path.suffix in GZIPPED and path.is_file()):
+            super().do_GET()
+            return
+        key = (path, path.stat().st_mtime)
+        if key not in self.packed:
+            self.packed[key] = gzip.compress(path.read_bytes(), compresslevel=6, mtime=0)
+        body = self.packed[key]
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(str(path)))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Vary", "Accept-Encoding")
+        self.end_headers()
+        self.wfile.write(body)
+
+
 @contextmanager
-def serve(dist: Path = DIST, cached: bool = False) -> Iterator[str]:
+def serve(dist: Path = DIST, cached: bool = False, gzipped: bool = False) -> Iterator[str]:
     """dist/ plus the bare pages (BARE_PAGES: NAME.html + NAME.toml, and stock/pyodide/) on
     127.0.0.1; yields the site URL (ending in /).
-    ``cached``: every file with ``Cache-Control: max-age=3600`` (else no-store)."""
+    ``cached``: every file with ``Cache-Control: max-age=3600`` (else no-store).
+    ``gzipped``: compressed as GitHub Pages compresses (:class:`GzipHandler`)."""
     with tempfile.TemporaryDirectory(prefix="moonshot-bench-") as tmp:
         root = Path(tmp)
         for entry in dist.iterdir():
@@ -187,8 +268,9 @@ def serve(dist: Path = DIST, cached: bool = False) -> Iterator[str]:
         for name, interpreter in BARE_PAGES.items():
             (root / f"{name}.html").write_text(BARE_HTML.format(name=name))
             (root / f"{name}.toml").write_text(f'interpreter = "{interpreter}"\n')
-        if cached:
-            server = QuietServer((LOOPBACK, 0), partial(CachingHandler, directory=str(root)))
+        if cached or gzipped:
+            handler = CachingHandler if cached else GzipHandler
+            server = QuietServer((LOOPBACK, 0), partial(handler, directory=str(root)))
             threading.Thread(target=server.serve_forever, name="bench-http", daemon=True).start()
             url = f"http://{LOOPBACK}:{server.server_address[1]}"
         else:
@@ -309,6 +391,96 @@ def throttled_load(browser: Browser, url: str) -> dict[str, float]:
         return {"seconds": round(ready / 1000, 3), "longest_task": round(longest / 1000, 3)}
     finally:
         context.close()
+
+
+def phone_load(browser: Browser, url: str, network: str) -> dict[str, Any]:
+    """A first visit at a phone's size on ``network`` (NETWORKS) with the CPU slowed
+    ``THROTTLE`` times: seconds from navigation to the first contentful paint, to a screen a
+    person can read and to ready (and for the game, to its AI worker up), and the bytes that
+    crossed the wire (compressed) by ready and by the worker's start."""
+    conditions = NETWORKS[network]
+    context = browser.new_context(viewport=PHONE_VIEWPORT, device_scale_factor=2)
+    traffic = Traffic()
+    traffic.attach(context)
+    context.add_init_script(READY_PROBE + PHONE_PROBE)
+    try:
+        page = context.new_page()
+        session = context.new_cdp_session(page)
+        session.send("Network.enable")
+        session.send("Network.emulateNetworkConditions", {
+            "offline": False, "latency": conditions["latency"],
+            "downloadThroughput": conditions["download"],
+            "uploadThroughput": conditions["upload"]})
+        session.send("Emulation.setCPUThrottlingRate", {"rate": THROTTLE})
+        page.goto(url, timeout=PHONE_TIMEOUT_MS)
+        page.wait_for_function("window.__readyAt", timeout=PHONE_TIMEOUT_MS, polling=200)
+        by_ready = list(traffic.finished)
+        game = page.evaluate("document.body.dataset.aiWorker !== undefined")
+        if game:
+            page.wait_for_function("window.__workerAt || document.body.dataset.aiWorker"
+                                   " === 'failed'", timeout=PHONE_TIMEOUT_MS, polling=200)
+        marks = page.evaluate(f"[window.__readyAt, window.__readableAt || null, {PAINTED},"
+                              " window.__workerAt || null]")
+        traffic.check()
+
+        def seconds(value: float | None) -> float | None:
+            return None if value is None else round(value / 1000, 2)
+
+        return {"ready": seconds(marks[0]), "readable": seconds(marks[1]),
+                "painted": seconds(marks[2]), "worker": seconds(marks[3]),
+                "bytes": body_bytes(by_ready), "requests": len(by_ready),
+                "worker_bytes": body_bytes(traffic.finished) if game else None}
+    finally:
+        context.close()
+
+
+def measure_phone(browser: Browser, site: str, runs: int) -> dict[str, Any]:
+    """``runs`` phone loads of the game and of the bare page on each network (alternating);
+    the median of each figure."""
+    before = load_average()
+    seen: dict[str, dict[str, list[dict[str, Any]]]] = {
+        network: {"game": [], "bare": []} for network in NETWORKS}
+    for _ in range(runs):
+        for network, pages in seen.items():
+            pages["bare"].append(phone_load(browser, site + "bare.html", network))
+            pages["game"].append(phone_load(browser, site, network))
+
+    def median(loads: list[dict[str, Any]], key: str) -> float | None:
+        values = [load[key] for load in loads if load[key] is not None]
+        return statistics.median(values) if values else None
+
+    keys = ("painted", "readable", "ready", "worker", "bytes", "requests", "worker_bytes")
+    return {"networks": NETWORKS, "throttle": THROTTLE, "runs": runs,
+            "median": {network: {page: {key: median(loads, key) for key in keys}
+                                 for page, loads in pages.items()}
+                       for network, pages in seen.items()},
+            "load_average": {"before": before, "after": load_average()}}
+
+
+def report_phone(result: dict[str, Any]) -> str:
+    runs = result["runs"]
+    lines = [f"phone: a first visit at 390x844, the CPU slowed {result['throttle']}x, served "
+             f"with gzip as GitHub Pages serves it, median of {runs} load{'s' * (runs > 1)} "
+             f"each (seconds from navigation; MB over the wire, compressed):"]
+
+    def cell(value: float | None, unit: str = "s") -> str:
+        if value is None:
+            return f"{'-':>8}"
+        return f"{value / MB:7.2f}M" if unit == "MB" else f"{value:7.2f}s"
+
+    for network, pages in result["median"].items():
+        n = result["networks"][network]
+        lines.append(f"  {network}: {n['download'] * 8 / 1e6:.2f} Mbit/s down, "
+                     f"{n['upload'] * 8 / 1e6:.2f} up, {n['latency']:.0f} ms round trip")
+        lines.append(f"    {'':6}{'painted':>8}{'readable':>9}{'ready':>8}{'bytes':>9}"
+                     f"{'worker up':>10}{'bytes':>9}")
+        for page in ("game", "bare"):
+            m = pages[page]
+            lines.append(f"    {page:<6}{cell(m['painted'])}{cell(m['readable'])} "
+                         f"{cell(m['ready'])}{cell(m['bytes'], 'MB')} "
+                         f"{cell(m['worker'])}{cell(m['worker_bytes'], 'MB')}")
+    lines.append(load_line(result))
+    return "\n".join(line for line in lines if line)
 
 
 def medians(loads: list[Load]) -> dict[str, Any]:
@@ -489,10 +661,30 @@ def new_game(page: Page, seed: int) -> None:
     page.get_by_test_id("start-game").click()
 
 
+def loaded_memory(browser: Browser, url: str) -> tuple[int | None, int | None]:
+    """(private footprint, resident set) of the renderer of a page at ``url`` once it is
+    ready, quiet (the game's AI worker up) and garbage collected."""
+    context = browser.new_context()
+    traffic = Traffic()
+    traffic.attach(context)
+    try:
+        page = context.new_page()
+        page.goto(url)
+        page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=TIMEOUT_MS)
+        page.wait_for_function(WORKER_UP, timeout=TIMEOUT_MS)
+        traffic.wait_quiet(page)
+        context.new_cdp_session(page).send("HeapProfiler.collectGarbage")
+        return process_memory(renderer_pid(browser, page) if Path("/proc").is_dir() else None)
+    finally:
+        context.close()
+
+
 def measure_memory(browser: Browser, site: str, games: int = 5,
                    moves: int = 0) -> dict[str, Any]:
-    """``games`` games in one tab, the page's counters and renderer memory after each."""
+    """``games`` games in one tab, the page's counters and renderer memory after each; the
+    renderer's memory of the bare page once ready, to set them against."""
     before = load_average()
+    bare = loaded_memory(browser, site + "bare.html")
     context = browser.new_context()
     traffic = Traffic()
     traffic.attach(context)
@@ -505,6 +697,10 @@ def measure_memory(browser: Browser, site: str, games: int = 5,
         cdp = context.new_cdp_session(page)
         cdp.send("Performance.enable")
         pid = renderer_pid(browser, page) if Path("/proc").is_dir() else None
+        page.wait_for_function(WORKER_UP, timeout=TIMEOUT_MS)
+        traffic.wait_quiet(page)
+        cdp.send("HeapProfiler.collectGarbage")
+        loaded = process_memory(pid)
         after: list[AfterGame] = []
         for number in range(1, games + 1):
             if number > 1:
@@ -538,6 +734,10 @@ def measure_memory(browser: Browser, site: str, games: int = 5,
         },
         "same_position": len({x.position for x in after}) == 1,
         "renderer_pid": pid,
+        # the renderers' private footprint and resident set: the bare page ready, the game
+        # ready (its AI worker up, before the first game)
+        "bare": {"renderer_private": bare[0], "renderer_rss": bare[1]},
+        "loaded": {"renderer_private": loaded[0], "renderer_rss": loaded[1]},
         "moves": moves,
         "load_average": {"before": before, "after": load_average()},
     }
@@ -730,6 +930,19 @@ def megabytes(value: int | None, signed: bool = False) -> str:
     return f"{value / MB:+.1f} MB" if signed else f"{value / MB:.1f} MB"
 
 
+def against_bare(result: dict[str, Any]) -> str:
+    """The renderer's private memory of the game, ready and after its last game, set against
+    the bare page's (the issue's goal: at most 1.5x)."""
+    bare = result.get("bare", {}).get("renderer_private")
+    loaded = result.get("loaded", {}).get("renderer_private")
+    last = result["games"][-1]["renderer_private"]
+    if not bare or loaded is None or last is None:
+        return ""
+    return (f"  renderer private memory: bare page ready {megabytes(bare)}; the game ready, "
+            f"its AI worker up {megabytes(loaded)} ({loaded / bare:.2f}x), after game "
+            f"{len(result['games'])} {megabytes(last)} ({last / bare:.2f}x)")
+
+
 def report_memory(result: dict[str, Any]) -> str:
     games = result["games"]
     each = f"{result['moves']} clicks each" if result["moves"] else "each played to its end"
@@ -748,6 +961,7 @@ def report_memory(result: dict[str, Any]) -> str:
         f"{g['nodes']:+d}, listeners {g['listeners']:+d}, JS heap "
         f"{megabytes(g['js_heap'], True)}, renderer {megabytes(g['renderer_private'], True)}"
         f" private ({megabytes(g['renderer_rss'], True)} resident)",
+        against_bare(result),
         f"  budget: documents back to game 1's {ok(verdict['documents'])}, nodes within "
         f"{NODES_SLACK:.0%} of game 1's {ok(verdict['nodes'])}, renderer's private "
         f"memory grows < {RENDERER_GROWTH_BUDGET // MB} MB {ok(verdict['renderer'])}"
@@ -759,9 +973,10 @@ def report_memory(result: dict[str, Any]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--mode", choices=[*MODES, "all"], default="all",
-                        help="what to measure (default: all)")
-    parser.add_argument("--runs", type=int, default=5, help="cold and warm loads of each page")
+    parser.add_argument("--mode", choices=[*MODES, "phone", "all"], default="all",
+                        help="what to measure (default: all but phone)")
+    parser.add_argument("--runs", type=int, default=None,
+                        help="loads of each page (default 5; in the phone mode 1)")
     parser.add_argument("--games", type=int, default=5, help="games in the memory mode's tab")
     parser.add_argument("--moves", type=int, default=0,
                         help="clicks per game in the memory mode (default 0: to its end)")
@@ -774,6 +989,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, help="also write the result here")
     args = parser.parse_args(argv)
     modes = MODES if args.mode == "all" else (args.mode,)
+    runs = args.runs or (1 if args.mode == "phone" else 5)
     engines = [name.strip() for name in args.engine.split(",") if name.strip()]
     if not engines or set(engines) - set(ENGINES):
         parser.error(f"--engine takes some of {', '.join(ENGINES)}")
@@ -783,24 +999,26 @@ def main(argv: list[str] | None = None) -> int:
                        check=True)
     result: dict[str, Any] = {}
     with (serve(dist) as site, serve(dist, cached=True) as cached_site,
-          sync_playwright() as playwright):
+          serve(dist, gzipped=True) as gzip_site, sync_playwright() as playwright):
         executable = CHROMIUM if Path(CHROMIUM).exists() else None
         browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_ARGS)
         try:
             before = machine()
             for mode in modes:
                 if mode == "cold":
-                    result[mode] = measure(browser, site, args.runs)
+                    result[mode] = measure(browser, site, runs)
                     print(report(result[mode]), flush=True)
                 elif mode == "warm":
-                    result[mode] = measure_warm(playwright.chromium, site, cached_site,
-                                                args.runs)
+                    result[mode] = measure_warm(playwright.chromium, site, cached_site, runs)
                     print(report_warm(result[mode]), flush=True)
                 elif mode == "memory":
                     result[mode] = measure_memory(browser, site, args.games, args.moves)
                     print(report_memory(result[mode]), flush=True)
+                elif mode == "phone":
+                    result[mode] = measure_phone(browser, gzip_site, runs)
+                    print(report_phone(result[mode]), flush=True)
                 else:
-                    result[mode] = measure_start(browser, site, engines, args.runs)
+                    result[mode] = measure_start(browser, site, engines, runs)
                     print(report_start(result[mode]), flush=True)
         finally:
             browser.close()

@@ -66,6 +66,10 @@ def test_load_bench_memory_smoke(browser: Browser, dist: Path) -> None:
         # Pyodide's memory (the page's and its AI worker's) is the renderer's own.
         assert x["renderer_rss"] >= x["renderer_private"] > 100 * 2**20
     assert result["growth"]["nodes"] == games[1]["nodes"] - games[0]["nodes"]
+    # The bare page's renderer holds one Pyodide; the game's, ready, two (its AI worker's).
+    bare, loaded = result["bare"]["renderer_private"], result["loaded"]["renderer_private"]
+    assert 50 * 2**20 < bare < loaded
+    assert "renderer private memory: bare page ready" in bench.report_memory(result)
     print("\n" + bench.report_memory(result))
 
 
@@ -79,3 +83,17 @@ def test_load_bench_start_in_three_engines_smoke(browser: Browser, dist: Path) -
         assert 0 < steps["Pyodide loading"] < steps["game ready"] < 60, (engine, steps)
         assert steps["game ready"] < steps["AI worker ready"] < 120, (engine, steps)
     print("\n" + bench.report_start(result))
+
+
+def test_load_bench_phone_smoke(browser: Browser, dist: Path) -> None:
+    """One load of the game as a phone on Fast 4G, served gzipped: it boots from compressed
+    files, its figures come in order, and fewer bytes cross the wire than the files hold."""
+    bench = load_bench()
+    with bench.serve(dist, gzipped=True) as site:
+        load = bench.phone_load(browser, site, "Fast 4G")
+    print(f"\nFast 4G, CPU {bench.THROTTLE}x: {load}")
+    assert 0 < load["painted"] <= load["readable"] <= load["ready"] < load["worker"]
+    # Uncompressed, the first load is over 10 MB (the cold smoke test's figure): the wasm
+    # and the scripts travel gzipped.
+    assert 3 * 2**20 < load["bytes"] < 10 * 2**20
+    assert load["bytes"] <= load["worker_bytes"]  # the worker's Pyodide: from the HTTP cache

@@ -19,8 +19,10 @@ Layout of ``dist/`` (every URL in the site is relative, so it works under any su
     ui/words/locale/*.mo  ui/words/locale/<lang>.po compiled (Babel): the words of a language
     pyodide/              the 5 Pyodide run-time files from node_modules/pyodide, micropip's
                           wheel (PyPI, cached in build/cache/) and the lock patched for it;
-                          python_stdlib.zip rewritten with the standard modules that Pyodide's
-                          start, the page and the worker import as bytecode (pycompile.mjs)
+                          python_stdlib.zip split (pycompile.mjs): it keeps the standard
+                          modules that Pyodide's start, the page and the worker import, as
+                          bytecode; python_stdlib_rest.zip holds the others, as sources,
+                          fetched only when one is first imported (ui/platform/stdlib.py)
     pyscript/             every ``*.js`` and ``*.css`` of node_modules/@pyscript/core/dist
     vendor/uplot/         the charting library of the post-game report (node_modules/uplot:
                           its minified script, stylesheet and licence), loaded when it opens
@@ -122,7 +124,12 @@ UI_BUNDLED = (".py", ".json", ".mo", ".toml")  # what of dist/ui/ goes into the 
 # html: PyScript's own Python (its display module) imports it; pyodide._package_loader
 # unpacks app.zip for PyScript (with shutil, zipfile, tempfile; encodings.cp437 decodes the
 # archive's file names).
-FIRST_IMPORTS = ("ui.app", "ui.ai_worker", "html", "pyodide._package_loader", "encodings.cp437")
+FIRST_IMPORTS = ("ui.platform.stdlib", "ui.app", "ui.ai_worker", "html",
+                 "pyodide._package_loader", "encodings.cp437")
+# The standard modules no start imports, in dist/pyodide/ beside python_stdlib.zip, and their
+# names in the bundle: loaded only when one of them is first imported (ui/platform/stdlib.py).
+REST_ZIP = "python_stdlib_rest.zip"
+REST_NAMES = "ui/platform/stdlib_rest.txt"
 
 
 class BuildError(Exception):
@@ -609,11 +616,13 @@ def compiled(entries: list[tuple[str, bytes]], stdlib: Path,
              imports: tuple[str, ...] = FIRST_IMPORTS) -> list[tuple[str, bytes]]:
     """The bytecode of the ``.py`` files among ``entries`` (archive name, content), compiled
     by the pinned Pyodide's own Python (scripts/pycompile.mjs, in Node): (``NAME.pyc``,
-    content). Shipped so the page does not compile some 120 modules from source on every
+    content), and ``ui/platform/stdlib_rest.txt``, the names of the standard modules left
+    for later. Shipped so the page does not compile some 120 modules from source on every
     load (about 200 ms in Chromium, more on a phone). ``stdlib``, the copy of Pyodide's
-    python_stdlib.zip in dist/, is rewritten with the standard modules that Pyodide's start
-    and ``imports`` (modules of those entries) load as bytecode in place of source (see the
-    script)."""
+    python_stdlib.zip in dist/, is split (see the script): it keeps the standard modules that
+    Pyodide's start and ``imports`` (modules of those entries) load, as bytecode in place of
+    source, and the rest go to :data:`REST_ZIP` beside it, which the page loads only when one
+    of them is first imported (ui/platform/stdlib.py)."""
     node = shutil.which("node")
     if node is None:
         raise BuildError("node is not on PATH: it compiles the app's Python (npm ci needs it too)")
@@ -623,7 +632,7 @@ def compiled(entries: list[tuple[str, bytes]], stdlib: Path,
             (root / name).parent.mkdir(parents=True, exist_ok=True)
             (root / name).write_bytes(data)
         command = [node, str(ROOT / "scripts" / "pycompile.mjs"), str(root), str(stdlib),
-                   *imports]
+                   str(stdlib.with_name(REST_ZIP)), *imports]
         done = subprocess.run(command, capture_output=True, text=True, cwd=ROOT)
         if done.returncode != 0:
             # the end of it: Node prints the minified line of pyodide.asm.mjs that threw first
@@ -632,7 +641,10 @@ def compiled(entries: list[tuple[str, bytes]], stdlib: Path,
                  for path in sorted(root.rglob("*.pyc"))]
     if len(found) != sum(1 for name, _ in entries if name.endswith(".py")):
         raise BuildError(f"pycompile.mjs wrote {len(found)} .pyc files for the app's modules")
-    return found
+    rest = done.stdout.encode()
+    if b"email" not in rest.split():  # a module no start imports: the split happened
+        raise BuildError("pycompile.mjs named no standard module left for later")
+    return [*found, (REST_NAMES, rest)]
 
 
 def with_translations(html: str) -> str:

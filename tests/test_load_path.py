@@ -69,25 +69,33 @@ def test_the_build_compiles_modules_for_the_pinned_pyodides_python(tmp_path: Pat
     build = load_script("moonshot_build", "scripts/build.py")
     stdlib = tmp_path / "python_stdlib.zip"
     shutil.copyfile(PYODIDE / "python_stdlib.zip", stdlib)
-    entries = [("pkg/__init__.py", b""), ("pkg/mod.py", b"import tomllib\nX = 1\n")]
+    module = (b'"""A docstring nothing reads."""\nimport tomllib\nX = 1\n\n\n'
+              b'def f():\n    """Nor this one."""\n    return X.real\n\n\n'
+              b'class C:\n    """A class keeps its own."""\n')
+    entries = [("pkg/__init__.py", b""), ("pkg/mod.py", module)]
     found = dict(build.compiled(entries, stdlib, imports=("pkg.mod",)))
 
-    assert sorted(found) == ["pkg/__init__.pyc", "pkg/mod.pyc"]  # in place of the sources
+    # in place of the sources; and the standard modules left for later, by name
+    assert sorted(found) == ["pkg/__init__.pyc", "pkg/mod.pyc", build.REST_NAMES]
     # PEP 552: hash-based (bit 0) and not checked against a source (bit 1 clear)
     assert flags(found["pkg/mod.pyc"]) == 0b01
 
     # The standard modules imported on the way (Pyodide's start-up's and tomllib) are
-    # bytecode instead of source; the others are left as they were.
+    # bytecode instead of source; the others are left for later, as they were, in the rest.
+    rest = stdlib.with_name(build.REST_ZIP)
     with zipfile.ZipFile(PYODIDE / "python_stdlib.zip") as before, \
-            zipfile.ZipFile(stdlib) as after:
-        names = set(after.namelist())
+            zipfile.ZipFile(stdlib) as after, zipfile.ZipFile(rest) as later:
+        names, left = set(after.namelist()), set(later.namelist())
         assert {"tomllib/_parser.pyc", "asyncio/__init__.pyc", "json/__init__.pyc"} <= names
         assert not {"tomllib/_parser.py", "asyncio/__init__.py"} & names
+        assert not any(name.endswith(".py") for name in names)
         assert flags(after.read("tomllib/_parser.pyc")) == 0b01
-        kept = [n for n in before.namelist() if n in names]
-        assert "xml/dom/minidom.py" in kept
-        assert all(before.read(n) == after.read(n) for n in kept)
-        assert len(names) == len(before.namelist())
+        assert "xml/dom/minidom.py" in left and not names & left
+        assert all(before.read(n) == later.read(n) for n in left)
+        files = {n for n in before.namelist() if not n.endswith("/")}
+        assert {n.removesuffix("c") for n in names} | left == files
+    assert found[build.REST_NAMES].decode().split() == sorted(
+        n[:-3].removesuffix("/__init__").replace("/", ".") for n in left)
 
     # That standard library starts the pinned Pyodide, which imports the compiled modules,
     # the app's among them, and runs them.
@@ -101,19 +109,24 @@ def test_the_build_compiles_modules_for_the_pinned_pyodides_python(tmp_path: Pat
             f'py.FS.mount(py.FS.filesystems.NODEFS, {{root: "{app}"}}, "/app");'
             'console.log(py.runPython("import sys; sys.path.insert(0, \'/app\'); '
             "import tomllib, pkg.mod; "
-            "f'{tomllib.loads(\'a = 1\')[\'a\'] + pkg.mod.X} {tomllib.__file__} "
-            "{pkg.mod.__file__}'\"));")
+            "f'{tomllib.loads(\'a = 1\')[\'a\'] + pkg.mod.f()} {tomllib.__file__} "
+            "{pkg.mod.__file__} {pkg.mod.__doc__} {pkg.mod.f.__doc__} "
+            "{len(pkg.mod.C.__doc__)} {list(pkg.mod.f.__code__.co_positions())[-1][2]}'\"));")
     done = subprocess.run(["node", "--input-type=module", "-e", boot], capture_output=True,
                           text=True, check=True, timeout=120)
-    total, stdlib_file, app_file = done.stdout.split()
+    total, stdlib_file, app_file, *rest_of_it = done.stdout.split()
     assert total == "2" and stdlib_file.endswith(".zip/tomllib/__init__.pyc")
     assert app_file == "/app/pkg/mod.pyc"
+    # no module or function docstring, a class's kept; lines but no column ranges
+    assert rest_of_it == ["None", "None", str(len("A class keeps its own.")), "None"]
 
     # the same bytes on every build (the service worker's version)
-    again = tmp_path / "again.zip"
+    again = tmp_path / "again" / "python_stdlib.zip"
+    again.parent.mkdir()
     shutil.copyfile(PYODIDE / "python_stdlib.zip", again)
     assert dict(build.compiled(entries, again, imports=("pkg.mod",))) == found
     assert again.read_bytes() == stdlib.read_bytes()
+    assert again.with_name(build.REST_ZIP).read_bytes() == rest.read_bytes()
 
 
 def flags(pyc: bytes) -> int:

@@ -4,8 +4,12 @@ games are read from disk (public/store.js began reading them when the page start
 import asyncio
 import traceback
 
-from ui.app import App
-from ui.platform import dom
+from ui.platform import dom, stdlib
+
+# First of all: the standard modules the build left for later come when first imported.
+stdlib.install(lambda: dom.fetch_now(dom.site_url("./pyodide/python_stdlib_rest.zip")))
+
+from ui.app import App  # noqa: E402 (after the finder above)
 
 
 async def main() -> None:

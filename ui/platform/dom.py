@@ -15,6 +15,7 @@ from pyodide.ffi import (  # type: ignore[import-not-found]
 from pyscript import document, window  # type: ignore[import-not-found]
 
 from .port import GAME_TAKEN
+from .stdlib import user_defined_bytes
 
 _last: dict[str, str] = {}
 _proxies: list[Any] = []
@@ -188,6 +189,24 @@ def focus_first(selector: str) -> bool:
         return False
     el.focus()
     return True
+
+
+def site_url(path: str) -> str:
+    """The absolute address of ``path``, relative to the page."""
+    return str(window.URL.new(path, window.location.href).href)
+
+
+def fetch_now(url: str) -> bytes:
+    """The bytes at ``url``, fetched synchronously: an import cannot wait for a promise. The
+    page's only blocking request, for the standard modules left for later (ui.platform.stdlib);
+    a synchronous request may not ask for an ArrayBuffer, so the bytes come as characters."""
+    request = window.XMLHttpRequest.new()
+    request.open("GET", url, False)
+    request.overrideMimeType("text/plain; charset=x-user-defined")
+    request.send(None)
+    if request.status != 200:
+        raise OSError(f"{url}: HTTP {request.status}")
+    return user_defined_bytes(str(request.responseText))
 
 
 def focused_testid() -> str:
