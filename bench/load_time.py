@@ -70,7 +70,8 @@ figures) and the CPU slowed 4x, at 390x844. For the game and the bare page, one 
 per load (--runs, default 1 here), it prints the bytes over the wire (compressed, as sent) by
 ready, the times from navigation to the first contentful paint, to the first screen a person
 can read (the start screen or the table: the bare page has none) and to ready, and for the
-game the time its AI worker is up and the bytes it fetched by then. Not in "all" (minutes).
+game the time its AI worker is up, the bytes the page and the worker fetched by then and
+what the service worker's precache (offline play) fetched meanwhile. Not in "all" (minutes).
 
 Exit status 1 when a cold or warm load is over its budget (memory's verdicts are printed
 only). A separate command, not part of the test run (e2e/test_load_bench.py only smoke-tests
@@ -426,10 +427,17 @@ def phone_load(browser: Browser, url: str, network: str) -> dict[str, Any]:
         def seconds(value: float | None) -> float | None:
             return None if value is None else round(value / 1000, 2)
 
+        # by the AI worker's start: what the page and its worker fetched (its own Pyodide
+        # comes from the HTTP cache the page filled), apart from the service worker's
+        # precache of the whole site for offline play, which runs meanwhile
+        later = traffic.finished[len(by_ready):]
         return {"ready": seconds(marks[0]), "readable": seconds(marks[1]),
                 "painted": seconds(marks[2]), "worker": seconds(marks[3]),
                 "bytes": body_bytes(by_ready), "requests": len(by_ready),
-                "worker_bytes": body_bytes(traffic.finished) if game else None}
+                "worker_bytes": (body_bytes(by_ready) + body_bytes(
+                    [r for r in later if not r.service_worker])) if game else None,
+                "precache_bytes": body_bytes([r for r in later if r.service_worker])
+                if game else None}
     finally:
         context.close()
 
@@ -449,7 +457,8 @@ def measure_phone(browser: Browser, site: str, runs: int) -> dict[str, Any]:
         values = [load[key] for load in loads if load[key] is not None]
         return statistics.median(values) if values else None
 
-    keys = ("painted", "readable", "ready", "worker", "bytes", "requests", "worker_bytes")
+    keys = ("painted", "readable", "ready", "worker", "bytes", "requests", "worker_bytes",
+            "precache_bytes")
     return {"networks": NETWORKS, "throttle": THROTTLE, "runs": runs,
             "median": {network: {page: {key: median(loads, key) for key in keys}
                                  for page, loads in pages.items()}
@@ -473,12 +482,16 @@ def report_phone(result: dict[str, Any]) -> str:
         lines.append(f"  {network}: {n['download'] * 8 / 1e6:.2f} Mbit/s down, "
                      f"{n['upload'] * 8 / 1e6:.2f} up, {n['latency']:.0f} ms round trip")
         lines.append(f"    {'':6}{'painted':>8}{'readable':>9}{'ready':>8}{'bytes':>9}"
-                     f"{'worker up':>10}{'bytes':>9}")
+                     f"{'worker up':>10}{'bytes':>9}{'precache':>9}")
         for page in ("game", "bare"):
             m = pages[page]
             lines.append(f"    {page:<6}{cell(m['painted'])}{cell(m['readable'])} "
                          f"{cell(m['ready'])}{cell(m['bytes'], 'MB')} "
-                         f"{cell(m['worker'])}{cell(m['worker_bytes'], 'MB')}")
+                         f"{cell(m['worker'])}{cell(m['worker_bytes'], 'MB')}"
+                         f"{cell(m['precache_bytes'], 'MB')}")
+    lines.append("  (worker up: the game's AI worker ready, and the bytes the page and the "
+                 "worker had fetched by then; precache: what the service worker had fetched "
+                 "meanwhile, for offline play)")
     lines.append(load_line(result))
     return "\n".join(line for line in lines if line)
 
