@@ -71,7 +71,9 @@ per load (--runs, default 1 here), it prints the bytes over the wire (compressed
 ready, the times from navigation to the first contentful paint, to the first screen a person
 can read (the start screen or the table: the bare page has none) and to ready, and for the
 game the time its AI worker is up, the bytes the page and the worker fetched by then and
-what the service worker's precache (offline play) fetched meanwhile. Not in "all" (minutes).
+what the service worker's precache (offline play) fetched meanwhile (DevTools' emulation
+throttles the page and its workers, not the service worker: that figure came unthrottled).
+Not in "all" (minutes).
 
 Exit status 1 when a cold or warm load is over its budget (memory's verdicts are printed
 only). A separate command, not part of the test run (e2e/test_load_bench.py only smoke-tests
@@ -180,15 +182,15 @@ new MutationObserver((_, observer) => {
 # table) and when its AI worker is up, from navigation start.
 PHONE_PROBE = """
 new MutationObserver(() => {
+  const now = performance.now();  // before the layout the checks below may force
   const body = document.body;
   if (!body) return;
   if (!window.__readableAt) {
     const seen = document.querySelector('[data-testid="start"], #board-USA [data-testid]');
     if (seen && seen.getClientRects().length && getComputedStyle(seen).visibility !== "hidden")
-      window.__readableAt = performance.now();
+      window.__readableAt = now;
   }
-  if (!window.__workerAt && body.dataset.aiWorker === "ready")
-    window.__workerAt = performance.now();
+  if (!window.__workerAt && body.dataset.aiWorker === "ready") window.__workerAt = now;
 }).observe(document, {attributes: true, childList: true, subtree: true});
 """
 PAINTED = ("(performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime"
@@ -245,6 +247,7 @@ class GzipHandler(QuietHandler):
         body = self.packed[key]
         self.send_response(200)
         self.send_header("Content-Type", self.guess_type(str(path)))
+        self.send_header("Last-Modified", self.date_time_string(int(path.stat().st_mtime)))
         self.send_header("Content-Encoding", "gzip")
         self.send_header("Content-Length", str(len(body)))
         self.send_header("Vary", "Accept-Encoding")
@@ -415,7 +418,8 @@ def phone_load(browser: Browser, url: str, network: str) -> dict[str, Any]:
         session.send("Emulation.setCPUThrottlingRate", {"rate": THROTTLE})
         page.goto(url, timeout=PHONE_TIMEOUT_MS)
         page.wait_for_function("window.__readyAt", timeout=PHONE_TIMEOUT_MS, polling=200)
-        by_ready = list(traffic.finished)
+        # (the service worker's precache starts after ready: none of it counts)
+        by_ready = [r for r in traffic.finished if not r.service_worker]
         game = page.evaluate("document.body.dataset.aiWorker !== undefined")
         if game:
             page.wait_for_function("window.__workerAt || document.body.dataset.aiWorker"
@@ -430,7 +434,7 @@ def phone_load(browser: Browser, url: str, network: str) -> dict[str, Any]:
         # by the AI worker's start: what the page and its worker fetched (its own Pyodide
         # comes from the HTTP cache the page filled), apart from the service worker's
         # precache of the whole site for offline play, which runs meanwhile
-        later = traffic.finished[len(by_ready):]
+        later = [r for r in traffic.finished if r not in by_ready]
         return {"ready": seconds(marks[0]), "readable": seconds(marks[1]),
                 "painted": seconds(marks[2]), "worker": seconds(marks[3]),
                 "bytes": body_bytes(by_ready), "requests": len(by_ready),

@@ -96,4 +96,5 @@ def test_load_bench_phone_smoke(browser: Browser, dist: Path) -> None:
     # Uncompressed, the first load is over 10 MB (the cold smoke test's figure): the wasm
     # and the scripts travel gzipped.
     assert 3 * 2**20 < load["bytes"] < 10 * 2**20
-    assert load["bytes"] <= load["worker_bytes"]  # the worker's Pyodide: from the HTTP cache
+    # the AI worker's own Pyodide (some 5 MB) comes from the HTTP cache the page filled
+    assert 0 <= load["worker_bytes"] - load["bytes"] < 2**20

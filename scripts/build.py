@@ -118,6 +118,9 @@ ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
 APP_BUNDLE = "app.zip"
 # Fetched by URL, not imported from the bundle: the page's script and the AI worker's.
 UI_SCRIPTS = ("ui/main.py", "ui/ai_worker.py")
+# Bundled, and kept as a file too: pyodide-demo.html, a general Python on the site's Pyodide,
+# fetches the finder of the standard modules the build left for later (and their names).
+STDLIB_FINDER = "ui/platform/stdlib.py"
 UI_BUNDLED = (".py", ".json", ".mo", ".toml")  # what of dist/ui/ goes into the bundle
 # What the page and its AI worker import before they are ready, besides what Pyodide imports
 # while it starts: the standard modules these load ship compiled (scripts/pycompile.mjs).
@@ -597,6 +600,8 @@ def bundle_app(dist: Path, wheel: Path) -> int:
     entries += [(path.relative_to(dist).as_posix(), path.read_bytes()) for path in packed]
     entries = [(name, data) for name, data in entries if not name.endswith(".py")] + \
         compiled(entries, dist / "pyodide" / "python_stdlib.zip")
+    names = dict(entries)[REST_NAMES]
+    (dist / "pyodide" / REST_ZIP).with_suffix(".txt").write_bytes(names)  # for the demo
     with zipfile.ZipFile(dist / APP_BUNDLE, "w") as zf:
         for name, data in sorted(entries):
             info = zipfile.ZipInfo(name, date_time=ZIP_EPOCH)
@@ -604,7 +609,7 @@ def bundle_app(dist: Path, wheel: Path) -> int:
             info.external_attr = 0o644 << 16
             zf.writestr(info, data)
     for path in packed:
-        if path.relative_to(dist).as_posix() not in UI_SCRIPTS:
+        if path.relative_to(dist).as_posix() not in (*UI_SCRIPTS, STDLIB_FINDER):
             path.unlink()
     for folder in sorted((p for p in ui.rglob("*") if p.is_dir()), reverse=True):
         if not any(folder.iterdir()):
@@ -641,10 +646,12 @@ def compiled(entries: list[tuple[str, bytes]], stdlib: Path,
                  for path in sorted(root.rglob("*.pyc"))]
     if len(found) != sum(1 for name, _ in entries if name.endswith(".py")):
         raise BuildError(f"pycompile.mjs wrote {len(found)} .pyc files for the app's modules")
-    rest = done.stdout.encode()
-    if b"email" not in rest.split():  # a module no start imports: the split happened
+    names = done.stdout.split()
+    if "email" not in names:  # a module no start imports: the split happened
         raise BuildError("pycompile.mjs named no standard module left for later")
-    return [*found, (REST_NAMES, rest)]
+    # first the archive's hash: a page never imports from another build's archive
+    digest = hashlib.sha256(stdlib.with_name(REST_ZIP).read_bytes()).hexdigest()
+    return [*found, (REST_NAMES, "\n".join([f"sha256 {digest}", *names, ""]).encode())]
 
 
 def with_translations(html: str) -> str:

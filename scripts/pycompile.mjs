@@ -101,6 +101,12 @@ with zipfile.ZipFile("/stdlib-in.zip") as original, \\
             later.writestr(info, data)
             rest.append(info.filename[:-3].removesuffix("/__init__").replace("/", "."))
             continue
+        elif "/" in info.filename and \\
+                info.filename.split("/")[0] + "/__init__.py" not in loaded:
+            # a data file goes with its package: alone in the first zip, its folder would
+            # import there as an empty namespace package (ctypes, _pyrepl)
+            later.writestr(info, data)
+            continue
         compiled.writestr(info, data)
 if not loaded:
     raise SystemExit(f"no standard module was loaded from {STDLIB}")

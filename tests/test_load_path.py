@@ -4,6 +4,7 @@ the first screen's imports leave out the heavy standard modules it does not need
 
 from __future__ import annotations
 
+import hashlib
 import json
 import shutil
 import struct
@@ -94,8 +95,12 @@ def test_the_build_compiles_modules_for_the_pinned_pyodides_python(tmp_path: Pat
         assert all(before.read(n) == later.read(n) for n in left)
         files = {n for n in before.namelist() if not n.endswith("/")}
         assert {n.removesuffix("c") for n in names} | left == files
-    assert found[build.REST_NAMES].decode().split() == sorted(
-        n[:-3].removesuffix("/__init__").replace("/", ".") for n in left)
+    head, *listed = found[build.REST_NAMES].decode().split("\n")
+    assert head == f"sha256 {hashlib.sha256(rest.read_bytes()).hexdigest()}"
+    assert [name for name in listed if name] == sorted(
+        n[:-3].removesuffix("/__init__").replace("/", ".") for n in left if n.endswith(".py"))
+    # a package's data files go with it: none alone in the first zip
+    assert "ctypes/macholib/README.ctypes" in left
 
     # That standard library starts the pinned Pyodide, which imports the compiled modules,
     # the app's among them, and runs them.

@@ -4,6 +4,7 @@ as they would have, without a fetch."""
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import sys
 import zipfile
@@ -12,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from ui.platform.stdlib import install
+from ui.platform.stdlib import install, user_defined_bytes
 
 
 @pytest.fixture
@@ -38,7 +39,8 @@ def test_modules_left_for_later_come_with_their_first_import(
         archive.writestr("later_mod.py", "VALUE = 42\n")
         archive.writestr("first_pkg/later_child.py", "from . import HERE\nVALUE = HERE\n")
     names = tmp_path / "stdlib_rest.txt"
-    names.write_text("first_pkg.later_child\nlater_mod\n")
+    names.write_text(f"sha256 {hashlib.sha256(rest.read_bytes()).hexdigest()}\n"
+                     "first_pkg.later_child\nlater_mod\n")
     fetched: list[str] = []
 
     def fetch() -> bytes:
@@ -56,6 +58,52 @@ def test_modules_left_for_later_come_with_their_first_import(
     assert importlib.import_module("first_pkg.later_child").VALUE == "first"
     assert fetched == ["rest"]  # once, for both
     assert (tmp_path / "kept.zip").read_bytes() == rest.read_bytes()
+
+
+def test_another_builds_archive_or_none_fails_the_import_once(
+    tmp_path: Path, clean_modules: None,
+) -> None:
+    """An archive of another build (or a captive portal's page) is not kept; the import fails
+    as for a module that is not there, and the archive is not asked for again."""
+    names = tmp_path / "stdlib_rest.txt"
+    names.write_text(f"sha256 {'0' * 64}\nlater_mod\n")
+    asked: list[int] = []
+
+    def fetch() -> bytes:
+        asked.append(1)
+        return b"<html>sign in to the wifi</html>"
+
+    finder = install(fetch, names, tmp_path / "kept.zip")
+    assert finder is not None
+    for _ in range(2):
+        with pytest.raises(ModuleNotFoundError):
+            importlib.import_module("later_mod")
+    assert asked == [1] and not (tmp_path / "kept.zip").exists()
+    assert not finder.keep(b"not the build's")
+
+
+def test_a_copy_kept_ahead_means_no_request_at_import(
+    tmp_path: Path, clean_modules: None,
+) -> None:
+    rest = tmp_path / "rest.zip"
+    with zipfile.ZipFile(rest, "w") as archive:
+        archive.writestr("later_mod.py", "VALUE = 7\n")
+    names = tmp_path / "stdlib_rest.txt"
+    names.write_text(f"sha256 {hashlib.sha256(rest.read_bytes()).hexdigest()}\nlater_mod\n")
+
+    def fetch() -> bytes:
+        raise AssertionError("fetched although a copy was kept")
+
+    finder = install(fetch, names, tmp_path / "kept.zip")
+    assert finder is not None and finder.keep(rest.read_bytes())
+    assert not finder.keep(rest.read_bytes())  # once
+    assert importlib.import_module("later_mod").VALUE == 7
+
+
+def test_bytes_read_as_x_user_defined_text_come_back_whole() -> None:
+    data = bytes(range(256)) * 3
+    text = "".join(chr(b) if b < 0x80 else chr(0xF700 + b) for b in data)
+    assert user_defined_bytes(text) == data
 
 
 def test_a_checkout_has_no_names_and_installs_nothing(tmp_path: Path) -> None:

@@ -7,7 +7,8 @@ import traceback
 from ui.platform import dom, stdlib
 
 # First of all: the standard modules the build left for later come when first imported.
-stdlib.install(lambda: dom.fetch_now(dom.site_url("./pyodide/python_stdlib_rest.zip")))
+REST_OF_STDLIB = dom.site_url("./pyodide/python_stdlib_rest.zip")
+LATER = stdlib.install(lambda: dom.fetch_now(REST_OF_STDLIB))
 
 from ui.app import App  # noqa: E402 (after the finder above)
 
@@ -28,3 +29,5 @@ RUNNING: set[asyncio.Future[None]] = set()  # a task nobody holds may be collect
 started = asyncio.ensure_future(main())
 started.add_done_callback(told)
 RUNNING.add(started)
+if LATER is not None:  # for offline play, a copy of the rest from the service worker
+    RUNNING.add(asyncio.ensure_future(dom.keep_for_offline(REST_OF_STDLIB, LATER.keep)))
