@@ -6,7 +6,7 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
-from conftest import NetworkLog
+from conftest import NetworkLog, wait_ready
 from playwright.sync_api import Page, expect
 
 
@@ -118,4 +118,31 @@ def test_python_runs_on_its_own_stack_where_chromium_offers_stack_switching(
     }""")
     assert offered, "this Chromium no longer offers stack switching: the test shows nothing"
     assert taken is False
+    net.assert_clean()
+
+
+def test_a_first_visit_reads_the_start_screen_before_python_is_up(
+    page: Page, site_url: str, net: NetworkLog, screenshot: Callable[[str], Path],
+) -> None:
+    """On a slow network the start screen is there from the first paint (the build's
+    preview, public/boot.js), every control disabled until the game is ready; then the game
+    draws the real one in its place, in the same dialog."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", {  # Chromium DevTools' Fast 4G
+        "offline": False, "latency": 165, "downloadThroughput": 9e6 / 8 * 0.9,
+        "uploadThroughput": 1.5e6 / 8 * 0.9})
+    page.goto(site_url)
+    preview = page.locator('#dialog [data-testid="start"][aria-busy="true"]')
+    expect(preview).to_be_visible(timeout=10_000)
+    assert page.locator('body[data-ready="1"]').count() == 0  # Python is not up yet
+    expect(preview.get_by_test_id("start-play")).to_be_disabled()
+    expect(preview.locator(".st-lead")).to_contain_text("The Cold War race to the Moon")
+    expect(page.get_by_test_id("booting")).to_have_attribute("data-start", "1")
+    screenshot("start-before-python-390")
+    wait_ready(page, net)
+    start = page.get_by_test_id("start")
+    expect(start).not_to_have_attribute("aria-busy", "true")
+    expect(start.get_by_test_id("start-play")).to_be_enabled()
     net.assert_clean()

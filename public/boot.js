@@ -27,6 +27,18 @@
     document.documentElement.lang = code;
     for (const el of words) if (el.dataset[code]) el.textContent = el.dataset[code];
   }
+  // A first visit (no game asked for in the address, not embedded, no invitation) opens on
+  // the start screen: its preview shows now, what the game is readable at once, its controls
+  // disabled; the steps shrink to a line below it. The game draws the real one in its place.
+  const preview = boot.querySelector(`template[data-lang="${code}"]`)
+    || boot.querySelector('template[data-lang="en"]');
+  const dialog = document.getElementById("dialog");
+  if (preview && dialog && !location.search && !location.hash.startsWith("#join=")
+      && document.body.dataset.embed !== "1") {
+    dialog.replaceChildren(preview.content.cloneNode(true));
+    dialog.hidden = false;
+    boot.dataset.start = "1";
+  }
   addEventListener("py:progress", (event) => {
     if (event.detail === "Loaded interpreter") boot.dataset.step = "game";
     performance.mark(`py: ${event.detail}`);

@@ -654,6 +654,29 @@ def compiled(entries: list[tuple[str, bytes]], stdlib: Path,
     return [*found, (REST_NAMES, "\n".join([f"sha256 {digest}", *names, ""]).encode())]
 
 
+PREVIEW_PLACE = "<!-- start-preview -->"
+
+
+def with_start_preview(html: str) -> str:
+    """The page with the start screen it shows before Python is up, one ``<template>`` per
+    language at ``PREVIEW_PLACE`` (ui.screens.start.preview_html; public/boot.js shows the
+    reader's)."""
+    if PREVIEW_PLACE not in html:
+        raise BuildError(f"index.html: no {PREVIEW_PLACE} for the start screen's preview")
+    sys.path.insert(0, str(ROOT))
+    try:
+        from ui.screens.start import preview_html
+        from ui.words.i18n import DEFAULT, LANGUAGES, use
+    finally:
+        sys.path.remove(str(ROOT))
+    templates = []
+    for code in LANGUAGES:
+        use(code)
+        templates.append(f'<template data-lang="{code}">{preview_html()}</template>')
+    use(DEFAULT)
+    return html.replace(PREVIEW_PLACE, "".join(templates), 1)
+
+
 def with_translations(html: str) -> str:
     """The page with its data-msg words' translations (ui.words.i18n.translated_page)."""
     sys.path.insert(0, str(ROOT))
@@ -757,7 +780,7 @@ def build(dist: Path) -> None:
     check_relative_urls(html)
     if (dist / "index.html").exists():
         raise BuildError("public/index.html would overwrite index.html")
-    html = with_translations(html)
+    html = with_start_preview(with_translations(html))
     (dist / "index.html").write_text(with_sprite(html, "index.html"))
     if (dist / "embed.html").exists():
         raise BuildError("public/embed.html would overwrite the embed page derived from index.html")

@@ -108,3 +108,4 @@ def test_bytes_read_as_x_user_defined_text_come_back_whole() -> None:
 
 def test_a_checkout_has_no_names_and_installs_nothing(tmp_path: Path) -> None:
     assert install(lambda: b"", tmp_path / "absent.txt") is None
+

@@ -82,3 +82,13 @@ def start_html(offer: Summary | None, level: str) -> str:
         f"{e(saves)}</button>"
         f'<button type="button" data-cmd="open-new" data-testid="start-new">'
         f"{e(new)}</button></div></div>")
+
+
+def preview_html() -> str:
+    """The start screen as a first visit shows it before Python is up (the build writes it
+    into index.html in each language; public/boot.js puts the reader's in the dialog): what
+    the game is, at once, with every control disabled until the game is ready and draws the
+    real one in its place."""
+    markup = start_html(None, START_LEVELS[0])
+    return (markup.replace("<button ", "<button disabled ").replace("<input ", "<input disabled ")
+            .replace('data-testid="start"', 'data-testid="start" aria-busy="true"', 1))
