@@ -150,3 +150,35 @@ def test_the_about_boxs_version_is_the_one_the_package_and_the_build_declare() -
     build = load_script("moonshot_build", "scripts/build.py")
     assert version("moonshot-game") == game.__version__ == build.read_project()["version"]
     assert versions()[0] == game.__version__
+
+
+def test_the_ai_worker_imports_no_standard_module_after_its_start() -> None:
+    """The AI worker has the standard modules its start imports (the build's first download)
+    and no way to the rest (ui.platform.stdlib, the page's finder, needs the page): so
+    thinking at every level and the report's numbers must import nothing more of the standard
+    library than importing ``ui.ai_worker`` did. A module they import only when called would
+    fail in the worker, and every move after it would be thought on the page."""
+    code = """if True:
+        import json, random, sys
+        import ui.ai_worker as worker
+        started = set(sys.modules)
+        import game
+        from game.ai.winprob import simulate
+        g = game.new_game(3)
+        for level in ("random", "easy", "medium", "hard"):
+            seat = g.to_act()[0]
+            legal = [a.to_dict() for a in g.legal_actions(seat)]
+            view = json.dumps(worker.to_plain(g.view(seat)))
+            answer = json.loads(worker.choose(view, json.dumps(legal), level, 1))
+            g.apply(seat, game.action_from_dict(answer["action"]))
+        simulate(g, 5000, random.Random(3))
+        worker.chronicle(g.to_json(), g.log_size, 1)
+        later = sorted(n for n in set(sys.modules) - started
+                       if n.split(".")[0] in sys.stdlib_module_names)
+        print(json.dumps([len(started), later]))
+    """
+    done = subprocess.run([sys.executable, "-S", "-c", code], capture_output=True, text=True,
+                          cwd=ROOT, check=True)
+    started, later = json.loads(done.stdout)
+    assert started > 50
+    assert later == []
