@@ -22,16 +22,22 @@ from game.engine import Game
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--run-slow", action="store_true",
                      help="run the tests marked slow too (the random-game soaks)")
+    parser.addoption("--run-lab", action="store_true",
+                     help="run the balance lab's full-size runs too (an hour and more)")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Tests marked slow run with --run-slow only (scripts/test, and so CI, passes it)."""
-    if config.getoption("--run-slow"):
-        return
-    skip = pytest.mark.skip(reason="slow: run with --run-slow (scripts/test does)")
-    for item in items:
-        if "slow" in item.keywords:
-            item.add_marker(skip)
+    """Tests marked slow run with --run-slow only (scripts/test, and so CI, passes it);
+    those marked lab with --run-lab only (no test command passes it)."""
+    for marker, option, why in (("slow", "--run-slow", "run with --run-slow (scripts/test "
+                                                        "does)"),
+                                ("lab", "--run-lab", "the lab's full-size runs: --run-lab")):
+        if config.getoption(option):
+            continue
+        skip = pytest.mark.skip(reason=f"{marker}: {why}")
+        for item in items:
+            if marker in item.keywords:
+                item.add_marker(skip)
 
 
 def pol(nation: str) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
-from .content import Content, Module, load_content
+from .content import Content, Module, load_content, when_content_changes
 
 Cell = tuple[str, int] | None
 Parameters = tuple[int, int, int, int]  # Structure, Electronics, Code, Adaptivity
@@ -95,19 +95,29 @@ def rocket_parameters(cells: Sequence[Cell], modules: Sequence[str | None],
                       content: Content | None = None) -> Parameters:
     """Structure, Electronics, Code and Adaptivity of a blueprint with its Modules.
 
-    Memoized for the game's own content: the AIs ask about the same blueprints (and the same
+    Memoized for the content in force: the AIs ask about the same blueprints (and the same
     trial placements) thousands of times per decision, and a key costs a tenth of the sum.
     """
-    standard = load_content()
-    if content is not None and content is not standard:
+    in_force = load_content()
+    if content is not None and content is not in_force:
         return _parameters(cells, modules, content)
     key = (tuple(cells), tuple(modules))
     found = _PARAMETERS.get(key)
     if found is None:
         if len(_PARAMETERS) >= _PARAMETERS_MAX:
             _PARAMETERS.clear()
-        found = _PARAMETERS[key] = _parameters(cells, modules, standard)
+        found = _PARAMETERS[key] = _parameters(cells, modules, in_force)
     return found
+
+
+def _forget_the_content() -> None:
+    """Another content in force (a designer's variant): its shapes and sums differ."""
+    geometry.cache_clear()
+    _edge_table.cache_clear()
+    _PARAMETERS.clear()
+
+
+when_content_changes(_forget_the_content)
 
 
 def _parameters(cells: Sequence[Cell], modules: Sequence[str | None],

@@ -7,6 +7,7 @@ its schema raises :class:`ContentError` naming the file and the entry, at import
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass, fields
 from functools import cache
 from pathlib import Path
@@ -149,6 +150,13 @@ class Board:
     budget_drop: int
     discussion_seconds: int  # the Strategic discussion's countdown (the app runs it)
     active_missions: int
+    # What a nation starts with beyond ``start`` (negative: less), by nation and by
+    # HANDICAPPED key: zero in the game; a designer's variant may set it.
+    handicap: dict[str, dict[str, int]]
+
+    def start_of(self, nation: str, key: str) -> int:
+        """What ``nation`` starts the game with of ``key`` (popularity, budget, money, ...)."""
+        return self.start[key] + self.handicap[nation].get(key, 0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,6 +208,9 @@ class _Reader:
             self.fail(f"unknown key(s) {', '.join(extra)}")
 
 
+Files = dict[str, dict[str, Any]]  # the content files, by name, as parsed from TOML
+
+
 def _load_toml(name: str, directory: Path | None) -> dict[str, Any]:
     # by default in game/content/, where the wheel installs them (not importlib.resources:
     # in Pyodide its import alone costs 15 ms of the first load)
@@ -209,6 +220,13 @@ def _load_toml(name: str, directory: Path | None) -> dict[str, Any]:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ContentError(f"{name}: not valid TOML: {exc}") from exc
+
+
+def content_files(directory: Path | None = None) -> Files:
+    """The content files of ``directory`` (default: the package's own), parsed, not checked:
+    what a designer's variant (``game.tools.variant``) changes before
+    :func:`content_from_files` checks the result as it checks the game's own."""
+    return {name: _load_toml(name, directory) for name in CONTENT_FILES}
 
 
 def _effect(reader: _Reader, key: str, allow_empty: bool = False) -> Effect:
@@ -242,10 +260,10 @@ def _unique(file: str, seen: set[str], ident: str) -> None:
     seen.add(ident)
 
 
-def _load_missions(directory: Path | None) -> dict[str, Mission]:
+def _load_missions(files: Files) -> dict[str, Mission]:
     file = "missions.toml"
     missions: dict[str, Mission] = {}
-    for i, raw in enumerate(_entries(_load_toml(file, directory), file, "mission")):
+    for i, raw in enumerate(_entries(files[file], file, "mission")):
         r = _Reader(file, f"mission #{i + 1}", raw)
         ident = r.get("id", str)
         r.entry = f"mission '{ident}'"
@@ -274,10 +292,10 @@ def _load_missions(directory: Path | None) -> dict[str, Mission]:
     return missions
 
 
-def _load_risks(directory: Path | None) -> dict[str, Risk]:
+def _load_risks(files: Files) -> dict[str, Risk]:
     file = "risks.toml"
     risks: dict[str, Risk] = {}
-    for i, raw in enumerate(_entries(_load_toml(file, directory), file, "risk")):
+    for i, raw in enumerate(_entries(files[file], file, "risk")):
         r = _Reader(file, f"risk #{i + 1}", raw)
         ident = r.get("id", str)
         r.entry = f"risk '{ident}'"
@@ -311,10 +329,10 @@ def _load_risks(directory: Path | None) -> dict[str, Risk]:
     return risks
 
 
-def _load_tiles(directory: Path | None) -> dict[str, Tile]:
+def _load_tiles(files: Files) -> dict[str, Tile]:
     file = "tiles.toml"
     tiles: dict[str, Tile] = {}
-    for i, raw in enumerate(_entries(_load_toml(file, directory), file, "tile")):
+    for i, raw in enumerate(_entries(files[file], file, "tile")):
         r = _Reader(file, f"tile #{i + 1}", raw)
         ident = r.get("id", str)
         r.entry = f"tile '{ident}'"
@@ -352,10 +370,10 @@ def _region(reader: _Reader, rows: int, cols: int) -> tuple[str, frozenset[int]]
     return f"column {column}", frozenset(r * cols + column - 1 for r in range(rows))
 
 
-def _load_modules(board: Board, directory: Path | None) -> dict[str, Module]:
+def _load_modules(board: Board, files: Files) -> dict[str, Module]:
     file = "modules.toml"
     modules: dict[str, Module] = {}
-    for i, raw in enumerate(_entries(_load_toml(file, directory), file, "module")):
+    for i, raw in enumerate(_entries(files[file], file, "module")):
         r = _Reader(file, f"module #{i + 1}", raw)
         ident = r.get("id", str)
         r.entry = f"module '{ident}'"
@@ -385,10 +403,10 @@ def _names(reader: _Reader) -> dict[str, str]:
     return names
 
 
-def _load_maneuvers(directory: Path | None) -> dict[str, Maneuver]:
+def _load_maneuvers(files: Files) -> dict[str, Maneuver]:
     file = "maneuvers.toml"
     cards: dict[str, Maneuver] = {}
-    for i, raw in enumerate(_entries(_load_toml(file, directory), file, "maneuver")):
+    for i, raw in enumerate(_entries(files[file], file, "maneuver")):
         r = _Reader(file, f"maneuver #{i + 1}", raw)
         key = r.get("key", str)
         r.entry = f"maneuver '{key}'"
@@ -405,10 +423,10 @@ def _load_maneuvers(directory: Path | None) -> dict[str, Maneuver]:
     return cards
 
 
-def _load_places(directory: Path | None) -> tuple[Place, ...]:
+def _load_places(files: Files) -> tuple[Place, ...]:
     file = "places.toml"
     places: list[Place] = []
-    for i, raw in enumerate(_entries(_load_toml(file, directory), file, "place")):
+    for i, raw in enumerate(_entries(files[file], file, "place")):
         r = _Reader(file, f"place #{i + 1}", raw)
         index = r.get("index", int)
         if index != i + 1:
@@ -423,9 +441,9 @@ def _load_places(directory: Path | None) -> tuple[Place, ...]:
     return tuple(places)
 
 
-def _load_board(directory: Path | None) -> Board:
+def _load_board(files: Files) -> Board:
     file = "board.toml"
-    data = _load_toml(file, directory)
+    data = files[file]
     top = _Reader(file, "board", data)
 
     def table(name: str, keys: tuple[str, ...]) -> dict[str, int]:
@@ -457,16 +475,39 @@ def _load_board(directory: Path | None) -> Board:
     if round_numbers["discussion_seconds"] < 1:
         raise ContentError(f"{file}: [round]: discussion_seconds must be positive")
     limits = table("limits", ("active_missions",))
+    handicap = _handicap(top, start, tracks["popularity_max"])
     top.done()
     return Board(start, tracks["popularity_max"], blueprint["rows"], blueprint["cols"],
                  blueprint["module_slots"], tuple(prices), research["module_row"], costs,
                  payload_costs, penalties, round_numbers["budget_drop"],
-                 round_numbers["discussion_seconds"], limits["active_missions"])
+                 round_numbers["discussion_seconds"], limits["active_missions"], handicap)
 
 
-def _load_rulesets(directory: Path | None) -> dict[str, Ruleset]:
+HANDICAPPED = ("popularity", "budget", "money")
+
+
+def _handicap(top: _Reader, start: dict[str, int], popularity_max: int
+              ) -> dict[str, dict[str, int]]:
+    """``[handicap]``: per nation, what it starts with beyond ``[start]``; each start must
+    stay on its track (Popularity 0..the track's top, Budget and Money not negative)."""
+    table = _Reader(top.file, "[handicap]", top.get("handicap", dict))
+    found: dict[str, dict[str, int]] = {}
+    for nation in NATIONS:
+        sub = _Reader(top.file, f"[handicap.{nation}]", table.get(nation, dict))
+        found[nation] = {key: sub.get(key, int, 0) for key in HANDICAPPED}
+        sub.done()
+        for key, extra in found[nation].items():
+            top_of = popularity_max if key == "popularity" else None
+            if start[key] + extra < 0 or (top_of is not None and start[key] + extra > top_of):
+                sub.fail(f"{nation} would start with {start[key] + extra} {key.capitalize()} "
+                         f"(from 0{f' to {top_of}' if top_of is not None else ''})")
+    table.done()
+    return found
+
+
+def _load_rulesets(files: Files) -> dict[str, Ruleset]:
     file = "rulesets.toml"
-    data = _load_toml(file, directory)
+    data = files[file]
     top = _Reader(file, "rulesets", data)
     entries = top.get("ruleset", dict)
     top.done()
@@ -499,18 +540,79 @@ def _check_risk_supply(missions: dict[str, Mission], risks: dict[str, Risk],
                                f"demand {need} at once")
 
 
-@cache
-def load_content() -> Content:
-    """Load and validate the game's content files (once per process)."""
-    return read_content()
+CONTENT_FILES = ("board.toml", "missions.toml", "risks.toml", "rulesets.toml", "tiles.toml",
+                 "modules.toml", "maneuvers.toml", "places.toml")
 
 
 def read_content(directory: Path | None = None) -> Content:
     """Load and validate the content files of ``directory`` (default: the package's own)."""
-    board = _load_board(directory)
-    missions = _load_missions(directory)
-    risks = _load_risks(directory)
+    return content_from_files(content_files(directory))
+
+
+def content_from_files(files: Files) -> Content:
+    """The content the parsed ``files`` hold, checked (:class:`ContentError` names the file,
+    the entry and what is wrong)."""
+    board = _load_board(files)
+    missions = _load_missions(files)
+    risks = _load_risks(files)
     _check_risk_supply(missions, risks, board)
-    return Content(board, _load_rulesets(directory), missions, risks, _load_tiles(directory),
-                   _load_modules(board, directory), _load_maneuvers(directory),
-                   _load_places(directory))
+    tiles, modules, maneuvers = (_load_tiles(files), _load_modules(board, files),
+                                 _load_maneuvers(files))
+    _check_setup_supply(board, tiles, modules, maneuvers)
+    return Content(board, _load_rulesets(files), missions, risks, tiles, modules, maneuvers,
+                   _load_places(files))
+
+
+def _check_setup_supply(board: Board, tiles: dict[str, Tile], modules: dict[str, Module],
+                        maneuvers: dict[str, Maneuver]) -> None:
+    """The setup deals a tile of each deck to each nation's line, a Module to each nation's
+    supplier beside the Research row, and a hand of Maneuvers from each nation's deck."""
+    for deck in PARAMETERS:
+        have = sum(1 for t in tiles.values() if t.deck == deck)
+        if have < len(NATIONS):
+            raise ContentError(f"tiles.toml: the {deck} deck has {have} tile(s) but the "
+                               f"setup deals {len(NATIONS)}")
+    need = board.module_row + len(NATIONS)
+    if len(modules) < need:
+        raise ContentError(f"modules.toml: {len(modules)} Modules but the setup deals {need}")
+    if len(maneuvers) < board.start["hand_size"]:
+        raise ContentError(f"maneuvers.toml: {len(maneuvers)} Maneuvers but a hand holds "
+                           f"{board.start['hand_size']}")
+
+
+@cache
+def standard_content() -> Content:
+    """The game's own content, from ``game/content/`` (read and checked once per process)."""
+    return read_content()
+
+
+_in_force: Content | None = None  # a designer's variant (use_content), else the game's own
+_forgetters: list[Callable[[], None]] = []
+
+
+def load_content() -> Content:
+    """The content games are played with: the game's own, unless a variant is in force."""
+    return _in_force if _in_force is not None else standard_content()
+
+
+def when_content_changes(forget: Callable[[], None]) -> None:
+    """Have ``forget`` called whenever :func:`use_content` changes the content in force: the
+    engine's caches of what the content implies (the decks, the blueprint's shape) register
+    here, since this module must not import them."""
+    _forgetters.append(forget)
+
+
+def use_content(content: Content | None) -> None:
+    """Play the games this process makes from now on with ``content`` (``None``: the game's
+    own). For the balance lab's worker processes, one variant at a time: a game carries no
+    content of its own, so two contents must never be in force in one process at once (the
+    lab holds :data:`CONTENT_LOCK` while its games are played)."""
+    global _in_force
+    if content is standard_content():
+        content = None
+    if content is _in_force:
+        return
+    _in_force = content
+    for forget in _forgetters:
+        forget()
+

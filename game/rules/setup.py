@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import cache
 
 from ..core.blueprint import geometry
-from ..core.content import MOON, NATIONS, TECH_DECKS, load_content
+from ..core.content import MOON, NATIONS, TECH_DECKS, load_content, when_content_changes
 from ..core.rng import Rng
 from ..core.state import Nation, Pile, State
 from .flow import begin_round
@@ -26,6 +26,9 @@ def sorted_decks() -> dict[str, tuple[str, ...]]:
     decks.update({d: tuple(sorted(t.id for t in content.tiles.values() if t.deck == d))
                   for d in TECH_DECKS})
     return decks
+
+
+when_content_changes(sorted_decks.cache_clear)
 
 
 def new_state(seed: int, *, players: int = 2, ruleset: str = "v0.10.4",
@@ -68,9 +71,9 @@ def new_state(seed: int, *, players: int = 2, ruleset: str = "v0.10.4",
 
     for name in NATIONS:
         n = Nation(name)
-        n.popularity = board.start["popularity"]
-        n.budget = board.start["budget"]
-        n.money = board.start["money"]
+        n.popularity = board.start_of(name, "popularity")
+        n.budget = board.start_of(name, "budget")
+        n.money = board.start_of(name, "money")
         n.deck = sorted(f"{name}:{key}" for key in content.maneuvers)
         rng.shuffle(n.deck)
         n.hand = [n.deck.pop() for _ in range(board.start["hand_size"])]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
 import time
@@ -311,6 +312,43 @@ def cmd_calibrate(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def cmd_variant(args: argparse.Namespace, out: TextIO) -> int:
+    """Check variant files: each one's changes, or why it cannot be played."""
+    from .variant import VariantError, read_variant
+
+    refused = 0
+    for path in args.files:
+        try:
+            v = read_variant(path)
+        except VariantError as exc:
+            refused += 1
+            print(f"refused: {exc}", file=out)
+            continue
+        print(f"{v.name}: {v.title} (ruleset {v.ruleset})", file=out)
+        for change in v.changes or ("no change: the rules as they are (an A/A control)",):
+            print(f"  {change}", file=out)
+    return 1 if refused else 0
+
+
+def cmd_lab(args: argparse.Namespace, out: TextIO) -> int:
+    from .lab import Progress, run_lab, text_report
+    from .variant import VariantError
+
+    levels = [level.strip() for level in args.levels.split(",") if level.strip()]
+    try:
+        report = run_lab(args.variants, args.games, levels, seed=args.seed, jobs=args.jobs,
+                         out=args.out, progress=Progress(lambda line: print(line, file=sys.stderr,
+                                                                            flush=True)))
+    except (VariantError, ValueError) as exc:
+        print(f"lab: {exc}", file=out)
+        return 2
+    print(text_report(report), file=out)
+    if args.json:
+        args.json.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
+        print(f"lab: the report is in {args.json}", file=out)
+    return 0
+
+
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
          ask: Callable[[str], str] = input) -> int:
     out = out or sys.stdout
@@ -374,7 +412,26 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
     cal.add_argument("--steps", type=int, default=STEPS, help="moves simulated from each")
     cal.add_argument("--jobs", type=int, default=1, help="games scored in parallel")
     cal.add_argument("--json", action="store_true")
+    variant = sub.add_parser("variant", help="check rule variant files (TOML)")
+    variant.add_argument("files", type=Path, nargs="+")
+    lab = sub.add_parser("lab", help="rule variants judged by games between AIs")
+    lab.add_argument("variants", type=Path, nargs="*",
+                     help="variant files (TOML); the base rules are always played too")
+    lab.add_argument("--games", type=int, default=200, help="games of each variant")
+    lab.add_argument("--levels", default="medium",
+                     help="AI levels, comma-separated: every pairing, both nations")
+    lab.add_argument("--seed", type=int, default=1)
+    lab.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+                     help="games played in parallel (default: every core)")
+    lab.add_argument("--out", type=Path, default=None,
+                     help="append each game to this JSON-lines file; games already in it "
+                          "are not played again (stop and resume a sweep)")
+    lab.add_argument("--json", type=Path, default=None, help="write the report here (JSON)")
     args = parser.parse_args(argv)
+    if args.command == "variant":
+        return cmd_variant(args, out)
+    if args.command == "lab":
+        return cmd_lab(args, out)
     if args.command == "simulate":
         return cmd_simulate(args, out)
     if args.command == "bench":

@@ -1,0 +1,466 @@
+"""The balance lab (``python -m game lab``): rule variants judged by many games between AIs.
+
+Each variant (``game.tools.variant``; the base rules always among them) plays ``games``
+games, the AI levels of a league dealt in turn to the USA and the USSR (every ordered pair
+of the levels asked for: both nations play each pairing). A variant's games have their own
+seeds, drawn from the run's seed and the variant's name, so two variants never share a game
+by accident and an A/A run (a variant identical to the base) is an honest control.
+
+Every finished game is one line of the ``out`` file (JSON), so a sweep can be stopped and
+resumed: the games it holds are not played again. :func:`judge` turns the games into the
+report: per variant, each nation's and the First Player's win rate with a 95% Wilson
+interval, how games end and how long they last, Missions completed by level, launches and
+their success, how often each Maneuver, Module and tile is used and how its users fare; and
+between each variant and the base, the differences that are significant (two-sided tests at
+5%, Holm-corrected over every comparison of the run, the test named with each).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import random
+import statistics
+import threading
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..ai import LEVELS, get_ai
+from ..core.content import NATIONS, load_content, use_content
+from ..core.events import (
+    ManeuverPlayed,
+    MissionSuccess,
+    ModuleInstalled,
+    RoundBegun,
+    TilePlaced,
+    flights,
+)
+from ..engine import new_game
+from ..rules.terms import SEATS, nation_of
+from .tournament import wilson
+from .variant import Variant, base_variant, read_variant
+
+ALPHA = 0.05
+MAX_ROUNDS = 40  # a game still going then is unfinished (none is, at the AI levels)
+USED = ("maneuvers", "modules", "tiles")  # what the report counts the use of
+
+
+@dataclass(frozen=True)
+class Task:
+    """One game of a sweep: under which variant, its seed, who plays which nation."""
+
+    variant: str  # the variant's name
+    digest: str  # of its file: a changed file is another variant
+    path: str  # its file ("" for the base)
+    ruleset: str
+    seed: int
+    usa: str  # AI levels
+    ussr: str
+
+    @property
+    def key(self) -> str:
+        return f"{self.variant}:{self.digest}:{self.seed}:{self.usa}:{self.ussr}"
+
+
+@dataclass
+class LabGame:
+    """What the report needs of one game."""
+
+    variant: str
+    digest: str
+    seed: int
+    levels: dict[str, str]  # nation -> AI level
+    first: str  # the First Player of round 1
+    winner: str | None  # None: unfinished
+    end_reason: str | None  # moon_landing, popularity, budget
+    rounds: int
+    missions: dict[str, list[str]]  # nation -> Missions completed (ids)
+    launches: dict[str, list[int]]  # nation -> [lift-offs and delays, successes]
+    used: dict[str, dict[str, list[str]]]  # nation -> USED kind -> ids (each once)
+    seconds: float = 0.0
+
+    @property
+    def key(self) -> str:
+        return (f"{self.variant}:{self.digest}:{self.seed}:{self.levels['USA']}:"
+                f"{self.levels['USSR']}")
+
+
+def variant_seed(seed: int, name: str) -> int:
+    """The first seed of a variant's games: the run's seed and the variant's name."""
+    return int(hashlib.sha256(f"{seed} {name}".encode()).hexdigest()[:12], 16)
+
+
+def league(levels: list[str]) -> list[tuple[str, str]]:
+    """(USA level, USSR level) of every pairing, each nation playing each side."""
+    return [(usa, ussr) for usa in levels for ussr in levels]
+
+
+def tasks_for(variants: list[Variant], paths: dict[str, str], games: int, seed: int,
+              levels: list[str]) -> list[Task]:
+    """``games`` games of each variant, the league's pairings dealt in turn."""
+    pairs = league(levels)
+    found = []
+    for v in variants:
+        first = variant_seed(seed, v.name)
+        for i in range(games):
+            usa, ussr = pairs[i % len(pairs)]
+            found.append(Task(v.name, v.digest, paths.get(v.name, ""), v.ruleset, first + i,
+                              usa, ussr))
+    return found
+
+
+_VARIANTS: dict[str, Variant] = {}  # read once per process
+_PLAYING = threading.Lock()  # one content in force per process (a threaded worker waits)
+
+
+def _variant_of(task: Task) -> Variant:
+    key = f"{task.path}:{task.digest}"
+    if key not in _VARIANTS:
+        v = read_variant(Path(task.path)) if task.path else base_variant(task.ruleset)
+        if v.digest != task.digest:
+            raise RuntimeError(f"{task.path} changed during the sweep")
+        _VARIANTS[key] = v
+    return _VARIANTS[key]
+
+
+def play(task: Task) -> LabGame:
+    """One game of ``task``, its variant in force while it is played."""
+    variant = _variant_of(task)
+    with _PLAYING:
+        use_content(variant.content)
+        try:
+            return _played(task)
+        finally:
+            use_content(None)
+
+
+def _played(task: Task) -> LabGame:
+    started = time.perf_counter()
+    game = new_game(task.seed, ruleset=task.ruleset)
+    levels = {"USA": task.usa, "USSR": task.ussr}
+    ais = {seat: get_ai(levels[nation_of(seat)]) for seat in SEATS}
+    rng = random.Random(task.seed)
+    first = game.state.first
+    used: dict[str, dict[str, set[str]]] = {n: {kind: set() for kind in USED} for n in NATIONS}
+    missions: dict[str, list[str]] = {n: [] for n in NATIONS}
+    launches = {n: [0, 0] for n in NATIONS}
+    while not game.is_over and game.round <= MAX_ROUNDS:
+        seat = rng.choice(game.to_act())
+        events = game.apply(seat, ais[seat].choose(game.view(seat), game.legal_actions(seat),
+                                                   rng))
+        for event in events:
+            if isinstance(event, ManeuverPlayed):
+                used[event.nation]["maneuvers"].add(event.card.split(":", 1)[1])
+            elif isinstance(event, ModuleInstalled):
+                used[event.nation]["modules"].add(event.module)
+            elif isinstance(event, TilePlaced):
+                used[event.nation]["tiles"].add(event.tile)
+            elif isinstance(event, MissionSuccess):
+                missions[event.nation].append(event.mission)
+            elif isinstance(event, RoundBegun) and event.round == 1:
+                first = event.first
+        for flight in flights(events):
+            launches[flight.nation][0] += 1
+            launches[flight.nation][1] += flight.outcome == "success"
+    return LabGame(task.variant, task.digest, task.seed, levels, first,
+                   game.winner if game.is_over else None,
+                   game.end_reason if game.is_over else None, game.round, missions, launches,
+                   {n: {kind: sorted(ids) for kind, ids in kinds.items()}
+                    for n, kinds in used.items()},
+                   round(time.perf_counter() - started, 3))
+
+
+def played(out: Path | None) -> dict[str, LabGame]:
+    """The games ``out`` already holds, by key (a line cut short by a stop is skipped)."""
+    found: dict[str, LabGame] = {}
+    if out is None or not out.exists():
+        return found
+    for line in out.read_text(encoding="utf-8").splitlines():
+        try:
+            g = LabGame(**json.loads(line))
+        except (ValueError, TypeError):
+            continue
+        found[g.key] = g
+    return found
+
+
+Runner = Callable[[list[Task]], Iterable[LabGame]]
+
+
+def local_runner(jobs: int) -> Runner:
+    """Games played here, ``jobs`` processes at a time (1: in this process)."""
+    def run(tasks: list[Task]) -> Iterable[LabGame]:
+        if jobs <= 1 or len(tasks) <= 1:
+            yield from (play(t) for t in tasks)
+            return
+        import multiprocessing
+
+        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+            yield from pool.imap_unordered(play, tasks, chunksize=4)
+    return run
+
+
+def sweep(tasks: list[Task], run: Runner, out: Path | None = None,
+          progress: Callable[[int, int], None] | None = None) -> list[LabGame]:
+    """Every task's game, in the tasks' order: those ``out`` holds, the rest played by
+    ``run`` and appended to ``out`` as each ends."""
+    results = played(out)
+    todo = [t for t in tasks if t.key not in results]
+    done = len(tasks) - len(todo)
+    if out is not None and todo and out.exists() and out.stat().st_size:
+        with out.open("rb+") as f:  # a line cut short by a stop is ended, not continued
+            f.seek(-1, 2)
+            if f.read(1) != b"\n":
+                f.write(b"\n")
+    if progress is not None:
+        progress(done, len(tasks))
+    for g in run(todo):
+        results[g.key] = g
+        done += 1
+        if out is not None:
+            with out.open("a", encoding="utf-8") as f:
+                f.write(json.dumps(asdict(g), separators=(",", ":")) + "\n")
+        if progress is not None:
+            progress(done, len(tasks))
+    return [results[t.key] for t in tasks]
+
+
+# ---------------------------------------------------------------------------- the report
+
+
+def rate(wins: int, n: int) -> dict[str, Any]:
+    low, high = wilson(wins, n)
+    return {"wins": wins, "games": n, "rate": round(wins / n, 4) if n else 0.0,
+            "ci95": [round(low, 4), round(high, 4)]}
+
+
+def summary(games: list[LabGame]) -> dict[str, Any]:
+    """One variant's games, summarised."""
+    n = len(games)
+    finished = [g for g in games if g.winner is not None]
+    rounds = [g.rounds for g in finished]
+    nation_wins = {nation: rate(sum(g.winner == nation for g in games), n) for nation in NATIONS}
+    by_level: Counter[int] = Counter()
+    missions = load_content().missions
+    for g in games:
+        by_level.update(missions[m].level for ids in g.missions.values() for m in ids
+                        if m in missions)
+    launched = sum(g.launches[nation][0] for g in games for nation in NATIONS)
+    succeeded = sum(g.launches[nation][1] for g in games for nation in NATIONS)
+    pairings: dict[str, list[LabGame]] = {}
+    for g in games:
+        pairings.setdefault(f"{g.levels['USA']} v {g.levels['USSR']}", []).append(g)
+    return {
+        "games": n,
+        "unfinished": n - len(finished),
+        "nations": nation_wins,
+        "first_player": rate(sum(g.winner == g.first for g in games), n),
+        "pairings": {pair: {nation: rate(sum(g.winner == nation for g in gs), len(gs))
+                            for nation in NATIONS} for pair, gs in sorted(pairings.items())},
+        "end_reasons": dict(sorted(Counter(g.end_reason or "unfinished"
+                                           for g in games).items())),
+        "rounds": {"mean": round(statistics.fmean(rounds), 3) if rounds else 0.0,
+                   "sd": round(statistics.stdev(rounds), 3) if len(rounds) > 1 else 0.0,
+                   "median": statistics.median(rounds) if rounds else 0,
+                   "min": min(rounds, default=0), "max": max(rounds, default=0)},
+        "missions_per_game": {str(lv): round(by_level[lv] / n, 4) if n else 0.0
+                              for lv in range(5)},
+        "launches": {"per_game": round(launched / n, 3) if n else 0.0,
+                     "success": rate(succeeded, launched)},
+        "used": _usage(games),
+        "seconds": round(sum(g.seconds for g in games), 1),
+    }
+
+
+def _usage(games: list[LabGame]) -> dict[str, dict[str, dict[str, Any]]]:
+    """Per kind and id: in what share of a nation's games it was used, and that nation's
+    win rate with it and without it."""
+    content = load_content()
+    every = {"maneuvers": sorted(content.maneuvers), "modules": sorted(content.modules),
+             "tiles": sorted(content.tiles)}
+    found: dict[str, dict[str, dict[str, Any]]] = {}
+    sides = [(g, nation) for g in games for nation in NATIONS]
+    for kind in USED:
+        found[kind] = {}
+        for ident in every[kind]:
+            with_it = [(g, nation) for g, nation in sides if ident in g.used[nation][kind]]
+            without = [(g, nation) for g, nation in sides if ident not in g.used[nation][kind]]
+            found[kind][ident] = {
+                "share": round(len(with_it) / len(sides), 4) if sides else 0.0,
+                "with": rate(sum(g.winner == nation for g, nation in with_it), len(with_it)),
+                "without": rate(sum(g.winner == nation for g, nation in without),
+                                len(without)),
+            }
+    return found
+
+
+def normal_p(z: float) -> float:
+    """The two-sided p-value of a standard normal statistic."""
+    return math.erfc(abs(z) / math.sqrt(2))
+
+
+def two_proportions(a: int, n: int, b: int, m: int) -> tuple[float, float]:
+    """(difference b/m - a/n, two-sided p) by the two-proportion z-test (pooled)."""
+    if not n or not m:
+        return 0.0, 1.0
+    pooled = (a + b) / (n + m)
+    se = math.sqrt(pooled * (1 - pooled) * (1 / n + 1 / m))
+    diff = b / m - a / n
+    return diff, (normal_p(diff / se) if se else 1.0)
+
+
+def welch(xs: list[float], ys: list[float]) -> tuple[float, float]:
+    """(difference of means, two-sided p) by Welch's test; with the hundreds of games of a
+    sweep the t distribution is the normal one, which is used."""
+    if len(xs) < 2 or len(ys) < 2:
+        return 0.0, 1.0
+    se = math.sqrt(statistics.variance(xs) / len(xs) + statistics.variance(ys) / len(ys))
+    diff = statistics.fmean(ys) - statistics.fmean(xs)
+    return diff, (normal_p(diff / se) if se else 1.0)
+
+
+# What each variant is compared with the base on, and the test used. Not the First
+# Player's win rate: the rules give the USSR the marker in round 1 (RULINGS.md), so it is
+# the USSR's (the report shows it apart, should a variant ever change that).
+COMPARED = (
+    ("USSR win rate", "two-proportion z-test"),
+    ("rounds per game", "Welch's test"),
+    ("Moon landings", "two-proportion z-test"),
+)
+
+
+def compare(base: list[LabGame], other: list[LabGame]) -> list[dict[str, Any]]:
+    """Each measure of :data:`COMPARED`, ``other`` against ``base``: the difference and its
+    p-value (significance is decided over the whole run: :func:`holm`)."""
+    def count(games: list[LabGame], test: Callable[[LabGame], bool]) -> int:
+        return sum(test(g) for g in games)
+
+    found = []
+    for (name, test_name), (diff, p) in zip(COMPARED, (
+        two_proportions(count(base, lambda g: g.winner == "USSR"), len(base),
+                        count(other, lambda g: g.winner == "USSR"), len(other)),
+        welch([g.rounds for g in base], [g.rounds for g in other]),
+        two_proportions(count(base, lambda g: g.end_reason == "moon_landing"), len(base),
+                        count(other, lambda g: g.end_reason == "moon_landing"), len(other)),
+    ), strict=True):
+        found.append({"measure": name, "test": test_name, "difference": round(diff, 4),
+                      "p": round(p, 6)})
+    return found
+
+
+def holm(comparisons: list[dict[str, Any]], alpha: float = ALPHA) -> None:
+    """Mark each comparison significant or not by Holm's step-down method over all of
+    them (the chance of any false alarm in the run stays under ``alpha``)."""
+    ordered = sorted(comparisons, key=lambda c: c["p"])
+    still = True
+    for i, c in enumerate(ordered):
+        still = still and c["p"] <= alpha / (len(ordered) - i)
+        c["significant"] = still
+
+
+def judge(variants: list[Variant], games: list[LabGame], levels: list[str], seed: int,
+          seconds: float) -> dict[str, Any]:
+    """The report of a run (JSON-ready): every variant's summary, and each against the
+    base."""
+    by_variant: dict[str, list[LabGame]] = {v.name: [] for v in variants}
+    for g in games:
+        by_variant[g.variant].append(g)
+    report: dict[str, Any] = {
+        "levels": levels, "seed": seed, "seconds": round(seconds, 1), "alpha": ALPHA,
+        "correction": "Holm", "variants": [],
+    }
+    comparisons: list[dict[str, Any]] = []
+    base = by_variant[variants[0].name]
+    for v in variants:
+        entry: dict[str, Any] = {"name": v.name, "title": v.title, "about": v.about,
+                                 "ruleset": v.ruleset, "changes": list(v.changes),
+                                 "digest": v.digest}
+        use_content(v.content)  # the usage counts list the variant's own cards
+        try:
+            entry["summary"] = summary(by_variant[v.name])
+        finally:
+            use_content(None)
+        if v is not variants[0]:
+            entry["against_base"] = compare(base, by_variant[v.name])
+            comparisons.extend(entry["against_base"])
+        report["variants"].append(entry)
+    holm(comparisons)
+    return report
+
+
+@dataclass
+class Progress:
+    """Prints a line now and then on a long run: done, rate and the time left."""
+
+    out: Callable[[str], None]
+    every: float = 10.0  # seconds between lines
+    started: float = field(default_factory=time.perf_counter)
+    last: float = 0.0
+    first_done: int = -1
+
+    def __call__(self, done: int, total: int) -> None:
+        now = time.perf_counter()
+        if self.first_done < 0:
+            self.first_done = done
+        if done not in (self.first_done, total) and now - self.last < self.every:
+            return
+        self.last = now
+        fresh = done - self.first_done
+        speed = fresh / (now - self.started) if now > self.started else 0.0
+        left = f", about {(total - done) / speed:.0f} s left" if speed and done < total else ""
+        self.out(f"lab: {done}/{total} games ({speed:.1f} a second{left})")
+
+
+def text_report(report: dict[str, Any]) -> str:
+    """The report in a few lines per variant, for the terminal."""
+    lines = [f"lab: {', '.join(report['levels'])}; seed {report['seed']}; "
+             f"{report['seconds']} s"]
+    for v in report["variants"]:
+        s = v["summary"]
+        usa, ussr, first = s["nations"]["USA"], s["nations"]["USSR"], s["first_player"]
+        lines.append(f"{v['name']}: {v['title']} ({s['games']} games)")
+        lines.extend(f"  changes {change}" for change in v["changes"])
+        lines.append(f"  USA {_pct(usa)}  USSR {_pct(ussr)}  First Player {_pct(first)}")
+        lines.append(f"  ends {s['end_reasons']}; rounds mean {s['rounds']['mean']} "
+                     f"(median {s['rounds']['median']}); launches {s['launches']['per_game']}"
+                     f" a game, {_pct(s['launches']['success'])} succeed")
+        for c in v.get("against_base", []):
+            mark = "SIGNIFICANT" if c["significant"] else "no significant difference"
+            lines.append(f"  vs base: {c['measure']} {c['difference']:+.4f}, p {c['p']:.4f}"
+                         f" ({c['test']}): {mark}")
+    return "\n".join(lines)
+
+
+def _pct(r: dict[str, Any]) -> str:
+    low, high = r["ci95"]
+    return f"{r['rate']:.1%} [{low:.1%}, {high:.1%}]"
+
+
+def run_lab(paths: list[Path], games: int, levels: list[str], seed: int = 1, jobs: int = 1,
+            out: Path | None = None, ruleset: str | None = None,
+            progress: Callable[[int, int], None] | None = None,
+            runner: Runner | None = None) -> dict[str, Any]:
+    """Read the variants (the base first, under the first variant's ruleset unless
+    ``ruleset`` says), play the sweep and judge it."""
+    unknown = [level for level in levels if level not in LEVELS]
+    if not levels or unknown:
+        raise ValueError(f"levels are some of {', '.join(LEVELS)}"
+                         + (f" (not {', '.join(unknown)})" if unknown else ""))
+    if games < 1:
+        raise ValueError("a lab run plays at least one game of each variant")
+    read = [read_variant(p) for p in paths]
+    names = Counter(v.name for v in read)
+    if "base" in names or any(count > 1 for count in names.values()):
+        raise ValueError("each variant needs its own file name, and none may be 'base'")
+    base = base_variant(ruleset or (read[0].ruleset if read else "v0.10.4"))
+    variants = [base, *read]
+    started = time.perf_counter()
+    tasks = tasks_for(variants, {v.name: str(p) for v, p in zip(read, paths, strict=True)},
+                      games, seed, levels)
+    results = sweep(tasks, runner or local_runner(jobs), out, progress)
+    return judge(variants, results, levels, seed, time.perf_counter() - started)

@@ -1,0 +1,229 @@
+"""The balance lab (game.tools.lab): sweeps that resume, reports that count what happened, and
+statistics that are honest: an A/A control raises no false alarm beyond its 5%, a planted
+imbalance is found. The full-size runs at the Medium level take an hour: --run-lab."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+from collections.abc import Iterable
+from pathlib import Path
+
+import pytest
+
+from game.core.content import load_content
+from game.tools.cli import main
+from game.tools.lab import (
+    LabGame,
+    Task,
+    holm,
+    league,
+    local_runner,
+    run_lab,
+    tasks_for,
+    two_proportions,
+    variant_seed,
+    welch,
+)
+from game.tools.variant import base_variant, parse_variant
+from tests.scripts import ROOT
+
+VARIANTS = ROOT / "variants"
+
+
+def write(folder: Path, name: str, body: str) -> Path:
+    path = folder / name
+    path.write_text(f'[variant]\ntitle = "{name}"\n{body}', encoding="utf-8")
+    return path
+
+
+class Counting:
+    """A runner that plays here and remembers which games it was asked for."""
+
+    def __init__(self) -> None:
+        self.asked: list[Task] = []
+
+    def __call__(self, tasks: list[Task]) -> Iterable[LabGame]:
+        self.asked.extend(tasks)
+        return local_runner(1)(tasks)
+
+
+def without_time(report: dict[str, object]) -> str:
+    text = json.dumps(report, sort_keys=True)
+    data = json.loads(text)
+    data.pop("seconds")
+    for v in data["variants"]:
+        v["summary"].pop("seconds")
+    return json.dumps(data, sort_keys=True)
+
+
+def test_a_sweep_plays_each_variant_in_the_league_and_counts_what_happened(
+    tmp_path: Path,
+) -> None:
+    swap = write(tmp_path, "swap.toml", '[remove]\ntiles = ["S14"]\n[[add.tiles]]\n'
+                 'id = "S15"\ndeck = "S"\ncentre = "S"\nedges = "SS-S"\n')
+    report = run_lab([swap], 12, ["random", "easy"], seed=3)
+    assert report["levels"] == ["random", "easy"] and report["correction"] == "Holm"
+    base, other = report["variants"]
+    assert (base["name"], other["name"]) == ("base", "swap")
+    assert other["changes"] == ["removed tiles S14", "added tiles S15"]
+    for v in (base, other):
+        s = v["summary"]
+        assert s["games"] == 12
+        # every pairing of the league, each nation on each side: 12 games, 3 of each
+        assert {pair: rates["USA"]["games"] for pair, rates in s["pairings"].items()} == {
+            "easy v easy": 3, "easy v random": 3, "random v easy": 3, "random v random": 3}
+        usa, ussr = s["nations"]["USA"], s["nations"]["USSR"]
+        assert usa["wins"] + ussr["wins"] + s["unfinished"] == 12
+        assert sum(s["end_reasons"].values()) == 12
+        for r in (usa, ussr, s["first_player"], s["launches"]["success"]):
+            assert r["ci95"][0] <= r["rate"] <= r["ci95"][1]
+        for kind in ("maneuvers", "modules", "tiles"):
+            for entry in s["used"][kind].values():
+                assert 0 <= entry["share"] <= 1
+                assert entry["with"]["games"] + entry["without"]["games"] == 24
+    # the usage counts list each variant's own cards
+    assert "S14" in base["summary"]["used"]["tiles"] and "S15" not in base["summary"]["used"][
+        "tiles"]
+    assert "S15" in other["summary"]["used"]["tiles"] and "S14" not in other["summary"][
+        "used"]["tiles"]
+    assert len(other["against_base"]) == 3
+    assert all({"measure", "test", "difference", "p", "significant"} <= set(c)
+               for c in other["against_base"])
+    assert load_content().board.costs["research"] == 10  # the rules in force again
+
+
+def test_a_sweep_stopped_and_resumed_plays_only_what_is_missing_and_says_the_same(
+    tmp_path: Path,
+) -> None:
+    cheaper = VARIANTS / "cheaper-research.toml"
+    whole = run_lab([cheaper], 8, ["random"], seed=5)
+    out = tmp_path / "games.jsonl"
+    first = Counting()
+    run_lab([cheaper], 8, ["random"], seed=5, out=out, runner=first)
+    assert len(first.asked) == 16 and len(out.read_text().splitlines()) == 16
+    # stopped: the last three games lost, one of them cut in the middle of its line
+    lines = out.read_text().splitlines()
+    out.write_text("\n".join(lines[:13]) + "\n" + lines[13][:40], encoding="utf-8")
+    again = Counting()
+    resumed = run_lab([cheaper], 8, ["random"], seed=5, out=out, runner=again)
+    assert sorted(t.key for t in again.asked) == sorted(
+        json.loads(line)["variant"] + ":" + json.loads(line)["digest"] + ":"
+        + str(json.loads(line)["seed"]) + ":random:random" for line in lines[13:])
+    assert without_time(resumed) == without_time(whole)
+    # nothing left to play
+    done = Counting()
+    run_lab([cheaper], 8, ["random"], seed=5, out=out, runner=done)
+    assert done.asked == []
+
+
+def test_two_processes_play_the_same_games_as_one() -> None:
+    head = VARIANTS / "ussr-head-start.toml"
+    alone = run_lab([head], 6, ["random"], seed=9, jobs=1)
+    two = run_lab([head], 6, ["random"], seed=9, jobs=2)
+    assert without_time(two) == without_time(alone)
+
+
+def test_each_variant_has_its_own_seeds_and_the_league_every_pairing() -> None:
+    base, same = base_variant(), parse_variant('[variant]\ntitle = "A/A"\n', "same.toml")
+    tasks = tasks_for([base, same], {}, 3, 1, ["easy", "hard"])
+    assert [t.seed for t in tasks[:3]] == [variant_seed(1, "base") + i for i in range(3)]
+    assert {t.seed for t in tasks[:3]}.isdisjoint(t.seed for t in tasks[3:])
+    assert [(t.usa, t.ussr) for t in tasks[:3]] == [("easy", "easy"), ("easy", "hard"),
+                                                    ("hard", "easy")]
+    assert league(["a", "b"]) == [("a", "a"), ("a", "b"), ("b", "a"), ("b", "b")]
+
+
+def test_the_tests_give_the_textbook_answers() -> None:
+    # 60/100 against 40/100: z = 2.83, p = 0.0047
+    diff, p = two_proportions(40, 100, 60, 100)
+    assert diff == pytest.approx(0.2) and p == pytest.approx(0.00468, abs=1e-4)
+    assert two_proportions(5, 10, 5, 10) == (0.0, 1.0)
+    # means 2.5 and 3.5, variances 50/39 each, 40 of each: z = 1 / 0.2532 = 3.95
+    diff, p = welch([1.0, 2.0, 3.0, 4.0] * 10, [2.0, 3.0, 4.0, 5.0] * 10)
+    assert diff == pytest.approx(1.0) and p == pytest.approx(7.83e-5, rel=0.01)
+    # Holm: 0.01 <= 0.05/3, 0.02 <= 0.05/2, 0.04 <= 0.05/1: all three; with 0.03 second
+    # (0.03 > 0.025) it and everything after it are not
+    found = [{"p": 0.04}, {"p": 0.01}, {"p": 0.02}]
+    holm(found)
+    assert [c["significant"] for c in found] == [True, True, True]
+    found = [{"p": 0.04}, {"p": 0.01}, {"p": 0.03}]
+    holm(found)
+    assert [c["significant"] for c in found] == [False, True, False]
+
+
+def significant(report: dict[str, object]) -> list[str]:
+    variants = report["variants"]
+    assert isinstance(variants, list)
+    return [c["measure"] for v in variants for c in v.get("against_base", [])
+            if c["significant"]]
+
+
+def test_an_a_a_control_raises_no_false_alarm_in_19_of_20_runs() -> None:
+    """The rules against themselves under other seeds, 20 runs of 60 games a side at the
+    Random level (fast): significant differences in at most one run."""
+    alarms = []
+    for seed in range(1, 21):
+        report = run_lab([VARIANTS / "same-rules.toml"], 60, ["random"], seed=seed, jobs=2)
+        if significant(report):
+            alarms.append((seed, significant(report)))
+    print(f"A/A at Random, 20 runs of 60 games a side: false alarms {alarms}")
+    assert len(alarms) <= 1, alarms
+
+
+def test_a_planted_imbalance_is_found(tmp_path: Path) -> None:
+    """At the Random level games end by Popularity within two rounds: a USA starting with
+    2 Popularity instead of 10 is a plain imbalance, found in 100 games a side (the
+    Medium-level one, 5 Money, needs thousands of games: --run-lab)."""
+    down = write(tmp_path, "usa-down.toml", "[board.handicap.USA]\npopularity = -8\n")
+    report = run_lab([down], 100, ["random"], seed=1, jobs=2)
+    found = report["variants"][1]["against_base"][0]
+    print(f"USA -8 Popularity at Random, 100 games a side: {found}")
+    assert found["measure"] == "USSR win rate" and found["significant"]
+    assert found["difference"] > 0.15
+
+
+def test_the_command_line_checks_variants_and_runs_the_lab(tmp_path: Path,
+                                                           capsys: pytest.CaptureFixture[str]
+                                                           ) -> None:
+    bad = write(tmp_path, "bad.toml", "[board.costs]\nresearch = -1\n")
+    out = io.StringIO()
+    assert main(["variant", str(VARIANTS / "cheaper-research.toml"), str(bad)], out) == 1
+    text = out.getvalue()
+    assert "cheaper-research: Research costs 8 (ruleset v0.10.4)" in text
+    assert "board.costs.research: 10 -> 8" in text
+    assert "refused: bad.toml: the content it makes is not valid" in text
+    out = io.StringIO()
+    report = tmp_path / "report.json"
+    assert main(["lab", str(VARIANTS / "cheaper-research.toml"), "--games", "4", "--levels",
+                 "random", "--jobs", "1", "--json", str(report)], out) == 0
+    text = out.getvalue()
+    assert "base: The rules as they are (4 games)" in text and "vs base: USSR win rate" in text
+    data = json.loads(report.read_text())
+    assert [v["name"] for v in data["variants"]] == ["base", "cheaper-research"]
+    assert "lab: 8/8 games" in capsys.readouterr().err
+    out = io.StringIO()
+    assert main(["lab", "--levels", "genius"], out) == 2
+    assert "levels are some of random, easy, medium, hard (not genius)" in out.getvalue()
+
+
+@pytest.mark.lab
+def test_full_size_a_a_at_medium_raises_no_false_alarm_in_19_of_20_runs() -> None:
+    alarms = []
+    for seed in range(1, 21):
+        report = run_lab([VARIANTS / "same-rules.toml"], 400, ["medium"], seed=seed,
+                         jobs=os.cpu_count() or 2)
+        if significant(report):
+            alarms.append((seed, significant(report)))
+    print(f"A/A at Medium, 20 runs of 400 games a side: false alarms {alarms}")
+    assert len(alarms) <= 1, alarms
+
+
+@pytest.mark.lab
+def test_full_size_the_ussr_head_start_of_5_money_is_found_at_medium() -> None:
+    report = run_lab([VARIANTS / "ussr-head-start.toml"], 2000, ["medium"], seed=1,
+                     jobs=os.cpu_count() or 2)
+    found = report["variants"][1]["against_base"][0]
+    print(f"USSR +5 Money at Medium, 2,000 games a side: {found}")
+    assert found["significant"] and found["difference"] > 0
