@@ -6,7 +6,7 @@ actions is dropped; after that only the public API (``apply``/``legal_actions``)
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
 from typing import Any, TypeVar
 
@@ -14,6 +14,7 @@ import pytest
 
 import game
 from game.core import actions as A
+from game.core.content import use_content
 from game.core.events import Event
 from game.core.rng import Rng
 from game.engine import Game
@@ -38,6 +39,14 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         for item in items:
             if marker in item.keywords:
                 item.add_marker(skip)
+
+
+@pytest.fixture(autouse=True)
+def the_games_own_content() -> Iterator[None]:
+    """Every test ends with the game's own content in force, whatever variant it played
+    (the balance lab's games leave theirs in force for the next one)."""
+    yield
+    use_content(None)
 
 
 def pol(nation: str) -> str:

@@ -3,15 +3,21 @@ and refused whole, with the field and the reason, when it cannot be played."""
 
 from __future__ import annotations
 
+import pickle
 import random
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 import game
 from game.core.blueprint import rocket_parameters
-from game.core.content import load_content, standard_content, use_content
+from game.core.content import (
+    content_files,
+    content_from_files,
+    load_content,
+    standard_content,
+    use_content,
+)
 from game.tools.simulate import play_random
 from game.tools.variant import VariantError, base_variant, parse_variant, read_variant
 
@@ -45,13 +51,6 @@ deck = "S"
 centre = "S"
 edges = "SS-S"
 '''
-
-
-@pytest.fixture(autouse=True)
-def game_content() -> Iterator[None]:
-    """Every test ends with the game's own content in force, whatever it did."""
-    yield
-    use_content(None)
 
 
 def test_a_variant_changes_each_kind_of_content_and_names_each_change() -> None:
@@ -148,6 +147,8 @@ BAD = [
     (HEAD + '[board.handicap.USSR]\npopularity = 5\n', "", "USSR would start with 15 "
      "Popularity (from 0 to 12)"),
     (HEAD + '[rulesets.v3]\ntest_bonus = 2\n', "rulesets.v3", "no such ruleset"),
+    (HEAD + '[rulesets.preview]\ntest_bonus = 3\n', "rulesets.preview",
+     "the variant's games are played under 'v0.10.4'"),
     (HEAD + '[rulesets."v0.10.4"]\nmoon = "sky"\n', "", "moon must be 'display' or 'deck'"),
     (HEAD + '[rulesets."v0.10.4"]\npayload_tiles = 1\n', "rulesets.v0.10.4.payload_tiles",
      "must be true or false, not a whole number"),
@@ -205,3 +206,19 @@ def test_a_variant_too_big_or_unreadable_is_refused_unread(tmp_path: Path) -> No
         read_variant(latin)
     with pytest.raises(VariantError, match=r"gone.toml: cannot be read"):
         read_variant(tmp_path / "gone.toml")
+
+
+def test_a_refusal_crosses_to_a_worker_process_and_back_whole() -> None:
+    error = VariantError("v.toml", "board.costs.reserch", "unknown field")
+    again = pickle.loads(pickle.dumps(error))
+    assert (again.file, again.field, again.reason, str(again)) == (
+        "v.toml", "board.costs.reserch", "unknown field", str(error))
+
+
+def test_content_with_no_handicap_starts_both_nations_alike(tmp_path: Path) -> None:
+    files = content_files()
+    del files["board.toml"]["handicap"]
+    board = content_from_files(files).board
+    assert board.handicap == {"USA": {"popularity": 0, "budget": 0, "money": 0},
+                              "USSR": {"popularity": 0, "budget": 0, "money": 0}}
+

@@ -488,12 +488,13 @@ HANDICAPPED = ("popularity", "budget", "money")
 
 def _handicap(top: _Reader, start: dict[str, int], popularity_max: int
               ) -> dict[str, dict[str, int]]:
-    """``[handicap]``: per nation, what it starts with beyond ``[start]``; each start must
-    stay on its track (Popularity 0..the track's top, Budget and Money not negative)."""
-    table = _Reader(top.file, "[handicap]", top.get("handicap", dict))
+    """``[handicap]`` (optional, each nation's too): per nation, what it starts with beyond
+    ``[start]``; each start must stay on its track (Popularity 0..the track's top, Budget
+    and Money not negative)."""
+    table = _Reader(top.file, "[handicap]", top.get("handicap", dict, {}))
     found: dict[str, dict[str, int]] = {}
     for nation in NATIONS:
-        sub = _Reader(top.file, f"[handicap.{nation}]", table.get(nation, dict))
+        sub = _Reader(top.file, f"[handicap.{nation}]", table.get(nation, dict, {}))
         found[nation] = {key: sub.get(key, int, 0) for key in HANDICAPPED}
         sub.done()
         for key, extra in found[nation].items():

@@ -337,9 +337,9 @@ def cmd_lab(args: argparse.Namespace, out: TextIO) -> int:
     levels = [level.strip() for level in args.levels.split(",") if level.strip()]
     try:
         report = run_lab(args.variants, args.games, levels, seed=args.seed, jobs=args.jobs,
-                         out=args.out, progress=Progress(lambda line: print(line, file=sys.stderr,
-                                                                            flush=True)))
-    except (VariantError, ValueError) as exc:
+                         out=args.out, ruleset=args.ruleset, progress=Progress(
+                             lambda line: print(line, file=sys.stderr, flush=True)))
+    except (VariantError, ValueError, RuntimeError) as exc:
         print(f"lab: {exc}", file=out)
         return 2
     print(text_report(report), file=out)
@@ -421,7 +421,9 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
     lab.add_argument("--levels", default="medium",
                      help="AI levels, comma-separated: every pairing, both nations")
     lab.add_argument("--seed", type=int, default=1)
-    lab.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+    lab.add_argument("--ruleset", choices=RULESETS, default=None,
+                     help="the ruleset of a run (default: the variants', else v0.10.4)")
+    lab.add_argument("--jobs", type=int, default=len(os.sched_getaffinity(0)),
                      help="games played in parallel (default: every core)")
     lab.add_argument("--out", type=Path, default=None,
                      help="append each game to this JSON-lines file; games already in it "

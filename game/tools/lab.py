@@ -31,21 +31,18 @@ from pathlib import Path
 from typing import Any
 
 from ..ai import LEVELS, get_ai
+from ..ai.base import AI
 from ..core.content import NATIONS, load_content, use_content
-from ..core.events import (
-    ManeuverPlayed,
-    MissionSuccess,
-    ModuleInstalled,
-    RoundBegun,
-    TilePlaced,
-    flights,
-)
+from ..core.events import ManeuverPlayed, MissionSuccess, ModuleInstalled, TilePlaced, flights
 from ..engine import new_game
 from ..rules.terms import SEATS, nation_of
 from .tournament import wilson
-from .variant import Variant, base_variant, read_variant
+from .variant import DEFAULT_RULESET, Variant, base_variant, read_variant
 
 ALPHA = 0.05
+# The Hard level searches a number of iterations, not a time (its default): a game must be
+# the same whatever the machine's load. About what the browser's 1.4 s allow.
+HARD_ITERATIONS = 1_000
 MAX_ROUNDS = 40  # a game still going then is unfinished (none is, at the AI levels)
 USED = ("maneuvers", "modules", "tiles")  # what the report counts the use of
 
@@ -75,12 +72,11 @@ class LabGame:
     digest: str
     seed: int
     levels: dict[str, str]  # nation -> AI level
-    first: str  # the First Player of round 1
     winner: str | None  # None: unfinished
     end_reason: str | None  # moon_landing, popularity, budget
     rounds: int
     missions: dict[str, list[str]]  # nation -> Missions completed (ids)
-    launches: dict[str, list[int]]  # nation -> [lift-offs and delays, successes]
+    launches: dict[str, list[int]]  # nation -> [lift-offs, successes, launches delayed]
     used: dict[str, dict[str, list[str]]]  # nation -> USED kind -> ids (each once)
     seconds: float = 0.0
 
@@ -102,20 +98,18 @@ def league(levels: list[str]) -> list[tuple[str, str]]:
 
 def tasks_for(variants: list[Variant], paths: dict[str, str], games: int, seed: int,
               levels: list[str]) -> list[Task]:
-    """``games`` games of each variant, the league's pairings dealt in turn."""
+    """``games`` games of each variant, the league's pairings dealt in turn; the variants
+    interleaved, so a sweep stopped half-way has played as much of each."""
     pairs = league(levels)
-    found = []
-    for v in variants:
-        first = variant_seed(seed, v.name)
-        for i in range(games):
-            usa, ussr = pairs[i % len(pairs)]
-            found.append(Task(v.name, v.digest, paths.get(v.name, ""), v.ruleset, first + i,
-                              usa, ussr))
-    return found
+    firsts = {v.name: variant_seed(seed, v.name) for v in variants}
+    return [Task(v.name, v.digest, paths.get(v.name, ""), v.ruleset, firsts[v.name] + i,
+                 *pairs[i % len(pairs)])
+            for i in range(games) for v in variants]
 
 
 _VARIANTS: dict[str, Variant] = {}  # read once per process
-_PLAYING = threading.Lock()  # one content in force per process (a threaded worker waits)
+# One content in force per process: a worker running games on threads plays one at a time.
+_PLAYING = threading.Lock()
 
 
 def _variant_of(task: Task) -> Variant:
@@ -128,27 +122,28 @@ def _variant_of(task: Task) -> Variant:
     return _VARIANTS[key]
 
 
+def player(level: str) -> AI:
+    """A computer player of ``level`` whose moves depend on the game and the seed alone."""
+    return get_ai(level, iterations=HARD_ITERATIONS)
+
+
 def play(task: Task) -> LabGame:
-    """One game of ``task``, its variant in force while it is played."""
-    variant = _variant_of(task)
+    """One game of ``task``, its variant in force (and left in force: the next game is
+    likely the same variant's, and a switch empties the engine's caches)."""
     with _PLAYING:
-        use_content(variant.content)
-        try:
-            return _played(task)
-        finally:
-            use_content(None)
+        use_content(_variant_of(task).content)
+        return _played(task)
 
 
 def _played(task: Task) -> LabGame:
     started = time.perf_counter()
     game = new_game(task.seed, ruleset=task.ruleset)
     levels = {"USA": task.usa, "USSR": task.ussr}
-    ais = {seat: get_ai(levels[nation_of(seat)]) for seat in SEATS}
+    ais = {seat: player(levels[nation_of(seat)]) for seat in SEATS}
     rng = random.Random(task.seed)
-    first = game.state.first
     used: dict[str, dict[str, set[str]]] = {n: {kind: set() for kind in USED} for n in NATIONS}
     missions: dict[str, list[str]] = {n: [] for n in NATIONS}
-    launches = {n: [0, 0] for n in NATIONS}
+    launches = {n: [0, 0, 0] for n in NATIONS}
     while not game.is_over and game.round <= MAX_ROUNDS:
         seat = rng.choice(game.to_act())
         events = game.apply(seat, ais[seat].choose(game.view(seat), game.legal_actions(seat),
@@ -162,12 +157,12 @@ def _played(task: Task) -> LabGame:
                 used[event.nation]["tiles"].add(event.tile)
             elif isinstance(event, MissionSuccess):
                 missions[event.nation].append(event.mission)
-            elif isinstance(event, RoundBegun) and event.round == 1:
-                first = event.first
         for flight in flights(events):
-            launches[flight.nation][0] += 1
-            launches[flight.nation][1] += flight.outcome == "success"
-    return LabGame(task.variant, task.digest, task.seed, levels, first,
+            counts = launches[flight.nation]
+            counts[0] += flight.outcome != "delayed"
+            counts[1] += flight.outcome == "success"
+            counts[2] += flight.outcome == "delayed"
+    return LabGame(task.variant, task.digest, task.seed, levels,
                    game.winner if game.is_over else None,
                    game.end_reason if game.is_over else None, game.round, missions, launches,
                    {n: {kind: sorted(ids) for kind, ids in kinds.items()}
@@ -250,8 +245,8 @@ def summary(games: list[LabGame]) -> dict[str, Any]:
     for g in games:
         by_level.update(missions[m].level for ids in g.missions.values() for m in ids
                         if m in missions)
-    launched = sum(g.launches[nation][0] for g in games for nation in NATIONS)
-    succeeded = sum(g.launches[nation][1] for g in games for nation in NATIONS)
+    lifted, succeeded, delayed = (sum(g.launches[nation][i] for g in games for nation in NATIONS)
+                                  for i in range(3))
     pairings: dict[str, list[LabGame]] = {}
     for g in games:
         pairings.setdefault(f"{g.levels['USA']} v {g.levels['USSR']}", []).append(g)
@@ -259,7 +254,6 @@ def summary(games: list[LabGame]) -> dict[str, Any]:
         "games": n,
         "unfinished": n - len(finished),
         "nations": nation_wins,
-        "first_player": rate(sum(g.winner == g.first for g in games), n),
         "pairings": {pair: {nation: rate(sum(g.winner == nation for g in gs), len(gs))
                             for nation in NATIONS} for pair, gs in sorted(pairings.items())},
         "end_reasons": dict(sorted(Counter(g.end_reason or "unfinished"
@@ -270,8 +264,9 @@ def summary(games: list[LabGame]) -> dict[str, Any]:
                    "min": min(rounds, default=0), "max": max(rounds, default=0)},
         "missions_per_game": {str(lv): round(by_level[lv] / n, 4) if n else 0.0
                               for lv in range(5)},
-        "launches": {"per_game": round(launched / n, 3) if n else 0.0,
-                     "success": rate(succeeded, launched)},
+        "launches": {"per_game": round(lifted / n, 3) if n else 0.0,
+                     "success": rate(succeeded, lifted),
+                     "delayed_per_game": round(delayed / n, 3) if n else 0.0},
         "used": _usage(games),
         "seconds": round(sum(g.seconds for g in games), 1),
     }
@@ -321,15 +316,16 @@ def welch(xs: list[float], ys: list[float]) -> tuple[float, float]:
         return 0.0, 1.0
     se = math.sqrt(statistics.variance(xs) / len(xs) + statistics.variance(ys) / len(ys))
     diff = statistics.fmean(ys) - statistics.fmean(xs)
-    return diff, (normal_p(diff / se) if se else 1.0)
+    if not se:  # two constant samples: any difference is certain
+        return diff, (0.0 if diff else 1.0)
+    return diff, normal_p(diff / se)
 
 
 # What each variant is compared with the base on, and the test used. Not the First
-# Player's win rate: the rules give the USSR the marker in round 1 (RULINGS.md), so it is
-# the USSR's (the report shows it apart, should a variant ever change that).
+# Player's win rate: the rules give the USSR the marker in round 1, so it is the USSR's.
 COMPARED = (
     ("USSR win rate", "two-proportion z-test"),
-    ("rounds per game", "Welch's test"),
+    ("rounds per finished game", "Welch's test"),
     ("Moon landings", "two-proportion z-test"),
 )
 
@@ -344,7 +340,8 @@ def compare(base: list[LabGame], other: list[LabGame]) -> list[dict[str, Any]]:
     for (name, test_name), (diff, p) in zip(COMPARED, (
         two_proportions(count(base, lambda g: g.winner == "USSR"), len(base),
                         count(other, lambda g: g.winner == "USSR"), len(other)),
-        welch([g.rounds for g in base], [g.rounds for g in other]),
+        welch([g.rounds for g in base if g.winner is not None],
+              [g.rounds for g in other if g.winner is not None]),
         two_proportions(count(base, lambda g: g.end_reason == "moon_landing"), len(base),
                         count(other, lambda g: g.end_reason == "moon_landing"), len(other)),
     ), strict=True):
@@ -380,11 +377,12 @@ def judge(variants: list[Variant], games: list[LabGame], levels: list[str], seed
         entry: dict[str, Any] = {"name": v.name, "title": v.title, "about": v.about,
                                  "ruleset": v.ruleset, "changes": list(v.changes),
                                  "digest": v.digest}
+        in_force = load_content()
         use_content(v.content)  # the usage counts list the variant's own cards
         try:
             entry["summary"] = summary(by_variant[v.name])
         finally:
-            use_content(None)
+            use_content(in_force)
         if v is not variants[0]:
             entry["against_base"] = compare(base, by_variant[v.name])
             comparisons.extend(entry["against_base"])
@@ -422,12 +420,13 @@ def text_report(report: dict[str, Any]) -> str:
              f"{report['seconds']} s"]
     for v in report["variants"]:
         s = v["summary"]
-        usa, ussr, first = s["nations"]["USA"], s["nations"]["USSR"], s["first_player"]
+        usa, ussr = s["nations"]["USA"], s["nations"]["USSR"]
         lines.append(f"{v['name']}: {v['title']} ({s['games']} games)")
         lines.extend(f"  changes {change}" for change in v["changes"])
-        lines.append(f"  USA {_pct(usa)}  USSR {_pct(ussr)}  First Player {_pct(first)}")
+        lines.append(f"  USA {_pct(usa)}  USSR {_pct(ussr)} (the USSR is round 1's First "
+                     f"Player)")
         lines.append(f"  ends {s['end_reasons']}; rounds mean {s['rounds']['mean']} "
-                     f"(median {s['rounds']['median']}); launches {s['launches']['per_game']}"
+                     f"(median {s['rounds']['median']}); lift-offs {s['launches']['per_game']}"
                      f" a game, {_pct(s['launches']['success'])} succeed")
         for c in v.get("against_base", []):
             mark = "SIGNIFICANT" if c["significant"] else "no significant difference"
@@ -457,10 +456,18 @@ def run_lab(paths: list[Path], games: int, levels: list[str], seed: int = 1, job
     names = Counter(v.name for v in read)
     if "base" in names or any(count > 1 for count in names.values()):
         raise ValueError("each variant needs its own file name, and none may be 'base'")
-    base = base_variant(ruleset or (read[0].ruleset if read else "v0.10.4"))
+    rulesets = {v.ruleset for v in read} | ({ruleset} if ruleset else set())
+    if len(rulesets) > 1:
+        raise ValueError(f"the variants are played under {', '.join(sorted(rulesets))}: one "
+                         f"ruleset a run, against the base under it")
+    base = base_variant(rulesets.pop() if rulesets else DEFAULT_RULESET)
     variants = [base, *read]
     started = time.perf_counter()
     tasks = tasks_for(variants, {v.name: str(p) for v, p in zip(read, paths, strict=True)},
                       games, seed, levels)
-    results = sweep(tasks, runner or local_runner(jobs), out, progress)
+    in_force = load_content()
+    try:
+        results = sweep(tasks, runner or local_runner(jobs), out, progress)
+    finally:
+        use_content(in_force)  # a game played here left its variant in force
     return judge(variants, results, levels, seed, time.perf_counter() - started)

@@ -36,6 +36,7 @@ import copy
 import hashlib
 import tomllib
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -75,6 +76,10 @@ class VariantError(ValueError):
         self.field = field
         self.reason = reason
 
+    def __reduce__(self) -> tuple[type[VariantError], tuple[str, str, str]]:
+        # rebuilt from its three parts when a lab worker process sends it back
+        return (VariantError, (self.file, self.field, self.reason))
+
 
 @dataclass(frozen=True)
 class Variant:
@@ -89,10 +94,25 @@ class Variant:
     digest: str  # of the file's text: a sweep resumed with another text is another variant
 
 
+@cache
+def engine_digest() -> str:
+    """Of the engine's and the AIs' code and the game's content: games played before any of
+    them changed are other games (a resumed sweep must not count them)."""
+    root = Path(__file__).resolve().parent.parent
+    digest = hashlib.sha256()
+    for path in sorted([*root.rglob("*.py"), *root.rglob("*.toml")]):
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(f"{engine_digest()}\0{text}".encode()).hexdigest()[:16]
+
+
 def base_variant(ruleset: str = DEFAULT_RULESET) -> Variant:
     """The game's own rules, as a variant with no change (every lab run has it)."""
     return Variant("base", "The rules as they are", "", ruleset, standard_content(), (),
-                   hashlib.sha256(f"base {ruleset}".encode()).hexdigest()[:16])
+                   _digest(f"base {ruleset}"))
 
 
 def read_variant(path: Path) -> Variant:
@@ -135,7 +155,8 @@ def parse_variant(text: str, file: str = "variant.toml") -> Variant:
         board = _table(file, "board", data["board"])
         _merge(file, "board", files["board.toml"], board, changes)
     if "rulesets" in data:
-        _change_rulesets(file, files, _table(file, "rulesets", data["rulesets"]), changes)
+        _change_rulesets(file, files, _table(file, "rulesets", data["rulesets"]), ruleset,
+                         changes)
     for section in ENTRY_SECTIONS:
         if section in data:
             _change_entries(file, files, section, _table(file, section, data[section]), changes)
@@ -149,8 +170,7 @@ def parse_variant(text: str, file: str = "variant.toml") -> Variant:
         raise VariantError(file, "", f"the content it makes is not valid: {exc}") from None
     _deal(file, content, ruleset)
     name = file.removesuffix(".toml")
-    return Variant(name, title, about, ruleset, content, tuple(changes),
-                   hashlib.sha256(text.encode()).hexdigest()[:16])
+    return Variant(name, title, about, ruleset, content, tuple(changes), _digest(text))
 
 
 def _deal(file: str, content: Content, ruleset: str) -> None:
@@ -231,13 +251,17 @@ def _merge(file: str, field: str, base: dict[str, Any], change: dict[str, Any],
             base[key] = _replace(file, where, base[key], value, changes)
 
 
-def _change_rulesets(file: str, files: Files, change: dict[str, Any],
+def _change_rulesets(file: str, files: Files, change: dict[str, Any], ruleset: str,
                      changes: list[str]) -> None:
     rulesets = files["rulesets.toml"]["ruleset"]
     for name, fields in change.items():
         if name not in rulesets:
             raise VariantError(file, f"rulesets.{name}",
                                f"no such ruleset (the rulesets: {', '.join(rulesets)})")
+        if name != ruleset:  # it would change nothing of the games played
+            raise VariantError(file, f"rulesets.{name}",
+                               f"the variant's games are played under {ruleset!r} "
+                               f"([variant] ruleset): change that one")
         _change_fields(file, f"rulesets.{name}", rulesets[name],
                        _table(file, f"rulesets.{name}", fields), (), changes)
 
