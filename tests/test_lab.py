@@ -132,7 +132,7 @@ def test_two_processes_play_the_same_games_as_one() -> None:
 
 def test_each_variant_has_its_own_seeds_and_the_league_every_pairing() -> None:
     base, same = base_variant(), parse_variant('[variant]\ntitle = "A/A"\n', "same.toml")
-    tasks = tasks_for([base, same], {}, 3, 1, ["easy", "hard"])
+    tasks = tasks_for([base, same], 3, 1, ["easy", "hard"])
     # interleaved: a sweep stopped half-way has played as much of each variant
     assert [t.variant for t in tasks] == ["base", "same"] * 3
     assert [t.seed for t in tasks[::2]] == [variant_seed(1, "base") + i for i in range(3)]
@@ -149,7 +149,7 @@ def test_a_variant_that_changes_nothing_plays_the_bases_games_move_for_move() ->
     same = read_variant(path)
     for usa, ussr in (("random", "medium"), ("medium", "medium")):
         one = play(Task("base", base.digest, "", base.ruleset, 11, usa, ussr))
-        two = play(Task(same.name, same.digest, str(path), same.ruleset, 11, usa, ussr))
+        two = play(Task(same.name, same.digest, same.text, same.ruleset, 11, usa, ussr))
         assert two.variant == "same-rules" and one.winner is not None
         assert {**asdict(one), "seconds": 0} == {**asdict(two), "seconds": 0, "variant": "base",
                                                  "digest": base.digest}

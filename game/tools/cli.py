@@ -335,9 +335,14 @@ def cmd_lab(args: argparse.Namespace, out: TextIO) -> int:
     from .variant import VariantError
 
     levels = [level.strip() for level in args.levels.split(",") if level.strip()]
+    runner = None
+    if args.cluster:
+        from .cluster import dask_runner
+
+        runner = dask_runner(args.cluster)
     try:
         report = run_lab(args.variants, args.games, levels, seed=args.seed, jobs=args.jobs,
-                         out=args.out, ruleset=args.ruleset, progress=Progress(
+                         out=args.out, ruleset=args.ruleset, runner=runner, progress=Progress(
                              lambda line: print(line, file=sys.stderr, flush=True)))
     except (VariantError, ValueError, RuntimeError) as exc:
         print(f"lab: {exc}", file=out)
@@ -429,6 +434,9 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
                      help="append each game to this JSON-lines file; games already in it "
                           "are not played again (stop and resume a sweep)")
     lab.add_argument("--json", type=Path, default=None, help="write the report here (JSON)")
+    lab.add_argument("--cluster", default=None, metavar="ADDRESS",
+                     help="play on the Dask cluster whose scheduler is at ADDRESS "
+                          "(tcp://host:8786) instead of this machine's cores")
     args = parser.parse_args(argv)
     if args.command == "variant":
         return cmd_variant(args, out)

@@ -37,7 +37,7 @@ from ..core.events import ManeuverPlayed, MissionSuccess, ModuleInstalled, TileP
 from ..engine import new_game
 from ..rules.terms import SEATS, nation_of
 from .tournament import wilson
-from .variant import DEFAULT_RULESET, Variant, base_variant, read_variant
+from .variant import DEFAULT_RULESET, Variant, base_variant, parse_variant, read_variant
 
 ALPHA = 0.05
 # The Hard level searches a number of iterations, not a time (its default): a game must be
@@ -52,8 +52,8 @@ class Task:
     """One game of a sweep: under which variant, its seed, who plays which nation."""
 
     variant: str  # the variant's name
-    digest: str  # of its file: a changed file is another variant
-    path: str  # its file ("" for the base)
+    digest: str  # of its file and the engine: a changed file is another variant
+    text: str  # its file's text ("" for the base): a worker elsewhere needs no file
     ruleset: str
     seed: int
     usa: str  # AI levels
@@ -96,13 +96,12 @@ def league(levels: list[str]) -> list[tuple[str, str]]:
     return [(usa, ussr) for usa in levels for ussr in levels]
 
 
-def tasks_for(variants: list[Variant], paths: dict[str, str], games: int, seed: int,
-              levels: list[str]) -> list[Task]:
+def tasks_for(variants: list[Variant], games: int, seed: int, levels: list[str]) -> list[Task]:
     """``games`` games of each variant, the league's pairings dealt in turn; the variants
     interleaved, so a sweep stopped half-way has played as much of each."""
     pairs = league(levels)
     firsts = {v.name: variant_seed(seed, v.name) for v in variants}
-    return [Task(v.name, v.digest, paths.get(v.name, ""), v.ruleset, firsts[v.name] + i,
+    return [Task(v.name, v.digest, v.text, v.ruleset, firsts[v.name] + i,
                  *pairs[i % len(pairs)])
             for i in range(games) for v in variants]
 
@@ -113,11 +112,13 @@ _PLAYING = threading.Lock()
 
 
 def _variant_of(task: Task) -> Variant:
-    key = f"{task.path}:{task.digest}"
+    key = f"{task.variant}:{task.digest}"
     if key not in _VARIANTS:
-        v = read_variant(Path(task.path)) if task.path else base_variant(task.ruleset)
-        if v.digest != task.digest:
-            raise RuntimeError(f"{task.path} changed during the sweep")
+        v = (parse_variant(task.text, f"{task.variant}.toml") if task.text
+             else base_variant(task.ruleset))
+        if v.digest != task.digest:  # the same text: the engine here is not the sweep's
+            raise RuntimeError(f"{task.variant}: this worker's engine or content differs "
+                               f"from the one that began the sweep")
         _VARIANTS[key] = v
     return _VARIANTS[key]
 
@@ -463,8 +464,7 @@ def run_lab(paths: list[Path], games: int, levels: list[str], seed: int = 1, job
     base = base_variant(rulesets.pop() if rulesets else DEFAULT_RULESET)
     variants = [base, *read]
     started = time.perf_counter()
-    tasks = tasks_for(variants, {v.name: str(p) for v, p in zip(read, paths, strict=True)},
-                      games, seed, levels)
+    tasks = tasks_for(variants, games, seed, levels)
     in_force = load_content()
     try:
         results = sweep(tasks, runner or local_runner(jobs), out, progress)

@@ -91,7 +91,8 @@ class Variant:
     ruleset: str
     content: Content
     changes: tuple[str, ...]  # "board.costs.research: 10 -> 8", "removed tiles S14", ...
-    digest: str  # of the file's text: a sweep resumed with another text is another variant
+    digest: str  # of the file's text and the engine: a sweep resumed with another is another
+    text: str  # the file's text ("" for the base): what a lab's worker reads it from
 
 
 @cache
@@ -112,7 +113,7 @@ def _digest(text: str) -> str:
 def base_variant(ruleset: str = DEFAULT_RULESET) -> Variant:
     """The game's own rules, as a variant with no change (every lab run has it)."""
     return Variant("base", "The rules as they are", "", ruleset, standard_content(), (),
-                   _digest(f"base {ruleset}"))
+                   _digest(f"base {ruleset}"), "")
 
 
 def read_variant(path: Path) -> Variant:
@@ -170,7 +171,7 @@ def parse_variant(text: str, file: str = "variant.toml") -> Variant:
         raise VariantError(file, "", f"the content it makes is not valid: {exc}") from None
     _deal(file, content, ruleset)
     name = file.removesuffix(".toml")
-    return Variant(name, title, about, ruleset, content, tuple(changes), _digest(text))
+    return Variant(name, title, about, ruleset, content, tuple(changes), _digest(text), text)
 
 
 def _deal(file: str, content: Content, ruleset: str) -> None:
