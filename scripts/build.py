@@ -37,6 +37,9 @@ Layout of ``dist/`` (every URL in the site is relative, so it works under any su
                           rules.hu.html from docs/rules.hu.md
     howto.html            docs/howto.md, the illustrated guide (scripts/howto_page.py), with
                           howto.css and the drawings of public/howto/; howto.hu.html in Hungarian
+    balance.html          the balance lab's committed run, docs/balance/lab.json, as a page
+                          (scripts/balance_page.py; charts by public/balance.js and uPlot);
+                          balance.hu.html in Hungarian
     sw.js                 public/sw.js with the precache list and cache version written in
     precache.json         the same list: every file of the site with its sha256 and size
 
@@ -553,6 +556,32 @@ def write_rules(dist: Path) -> None:
             encoding="utf-8")
 
 
+# The balance lab's committed run (python -m game lab ... --json docs/balance/lab.json): the
+# site's balance.html and balance.hu.html (scripts/balance_page.py).
+BALANCE_RUN = ROOT / "docs" / "balance" / "lab.json"
+
+
+def write_balance(dist: Path) -> None:
+    """The balance lab's pages from its committed run, in both languages: their words from
+    scripts/balance_page.py, their numbers from the run, their charts by public/balance.js
+    with the vendored uPlot."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    try:
+        from balance_page import LANGUAGES, write_pages
+    finally:
+        sys.path.remove(str(Path(__file__).resolve().parent))
+    for lang in LANGUAGES:
+        if (dist / lang.page).exists():
+            raise BuildError(f"public/{lang.page} would overwrite the page built from "
+                             f"{BALANCE_RUN.relative_to(ROOT)}")
+    try:
+        report = json.loads(BALANCE_RUN.read_text(encoding="utf-8"))
+        write_pages(report, dist)
+    except (OSError, ValueError, KeyError, TypeError) as err:
+        raise BuildError(f"{BALANCE_RUN.relative_to(ROOT)}: not a lab run's report "
+                         f"({type(err).__name__}: {err})") from err
+
+
 def write_howto(dist: Path) -> None:
     """howto.html and howto.hu.html: the How-to-play guide, one page per language (no script,
     the rules page's Content-Security-Policy)."""
@@ -787,6 +816,7 @@ def build(dist: Path) -> None:
     (dist / "embed.html").write_text(with_sprite(embed_html(html), "embed.html"))
     write_rules(dist)
     write_howto(dist)
+    write_balance(dist)
 
     ui = ROOT / "ui"
     if ui.is_dir():

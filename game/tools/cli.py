@@ -428,7 +428,9 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
     lab.add_argument("--seed", type=int, default=1)
     lab.add_argument("--ruleset", choices=RULESETS, default=None,
                      help="the ruleset of a run (default: the variants', else v0.10.4)")
-    lab.add_argument("--jobs", type=int, default=len(os.sched_getaffinity(0)),
+    cores = (len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")  # not macOS
+             else os.cpu_count() or 1)
+    lab.add_argument("--jobs", type=int, default=cores,
                      help="games played in parallel (default: every core)")
     lab.add_argument("--out", type=Path, default=None,
                      help="append each game to this JSON-lines file; games already in it "

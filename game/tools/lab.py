@@ -262,7 +262,9 @@ def summary(games: list[LabGame]) -> dict[str, Any]:
         "rounds": {"mean": round(statistics.fmean(rounds), 3) if rounds else 0.0,
                    "sd": round(statistics.stdev(rounds), 3) if len(rounds) > 1 else 0.0,
                    "median": statistics.median(rounds) if rounds else 0,
-                   "min": min(rounds, default=0), "max": max(rounds, default=0)},
+                   "min": min(rounds, default=0), "max": max(rounds, default=0),
+                   # finished games by the round they ended in
+                   "ended_in": {str(r): count for r, count in sorted(Counter(rounds).items())}},
         "missions_per_game": {str(lv): round(by_level[lv] / n, 4) if n else 0.0
                               for lv in range(5)},
         "launches": {"per_game": round(lifted / n, 3) if n else 0.0,
