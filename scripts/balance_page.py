@@ -39,10 +39,25 @@ class Language:
     page: str
     name: str  # the language in itself, for the link from the other version
     words: dict[str, str]
+    comma: bool  # a decimal comma (Hungarian), not a point
+
+    def number(self, value: float, digits: int) -> str:
+        text = f"{value:.{digits}f}"
+        return text.replace(".", ",") if self.comma else text
+
+    def pct(self, value: float) -> str:
+        return f"{self.number(value * 100, 1)}%"
+
+    def points(self, value: float) -> str:
+        """A difference of two rates, in percentage points."""
+        return f"{'+' if value >= 0 else '-'}{self.number(abs(value) * 100, 1)} {self.words['pts']}"
+
+    def p_value(self, value: float) -> str:
+        return f"< {self.number(0.0001, 4)}" if value < 0.0001 else self.number(value, 4)
 
 
 LANGUAGES = (
-    Language("en", "balance.html", "English", {
+    Language("en", "balance.html", "In English", {
         "title": "Balance lab",
         "lead": "What each variant of the rules does, judged by {games} games a variant "
                 "between the computer players ({levels}; every pairing of the levels, each "
@@ -67,8 +82,9 @@ LANGUAGES = (
         "USSR win rate": "USSR win rate", "rounds per finished game": "rounds per finished game",
         "Moon landings": "Moon landings", "two-proportion z-test": "two-proportion z-test",
         "Welch's test": "Welch's test",
-        "play": "Play the game", "rules": "Rules reference",
-    }),
+        "play": "Play the game", "rules": "Rules reference", "pts": "points",
+        "random": "random", "easy": "easy", "medium": "medium", "hard": "hard",
+    }, comma=False),
     Language("hu", "balance.hu.html", "Magyarul", {
         "title": "Egyensúly-labor",
         "lead": "Mit tesznek a szabályok változatai: változatonként {games} játszma a gépi "
@@ -86,10 +102,10 @@ LANGUAGES = (
                         "összehasonlítására: a szignifikánsnak jelölt különbség aligha a "
                         "véletlen műve.",
         "variant": "Változat", "games": "Játszmák", "usa": "USA győzelmek",
-        "ussr": "Szovjet győzelmek", "interval": "95%-os intervallum",
+        "ussr": "A Szovjetunió győzelmei", "interval": "95%-os intervallum",
         "moon": "Holdra szállás", "popularity": "Népszerűség miatt vége",
         "budget": "Költségvetés miatt vége", "rounds": "Fordulók (átlag)",
-        "liftoffs": "Kilövések játszmánként", "success": "Sikeres",
+        "liftoffs": "Kilövések játszmánként", "success": "Sikerarány",
         "measure": "Mérőszám", "difference": "Különbség", "p": "p-érték", "test": "Próba",
         "verdict": "Ítélet", "significant": "szignifikáns",
         "not_significant": "nincs szignifikáns különbség", "round": "Forduló", "share": "Arány",
@@ -97,13 +113,10 @@ LANGUAGES = (
         "rounds per finished game": "fordulók száma befejezett játszmánként",
         "Moon landings": "Holdra szállások", "two-proportion z-test": "kétmintás z-próba "
         "arányokra", "Welch's test": "Welch-próba",
-        "play": "Játék", "rules": "Szabálykönyv",
-    }),
+        "play": "Játék", "rules": "Szabálykönyv", "pts": "százalékpont",
+        "random": "véletlen", "easy": "könnyű", "medium": "közepes", "hard": "nehéz",
+    }, comma=True),
 )
-
-
-def pct(value: float) -> str:
-    return f"{value:.1%}"
 
 
 def page_html(report: dict[str, Any], lang: Language) -> str:
@@ -128,11 +141,12 @@ def page_html(report: dict[str, Any], lang: Language) -> str:
            f'<a href="./index.html">{escape(w["play"])}</a>'
            f'<a href="./{other.page}" hreflang="{other.code}" lang="{other.code}">'
            f'{escape(other.name)}</a></nav></header>\n')
-    lead = w["lead"].format(games=games, levels=", ".join(report["levels"]), seed=report["seed"])
+    levels = ", ".join(w.get(level, level) for level in report["levels"])
+    lead = w["lead"].format(games=games, levels=levels, seed=report["seed"])
     # an <article> between: the game's own styles lay out main's sections as its boards
     body = [f'<main class="balance-doc"><article>\n<p class="lead">{escape(lead)}</p>',
-            _variants(variants, w), _wins(variants, w), _length(variants, w),
-            _against(variants, w, comparisons),
+            _variants(variants, w), _wins(variants, lang), _length(variants, lang),
+            _against(variants, lang, comparisons),
             f'<script type="application/json" id="balance-charts">'
             f'{_json_for_html(_charts(variants, w))}</script>\n</article></main>']
     return head + top + "\n".join(body) + "\n</body>\n</html>\n"
@@ -156,7 +170,8 @@ def _variants(variants: list[dict[str, Any]], w: dict[str, str]) -> str:
             "</ul></section>")
 
 
-def _wins(variants: list[dict[str, Any]], w: dict[str, str]) -> str:
+def _wins(variants: list[dict[str, Any]], lang: Language) -> str:
+    w, pct = lang.words, lang.pct
     heads = ("variant", "games", "usa", "ussr", "interval", "moon", "popularity", "budget",
              "rounds", "liftoffs", "success")
     rows = []
@@ -165,11 +180,11 @@ def _wins(variants: list[dict[str, Any]], w: dict[str, str]) -> str:
         ussr = s["nations"]["USSR"]
         ends = s["end_reasons"]
         n = s["games"] or 1
-        cells = (escape(v["title"]), str(s["games"]), pct(s["nations"]["USA"]["rate"]),
+        cells = (escape(v["title"]), escape(str(s["games"])), pct(s["nations"]["USA"]["rate"]),
                  pct(ussr["rate"]), f"{pct(ussr['ci95'][0])}\N{EN DASH}{pct(ussr['ci95'][1])}",
                  pct(ends.get("moon_landing", 0) / n), pct(ends.get("popularity", 0) / n),
-                 pct(ends.get("budget", 0) / n), f"{s['rounds']['mean']:.2f}",
-                 f"{s['launches']['per_game']:.2f}", pct(s["launches"]["success"]["rate"]))
+                 pct(ends.get("budget", 0) / n), lang.number(s["rounds"]["mean"], 2),
+                 lang.number(s["launches"]["per_game"], 2), pct(s["launches"]["success"]["rate"]))
         rows.append(f'<tr data-variant="{escape(v["name"])}"><th scope="row">{cells[0]}</th>'
                     + "".join(f'<td class="num">{c}</td>' for c in cells[1:]) + "</tr>")
     header = _header(heads, w, heads[1:])
@@ -189,7 +204,8 @@ def _header(heads: tuple[str, ...], w: dict[str, str], numeric: tuple[str, ...])
     return "".join(cells)
 
 
-def _length(variants: list[dict[str, Any]], w: dict[str, str]) -> str:
+def _length(variants: list[dict[str, Any]], lang: Language) -> str:
+    w, pct = lang.words, lang.pct
     rounds = _rounds(variants)
     header = (f'<th scope="col">{escape(w["round"])}</th>'
               + "".join(f'<th scope="col" class="num">{escape(v["title"])}</th>'
@@ -219,20 +235,23 @@ def _shares(variants: list[dict[str, Any]], r: int) -> list[float]:
     return shares
 
 
-def _against(variants: list[dict[str, Any]], w: dict[str, str], count: int) -> str:
+def _against(variants: list[dict[str, Any]], lang: Language, count: int) -> str:
+    w = lang.words
     heads = ("variant", "measure", "difference", "p", "test", "verdict")
     numeric = ("difference", "p")
     rows = []
     for v in variants:
         for c in v.get("against_base", []):
-            percent = c["measure"] != "rounds per finished game"
-            diff = f"{c['difference']:+.1%}" if percent else f"{c['difference']:+.2f}"
+            rounds = c["measure"].startswith("rounds")
+            diff = (("+" if c["difference"] >= 0 else "") + lang.number(c["difference"], 2)
+                    if rounds else lang.points(c["difference"]))
             verdict = w["significant"] if c["significant"] else w["not_significant"]
+            measure = w.get(c["measure"], c["measure"])  # an older run's words as they are
             rows.append(f'<tr data-variant="{escape(v["name"])}" '
                         f'data-significant="{int(c["significant"])}"><th scope="row">'
-                        f'{escape(v["title"])}</th><td>{escape(w[c["measure"]])}</td>'
-                        f'<td class="num">{diff}</td><td class="num">{c["p"]:.4f}</td>'
-                        f"<td>{escape(w[c['test']])}</td>"
+                        f'{escape(v["title"])}</th><td>{escape(measure)}</td>'
+                        f'<td class="num">{diff}</td><td class="num">{lang.p_value(c["p"])}'
+                        f"</td><td>{escape(w.get(c['test'], c['test']))}</td>"
                         f"<td>{escape(verdict)}</td></tr>")
     header = _header(heads, w, numeric)
     return (f'<section><h2>{escape(w["against"])}</h2>'

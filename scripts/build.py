@@ -576,8 +576,11 @@ def write_balance(dist: Path) -> None:
                              f"{BALANCE_RUN.relative_to(ROOT)}")
     try:
         report = json.loads(BALANCE_RUN.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as err:
+        raise BuildError(f"{BALANCE_RUN.relative_to(ROOT)} cannot be read: {err}") from err
+    try:
         write_pages(report, dist)
-    except (OSError, ValueError, KeyError, TypeError) as err:
+    except (KeyError, TypeError, IndexError, AttributeError, ValueError) as err:
         raise BuildError(f"{BALANCE_RUN.relative_to(ROOT)}: not a lab run's report "
                          f"({type(err).__name__}: {err})") from err
 

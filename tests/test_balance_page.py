@@ -45,7 +45,10 @@ def test_each_language_s_page_carries_the_run_s_numbers_and_its_own_words() -> N
         assert f'href="./{other.page}" hreflang="{other.code}"' in html
         for v in RUN["variants"]:
             ussr = v["summary"]["nations"]["USSR"]
-            assert f"{ussr['rate']:.1%}" in html and v["title"] in html
+            assert lang.pct(ussr["rate"]) in html and v["title"] in html
+        # a difference of two rates in percentage points, each language's decimal mark
+        assert (" százalékpont" if lang.code == "hu" else " points") in html
+        assert lang.words["medium"] in html
         verdicts = [c["significant"] for v in RUN["variants"] for c in v.get("against_base", [])]
         assert html.count('data-significant="1"') == sum(verdicts)
         assert html.count('data-significant="0"') == len(verdicts) - sum(verdicts)
@@ -55,6 +58,13 @@ def test_each_language_s_page_carries_the_run_s_numbers_and_its_own_words() -> N
         assert data["length"]["rounds"] == sorted(data["length"]["rounds"])
         for series in data["length"]["series"]:
             assert abs(sum(series["values"]) - 1) < 1e-9  # every finished game, once
+
+
+def test_numbers_are_written_as_each_language_writes_them() -> None:
+    en, hu = page_module.LANGUAGES
+    assert (en.pct(0.531), hu.pct(0.531)) == ("53.1%", "53,1%")
+    assert (en.points(-0.032), hu.points(0.032)) == ("-3.2 points", "+3,2 százalékpont")
+    assert (en.p_value(0.04213), hu.p_value(0.00001)) == ("0.0421", "< 0,0001")
 
 
 def test_a_designer_s_words_are_text_never_markup() -> None:

@@ -438,7 +438,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
     lab.add_argument("--json", type=Path, default=None, help="write the report here (JSON)")
     lab.add_argument("--cluster", default=None, metavar="ADDRESS",
                      help="play on the Dask cluster whose scheduler is at ADDRESS "
-                          "(tcp://host:8786) instead of this machine's cores")
+                          "(tcp://host:8786) instead of this machine's cores (--jobs is "
+                          "then the cluster's)")
     args = parser.parse_args(argv)
     if args.command == "variant":
         return cmd_variant(args, out)

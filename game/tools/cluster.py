@@ -7,11 +7,11 @@ with Python, and a local cluster in a second or two for the tests; Ray's wheel i
 
 Every worker needs this engine installed (``pip install -e .`` of the same commit): a task
 carries its variant's text, not a file, and a worker whose engine or content differs from
-the sweep's refuses its games (their digest would differ). A game depends on its task alone
-(the seed, the levels, the variant; the Hard level searches iterations, not seconds), so a
-cluster reports the very numbers one machine does. Each worker should run one thread
-(``--nthreads 1``): the engine's content is a process-wide setting, so the games of a
-many-threaded worker wait for one another.
+the sweep's refuses its games (their digest would differ), which ends the sweep. A game
+depends on its task alone (the seed, the levels, the variant; the Hard level searches
+iterations, not seconds), so a cluster reports the very numbers one machine does. Each
+worker should run one thread (``--nthreads 1``): the engine's content is a process-wide
+setting, so the games of a many-threaded worker wait for one another.
 """
 
 from __future__ import annotations
@@ -30,14 +30,28 @@ def dask_runner(address: str) -> Runner:
 
 
 def _run(address: str, tasks: list[Task]) -> Iterator[LabGame]:
+    """The games, as each ends; whatever goes wrong on the cluster ends the sweep with a
+    :class:`RuntimeError` that says what (the games already written stay in the file)."""
     if not tasks:
         return
-    from distributed import Client, as_completed  # only a cluster's run needs it
-
-    with Client(address) as client:
+    try:
+        from distributed import Client, as_completed  # only a cluster's run needs it
+    except ImportError as exc:
+        raise RuntimeError(f"the lab's cluster needs Dask's distributed: pip install -e "
+                           f"'.[lab]' ({exc})") from None
+    try:
+        client = Client(address, timeout="20s")
+    except (OSError, TimeoutError) as exc:
+        raise RuntimeError(f"no Dask scheduler answers at {address} ({exc})") from None
+    with client:
         # pure=False: two tasks never share a result by their arguments' hash; batch_size
-        # hands the scheduler a few hundred futures at a time
+        # sends the tasks to the scheduler in messages of 500
         futures = client.map(play, tasks, pure=False, batch_size=500)
         for future in as_completed(futures):
-            yield future.result()
+            try:
+                game = future.result()
+            except Exception as exc:  # a worker's error, a killed worker, a cancellation
+                raise RuntimeError(f"a game failed on the cluster: {type(exc).__name__}: "
+                                   f"{exc}") from None
+            yield game
             future.release()
