@@ -26,6 +26,24 @@ def test_a_stopped_run_resumes_without_playing_a_game_twice(tmp_path: Path) -> N
         replace(r, seconds={}) for r in again.values()]
 
 
+def test_a_run_stopped_in_the_middle_of_a_line_resumes_and_plays_only_that_game(
+    tmp_path: Path,
+) -> None:
+    """The tournament reads its file as the lab does (game.tools.records): a line a stop
+    cut short is skipped, ended, and its game played again; nothing else is."""
+    out = tmp_path / "games.jsonl"
+    tasks = tasks_for("random", "random", 4, seed=3)
+    whole = play_all(tasks, out=out)
+    lines = out.read_text().splitlines()
+    out.write_text("\n".join(lines[:3]) + "\n" + lines[3][:30], encoding="utf-8")
+    again = play_all(tasks, out=out)
+    kept = out.read_text().splitlines()
+    assert kept[:3] == lines[:3] and kept[3] == lines[3][:30] and len(kept) == 5
+    assert json.loads(kept[4])["task"] == json.loads(lines[3])["task"]
+    assert [replace(r, seconds={}) for r in again.values()] == [
+        replace(r, seconds={}) for r in whole.values()]
+
+
 def test_the_league_pairs_every_level_with_every_other_and_itself() -> None:
     assert pairings() == [("hard", "medium"), ("hard", "easy"), ("hard", "random"),
                           ("medium", "easy"), ("medium", "random"), ("easy", "random"),

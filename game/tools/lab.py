@@ -18,7 +18,6 @@ between each variant and the base, the differences that are significant (two-sid
 from __future__ import annotations
 
 import hashlib
-import json
 import math
 import random
 import statistics
@@ -36,6 +35,7 @@ from ..core.content import NATIONS, load_content, use_content
 from ..core.events import ManeuverPlayed, MissionSuccess, ModuleInstalled, TilePlaced, flights
 from ..engine import new_game
 from ..rules.terms import SEATS, nation_of
+from .records import append_record, end_cut_line, read_records
 from .tournament import wilson
 from .variant import DEFAULT_RULESET, Variant, base_variant, parse_variant, read_variant
 
@@ -173,16 +173,7 @@ def _played(task: Task) -> LabGame:
 
 def played(out: Path | None) -> dict[str, LabGame]:
     """The games ``out`` already holds, by key (a line cut short by a stop is skipped)."""
-    found: dict[str, LabGame] = {}
-    if out is None or not out.exists():
-        return found
-    for line in out.read_text(encoding="utf-8").splitlines():
-        try:
-            g = LabGame(**json.loads(line))
-        except (ValueError, TypeError):
-            continue
-        found[g.key] = g
-    return found
+    return {g.key: g for g in read_records(out, lambda data: LabGame(**data))}
 
 
 Runner = Callable[[list[Task]], Iterable[LabGame]]
@@ -208,19 +199,15 @@ def sweep(tasks: list[Task], run: Runner, out: Path | None = None,
     results = played(out)
     todo = [t for t in tasks if t.key not in results]
     done = len(tasks) - len(todo)
-    if out is not None and todo and out.exists() and out.stat().st_size:
-        with out.open("rb+") as f:  # a line cut short by a stop is ended, not continued
-            f.seek(-1, 2)
-            if f.read(1) != b"\n":
-                f.write(b"\n")
+    if out is not None and todo:
+        end_cut_line(out)
     if progress is not None:
         progress(done, len(tasks))
     for g in run(todo):
         results[g.key] = g
         done += 1
         if out is not None:
-            with out.open("a", encoding="utf-8") as f:
-                f.write(json.dumps(asdict(g), separators=(",", ":")) + "\n")
+            append_record(out, asdict(g))
         if progress is not None:
             progress(done, len(tasks))
     return [results[t.key] for t in tasks]

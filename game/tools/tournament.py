@@ -19,6 +19,7 @@ from ..core.actions import Action
 from ..core.content import NATIONS, load_content
 from ..engine import Game, new_game
 from ..rules.terms import nation_of, other
+from .records import append_record, end_cut_line, read_records
 
 
 @dataclass
@@ -109,19 +110,16 @@ def task_key(task: Task) -> str:
     return json.dumps(list(task))
 
 
+def _recorded(entry: dict[str, Any]) -> tuple[str, GameResult]:
+    result = dict(entry["result"])
+    result["missions_by_level"] = {int(k): v for k, v in result["missions_by_level"].items()}
+    return task_key(tuple(entry["task"])), GameResult(**result)
+
+
 def played(out: Path | None) -> dict[str, GameResult]:
-    """Games already recorded in ``out`` (one JSON line per game), by their task."""
-    found: dict[str, GameResult] = {}
-    if out is None or not out.exists():
-        return found
-    for line in out.read_text(encoding="utf-8").splitlines():
-        if line.strip():
-            entry = json.loads(line)
-            result = entry["result"]
-            result["missions_by_level"] = {int(k): v for k, v in
-                                           result["missions_by_level"].items()}
-            found[task_key(tuple(entry["task"]))] = GameResult(**result)
-    return found
+    """Games already recorded in ``out`` (one JSON line per game), by their task; a line
+    cut short by a stop is skipped."""
+    return dict(read_records(out, _recorded))
 
 
 def play_all(tasks: list[Task], jobs: int = 1, out: Path | None = None
@@ -131,13 +129,14 @@ def play_all(tasks: list[Task], jobs: int = 1, out: Path | None = None
     can be stopped and resumed)."""
     results = played(out)
     todo = [t for t in tasks if task_key(t) not in results]
+    if out is not None and todo:
+        end_cut_line(out)
 
     def record(done: Iterable[tuple[Task, GameResult]]) -> None:
         for task, result in done:
             results[task_key(task)] = result
             if out is not None:
-                with out.open("a", encoding="utf-8") as f:
-                    f.write(json.dumps({"task": list(task), "result": asdict(result)}) + "\n")
+                append_record(out, {"task": list(task), "result": asdict(result)})
 
     if jobs > 1 and len(todo) > 1:
         import multiprocessing
