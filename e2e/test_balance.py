@@ -1,6 +1,7 @@
 """The balance lab's page (balance.html, balance.hu.html) in a real browser: built from the
 committed run, its two charts drawn by uPlot under the page's Content-Security-Policy, its
-tables carrying the run's numbers, readable at 1280x800 and 390x844."""
+tables carrying the run's numbers, readable at 1280x800 and 390x844 without scrolling
+sideways."""
 
 from __future__ import annotations
 
@@ -38,6 +39,12 @@ def test_the_balance_page_draws_the_committed_run_in_both_languages(
                 row = page.locator(f'section tr[data-variant="{v["name"]}"]').first
                 rate = f'{v["summary"]["nations"]["USSR"]["rate"]:.1%}'
                 expect(row).to_contain_text(rate.replace(".", ",") if comma else rate)
+            # nothing to scroll sideways, on a phone too: a wide table's rows are cards there
+            wide = page.evaluate("""() => [document.documentElement,
+                ...document.querySelectorAll('.balance-table')].filter(
+                    (el) => el.scrollWidth > el.clientWidth + 1).map(
+                    (el) => `${el.className || el.tagName} ${el.scrollWidth}/${el.clientWidth}`)""")
+            assert wide == [], (width, wide)
             screenshot(f"balance-{lang}-{width}")
     significant = sum(c["significant"] for v in RUN["variants"]
                       for c in v.get("against_base", []))

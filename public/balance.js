@@ -45,7 +45,8 @@
     }
     return new uPlot({
       width: width(box), height: 260,
-      padding: [12, 36, 0, 8],  // room for the last label, turned on a narrow screen
+      // room for the last label, turned (and so reaching further right) on a narrow screen
+      padding: [12, box.clientWidth < 520 ? 64 : 36, 0, 8],
       legend: { show: false },
       cursor: { show: false },
       scales: { x: { time: false, range: [-0.6, xs.length - 0.4] }, y: { range: [0, 1] } },
@@ -68,7 +69,12 @@
       cursor: { show: false },
       legend: { live: false },
       scales: { x: { time: false }, y: { range: [0, null] } },
-      axes: [{ stroke: INK, label: spec.xLabel, splits: function () { return spec.rounds; } },
+      // every round labelled while there is room (about 28 px each), every second or
+      // third on a phone
+      axes: [{ stroke: INK, label: spec.xLabel, splits: function () {
+                 const step = Math.max(1, Math.ceil(spec.rounds.length * 28 / width(box)));
+                 return spec.rounds.filter(function (_r, i) { return i % step === 0; });
+               } },
              { stroke: INK, label: spec.yLabel,
                values: function (_u, splits) { return splits.map(percent); } }],
       series: [{ label: spec.xLabel }].concat(spec.series.map(function (s, i) {

@@ -64,14 +64,16 @@ LANGUAGES = (
                 "nation on each side). Run with seed {seed}.",
         "variants": "The variants",
         "changes": "Changes",
-        "no_change": "None: the rules again, under other seeds (an A/A control)",
+        "no_change": "None: the rules again, played with other seeds (an A/A control)",
         "wins": "Who wins",
         "wins_chart": "The USSR's win rate, with its 95% interval",
         "length": "How long games last",
         "length_chart": "Share of finished games ending in each round",
         "against": "Against the rules as they are",
-        "against_lead": "Two-sided tests at 5%, Holm-corrected over the {count} comparisons "
-                        "of the run: a difference marked significant is unlikely to be chance.",
+        "against_lead": "Each variant's game against the base's game of the same deal and "
+                        "levels (paired), two-sided tests at 5%, Holm-corrected over the "
+                        "{count} comparisons of the run: a difference marked significant is "
+                        "unlikely to be chance.",
         "variant": "Variant", "games": "Games", "usa": "USA wins", "ussr": "USSR wins",
         "interval": "95% interval", "moon": "Moon landings", "popularity": "Popularity ends",
         "budget": "Budget ends", "rounds": "Rounds (mean)", "liftoffs": "Lift-offs a game",
@@ -80,10 +82,11 @@ LANGUAGES = (
         "significant": "significant", "not_significant": "no significant difference",
         "round": "Round", "share": "Share",
         "USSR win rate": "USSR win rate", "rounds per finished game": "rounds per finished game",
-        "Moon landings": "Moon landings", "two-proportion z-test": "two-proportion z-test",
-        "Welch's test": "Welch's test",
+        "Moon landings": "Moon landings", "McNemar's exact test": "McNemar's exact test",
+        "paired t-test": "paired t-test",
         "play": "Play the game", "rules": "Rules reference", "pts": "points",
         "random": "random", "easy": "easy", "medium": "medium", "hard": "hard",
+        "ismcts": "OpenSpiel's ISMCTS", "mcts": "OpenSpiel's MCTS",
     }, comma=False),
     Language("hu", "balance.hu.html", "Magyarul", {
         "title": "Egyensúly-labor",
@@ -92,29 +95,33 @@ LANGUAGES = (
                 "mindkét oldalon). Kezdőérték (seed): {seed}.",
         "variants": "A változatok",
         "changes": "Változások",
-        "no_change": "Nincs: ugyanazok a szabályok, más kezdőértékekkel (A/A kontroll)",
+        "no_change": "Nincs: ugyanazok a szabályok, más kezdőértékekkel játszva (A/A kontroll)",
         "wins": "Ki nyer",
         "wins_chart": "A Szovjetunió győzelmi aránya, 95%-os intervallummal",
         "length": "Meddig tart egy játszma",
         "length_chart": "A befejezett játszmák aránya aszerint, hányadik fordulóban értek véget",
         "against": "A jelenlegi szabályokhoz képest",
-        "against_lead": "Kétoldali próbák 5%-os szinten, Holm-korrekcióval a futás {count} "
-                        "összehasonlítására: a szignifikánsnak jelölt különbség aligha a "
-                        "véletlen műve.",
-        "variant": "Változat", "games": "Játszmák", "usa": "USA győzelmek",
-        "ussr": "A Szovjetunió győzelmei", "interval": "95%-os intervallum",
-        "moon": "Holdra szállás", "popularity": "Népszerűség miatt vége",
-        "budget": "Költségvetés miatt vége", "rounds": "Fordulók (átlag)",
-        "liftoffs": "Kilövések játszmánként", "success": "Sikerarány",
+        "against_lead": "Minden változat játszmája az alapszabályok ugyanazon leosztású és "
+                        "szintű játszmájával összevetve (párosítva), kétoldali próbák 5%-os "
+                        "szinten, Holm-korrekcióval a futás {count} összehasonlítására: a "
+                        "szignifikánsnak jelölt különbség aligha a véletlen műve.",
+        # Soft hyphens (\u00ad) in the long words of the column headings: the table of
+        # eleven columns fits a wide screen only if they may break.
+        "variant": "Változat", "games": "Játszmák", "usa": "USA győzel\u00admek",
+        "ussr": "A Szovjet\u00adunió győzel\u00admei", "interval": "95%-os inter\u00advallum",
+        "moon": "Holdra szállás", "popularity": "Népszerű\u00adség miatt vége",
+        "budget": "Költség\u00advetés miatt vége", "rounds": "Fordulók (átlag)",
+        "liftoffs": "Kilövések játsz\u00admánként", "success": "Siker\u00adarány",
         "measure": "Mérőszám", "difference": "Különbség", "p": "p-érték", "test": "Próba",
         "verdict": "Ítélet", "significant": "szignifikáns",
         "not_significant": "nincs szignifikáns különbség", "round": "Forduló", "share": "Arány",
         "USSR win rate": "a Szovjetunió győzelmi aránya",
         "rounds per finished game": "fordulók száma befejezett játszmánként",
-        "Moon landings": "Holdra szállások", "two-proportion z-test": "kétmintás z-próba "
-        "arányokra", "Welch's test": "Welch-próba",
+        "Moon landings": "Holdra szállások", "McNemar's exact test": "McNemar-féle egzakt "
+        "próba", "paired t-test": "páros t-próba",
         "play": "Játék", "rules": "Szabálykönyv", "pts": "százalékpont",
         "random": "véletlen", "easy": "könnyű", "medium": "közepes", "hard": "nehéz",
+        "ismcts": "az OpenSpiel ISMCTS-e", "mcts": "az OpenSpiel MCTS-e",
     }, comma=True),
 )
 
@@ -186,13 +193,21 @@ def _wins(variants: list[dict[str, Any]], lang: Language) -> str:
                  pct(ends.get("budget", 0) / n), lang.number(s["rounds"]["mean"], 2),
                  lang.number(s["launches"]["per_game"], 2), pct(s["launches"]["success"]["rate"]))
         rows.append(f'<tr data-variant="{escape(v["name"])}"><th scope="row">{cells[0]}</th>'
-                    + "".join(f'<td class="num">{c}</td>' for c in cells[1:]) + "</tr>")
+                    + "".join(_cell(w[h], c, "num") for h, c in zip(heads[1:], cells[1:],
+                                                                     strict=True)) + "</tr>")
     header = _header(heads, w, heads[1:])
     return (f'<section><h2>{escape(w["wins"])}</h2>'
             f'<figure class="balance-chart" data-chart="wins" aria-hidden="true">'
             f'<figcaption>{escape(w["wins_chart"])}</figcaption></figure>'
-            f'<div class="balance-table"><table><thead><tr>{header}</tr></thead><tbody>'
+            f'<div class="balance-table stack"><table><thead><tr>{header}</tr></thead><tbody>'
             f'{"".join(rows)}</tbody></table></div></section>')
+
+
+def _cell(label: str, content: str, kind: str = "") -> str:
+    """A cell that names its column (a wide table's row is a card on a phone: the style
+    sheet writes the label beside the value)."""
+    cls = f' class="{kind}"' if kind else ""
+    return f'<td{cls} data-label="{escape(label)}">{content}</td>'
 
 
 def _header(heads: tuple[str, ...], w: dict[str, str], numeric: tuple[str, ...]) -> str:
@@ -249,14 +264,16 @@ def _against(variants: list[dict[str, Any]], lang: Language, count: int) -> str:
             measure = w.get(c["measure"], c["measure"])  # an older run's words as they are
             rows.append(f'<tr data-variant="{escape(v["name"])}" '
                         f'data-significant="{int(c["significant"])}"><th scope="row">'
-                        f'{escape(v["title"])}</th><td>{escape(measure)}</td>'
-                        f'<td class="num">{diff}</td><td class="num">{lang.p_value(c["p"])}'
-                        f"</td><td>{escape(w.get(c['test'], c['test']))}</td>"
-                        f"<td>{escape(verdict)}</td></tr>")
+                        f'{escape(v["title"])}</th>'
+                        + _cell(w["measure"], escape(measure))
+                        + _cell(w["difference"], diff, "num")
+                        + _cell(w["p"], lang.p_value(c["p"]), "num")
+                        + _cell(w["test"], escape(w.get(c["test"], c["test"])))
+                        + _cell(w["verdict"], escape(verdict)) + "</tr>")
     header = _header(heads, w, numeric)
     return (f'<section><h2>{escape(w["against"])}</h2>'
             f'<p>{escape(w["against_lead"].format(count=count))}</p>'
-            f'<div class="balance-table"><table><thead><tr>{header}</tr></thead><tbody>'
+            f'<div class="balance-table stack"><table><thead><tr>{header}</tr></thead><tbody>'
             f'{"".join(rows)}</tbody></table></div></section>')
 
 

@@ -18,19 +18,21 @@ from game.core.content import load_content
 from game.engine import new_game
 from game.tools.cli import main
 from game.tools.lab import (
+    DEALS,
     HARD_ITERATIONS,
     LabGame,
     Task,
+    compare,
     holm,
     league,
     local_runner,
+    mcnemar,
+    paired_means,
     play,
     player,
     run_lab,
     tasks_for,
-    two_proportions,
     variant_seed,
-    welch,
 )
 from game.tools.variant import base_variant, parse_variant, read_variant
 from tests.scripts import ROOT
@@ -114,8 +116,7 @@ def test_a_sweep_stopped_and_resumed_plays_only_what_is_missing_and_says_the_sam
     again = Counting()
     resumed = run_lab([cheaper], 8, ["random"], seed=5, out=out, runner=again)
     assert sorted(t.key for t in again.asked) == sorted(
-        json.loads(line)["variant"] + ":" + json.loads(line)["digest"] + ":"
-        + str(json.loads(line)["seed"]) + ":random:random" for line in lines[13:])
+        LabGame(**json.loads(line)).key for line in lines[13:])
     assert without_time(resumed) == without_time(whole)
     # nothing left to play
     done = Counting()
@@ -130,15 +131,24 @@ def test_two_processes_play_the_same_games_as_one() -> None:
     assert without_time(two) == without_time(alone)
 
 
-def test_each_variant_has_its_own_seeds_and_the_league_every_pairing() -> None:
+def test_variants_play_the_base_s_games_and_a_control_its_own() -> None:
     base, same = base_variant(), parse_variant('[variant]\ntitle = "A/A"\n', "same.toml")
-    tasks = tasks_for([base, same], 3, 1, ["easy", "hard"])
+    cheaper = read_variant(VARIANTS / "cheaper-research.toml")
+    tasks = tasks_for([base, same, cheaper], 3, 1, ["easy", "hard"])
     # interleaved: a sweep stopped half-way has played as much of each variant
-    assert [t.variant for t in tasks] == ["base", "same"] * 3
-    assert [t.seed for t in tasks[::2]] == [variant_seed(1, "base") + i for i in range(3)]
-    assert {t.seed for t in tasks[::2]}.isdisjoint(t.seed for t in tasks[1::2])
-    assert [(t.usa, t.ussr) for t in tasks[::2]] == [("easy", "easy"), ("easy", "hard"),
-                                                     ("hard", "easy")]
+    assert [t.variant for t in tasks] == ["base", "same", "cheaper-research"] * 3
+    bases, controls, changed = tasks[::3], tasks[1::3], tasks[2::3]
+    # game i of each variant: the base's deal and levels (a pair) ...
+    assert [t.seed for t in bases] == [variant_seed(1, DEALS) + i for i in range(3)]
+    for other in (controls, changed):
+        assert [(t.seed, t.usa, t.ussr) for t in other] == [(t.seed, t.usa, t.ussr)
+                                                             for t in bases]
+    # ... and its players' seed, but for the control, which would replay the base's games
+    assert [t.play for t in changed] == [t.play for t in bases]
+    assert [t.play for t in controls] == [variant_seed(1, "same") + i for i in range(3)]
+    assert {t.play for t in controls}.isdisjoint(t.play for t in bases)
+    assert [(t.usa, t.ussr) for t in bases] == [("easy", "easy"), ("easy", "hard"),
+                                                ("hard", "easy")]
     assert league(["a", "b"]) == [("a", "a"), ("a", "b"), ("b", "a"), ("b", "b")]
 
 
@@ -148,8 +158,8 @@ def test_a_variant_that_changes_nothing_plays_the_bases_games_move_for_move() ->
     base, path = base_variant(), VARIANTS / "same-rules.toml"
     same = read_variant(path)
     for usa, ussr in (("random", "medium"), ("medium", "medium")):
-        one = play(Task("base", base.digest, "", base.ruleset, 11, usa, ussr))
-        two = play(Task(same.name, same.digest, same.text, same.ruleset, 11, usa, ussr))
+        one = play(Task("base", base.digest, "", base.ruleset, 11, 12, usa, ussr))
+        two = play(Task(same.name, same.digest, same.text, same.ruleset, 11, 12, usa, ussr))
         assert two.variant == "same-rules" and one.winner is not None
         assert {**asdict(one), "seconds": 0} == {**asdict(two), "seconds": 0, "variant": "base",
                                                  "digest": base.digest}
@@ -177,15 +187,16 @@ def test_a_run_is_one_ruleset_against_the_base_under_it(tmp_path: Path) -> None:
 
 
 def test_the_tests_give_the_textbook_answers() -> None:
-    # 60/100 against 40/100: z = 2.83, p = 0.0047
-    diff, p = two_proportions(40, 100, 60, 100)
-    assert diff == pytest.approx(0.2) and p == pytest.approx(0.00468, abs=1e-4)
-    assert two_proportions(5, 10, 5, 10) == (0.0, 1.0)
-    # means 2.5 and 3.5, variances 50/39 each, 40 of each: z = 1 / 0.2532 = 3.95
-    diff, p = welch([1.0, 2.0, 3.0, 4.0] * 10, [2.0, 3.0, 4.0, 5.0] * 10)
-    assert diff == pytest.approx(1.0) and p == pytest.approx(7.83e-5, rel=0.01)
-    assert welch([2.0] * 30, [3.0] * 30) == (1.0, 0.0)  # constant, and apart: certain
-    assert welch([2.0] * 30, [2.0] * 30) == (0.0, 1.0)
+    # McNemar: 2 pairs one way, 10 the other: 2 * (1 + 12 + 66) / 2**12 = 0.0386
+    assert mcnemar(2, 10) == pytest.approx(158 / 4096)
+    assert mcnemar(10, 2) == mcnemar(2, 10)
+    assert mcnemar(5, 5) == mcnemar(0, 0) == 1.0
+    assert mcnemar(1_000, 1_200) == pytest.approx(2.18e-5, rel=0.01)  # as scipy's binomtest
+    # differences 1, -1, 2, 0 (x10): mean 0.5, sd 1.1323, se 0.1790, z 2.79, p 0.0052
+    diff, p = paired_means([1.0, -1.0, 2.0, 0.0] * 10)
+    assert diff == pytest.approx(0.5) and p == pytest.approx(0.00523, rel=0.01)
+    assert paired_means([1.0] * 30) == (1.0, 0.0)  # every pair alike: certain
+    assert paired_means([0.0] * 30) == (0.0, 1.0)
     # Holm: 0.01 <= 0.05/3, 0.02 <= 0.05/2, 0.04 <= 0.05/1: all three; with 0.03 second
     # (0.03 > 0.025) it and everything after it are not
     found = [{"p": 0.04}, {"p": 0.01}, {"p": 0.02}]
@@ -194,6 +205,26 @@ def test_the_tests_give_the_textbook_answers() -> None:
     found = [{"p": 0.04}, {"p": 0.01}, {"p": 0.03}]
     holm(found)
     assert [c["significant"] for c in found] == [False, True, False]
+
+
+def _game(variant: str, seed: int, winner: str, rounds: int, moon: bool) -> LabGame:
+    return LabGame(variant, "d", seed, seed + 1, {"USA": "medium", "USSR": "medium"}, winner,
+                   "moon_landing" if moon else "popularity", rounds, {}, {}, {})
+
+
+def test_variants_are_compared_deal_by_deal() -> None:
+    """The pairs are the games of one deal and levels; only the pairs that differ count."""
+    base = [_game("base", i, "USSR" if i < 20 else "USA", 10, i < 30) for i in range(40)]
+    # the same deals: 8 of the base's USA wins now the USSR's, 1 the other way; one round
+    # longer each; the Moon reached in the same games; and a game with no pair (ignored)
+    other = [_game("v", i, "USSR" if i < 19 or 20 <= i < 28 else "USA", 11, i < 30)
+             for i in range(40)] + [_game("v", 99, "USSR", 30, True)]
+    wins, rounds, moon = compare(base, other)
+    assert wins["pairs"] == 40
+    assert wins["difference"] == pytest.approx(7 / 40)
+    assert wins["p"] == pytest.approx(mcnemar(1, 8), abs=1e-6) and wins["p"] < 0.05
+    assert (rounds["difference"], rounds["p"]) == (1.0, 0.0)
+    assert (moon["difference"], moon["p"]) == (0.0, 1.0)
 
 
 def significant(report: dict[str, object]) -> list[str]:
@@ -248,7 +279,8 @@ def test_the_command_line_checks_variants_and_runs_the_lab(tmp_path: Path,
     assert "lab: 8/8 games" in capsys.readouterr().err
     out = io.StringIO()
     assert main(["lab", "--levels", "genius"], out) == 2
-    assert "levels are some of random, easy, medium, hard (not genius)" in out.getvalue()
+    assert "levels are some of random, easy, medium, hard, ismcts, mcts (not genius)" \
+        in out.getvalue()
 
 
 @pytest.mark.lab
@@ -265,8 +297,8 @@ def test_full_size_a_a_at_medium_raises_no_false_alarm_in_19_of_20_runs() -> Non
 
 @pytest.mark.lab
 def test_full_size_the_ussr_head_start_of_5_money_is_found_at_medium() -> None:
-    report = run_lab([VARIANTS / "ussr-head-start.toml"], 2000, ["medium"], seed=1,
+    report = run_lab([VARIANTS / "ussr-head-start.toml"], 5000, ["medium"], seed=1,
                      jobs=os.cpu_count() or 2)
     found = report["variants"][1]["against_base"][0]
-    print(f"USSR +5 Money at Medium, 2,000 games a side: {found}")
+    print(f"USSR +5 Money at Medium, 5,000 games a side: {found}")
     assert found["significant"] and found["difference"] > 0

@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
-from ..core.content import MOON, NATIONS, TECH_DECKS, Content, load_content
+from ..core.content import MOON, NATIONS, TECH_DECKS, TOKEN_KINDS, Content, load_content
 from ..core.rng import Rng
 from ..core.state import Nation, Stack, State, Token
 from ..engine import Game
@@ -84,7 +84,7 @@ def _opponent_tokens(view: View, nation: str, rng: random.Random
             positions_old):
         # Inconsistent with a fresh supply (cannot happen in a real game): sample freely.
         kinds: dict[Position, str] = {
-            key: rng.choice(("influence", "bluff")) for key in positions_new + positions_old}
+            key: rng.choice(TOKEN_KINDS) for key in positions_new + positions_old}
         inf_left = rng.randint(0, left)
         return inf_left, left - inf_left, kinds
     supply = ["influence"] * influence + ["bluff"] * bluff
@@ -96,7 +96,7 @@ def _opponent_tokens(view: View, nation: str, rng: random.Random
         kinds[key] = kind
     for key in positions_old:
         if key not in kinds:
-            kinds[key] = rng.choice(("influence", "bluff"))
+            kinds[key] = rng.choice(TOKEN_KINDS)
     inf_left = remaining.count("influence")
     return inf_left, len(remaining) - inf_left, kinds
 

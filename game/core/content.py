@@ -19,6 +19,7 @@ NATIONS = ("USA", "USSR")
 PARAMETERS = ("S", "E", "C")
 TECH_DECKS = ("S", "E", "C", "P")
 PAYLOADS = ("astrodog", "satellite", "astronaut")
+TOKEN_KINDS = ("influence", "bluff")  # a Politician's face-down tokens
 LIVING_PAYLOADS = frozenset({"astrodog", "astronaut"})
 PLACE_CATEGORIES = ("per_round", "mission", "obstruction")
 MOON = "MOON"

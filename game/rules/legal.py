@@ -14,7 +14,7 @@ from typing import Any
 from ..core import actions as A
 from ..core.actions import Action
 from ..core.blueprint import placeable_cells
-from ..core.content import MOON, NATIONS, PAYLOADS, TECH_DECKS
+from ..core.content import MOON, NATIONS, PAYLOADS, TECH_DECKS, TOKEN_KINDS
 from ..core.dice import splits
 from ..core.state import Nation, State
 from .position import Position
@@ -34,7 +34,7 @@ _TAKE_FROM_LINE = {d: _act(A.TakeFromLine, d) for d in "SEC"}
 _LINE_TO_SUPPLIERS = {d: _act(A.LineToSuppliers, d) for d in "SEC"}
 _PASS_ENGINEER = _act(A.PassEngineer)
 
-_KINDS = {(True, True): ("influence", "bluff"), (True, False): ("influence",),
+_KINDS = {(True, True): TOKEN_KINDS, (True, False): ("influence",),
           (False, True): ("bluff",), (False, False): ()}
 
 

@@ -385,8 +385,11 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
     from ..ai import LEVELS as levels
     from ..ai.montecarlo import DEFAULT_SECONDS
     from ..ai.winprob import SAMPLES, STEPS
-    tour.add_argument("--a", choices=levels)
-    tour.add_argument("--b", choices=levels)
+    from .tournament import OPENSPIEL_BOTS
+
+    tour.add_argument("--a", choices=(*levels, *OPENSPIEL_BOTS),
+                      help="a player: an AI level or an OpenSpiel bot (the lab extra)")
+    tour.add_argument("--b", choices=(*levels, *OPENSPIEL_BOTS))
     tour.add_argument("--league", action="store_true",
                       help="every level against every other and itself (seat balance)")
     tour.add_argument("--levels", default=",".join(levels),

@@ -2,17 +2,19 @@
 
 Each variant (``game.tools.variant``; the base rules always among them) plays ``games``
 games, the AI levels of a league dealt in turn to the USA and the USSR (every ordered pair
-of the levels asked for: both nations play each pairing). A variant's games have their own
-seeds, drawn from the run's seed and the variant's name, so two variants never share a game
-by accident and an A/A run (a variant identical to the base) is an honest control.
+of the levels asked for: both nations play each pairing). Game ``i`` of every variant is
+the base's game ``i`` (its deal and its players' seed) under the variant's rules, so the
+variants are compared game by game and a change shows in the games it changes; a variant
+identical to the base (an A/A control) plays with seeds of its own, or it would replay the
+base's games: it is an honest control.
 
 Every finished game is one line of the ``out`` file (JSON), so a sweep can be stopped and
 resumed: the games it holds are not played again. :func:`judge` turns the games into the
 report: per variant, each nation's and the First Player's win rate with a 95% Wilson
 interval, how games end and how long they last, Missions completed by level, launches and
 their success, how often each Maneuver, Module and tile is used and how its users fare; and
-between each variant and the base, the differences that are significant (two-sided tests at
-5%, Holm-corrected over every comparison of the run, the test named with each).
+between each variant and the base, the differences that are significant (paired two-sided
+tests at 5%, Holm-corrected over every comparison of the run, the test named with each).
 """
 
 from __future__ import annotations
@@ -29,14 +31,14 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..ai import LEVELS, get_ai
+from ..ai import LEVELS
 from ..ai.base import AI
 from ..core.content import NATIONS, load_content, use_content
 from ..core.events import ManeuverPlayed, MissionSuccess, ModuleInstalled, TilePlaced, flights
 from ..engine import new_game
 from ..rules.terms import SEATS, nation_of
 from .records import append_record, end_cut_line, read_records
-from .tournament import wilson
+from .tournament import OPENSPIEL_BOTS, computer_player, wilson
 from .variant import DEFAULT_RULESET, Variant, base_variant, parse_variant, read_variant
 
 ALPHA = 0.05
@@ -55,13 +57,15 @@ class Task:
     digest: str  # of its file and the engine: a changed file is another variant
     text: str  # its file's text ("" for the base): a worker elsewhere needs no file
     ruleset: str
-    seed: int
+    seed: int  # the deal's (the decks, the dice)
+    play: int  # the players' choices and who moves first when two may
     usa: str  # AI levels
     ussr: str
 
     @property
     def key(self) -> str:
-        return f"{self.variant}:{self.digest}:{self.seed}:{self.usa}:{self.ussr}"
+        return (f"{self.variant}:{self.digest}:{self.seed}:{self.play}:{self.usa}:"
+                f"{self.ussr}")
 
 
 @dataclass
@@ -70,7 +74,8 @@ class LabGame:
 
     variant: str
     digest: str
-    seed: int
+    seed: int  # the deal's
+    play: int  # the players'
     levels: dict[str, str]  # nation -> AI level
     winner: str | None  # None: unfinished
     end_reason: str | None  # moon_landing, popularity, budget
@@ -82,13 +87,22 @@ class LabGame:
 
     @property
     def key(self) -> str:
-        return (f"{self.variant}:{self.digest}:{self.seed}:{self.levels['USA']}:"
-                f"{self.levels['USSR']}")
+        return (f"{self.variant}:{self.digest}:{self.seed}:{self.play}:"
+                f"{self.levels['USA']}:{self.levels['USSR']}")
+
+    @property
+    def pair(self) -> tuple[int, str, str]:
+        """What it shares with its pair in another variant: the deal and the levels."""
+        return (self.seed, self.levels["USA"], self.levels["USSR"])
 
 
 def variant_seed(seed: int, name: str) -> int:
-    """The first seed of a variant's games: the run's seed and the variant's name."""
+    """The first seed of one stream of a run's seeds: of a variant's play (by its name), or
+    of the deals (:data:`DEALS`)."""
     return int(hashlib.sha256(f"{seed} {name}".encode()).hexdigest()[:12], 16)
+
+
+DEALS = "deals"  # the stream of the deals' seeds (a variant's name is a file's: never this)
 
 
 def league(levels: list[str]) -> list[tuple[str, str]]:
@@ -98,10 +112,19 @@ def league(levels: list[str]) -> list[tuple[str, str]]:
 
 def tasks_for(variants: list[Variant], games: int, seed: int, levels: list[str]) -> list[Task]:
     """``games`` games of each variant, the league's pairings dealt in turn; the variants
-    interleaved, so a sweep stopped half-way has played as much of each."""
+    interleaved, so a sweep stopped half-way has played as much of each.
+
+    Game ``i`` of every variant is game ``i`` of the base (the first variant) under the
+    variant's rules: the same deal, levels and play seed (common random numbers: the
+    variants are compared game by game, and a change shows in the games it changes, not
+    blurred by every game's luck). A variant that changes nothing, a control, would play the
+    base's very games: it plays with its own seeds, so an A/A control is other games.
+    """
     pairs = league(levels)
-    firsts = {v.name: variant_seed(seed, v.name) for v in variants}
-    return [Task(v.name, v.digest, v.text, v.ruleset, firsts[v.name] + i,
+    deals = variant_seed(seed, DEALS)
+    plays = {v.name: variant_seed(seed, v.name) if i and not v.changes else deals
+             for i, v in enumerate(variants)}
+    return [Task(v.name, v.digest, v.text, v.ruleset, deals + i, plays[v.name] + i,
                  *pairs[i % len(pairs)])
             for i in range(games) for v in variants]
 
@@ -124,8 +147,10 @@ def _variant_of(task: Task) -> Variant:
 
 
 def player(level: str) -> AI:
-    """A computer player of ``level`` whose moves depend on the game and the seed alone."""
-    return get_ai(level, iterations=HARD_ITERATIONS)
+    """A computer player of ``level`` whose moves depend on the game and the seed alone (an
+    OpenSpiel bot runs its default number of simulations)."""
+    return computer_player(level, iterations=None if level in OPENSPIEL_BOTS
+                           else HARD_ITERATIONS)
 
 
 def play(task: Task) -> LabGame:
@@ -141,7 +166,7 @@ def _played(task: Task) -> LabGame:
     game = new_game(task.seed, ruleset=task.ruleset)
     levels = {"USA": task.usa, "USSR": task.ussr}
     ais = {seat: player(levels[nation_of(seat)]) for seat in SEATS}
-    rng = random.Random(task.seed)
+    rng = random.Random(task.play)
     used: dict[str, dict[str, set[str]]] = {n: {kind: set() for kind in USED} for n in NATIONS}
     missions: dict[str, list[str]] = {n: [] for n in NATIONS}
     launches = {n: [0, 0, 0] for n in NATIONS}
@@ -163,7 +188,7 @@ def _played(task: Task) -> LabGame:
             counts[0] += flight.outcome != "delayed"
             counts[1] += flight.outcome == "success"
             counts[2] += flight.outcome == "delayed"
-    return LabGame(task.variant, task.digest, task.seed, levels,
+    return LabGame(task.variant, task.digest, task.seed, task.play, levels,
                    game.winner if game.is_over else None,
                    game.end_reason if game.is_over else None, game.round, missions, launches,
                    {n: {kind: sorted(ids) for kind, ids in kinds.items()}
@@ -289,54 +314,59 @@ def normal_p(z: float) -> float:
     return math.erfc(abs(z) / math.sqrt(2))
 
 
-def two_proportions(a: int, n: int, b: int, m: int) -> tuple[float, float]:
-    """(difference b/m - a/n, two-sided p) by the two-proportion z-test (pooled)."""
-    if not n or not m:
+def mcnemar(b: int, c: int) -> float:
+    """The two-sided p of McNemar's exact test: of the pairs that differ, ``b`` went one way
+    and ``c`` the other (a binomial test of ``b`` in ``b + c`` at one half)."""
+    n = b + c
+    if not n:
+        return 1.0
+    tail = sum(math.comb(n, i) for i in range(min(b, c) + 1))
+    return min(1.0, 2 * tail / (1 << n))
+
+
+def paired_means(differences: list[float]) -> tuple[float, float]:
+    """(mean difference, two-sided p) of paired differences by the paired t-test; with the
+    hundreds of pairs of a sweep the t distribution is the normal one, which is used."""
+    if len(differences) < 2:
         return 0.0, 1.0
-    pooled = (a + b) / (n + m)
-    se = math.sqrt(pooled * (1 - pooled) * (1 / n + 1 / m))
-    diff = b / m - a / n
-    return diff, (normal_p(diff / se) if se else 1.0)
+    mean = statistics.fmean(differences)
+    se = statistics.stdev(differences) / math.sqrt(len(differences))
+    if not se:  # every pair differs alike: the difference is certain
+        return mean, (0.0 if mean else 1.0)
+    return mean, normal_p(mean / se)
 
 
-def welch(xs: list[float], ys: list[float]) -> tuple[float, float]:
-    """(difference of means, two-sided p) by Welch's test; with the hundreds of games of a
-    sweep the t distribution is the normal one, which is used."""
-    if len(xs) < 2 or len(ys) < 2:
-        return 0.0, 1.0
-    se = math.sqrt(statistics.variance(xs) / len(xs) + statistics.variance(ys) / len(ys))
-    diff = statistics.fmean(ys) - statistics.fmean(xs)
-    if not se:  # two constant samples: any difference is certain
-        return diff, (0.0 if diff else 1.0)
-    return diff, normal_p(diff / se)
-
-
-# What each variant is compared with the base on, and the test used. Not the First
-# Player's win rate: the rules give the USSR the marker in round 1, so it is the USSR's.
+# What each variant is compared with the base on, and the test used, game by game against
+# the base's game of the same deal and levels. Not the First Player's win rate: the rules
+# give the USSR the marker in round 1, so it is the USSR's.
 COMPARED = (
-    ("USSR win rate", "two-proportion z-test"),
-    ("rounds per finished game", "Welch's test"),
-    ("Moon landings", "two-proportion z-test"),
+    ("USSR win rate", "McNemar's exact test"),
+    ("rounds per finished game", "paired t-test"),
+    ("Moon landings", "McNemar's exact test"),
 )
 
 
 def compare(base: list[LabGame], other: list[LabGame]) -> list[dict[str, Any]]:
-    """Each measure of :data:`COMPARED`, ``other`` against ``base``: the difference and its
-    p-value (significance is decided over the whole run: :func:`holm`)."""
-    def count(games: list[LabGame], test: Callable[[LabGame], bool]) -> int:
-        return sum(test(g) for g in games)
+    """Each measure of :data:`COMPARED`, ``other`` against ``base`` over the pairs of games
+    with the same deal and levels: the difference and its p-value (significance is decided
+    over the whole run: :func:`holm`)."""
+    of_base = {g.pair: g for g in base}
+    pairs = [(of_base[g.pair], g) for g in other if g.pair in of_base]
+
+    def flips(test: Callable[[LabGame], bool]) -> tuple[float, float]:
+        lost = sum(test(a) and not test(b) for a, b in pairs)
+        gained = sum(test(b) and not test(a) for a, b in pairs)
+        return ((gained - lost) / len(pairs) if pairs else 0.0), mcnemar(lost, gained)
 
     found = []
     for (name, test_name), (diff, p) in zip(COMPARED, (
-        two_proportions(count(base, lambda g: g.winner == "USSR"), len(base),
-                        count(other, lambda g: g.winner == "USSR"), len(other)),
-        welch([g.rounds for g in base if g.winner is not None],
-              [g.rounds for g in other if g.winner is not None]),
-        two_proportions(count(base, lambda g: g.end_reason == "moon_landing"), len(base),
-                        count(other, lambda g: g.end_reason == "moon_landing"), len(other)),
+        flips(lambda g: g.winner == "USSR"),
+        paired_means([float(b.rounds - a.rounds) for a, b in pairs
+                      if a.winner is not None and b.winner is not None]),
+        flips(lambda g: g.end_reason == "moon_landing"),
     ), strict=True):
         found.append({"measure": name, "test": test_name, "difference": round(diff, 4),
-                      "p": round(p, 6)})
+                      "p": round(p, 6), "pairs": len(pairs)})
     return found
 
 
@@ -436,9 +466,9 @@ def run_lab(paths: list[Path], games: int, levels: list[str], seed: int = 1, job
             runner: Runner | None = None) -> dict[str, Any]:
     """Read the variants (the base first, under the first variant's ruleset unless
     ``ruleset`` says), play the sweep and judge it."""
-    unknown = [level for level in levels if level not in LEVELS]
+    unknown = [level for level in levels if level not in (*LEVELS, *OPENSPIEL_BOTS)]
     if not levels or unknown:
-        raise ValueError(f"levels are some of {', '.join(LEVELS)}"
+        raise ValueError(f"levels are some of {', '.join((*LEVELS, *OPENSPIEL_BOTS))}"
                          + (f" (not {', '.join(unknown)})" if unknown else ""))
     if games < 1:
         raise ValueError("a lab run plays at least one game of each variant")

@@ -14,12 +14,15 @@ from pathlib import Path
 from typing import Any
 
 from ..ai import get_ai
-from ..ai.base import Budget
+from ..ai.base import AI, Budget
 from ..core.actions import Action
 from ..core.content import NATIONS, load_content
 from ..engine import Game, new_game
 from ..rules.terms import nation_of, other
 from .records import append_record, end_cut_line, read_records
+
+# OpenSpiel's search bots (game.tools.openspiel), players beside the AI levels.
+OPENSPIEL_BOTS = ("ismcts", "mcts")
 
 
 @dataclass
@@ -43,6 +46,17 @@ class GameResult:
         return self.winner is not None and self.winner != self.a_nation
 
 
+def computer_player(name: str, iterations: int | None = None,
+                    seconds: float | None = None) -> AI:
+    """A fresh player: an AI level (:func:`game.ai.get_ai`) or one of OpenSpiel's bots
+    (:data:`OPENSPIEL_BOTS`, with the ``lab`` extra installed)."""
+    if name in OPENSPIEL_BOTS:
+        from .openspiel import OpenSpielAI
+
+        return OpenSpielAI(name, iterations)
+    return get_ai(name, iterations=iterations, seconds=seconds)
+
+
 def play_game(a: str, b: str, seed: int, a_nation: str, *, players: int = 2,
               ruleset: str = "v0.10.4", iterations: int | None = None,
               seconds: float | None = None, max_rounds: int = 40,
@@ -52,8 +66,8 @@ def play_game(a: str, b: str, seed: int, a_nation: str, *, players: int = 2,
     game = new_game(seed, players=players, ruleset=ruleset)
     side_of = {a_nation: "a", other(a_nation): "b"}
     level = {"a": a, "b": b}
-    ais = {seat: get_ai(level[side_of[nation_of(seat)]], iterations=iterations,
-                        seconds=seconds)
+    ais = {seat: computer_player(level[side_of[nation_of(seat)]], iterations=iterations,
+                                 seconds=seconds)
            for seat in ("USA.politician", "USA.engineer", "USSR.politician", "USSR.engineer")}
     rngs = {seat: random.Random(seed * 7919 + i) for i, seat in enumerate(sorted(ais))}
     budget = Budget(seconds=seconds, iterations=iterations)
