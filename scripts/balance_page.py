@@ -192,22 +192,25 @@ def _wins(variants: list[dict[str, Any]], lang: Language) -> str:
                  pct(ends.get("moon_landing", 0) / n), pct(ends.get("popularity", 0) / n),
                  pct(ends.get("budget", 0) / n), lang.number(s["rounds"]["mean"], 2),
                  lang.number(s["launches"]["per_game"], 2), pct(s["launches"]["success"]["rate"]))
-        rows.append(f'<tr data-variant="{escape(v["name"])}"><th scope="row">{cells[0]}</th>'
+        rows.append(f'<tr role="row" data-variant="{escape(v["name"])}">'
+                    f'<th scope="row" role="rowheader">{cells[0]}</th>'
                     + "".join(_cell(w[h], c, "num") for h, c in zip(heads[1:], cells[1:],
                                                                      strict=True)) + "</tr>")
     header = _header(heads, w, heads[1:])
     return (f'<section><h2>{escape(w["wins"])}</h2>'
             f'<figure class="balance-chart" data-chart="wins" aria-hidden="true">'
             f'<figcaption>{escape(w["wins_chart"])}</figcaption></figure>'
-            f'<div class="balance-table stack"><table><thead><tr>{header}</tr></thead><tbody>'
+            f'<div class="balance-table balance-cards"><table role="table"><thead><tr role="row">'
+            f'{header}</tr></thead><tbody>'
             f'{"".join(rows)}</tbody></table></div></section>')
 
 
 def _cell(label: str, content: str, kind: str = "") -> str:
-    """A cell that names its column (a wide table's row is a card on a phone: the style
-    sheet writes the label beside the value)."""
+    """A cell that names its column: a wide table's row is a card on a phone, the style
+    sheet writing the label beside the value (and the ARIA roles keep it a table for a
+    screen reader, which a block layout would not)."""
     cls = f' class="{kind}"' if kind else ""
-    return f'<td{cls} data-label="{escape(label)}">{content}</td>'
+    return f'<td role="cell"{cls} data-label="{escape(label)}">{content}</td>'
 
 
 def _header(heads: tuple[str, ...], w: dict[str, str], numeric: tuple[str, ...]) -> str:
@@ -215,7 +218,7 @@ def _header(heads: tuple[str, ...], w: dict[str, str], numeric: tuple[str, ...])
     cells = []
     for h in heads:
         kind = ' class="num"' if h in numeric else ""
-        cells.append(f'<th scope="col"{kind}>{escape(w[h])}</th>')
+        cells.append(f'<th scope="col" role="columnheader"{kind}>{escape(w[h])}</th>')
     return "".join(cells)
 
 
@@ -262,9 +265,9 @@ def _against(variants: list[dict[str, Any]], lang: Language, count: int) -> str:
                     if rounds else lang.points(c["difference"]))
             verdict = w["significant"] if c["significant"] else w["not_significant"]
             measure = w.get(c["measure"], c["measure"])  # an older run's words as they are
-            rows.append(f'<tr data-variant="{escape(v["name"])}" '
-                        f'data-significant="{int(c["significant"])}"><th scope="row">'
-                        f'{escape(v["title"])}</th>'
+            rows.append(f'<tr role="row" data-variant="{escape(v["name"])}" '
+                        f'data-significant="{int(c["significant"])}">'
+                        f'<th scope="row" role="rowheader">{escape(v["title"])}</th>'
                         + _cell(w["measure"], escape(measure))
                         + _cell(w["difference"], diff, "num")
                         + _cell(w["p"], lang.p_value(c["p"]), "num")
@@ -273,7 +276,8 @@ def _against(variants: list[dict[str, Any]], lang: Language, count: int) -> str:
     header = _header(heads, w, numeric)
     return (f'<section><h2>{escape(w["against"])}</h2>'
             f'<p>{escape(w["against_lead"].format(count=count))}</p>'
-            f'<div class="balance-table stack"><table><thead><tr>{header}</tr></thead><tbody>'
+            f'<div class="balance-table balance-cards"><table role="table"><thead><tr role="row">'
+            f'{header}</tr></thead><tbody>'
             f'{"".join(rows)}</tbody></table></div></section>')
 
 

@@ -147,6 +147,10 @@ def test_variants_play_the_base_s_games_and_a_control_its_own() -> None:
     assert [t.play for t in changed] == [t.play for t in bases]
     assert [t.play for t in controls] == [variant_seed(1, "same") + i for i in range(3)]
     assert {t.play for t in controls}.isdisjoint(t.play for t in bases)
+    # a control named like the deals' stream still plays its own seeds
+    deals = parse_variant('[variant]\ntitle = "A/A"\n', "deals.toml")
+    assert {t.play for t in tasks_for([base, deals], 3, 1, ["easy"])[1::2]}.isdisjoint(
+        t.play for t in bases)
     assert [(t.usa, t.ussr) for t in bases] == [("easy", "easy"), ("easy", "hard"),
                                                 ("hard", "easy")]
     assert league(["a", "b"]) == [("a", "a"), ("a", "b"), ("b", "a"), ("b", "b")]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import random
+import sys
 
 import pyspiel
 import pytest
@@ -26,14 +27,13 @@ from game.tools.openspiel import (
     moonshot_game,
 )
 from game.tools.tournament import OPENSPIEL_BOTS, medium_moves, play_game
-from game.tools.variant import read_variant
-from tests.scripts import ROOT
+from game.tools.variant import parse_variant
 
 
 def _positions(seed: int, ruleset: str = RULESETS[0]) -> list[MoonshotState]:
     """Every position of one game the Medium level plays for both nations, as states."""
     game = moonshot_game(ruleset)
-    state = MoonshotState(game, new_game(seed, ruleset=ruleset), random.Random(seed))
+    state = MoonshotState(game, new_game(seed, ruleset=ruleset), seed)
     medium = get_ai("medium")
     rng = random.Random(seed)
     found = []
@@ -97,11 +97,16 @@ def test_an_action_outside_the_content_has_no_code() -> None:
 
 
 def test_a_variant_s_cards_are_coded_under_it() -> None:
-    variant = read_variant(ROOT / "variants" / "cheaper-research.toml")
-    use_content(variant.content)
-    assert moonshot_game().content is variant.content
-    use_content(None)
-    assert moonshot_game().content is not variant.content
+    variant = parse_variant('[variant]\ntitle = "t"\n[remove]\nmaneuvers = ["covert_operation"]\n',
+                            "fewer.toml")
+    size = moonshot_game().codes.size
+    card = A.PlayManeuver("USA:covert_operation", 1)
+    assert moonshot_game().codes.code_of(card) is not None
+    use_content(variant.content)  # (the tests' fixture puts the game's own back)
+    codes = moonshot_game().codes
+    # a card fewer: its 2 nations x 4 places to play it, and 4 places to lay it over one
+    assert codes.size == size - 2 * 4 - 2 * 4
+    assert codes.code_of(card) is None
 
 
 def test_information_states_hide_the_rival_s_secrets_and_resampling_keeps_them() -> None:
@@ -120,9 +125,12 @@ def test_information_states_hide_the_rival_s_secrets_and_resampling_keeps_them()
         assert world.legal_actions() == state.legal_actions()
         # ... though it differs in what the player cannot see: the rival's hand
         hands = (s.engine.state.nations[NATIONS[rival]].hand for s in (state, world))
-        differs += sorted(next(hands)) != sorted(next(hands))
-        # and the rival, who sees its hand, holds another information state
-        assert state.information_state_string(rival) != state.information_state_string(player)
+        hands_differ = sorted(next(hands)) != sorted(next(hands))
+        differs += hands_differ
+        # the rival, who sees its hand, can tell the two apart when the hands differ
+        if hands_differ:
+            assert world.information_state_string(rival) != \
+                state.information_state_string(rival)
     assert differs > len(positions[::7]) // 2
 
 
@@ -155,6 +163,33 @@ def test_ismcts_searches_for_the_time_a_budget_gives() -> None:
     assert bot.choose(state.engine.view(seat), legal, random.Random(3),
                       Budget(seconds=1e-6)) in legal
     assert bot.last_stats.iterations == 2
+
+
+def test_a_removal_of_more_sabotage_than_coded_is_left_out_of_the_bots_choices() -> None:
+    state = next(s for s in _positions(7) if s.engine.phase == "engineering")
+    nation = state.engine.state.nations[NATIONS[state.current_player()]]
+    most = openspiel.MOST_SABOTAGE_REMOVED
+    nation.sabotage, nation.money = most + 3, 200
+    state.engine.forget_cache()
+    removals = [a for a in state.engine.legal_actions(state.seat)
+                if isinstance(a, A.RemoveSabotage)]
+    assert len(removals) == most + 3  # the rules allow them all ...
+    codes = state.get_game().codes
+    coded = [codes.action(c) for c in state.legal_actions()]
+    # ... the bots choose among those with a code, and the game goes on
+    assert [a for a in coded if isinstance(a, A.RemoveSabotage)] == removals[:most]
+    assert OpenSpielAI("ismcts", iterations=4).choose(
+        state.engine.view(state.seat), state.engine.legal_actions(state.seat),
+        random.Random(5)) in removals + [a for a in coded if a not in removals]
+
+
+def test_a_bot_without_openspiel_installed_is_refused_in_words(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "game.tools.openspiel", None)  # as if not installed
+    out = io.StringIO()
+    assert main(["tournament", "--a", "ismcts", "--b", "random", "--games", "1"], out) == 2
+    assert "ismcts is OpenSpiel's, which is not installed here" in out.getvalue()
+    assert "pip install -e '.[lab]'" in out.getvalue()
 
 
 def test_a_tournament_and_the_lab_field_openspiel_s_bots() -> None:

@@ -220,9 +220,13 @@ def cmd_tournament(args: argparse.Namespace, out: TextIO) -> int:
     if args.a is None or args.b is None:
         print("tournament: --a and --b are required (or --league)", file=out)
         return 2
-    summary = run_tournament(args.a, args.b, args.games, args.seed, players=args.players,
-                             ruleset=args.ruleset, iterations=args.iterations,
-                             seconds=args.seconds, jobs=args.jobs, out=args.out)
+    try:
+        summary = run_tournament(args.a, args.b, args.games, args.seed, players=args.players,
+                                 ruleset=args.ruleset, iterations=args.iterations,
+                                 seconds=args.seconds, jobs=args.jobs, out=args.out)
+    except RuntimeError as exc:  # an OpenSpiel bot without OpenSpiel installed
+        print(f"tournament: {exc}", file=out)
+        return 2
     low, high = summary["ci95"]
     print(f"{summary['a']} (a) vs {summary['b']} (b): {summary['games']} games "
           f"({args.players} players, {args.ruleset})", file=out)

@@ -102,7 +102,9 @@ def variant_seed(seed: int, name: str) -> int:
     return int(hashlib.sha256(f"{seed} {name}".encode()).hexdigest()[:12], 16)
 
 
-DEALS = "deals"  # the stream of the deals' seeds (a variant's name is a file's: never this)
+# The stream of the deals' seeds: a name no variant has (a variant's is its file's name,
+# which holds no "/"), so no control replays the base's games.
+DEALS = "/deals"
 
 
 def league(levels: list[str]) -> list[tuple[str, str]]:

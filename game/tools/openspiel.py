@@ -52,8 +52,8 @@ from ..rules.terms import PLACES, POLITICIAN, RULESETS, nation_of
 
 SHORT_NAME = "python_moonshot"
 BOTS = ("ismcts", "mcts")
-# Sabotage has no cap in the rules; removing more than this many at once (never seen: the
-# cost grows with the count) cannot be coded, and says so.
+# Sabotage has no cap in the rules, but a code space needs one: removing more than this many
+# at once (never seen: the cost grows with the count) is left out of a bot's choices.
 MOST_SABOTAGE_REMOVED = 24
 # The rules end every game (the Budget falls each round), but bound none's moves: OpenSpiel
 # needs a bound, so a game is over, undecided, at this many (a game of Medium players takes
@@ -120,10 +120,12 @@ class _Kind:
 
 class ActionCodes:
     """Actions as integers 0 .. ``size``-1 and back: each kind of action a block of codes,
-    each of its fields a digit (its values' order fixed by the content)."""
+    each of its fields a digit (its values' order fixed by the content). Never changed once
+    made, so a state's copy shares it."""
 
     def __init__(self, content: Content) -> None:
         domains = _domains(content)
+        self._known: dict[Action, int | None] = {}
         self._kinds: dict[type[Action], _Kind] = {}
         self._blocks: list[_Kind] = []
         offset = 0
@@ -140,8 +142,28 @@ class ActionCodes:
             offset += block.size
         self.size = offset
 
+    def __deepcopy__(self, memo: dict[int, object]) -> ActionCodes:
+        return self
+
     def code(self, action: Action) -> int:
         """The code of ``action``; ValueError for a value the content does not hold."""
+        found = self.code_of(action)
+        return self._coded(action) if found is None else found  # the former raises
+
+    def code_of(self, action: Action) -> int | None:
+        """The code of ``action``, None if it has none (see :data:`MOST_SABOTAGE_REMOVED`);
+        one dictionary lookup for an action seen before (this runs for every legal action
+        of every position a search passes)."""
+        found = self._known.get(action, -1)
+        if found == -1:
+            try:
+                found = self._coded(action)
+            except ValueError:
+                found = None
+            self._known[action] = found
+        return found
+
+    def _coded(self, action: Action) -> int:
         kind = self._kinds[type(action)]
         code = 0
         for name, values, index in zip(kind.names, kind.values, kind.index, strict=True):
@@ -217,7 +239,7 @@ class MoonshotGame(pyspiel.Game):  # type: ignore[misc]
 
     def new_initial_state(self) -> MoonshotState:
         seed = self._deals.getrandbits(31)
-        return MoonshotState(self, new_game(seed, ruleset=self.ruleset), random.Random(seed))
+        return MoonshotState(self, new_game(seed, ruleset=self.ruleset), seed)
 
     def make_py_observer(self, iig_obs_type: Any = None,
                          params: dict[str, Any] | None = None) -> MoonshotObserver:
@@ -227,9 +249,10 @@ class MoonshotGame(pyspiel.Game):  # type: ignore[misc]
 
 
 class MoonshotState(pyspiel.State):  # type: ignore[misc]
-    """A position: the engine's game, the seat to act and the generator that picks it."""
+    """A position: the engine's game, the seat to act and the seed that picks it when two
+    may (a number, not a generator: search copies states thousands of times)."""
 
-    def __init__(self, game: MoonshotGame, engine: Game, chooser: random.Random,
+    def __init__(self, game: MoonshotGame, engine: Game, chooser: int,
                  seat: str | None = None, moves: int = 0) -> None:
         super().__init__(game)
         self._codes = game.codes
@@ -252,7 +275,9 @@ class MoonshotState(pyspiel.State):  # type: ignore[misc]
         if self.is_terminal():
             return ""
         seats = self.engine.to_act()
-        return seats[0] if len(seats) == 1 else self._chooser.choice(seats)
+        if len(seats) == 1:
+            return seats[0]
+        return random.Random(self._chooser * 1_000_003 + self._moves).choice(seats)
 
     # OpenSpiel's API.
 
@@ -264,7 +289,9 @@ class MoonshotState(pyspiel.State):  # type: ignore[misc]
     def _legal_actions(self, player: int) -> list[int]:
         if self.is_terminal() or player != self.current_player():
             return []
-        return sorted(self._codes.code(a) for a in self.engine.legal_actions(self._seat))
+        code_of = self._codes.code_of
+        return sorted(code for code in map(code_of, self.engine.legal_actions(self._seat))
+                      if code is not None)
 
     def _apply_action(self, code: int) -> None:
         self.engine.apply(self._seat, self._codes.action(code))
@@ -299,8 +326,8 @@ class MoonshotState(pyspiel.State):  # type: ignore[misc]
         seat = self._seat if nation_of(self._seat) == nation else POLITICIAN[nation]
         rng = random.Random(int(sampler() * 2**53))
         world = determinize(self.engine.view(seat), rng)
-        return MoonshotState(self.get_game(), world, random.Random(rng.getrandbits(63)),
-                             seat=self._seat, moves=self._moves)
+        return MoonshotState(self.get_game(), world, rng.getrandbits(63), seat=self._seat,
+                             moves=self._moves)
 
     def __str__(self) -> str:
         game = self.engine
@@ -343,11 +370,14 @@ class _TimedISMCTS(ismcts.ISMCTSBot):  # type: ignore[misc]
         if len(legal) == 1:
             return [(legal[0], 1.0)]
         self._root_node = self.create_new_node(state)
+        key = self.get_state_key(state)
         deadline = time.perf_counter() + self._seconds
         self.simulations = 0
         # two at least: the first only expands the root
         while self.simulations < 2 or time.perf_counter() < deadline:
-            self.run_simulation(self.sample_root_state(state))
+            world = self.sample_root_state(state)
+            assert self.get_state_key(world) == key  # as OpenSpiel's own search checks
+            self.run_simulation(world)
             self.simulations += 1
         return list(self.get_final_policy(state, self._root_node))
 
@@ -367,8 +397,10 @@ def moonshot_game(ruleset: str = RULESETS[0]) -> MoonshotGame:
 class OpenSpielAI:
     """An OpenSpiel bot as a computer player: ``ismcts`` (information-set MCTS over the
     worlds the view leaves open) or ``mcts`` (plain MCTS on one world sampled from the
-    view), both with OpenSpiel's random-rollout evaluator. A budget's seconds make ISMCTS
-    search that long; otherwise each bot runs its iterations (or :data:`SIMULATIONS`)."""
+    view, its dice included), both with OpenSpiel's random-rollout evaluator. A budget's
+    seconds make ISMCTS search that long (its choice then depends on the machine's speed,
+    as Hard's does); otherwise each bot runs its iterations (or :data:`SIMULATIONS`) and its
+    choice depends on the view and the seed alone. MCTS always runs a count."""
 
     def __init__(self, name: str, iterations: int | None = None) -> None:
         if name not in BOTS:
@@ -385,8 +417,7 @@ class OpenSpielAI:
             self.last_stats = Stats(seconds=time.perf_counter() - started, candidates=1)
             return legal[0]
         game = moonshot_game(view.ruleset)
-        state = MoonshotState(game, determinize(view, rng), random.Random(rng.getrandbits(63)),
-                              seat=seat)
+        state = MoonshotState(game, determinize(view, rng), rng.getrandbits(63), seat=seat)
         randomness = np.random.RandomState(rng.getrandbits(32))
         evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=randomness)
         count = (budget.iterations if budget is not None and budget.iterations else
@@ -403,8 +434,8 @@ class OpenSpielAI:
             code = bot.step(state)
             if isinstance(bot, _TimedISMCTS):
                 simulations = bot.simulations
-        else:
-            code = mcts.MCTSBot(game, UCT_C, count, evaluator,
+        else:  # no proof: a win proved in one sampled world (its dice too) proves nothing
+            code = mcts.MCTSBot(game, UCT_C, count, evaluator, solve=False,
                                 random_state=randomness).step(state)
         action = game.codes.action(int(code))
         if action not in legal:  # the bots choose among the state's legal codes

@@ -51,8 +51,11 @@ def computer_player(name: str, iterations: int | None = None,
     """A fresh player: an AI level (:func:`game.ai.get_ai`) or one of OpenSpiel's bots
     (:data:`OPENSPIEL_BOTS`, with the ``lab`` extra installed)."""
     if name in OPENSPIEL_BOTS:
-        from .openspiel import OpenSpielAI
-
+        try:
+            from .openspiel import OpenSpielAI
+        except ImportError as missing:
+            raise RuntimeError(f"{name} is OpenSpiel's, which is not installed here "
+                             f"({missing}): pip install -e '.[lab]'") from None
         return OpenSpielAI(name, iterations)
     return get_ai(name, iterations=iterations, seconds=seconds)
 
