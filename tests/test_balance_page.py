@@ -84,3 +84,11 @@ def test_the_pages_are_written_beside_their_script(tmp_path: Path) -> None:
     for name in ("balance.html", "balance.hu.html", "balance.js", "style.css",
                  "vendor/uplot/uPlot.iife.min.js", "vendor/uplot/uPlot.min.css"):
         assert (tmp_path / name).is_file(), name
+
+
+def test_every_word_of_the_page_is_in_both_languages() -> None:
+    english, hungarian = (set(lang.words) for lang in page_module.LANGUAGES)
+    assert english == hungarian, english ^ hungarian
+    # the test names and levels a run's JSON may hold, the OpenSpiel bots' among them
+    for word in ("McNemar's exact test", "paired t-test", "ismcts", "mcts"):
+        assert word in english

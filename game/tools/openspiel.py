@@ -287,7 +287,7 @@ class MoonshotState(pyspiel.State):  # type: ignore[misc]
         return NATIONS.index(nation_of(self._seat))
 
     def _legal_actions(self, player: int) -> list[int]:
-        if self.is_terminal() or player != self.current_player():
+        if player != self.current_player():  # over, or the other nation's moment
             return []
         code_of = self._codes.code_of
         return sorted(code for code in map(code_of, self.engine.legal_actions(self._seat))
@@ -311,21 +311,24 @@ class MoonshotState(pyspiel.State):  # type: ignore[misc]
             return [0.0, 0.0]
         return [1.0 if nation == winner else -1.0 for nation in NATIONS]
 
-    def seen_by(self, player: int) -> str:
-        """What ``player`` knows: the seat to act and its nation's view of the game."""
+    def _view_of(self, player: int) -> View:
+        """``player``'s nation's view (a nation's seats see alike; the acting one's if it is
+        the nation's, so the view names the seat to act)."""
         nation = NATIONS[player]
         seat = self._seat if self._seat and nation_of(self._seat) == nation \
             else POLITICIAN[nation]
-        return f"{self._seat or 'over'}\n{self.engine.view(seat)!r}"
+        return self.engine.view(seat)
+
+    def seen_by(self, player: int) -> str:
+        """What ``player`` knows: the seat to act and its nation's view of the game."""
+        return f"{self._seat or 'over'}\n{self._view_of(player)!r}"
 
     def resample_from_infostate(self, player: int, sampler: Callable[[], float]
                                 ) -> MoonshotState:
         """A world ``player`` cannot tell from this one: what its view hides sampled anew
         (the rival's hand and tokens, the decks, the dice to come)."""
-        nation = NATIONS[player]
-        seat = self._seat if nation_of(self._seat) == nation else POLITICIAN[nation]
         rng = random.Random(int(sampler() * 2**53))
-        world = determinize(self.engine.view(seat), rng)
+        world = determinize(self._view_of(player), rng)
         return MoonshotState(self.get_game(), world, rng.getrandbits(63), seat=self._seat,
                              moves=self._moves)
 
