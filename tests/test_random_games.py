@@ -8,13 +8,15 @@ instead (thousands for a soak run).
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import random
 
 import pytest
 
 import game
-from tests.invariants import play_checked
+from game.rules.records import View
+from tests.invariants import check_views, play_checked
 
 UNIFORM_GAMES = int(os.environ.get("MOONSHOT_GAMES", "40"))
 PURPOSEFUL_GAMES = max(3, UNIFORM_GAMES // 10)
@@ -80,3 +82,26 @@ def test_the_random_mover_draws_exactly_as_random_choice() -> None:
                 [theirs.choice(items) for _ in range(20)]
     with pytest.raises(IndexError):
         pick([], random.Random(1))
+
+
+@pytest.mark.parametrize("where", ["value", "key"])
+def test_the_view_check_finds_a_planted_secret(where: str, monkeypatch: pytest.MonkeyPatch
+                                               ) -> None:
+    """The soaks' secret check can fail: the USSR's hand card planted in the USA's view (as a
+    value, or as a key of a mapping) is found."""
+    g = game.new_game(5)
+    secret = g.state.nations["USSR"].hand[0]
+    real = game.Game.view
+
+    def leaky(self: game.Game, seat: str | None = None) -> View:
+        view = real(self, seat)
+        if seat != "USA.politician":
+            return view
+        if where == "value":
+            return dataclasses.replace(view, end_reason=secret)
+        return dataclasses.replace(view, mission_decks={**view.mission_decks, secret: 0})
+
+    check_views(g)
+    monkeypatch.setattr(game.Game, "view", leaky)
+    with pytest.raises(AssertionError, match=f"USA.politician sees \\['{secret}'\\]"):
+        check_views(g)

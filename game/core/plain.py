@@ -33,16 +33,33 @@ class RecordError(ValueError):
     """Plain data that is not the record it should be; the message says where."""
 
 
+# The kinds a view is mostly made of, answered by their exact type before any other test: a
+# host writes a view for every guest at every move, and a view is some 900 values.
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+
+
 def to_plain(value: object) -> Any:
     """``value`` (a record, or containers and scalars of records) as JSON-safe data: a record
     becomes a dict of its fields, a tuple a list; dict keys stay strings."""
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {name: to_plain(getattr(value, name)) for name in _field_names(type(value))}
+    kind = type(value)
+    if kind in _SCALARS:
+        return value
+    if kind is tuple or kind is list:
+        return [to_plain(item) for item in cast(tuple[object, ...], value)]
+    names = _record_fields(cast(type, kind))
+    if names is not None:
+        return {name: to_plain(getattr(value, name)) for name in names}
     if isinstance(value, (list, tuple)):
         return [to_plain(item) for item in value]
     if isinstance(value, dict):
         return {key: to_plain(item) for key, item in value.items()}
     return value
+
+
+@cache
+def _record_fields(kind: type) -> tuple[str, ...] | None:
+    """The field names of a record class, or None for any other type (a class itself, too)."""
+    return _field_names(kind) if dataclasses.is_dataclass(kind) else None
 
 
 def from_plain(kind: type[T], data: object) -> T:
