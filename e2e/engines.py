@@ -272,7 +272,21 @@ class WebKitBrowser:
         self.driver.execute_script(f"({WATCH})()")
 
     def run(self, script: str, arg: Any = None) -> Any:
-        return self.driver.execute_script(f"return ({script})(arguments[0])", arg)
+        from selenium.common.exceptions import WebDriverException
+
+        # WebKitWebDriver now and then loses a script's answer on its way back ("Could not
+        # parse script result": once, mid-game, in a CI run on a loaded machine). The tests'
+        # scripts read the page or set a value, so running one again is safe; an answer that
+        # can never be read still fails, on the third try.
+        call = f"return ({script})(arguments[0])"
+        for _ in range(2):
+            try:
+                return self.driver.execute_script(call, arg)
+            except WebDriverException as error:
+                if "Could not parse script result" not in str(error):
+                    raise
+                time.sleep(0.1)
+        return self.driver.execute_script(call, arg)
 
     def click(self, css: str, index: int = 0) -> None:
         from selenium.common.exceptions import (

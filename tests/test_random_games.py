@@ -1,6 +1,6 @@
 """Whole random games with every invariant checked after every action (TAG-style).
 
-The two soaks (marked slow: about two and a half minutes, so a developer's ``pytest tests``
+The two soaks (marked slow: about six minutes, so a developer's ``pytest tests``
 leaves them out; ``scripts/test``, which CI runs, passes ``--run-slow``) play a few hundred
 games; set ``MOONSHOT_GAMES=N`` to play N uniform-random games per (players, ruleset) pair
 instead (thousands for a soak run).
