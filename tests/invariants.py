@@ -107,6 +107,8 @@ def _strings(value: object, into: set[str]) -> set[str]:
     elif kind is list:
         for item in cast(list[object], value):
             _strings(item, into)
+    elif isinstance(value, str):  # a str's subclass, which to_plain passes through as is
+        into.add(value)
     return into
 
 

@@ -3,11 +3,12 @@ as the same record; plain data that is not a view is refused whole with RecordEr
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import re
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, NamedTuple
 
 import pytest
 
@@ -144,3 +145,29 @@ def test_a_long_key_costs_each_value_under_it_no_more_than_a_short_one() -> None
     with pytest.raises(RecordError) as refused:
         from_plain(View, data)
     assert str(refused.value).startswith("View.nations." + "x" * 24 + ":")
+
+
+def test_values_past_the_fast_paths_are_written_as_before() -> None:
+    """to_plain answers the usual kinds by exact type; the rest still takes the general path:
+    a tuple's subclass becomes a list, a str's subclass stays itself, a record's class (not a
+    record) is left alone, and records inside a dict or a tuple are expanded."""
+
+    class Pair(NamedTuple):
+        left: int
+        right: str
+
+    class Name(str):
+        pass
+
+    @dataclasses.dataclass(frozen=True)
+    class Leaf:
+        name: str
+        sizes: tuple[int, ...]
+
+    leaf = Leaf("a", (1, 2))
+    plain = to_plain({"pair": Pair(1, "b"), "name": Name("c"), "kind": Leaf,
+                      "leaves": (leaf, [leaf]), "nested": {"x": leaf}, "none": None})
+    expected = {"name": "a", "sizes": [1, 2]}
+    assert plain == {"pair": [1, "b"], "name": "c", "kind": Leaf,
+                     "leaves": [expected, [expected]], "nested": {"x": expected}, "none": None}
+    assert type(plain["pair"]) is list and type(plain["name"]) is Name

@@ -84,11 +84,11 @@ def test_the_random_mover_draws_exactly_as_random_choice() -> None:
         pick([], random.Random(1))
 
 
-@pytest.mark.parametrize("where", ["value", "key"])
+@pytest.mark.parametrize("where", ["value", "key", "str subclass"])
 def test_the_view_check_finds_a_planted_secret(where: str, monkeypatch: pytest.MonkeyPatch
                                                ) -> None:
     """The soaks' secret check can fail: the USSR's hand card planted in the USA's view (as a
-    value, or as a key of a mapping) is found."""
+    value, as a key of a mapping, or as a value of a str's subclass) is found."""
     g = game.new_game(5)
     secret = g.state.nations["USSR"].hand[0]
     real = game.Game.view
@@ -99,7 +99,9 @@ def test_the_view_check_finds_a_planted_secret(where: str, monkeypatch: pytest.M
             return view
         if where == "value":
             return dataclasses.replace(view, end_reason=secret)
-        return dataclasses.replace(view, mission_decks={**view.mission_decks, secret: 0})
+        if where == "key":
+            return dataclasses.replace(view, mission_decks={**view.mission_decks, secret: 0})
+        return dataclasses.replace(view, end_reason=type("CardId", (str,), {})(secret))
 
     check_views(g)
     monkeypatch.setattr(game.Game, "view", leaky)
