@@ -293,6 +293,10 @@ def test_full_size_a_a_at_medium_raises_no_false_alarm_in_19_of_20_runs() -> Non
     for seed in range(1, 21):
         report = run_lab([VARIANTS / "same-rules.toml"], 400, ["medium"], seed=seed,
                          jobs=os.cpu_count() or 2)
+        found = report["variants"][1]["against_base"]
+        # Each run takes about four minutes: its figures are printed as it ends.
+        print(f"run {seed}: " + ", ".join(f"{c['measure']} {c['difference']:+.3f} p {c['p']:.4f}"
+                                           for c in found), flush=True)
         if significant(report):
             alarms.append((seed, significant(report)))
     print(f"A/A at Medium, 20 runs of 400 games a side: false alarms {alarms}")
