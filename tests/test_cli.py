@@ -43,7 +43,8 @@ def test_bench_prints_its_figures() -> None:
     done = run("bench", "--games", "10", "--json")
     figures = json.loads(done.stdout.strip().splitlines()[-1])
     assert figures["actions_per_s"] > 0 and figures["clone_us"] > 0
-    assert "actions/s" in done.stdout
+    assert figures["view_to_plain_us"] > 0
+    assert "actions/s" in done.stdout and "to plain data" in done.stdout
 
 
 def test_play_takes_numbered_choices_and_rejects_nonsense() -> None:

@@ -84,8 +84,10 @@ def cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
         game.forget_cache()
         return game.legal_actions(seat)
 
+    from ..core.plain import to_plain
     from ..save import load
 
+    view = game.view(seat)
     figures = {
         "games": args.games, "actions": actions, "seconds": round(seconds, 3),
         "actions_per_s": round(actions / seconds),
@@ -93,6 +95,8 @@ def cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
         "clone_us": round(_timed(2000, game.clone) * 1e6, 2),
         "legal_actions_us": round(_timed(2000, legal) * 1e6, 2),
         "view_us": round(_timed(200, lambda: game.view(seat)) * 1e6, 1),
+        # what the online host sends each seat and the page hands the AI's worker
+        "view_to_plain_us": round(_timed(200, lambda: to_plain(view)) * 1e6, 1),
         "to_json_us": round(_timed(200, game.to_json) * 1e6, 1),
         "load_ms": round(_timed(5, lambda: load(text)) * 1e3, 2),
         "load_log_length": game.log_size,
@@ -102,7 +106,8 @@ def cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
     print(f"{figures['actions_per_s']} actions/s, {figures['games_per_s']} games/s "
           f"({actions} actions in {args.games} random games, one core)", file=out)
     print(f"clone {figures['clone_us']} us, legal_actions {figures['legal_actions_us']} us, "
-          f"view {figures['view_us']} us, to_json {figures['to_json_us']} us, "
+          f"view {figures['view_us']} us (to plain data {figures['view_to_plain_us']} us), "
+          f"to_json {figures['to_json_us']} us, "
           f"load {figures['load_ms']} ms ({figures['load_log_length']} logged actions)", file=out)
     if args.json:
         print(json.dumps(figures, sort_keys=True), file=out)
