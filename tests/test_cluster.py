@@ -24,8 +24,10 @@ def test_a_sweep_through_a_local_dask_cluster_reports_what_one_machine_does(
     variants = [VARIANTS / "cheaper-research.toml", VARIANTS / "ussr-head-start.toml"]
     here = run_lab(variants, 10, ["random", "medium"], seed=2, jobs=1)
     out = tmp_path / "games.jsonl"
+    # ":0", as Dask's own tests: None still takes port 8787 and warns when another
+    # scheduler holds it (dask/distributed#8136)
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                      dashboard_address=None) as cluster:
+                      dashboard_address=":0") as cluster:
         address = cluster.scheduler_address
         there = run_lab(variants, 10, ["random", "medium"], seed=2, out=out,
                         runner=dask_runner(address))
