@@ -23,6 +23,7 @@ from game.tools.lab import (
     LabGame,
     Task,
     compare,
+    comparison_line,
     holm,
     league,
     local_runner,
@@ -293,12 +294,12 @@ def test_full_size_a_a_at_medium_raises_no_false_alarm_in_19_of_20_runs() -> Non
     for seed in range(1, 21):
         report = run_lab([VARIANTS / "same-rules.toml"], 400, ["medium"], seed=seed,
                          jobs=os.cpu_count() or 2)
-        found = report["variants"][1]["against_base"]
         # Each run takes about four minutes: its figures are printed as it ends.
-        print(f"run {seed}: " + ", ".join(f"{c['measure']} {c['difference']:+.3f} p {c['p']:.4f}"
-                                           for c in found), flush=True)
-        if significant(report):
-            alarms.append((seed, significant(report)))
+        print(f"run {seed}: " + "; ".join(map(comparison_line,
+                                              report["variants"][1]["against_base"])),
+              flush=True)
+        if found := significant(report):
+            alarms.append((seed, found))
     print(f"A/A at Medium, 20 runs of 400 games a side: false alarms {alarms}")
     assert len(alarms) <= 1, alarms
 
@@ -308,5 +309,5 @@ def test_full_size_the_ussr_head_start_of_5_money_is_found_at_medium() -> None:
     report = run_lab([VARIANTS / "ussr-head-start.toml"], 5000, ["medium"], seed=1,
                      jobs=os.cpu_count() or 2)
     found = report["variants"][1]["against_base"][0]
-    print(f"USSR +5 Money at Medium, 5,000 games a side: {found}")
+    print(f"USSR +5 Money at Medium, 5,000 games a side: {comparison_line(found)}")
     assert found["significant"] and found["difference"] > 0

@@ -24,6 +24,7 @@ from ..core.events import (
     RiskRolled,
     event_to_plain,
 )
+from ..core.plain import to_plain
 from ..engine import Game, new_game
 from ..rules.odds import launch_odds
 from ..rules.terms import RULESETS, nation_of
@@ -84,7 +85,6 @@ def cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
         game.forget_cache()
         return game.legal_actions(seat)
 
-    from ..core.plain import to_plain
     from ..save import load
 
     view = game.view(seat)

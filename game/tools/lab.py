@@ -450,11 +450,14 @@ def text_report(report: dict[str, Any]) -> str:
         lines.append(f"  ends {s['end_reasons']}; rounds mean {s['rounds']['mean']} "
                      f"(median {s['rounds']['median']}); lift-offs {s['launches']['per_game']}"
                      f" a game, {_pct(s['launches']['success'])} succeed")
-        for c in v.get("against_base", []):
-            mark = "SIGNIFICANT" if c["significant"] else "no significant difference"
-            lines.append(f"  vs base: {c['measure']} {c['difference']:+.4f}, p {c['p']:.4f}"
-                         f" ({c['test']}): {mark}")
+        lines.extend(f"  vs base: {comparison_line(c)}" for c in v.get("against_base", []))
     return "\n".join(lines)
+
+
+def comparison_line(c: dict[str, Any]) -> str:
+    """One comparison with the base: the measure, the difference, p, the test and verdict."""
+    mark = "SIGNIFICANT" if c["significant"] else "no significant difference"
+    return f"{c['measure']} {c['difference']:+.4f}, p {c['p']:.4f} ({c['test']}): {mark}"
 
 
 def _pct(r: dict[str, Any]) -> str:
