@@ -25,6 +25,7 @@ from helpers import (
 from playwright.sync_api import FrameLocator, Page, expect
 
 from scripts.localsite import served
+from ui.model.examples import examples
 
 FRAMES = ("embed-1", "embed-2")
 
@@ -199,4 +200,119 @@ def test_the_page_around_an_embed_hears_its_game_and_starts_a_new_one_by_command
             page.wait_for_function("window.events.some(([, e]) => e.type === 'ready' && "
                                    "e.seed === 7)")
             expect(frame.locator(CONTROLS).first).to_be_visible(timeout=30_000)  # a person's turn
+    net.assert_clean()
+
+
+# The parts of a whole table in a wide frame (the minimal bar keeps Saved games, New game
+# and Rules); a rule example hides all but its own part and the action bar.
+WHOLE_TABLE = ("board-USA", "centre", "board-USSR", "open-saves", "new-game", "open-rules",
+               "log", "undo")
+
+
+def test_a_new_game_after_each_rule_example_shows_the_whole_table(
+    page: Page, site_url: str, net: NetworkLog, tmp_path: Path,
+) -> None:
+    """A rules page shows every example in turn in one embedded game, a new game after each
+    (its 'new-game' command): the whole table comes back each time (leaving an example once
+    left an empty data-example on the body, and embed.css hid all but the USA's board)."""
+    site = f"{urlsplit(site_url).scheme}://{urlsplit(site_url).netloc}"
+    (tmp_path / "rules.html").write_text(host_page(
+        "Rules", '<iframe data-testid="embedded" style="width:1100px;height:700px" '
+        f'title="Moonshot" src="{site_url}embed.html?players=2&amp;seats=hhmm&amp;seed=3'
+        '&amp;speed=0"></iframe>'))
+    with served(tmp_path) as host_url:
+        page.set_viewport_size({"width": 1200, "height": 800})
+        page.goto(host_url + "/rules.html")
+        page.wait_for_function("window.events.some(([, e]) => e.type === 'ready')",
+                               timeout=2 * READY_TIMEOUT_MS)
+        frame = page.frame_locator('[data-testid="embedded"]')
+        for testid in WHOLE_TABLE:
+            expect(frame.get_by_test_id(testid)).to_be_visible(timeout=30_000)  # after the AI
+        for number, (ident, example) in enumerate(examples().items()):
+            page.evaluate("([o, x]) => window.frames[0].postMessage("
+                          "{type: 'start-example', example: x}, o)", [site, ident])
+            page.wait_for_function("x => window.events.some(([, e]) => e.type === 'ready' "
+                                   "&& e.example === x)", arg=ident)
+            expect(frame.locator("body")).to_have_attribute("data-example", example.show)
+            expect(frame.get_by_test_id("log")).to_be_hidden()  # the example's own view
+            seed = 100 + number
+            page.evaluate("([o, s]) => window.frames[0].postMessage({type: 'new-game', "
+                          "players: 2, seats: 'hhmm', seed: s, speed: 0}, o)", [site, seed])
+            page.wait_for_function("s => window.events.some(([, e]) => e.type === 'ready' "
+                                   "&& e.seed === s && e.example === '')", arg=seed)
+            expect(frame.locator("body")).not_to_have_attribute("data-example", example.show)
+            assert frame.locator("body").get_attribute("data-example") is None, ident
+            for testid in WHOLE_TABLE:
+                expect(frame.get_by_test_id(testid), f"after {ident}").to_be_visible(
+                    timeout=30_000)
+        net.wait_quiet(page)
+    net.assert_clean()
+
+
+# In the frame: the moment (ms since the epoch, as the host page's clock) each click is
+# dispatched, and the start of the frame that paints the first change it made.
+ANSWER_TIMER = """() => {
+  window.__answers = [];
+  let clicked = null;
+  addEventListener('click', () => { clicked = performance.timeOrigin + performance.now(); },
+                   true);
+  new MutationObserver(() => {
+    if (clicked === null) return;
+    const at = clicked; clicked = null;
+    requestAnimationFrame(() => window.__answers.push(
+      [at, performance.timeOrigin + performance.now()]));
+  }).observe(document.body, {childList: true, subtree: true, characterData: true,
+                             attributes: true});
+}"""
+
+# From the host page: a burst of messages to the game's frame; when it was sent (what the
+# frame does with it comes after: the two pages share one thread).
+BURST = """([origin, count, size]) => {
+  const pad = 'x'.repeat(size);
+  for (let i = 0; i < count; i++) {
+    window.frames[0].postMessage({type: 'hello', seed: i, pad}, origin);
+  }
+  return performance.timeOrigin + performance.now();
+}"""
+
+
+def test_long_messages_from_the_page_are_dropped_before_python_and_cost_a_click_nothing(
+    page: Page, site_url: str, net: NetworkLog, tmp_path: Path,
+) -> None:
+    """A page posts 1,000 messages of 50 kB, then the reader clicks: public/host-messages.js
+    drops each before any Python work (it counts them), so the click is answered about as
+    soon as after 1,000 small messages, which Python reads and refuses (their type is no
+    command's). Measured as a ratio in one run; the game stays the one on the table."""
+    site = f"{urlsplit(site_url).scheme}://{urlsplit(site_url).netloc}"
+    (tmp_path / "rules.html").write_text(host_page(
+        "Rules", '<iframe data-testid="embedded" style="width:1100px;height:700px" '
+        f'title="Moonshot" src="{site_url}embed.html?players=2&amp;seats=hhhh&amp;seed=3'
+        '&amp;speed=0"></iframe>'))
+    with served(tmp_path) as host_url:
+        page.set_viewport_size({"width": 1200, "height": 800})
+        page.goto(host_url + "/rules.html")
+        page.wait_for_function("window.events.some(([, e]) => e.type === 'ready')",
+                               timeout=2 * READY_TIMEOUT_MS)
+        frame = page.frame_locator('[data-testid="embedded"]')
+        inner = next(f for f in page.frames if "embed.html" in f.url)
+        inner.evaluate(ANSWER_TIMER)
+        sound = frame.get_by_test_id("sound")
+        answered: dict[str, list[float]] = {"small": [], "long": []}
+        for _round in range(3):
+            for kind, size in (("small", 10), ("long", 50_000)):
+                dropped = inner.evaluate("window.MoonshotHost.dropped")
+                sent = page.evaluate(BURST, [site, 1_000, size])
+                sound.click()
+                inner.wait_for_function("n => window.__answers.length === n",
+                                        arg=sum(map(len, answered.values())) + 1)
+                _clicked, painted = inner.evaluate("window.__answers.at(-1)")
+                answered[kind].append(round(painted - sent))
+                now_dropped = inner.evaluate("window.MoonshotHost.dropped") - dropped
+                assert now_dropped == (1_000 if kind == "long" else 0), (kind, now_dropped)
+        ratio = min(answered["long"]) / min(answered["small"])
+        print(f"a click after 1,000 messages: small {answered['small']} ms, "
+              f"50 kB {answered['long']} ms; best of each, long/small {ratio:.2f}")
+        assert ratio < 1.5
+        assert inner.evaluate("document.body.dataset.seed") == "3"  # no command was obeyed
+        net.wait_quiet(page)
     net.assert_clean()

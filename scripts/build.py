@@ -456,10 +456,12 @@ def with_sprite(html: str, name: str) -> str:
 
 
 def embed_html(index: str) -> str:
-    """embed.html: index.html with ``data-embed="1"`` on its body and embed.css added (the
-    same markup, so the app finds every element it expects in both pages)."""
+    """embed.html: index.html with ``data-embed="1"`` on its body, embed.css added and
+    host-messages.js (the embedding page's messages, measured before Python hears them); the
+    same markup, so the app finds every element it expects in both pages."""
     out, n_body = re.subn(r"<body\b", '<body data-embed="1"', index, count=1)
-    css = r'\1  <link rel="stylesheet" href="./embed.css">\1</head>'
+    css = (r'\1  <link rel="stylesheet" href="./embed.css">'
+           r'\1  <script src="./host-messages.js"></script>\1</head>')
     out, n_css = re.subn(r"(\s*)</head>", css, out, count=1)
     out, n_title = re.subn(r"<title>[^<]*</title>",
                            "<title>Moonshot: The Next Giant Leap (embedded)</title>", out, count=1)

@@ -99,6 +99,7 @@ class FakePlatform:
         self.posted: list[tuple[str, dict[str, Any]]] = []  # (origin, event) to the host page
         self.host_handler: Callable[[str, str], None] | None = None
         self.host_origin = ""  # the only origin whose messages the real page passes on
+        self.host_limit = 0  # and the longest text it passes on (public/host-messages.js)
         self.narrow = False
         self.languages = ["en-US"]
         self.language = ""
@@ -137,7 +138,10 @@ class FakePlatform:
         return self.shown.get(element_id, False)
 
     def set_body(self, key: str, value: str) -> None:
-        self.body[key] = value
+        if value:
+            self.body[key] = value
+        else:  # as the page's: an empty value is no attribute
+            self.body.pop(key, None)
 
     def set_class(self, element_id: str, cls: str) -> None:
         self.classes[element_id] = cls
@@ -192,8 +196,9 @@ class FakePlatform:
     def post_to_host(self, text: str, origin: str) -> None:
         self.posted.append((origin, json.loads(text)))
 
-    def on_host_message(self, origin: str, handler: Callable[[str, str], None]) -> None:
-        self.host_origin, self.host_handler = origin, handler
+    def on_host_message(self, origin: str, limit: int,
+                        handler: Callable[[str, str], None]) -> None:
+        self.host_origin, self.host_limit, self.host_handler = origin, limit, handler
 
     def console_warn(self, text: str) -> None:
         self.warnings.append(text)

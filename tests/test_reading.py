@@ -98,7 +98,8 @@ def damaged() -> dict[str, tuple[str | bytes, str]]:
         "UTF-16 LE": (good.encode("utf-16"), "UTF-16"),
         "UTF-16 BE": (b"\xfe\xff" + good.encode("utf-16-be"), "UTF-16"),
         "UTF-16 without a mark": (good.encode("utf-16-le"), "UTF-16"),
-        "UTF-8 byte order mark": (b"\xef\xbb\xbf" + data, "byte order mark"),
+        "byte order mark, then a cut export": (b"\xef\xbb\xbf" + data[: len(data) // 2],
+                                               "truncated"),
         "0xFF for a comma": (data.replace(b",", b"\xff", 1), "is not UTF-8"),
         "Latin-1 title": (good.replace('"title": "', '"title": "Café ', 1).encode("latin-1"),
                           "is not UTF-8"),
@@ -159,6 +160,19 @@ def test_each_damaged_text_is_refused_in_the_players_words_in_bounded_time(name:
         assert not DEVELOPER.search(summary.error), summary.error
         if name.startswith("version"):  # the list never offers what Continue refuses
             assert not summary.ok
+
+
+def test_an_export_an_editor_saved_with_a_byte_order_mark_is_imported() -> None:
+    """Some editors write a UTF-8 byte order mark when they save: it is passed over, and the
+    game behind it is read and replayed as any export's (UTF-16, with or without its mark,
+    is still refused: the damaged texts above)."""
+    g = _game()
+    data = export_text(g, Setup(seed=11)).encode()
+    loaded = parse(b"\xef\xbb\xbf" + data)
+    assert loaded.game == g and loaded.game.log == g.log and loaded.read_as == ""
+    assert read_json(b"\xef\xbb\xbf[1]", Bounds(10, 2, 2)) == [1]
+    with pytest.raises(SaveError, match="UTF-16"):  # a UTF-8 mark makes no UTF-16 text UTF-8
+        parse(b"\xef\xbb\xbf" + data.decode().encode("utf-16-le"))
 
 
 def test_what_was_made_of_a_file_that_is_not_an_export_is_said() -> None:

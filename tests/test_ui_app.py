@@ -30,6 +30,7 @@ from tests.fake_platform import FakeElement, FakeEvent, FakePlatform, elements
 from tests.test_ui_saves import played
 from ui.app import App
 from ui.control.tour import TOUR_KEY
+from ui.links.embed import MAX_COMMAND
 from ui.markup.centre import centre_html
 from ui.markup.html import NO_MARKS
 from ui.markup.logbook import log_html
@@ -1088,6 +1089,7 @@ def test_an_embed_tells_its_page_of_the_game_and_takes_commands_from_that_page_o
         # Commands: another origin and garbage are ignored; the page's own starts a game.
         hear = dom.host_handler
         assert hear is not None and dom.host_origin == page
+        assert dom.host_limit == MAX_COMMAND  # longer ones are dropped by the page's script
         finished = app.table.g.to_json()
         hear("http://evil.test", '{"type": "new-game", "seed": 9, "seats": "hhhh"}')
         hear(page, "[" * 3_000)
@@ -1166,7 +1168,7 @@ def test_a_rule_example_takes_its_action_only_tells_the_outcome_resets_and_saves
         assert dom.posted[-1][1]["type"] == "ready" and dom.posted[-1][1]["example"] == "research"
         hear(page, '{"type": "new-game", "seed": 9, "seats": "hmmm", "speed": 0}')
         await settle(app)
-        assert dom.body["example"] == "" and not app.example.active
+        assert "example" not in dom.body and not app.example.active
         ready = [event for _page, event in dom.posted if event["type"] == "ready"]
         assert ready[-1]["example"] == "" and ready[-1]["seed"] == 9
         for task in list(app.tasks):

@@ -7,7 +7,8 @@ interpreter, past any ``except``) and reads a long number in quadratic time, so 
 measured before it is parsed: its length, its nesting and its longest number, each against
 the :class:`Bounds` of its kind, in two regular-expression passes that are linear in the
 text. What it then parses is exact JSON: no NaN or Infinity, no key twice in one object. A
-file's bytes must be UTF-8 (no byte order mark, no UTF-16). Every refusal is an
+file's bytes must be UTF-8 (a UTF-8 byte order mark, which some editors write, is passed
+over; UTF-16 and other encodings are refused). Every refusal is an
 :class:`Unreadable` with a reason and the figures the player's words need (the screen words
 it: :mod:`ui.words.refusals`), never the parser's own message.
 """
@@ -40,7 +41,7 @@ SAVE = Bounds(chars=2_000_000, depth=24, digits=20)
 # The reasons of a refusal (``Unreadable.reason``) and the figures each carries.
 REASONS = {
     "not-text": (), "empty": (), "too-long": ("limit",), "too-deep": ("limit",),
-    "long-number": ("limit",), "utf-16": (), "byte-order-mark": (), "not-utf-8": ("at",),
+    "long-number": ("limit",), "utf-16": (), "not-utf-8": ("at",),
     "not-json": ("line", "column"), "number-word": (), "repeated-key": (),
 }
 
@@ -69,7 +70,6 @@ _ENGLISH = {
     "too-deep": "it may nest at most {limit} deep",
     "long-number": "a number may have at most {limit} digits",
     "utf-16": "it is UTF-16 text, not UTF-8",
-    "byte-order-mark": "it starts with a byte order mark",
     "not-utf-8": "byte {at} is not UTF-8 text",
     "not-json": "it is not JSON (line {line}, column {column})",
     "number-word": "it holds NaN or Infinity, which JSON has not",
@@ -78,8 +78,11 @@ _ENGLISH = {
 
 
 def decode(data: bytes) -> str:
-    """A file's bytes as text: UTF-8 only, as the game writes it (a byte order mark, UTF-16
-    or a byte that is not UTF-8 is refused, never guessed at)."""
+    """A file's bytes as text: UTF-8 only, as the game writes it (UTF-16 or a byte that is
+    not UTF-8 is refused, never guessed at). A UTF-8 byte order mark is passed over: an
+    editor that saved the file may have written one, it can mean nothing else (RFC 8259
+    section 8.1 lets a reader ignore it), and what follows is checked as any text is."""
+    data = data.removeprefix(b"\xef\xbb\xbf")
     head = data[:64]
     if head[:2] in (b"\xff\xfe", b"\xfe\xff") or (
             len(head) >= 8 and (head[1::2].count(0) * 2 >= len(head) - 1
@@ -87,8 +90,6 @@ def decode(data: bytes) -> str:
         raise Unreadable("utf-16")  # (every other byte 0: UTF-16 text of a Latin script)
     if b"\x00" in head:
         raise Unreadable("not-text")  # a picture, an archive...
-    if data.startswith(b"\xef\xbb\xbf"):
-        raise Unreadable("byte-order-mark")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -100,7 +100,7 @@ class EmbedApi:
 
     def listen(self) -> None:
         if self.origin:
-            self.dom.on_host_message(self.origin, self.receive)
+            self.dom.on_host_message(self.origin, MAX_COMMAND, self.receive)
 
     def ready(self) -> None:
         setup = self.table.setup

@@ -126,7 +126,12 @@ def is_shown(element_id: str) -> bool:
 
 
 def set_body(key: str, value: str) -> None:
-    document.body.setAttribute(f"data-{key}", value)
+    """``data-KEY`` on the body; an empty value removes it (a style's ``body[data-KEY]``
+    matches an empty value too, and would go on hiding what it hides while the key is set)."""
+    if value:
+        document.body.setAttribute(f"data-{key}", value)
+    else:
+        document.body.removeAttribute(f"data-{key}")
 
 
 def set_class(element_id: str, cls: str) -> None:
@@ -277,22 +282,14 @@ def post_to_host(text: str, origin: str) -> None:
         window.parent.postMessage(window.JSON.parse(text), origin)
 
 
-def on_host_message(origin: str, handler: Callable[[str, str], None]) -> None:
+def on_host_message(origin: str, limit: int, handler: Callable[[str, str], None]) -> None:
     """Messages posted to this page from ``origin``: ``handler(origin, the data as JSON
-    text)`` (the data of a message that is no JSON, or whose text is too long to be a
-    command, as ""). Another origin's are dropped before they cost anything."""
-    def heard(event: Any) -> None:
-        if str(event.origin) != origin:
-            return
-        try:
-            text = window.JSON.stringify(event.data)
-        except Exception:  # a cycle, a function: not a command
-            text = ""
-        text = "" if null(text) else str(text)
-        handler(str(event.origin), text if len(text) <= 4_096 else "")
-    proxy = create_proxy(heard)
+    text)``. public/host-messages.js listens: another origin's messages, and those that are
+    no JSON or whose text is longer than ``limit`` characters, are dropped there, before
+    any Python work."""
+    proxy = create_proxy(handler)
     _proxies.append(proxy)
-    window.addEventListener("message", proxy)
+    window.MoonshotHost.listen(origin, limit, proxy)
 
 
 def console_warn(text: str) -> None:

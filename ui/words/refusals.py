@@ -18,8 +18,6 @@ def reason_words() -> dict[str, str]:
         "long-number": _("It holds a number longer than {limit} digits, longer than any "
                          "saved game holds."),
         "utf-16": _("It is written as UTF-16 text; the game saves and reads UTF-8 only."),
-        "byte-order-mark": _("It starts with a byte order mark, which the game never "
-                             "writes: an editor changed it."),
         "not-utf-8": _("Byte {at} is not UTF-8 text: the file is damaged or is not a "
                        "saved game."),
         "not-json": _("It breaks off or is damaged at line {line}, column {column} (it may "
