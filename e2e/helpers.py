@@ -242,6 +242,27 @@ def open_saved(page: Page, url: str, save_text: str, language: str = "") -> None
                 break
 
 
+def near_the_end(seed: int, moves_left: int = 8, people: bool = True) -> str:
+    """An export of a game the medium AI plays for every seat, at the USA's first decision
+    ``moves_left`` actions or fewer before its end, with the USA's seats people (unless not
+    ``people``: computers for all) and the USSR's computers at full speed: a finished game's
+    story in the page without playing all of it through the page (the tests that play whole
+    games there are the ones about that)."""
+    from game import SEATS
+    from game.tools.tournament import medium_moves
+    from ui.model.players import Setup
+    from ui.model.saves import export_text
+
+    setup = Setup(seed=seed, speed_ms=0)
+    if not people:
+        setup.ai = dict.fromkeys(SEATS, True)
+    total = sum(1 for _ in medium_moves(seed))
+    for number, (g, seat, _legal, _move) in enumerate(medium_moves(seed)):
+        if number >= total - moves_left and seat.startswith("USA"):
+            return export_text(g, setup, f"seed {seed}, near the end")
+    raise AssertionError(f"the USA has no decision in the last {moves_left} moves")
+
+
 def forget_saves(page: Page) -> None:
     """Every saved game and setting of the site gone, as if the browser's data were cleared:
     the next load starts afresh (no Continue)."""

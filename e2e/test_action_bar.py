@@ -1,17 +1,17 @@
 """The action bar never hides an option (issue 39): its options keep one row, and those that
 do not fit fold into the switch at the row's end, which says how many ("+N more") and opens
-them all in rows. At 1280x800 and on a 390x844 phone, a scripted game goes on until a decision
-folds at least FOLDED options; there the switch is clicked and the last option of the
-decision, clicked with a real pointer at its centre, acts."""
+them all in rows. At 1280x800 and on a 390x844 phone, the widest decisions of a game (saved
+positions, opened as a player opens a saved game) are tried until one folds at least FOLDED
+options; there the switch is clicked and the last option of the decision, clicked with a real
+pointer at its centre, acts."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from helpers import RELAID, answer_confirm, bar_row, decide, each_decision, open_saved
+from helpers import RELAID, answer_confirm, bar_row, open_saved
 from playwright.sync_api import Page
 
 from game import SEATS
@@ -27,23 +27,35 @@ OPTIONS = "#actions > .opts > button:not(.more)"
 BAR = "() => document.getElementById('actions').innerText"
 
 
+def wide_decisions(seed: int, count: int = 4) -> list[tuple[int, str]]:
+    """The ``count`` widest decisions of the USA in a game the medium AI plays for every
+    seat (its number of legal moves, the position as an export), widest first: where the
+    bar has the most options to fold."""
+    found = sorted(((len(legal), -number, g.clone())
+                    for number, (g, seat, legal, _move) in enumerate(medium_moves(seed))
+                    if seat.startswith("USA")), key=lambda item: item[:2], reverse=True)
+    everyone = Setup(seed=seed, ai=dict.fromkeys(SEATS, False))
+    return [(size, export_text(g, everyone, f"wide {size}")) for size, _n, g in found[:count]]
+
+
 @pytest.mark.parametrize(("width", "height", "seed", "language"), SIZES)
 def test_the_last_option_of_a_wide_decision_is_one_click_away_from_its_count(
     page: Page, site_url: str, open_game: Callable[[str], float],
     screenshot: Callable[[str], Path], width: int, height: int, seed: int, language: str,
 ) -> None:
+    """Opened at the widest decisions of a game (saved positions: no game is played through
+    the page to reach them), the first that folds FOLDED options or more."""
     page.set_viewport_size({"width": width, "height": height})
-    page.add_init_script(f"localStorage.setItem('moonshot.language', '{language}')")
-    open_game(site_url + f"?players=2&seats=hhmm&seed={seed}&speed=0")
-    rng = random.Random(seed)
+    open_game(site_url)
     widest: dict[str, object] | None = None
-    for decision in each_decision(page, 300):
+    for decision, save in wide_decisions(seed):
+        open_saved(page, site_url, save, language)
+        page.evaluate(RELAID)
         row = bar_row(page)
-        assert row is None or row["ok"], f"decision {decision}: {row}"
+        assert row is None or row["ok"], f"a decision of {decision} moves: {row}"
         if row and row["folded"] >= FOLDED:
             widest = row
             break
-        decide(page, rng, 0.3)
     assert widest, f"no decision folded {FOLDED} options"
     screenshot(f"action-bar-{width}-{language}-folded")
     switch = page.get_by_test_id("all-moves")
@@ -64,9 +76,9 @@ def test_the_last_option_of_a_wide_decision_is_one_click_away_from_its_count(
     page.mouse.click(x, y)
     answer_confirm(page)
     page.wait_for_function(f"before => ({BAR})() !== before", arg=before)
-    print(f"{width}x{height} ({language}): decision {decision} offered {widest['options']} "
-          f"options, {widest['shown']} in the row and {widest['folded']} in '{widest['words']}'; "
-          f"the last, {words!r}, clicked")
+    print(f"{width}x{height} ({language}): a decision of {decision} moves offered "
+          f"{widest['options']} options, {widest['shown']} in the row and {widest['folded']} "
+          f"in '{widest['words']}'; the last, {words!r}, clicked")
 
 
 def test_a_long_first_option_leaves_the_switch_its_whole_room_in_hungarian_on_a_phone(

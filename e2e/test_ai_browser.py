@@ -103,6 +103,7 @@ def test_the_hard_ai_thinks_in_the_worker_while_the_page_stays_live(
     expect(page.locator("body")).to_have_attribute("data-ai-worker", "ready",
                                                    timeout=WORKER_UP_MS)
     before = timing(page).get("hard/worker", [0, 0.0, 0.0])
+    searched = json.loads(body(page, "aiSearch") or "{}").get("hard/worker", [0, 0, 0])
     gap = float(page.evaluate(LONGEST_GAP))
     after = timing(page)["hard/worker"]
     moves = after[0] - before[0]
@@ -114,8 +115,11 @@ def test_the_hard_ai_thinks_in_the_worker_while_the_page_stays_live(
           f"{search[1] / max(1, search[0]):.0f} iterations each on average, fewest "
           f"{search[2]}")
     assert search[0] > 0, "no search reported its iterations"
-    assert moves > 0 and searched_ms > 1500, after  # the AI really searched meanwhile
-    # A search on the main thread would block it for its whole second or so.
-    assert gap < 700, f"the main thread was blocked for {gap:.0f} ms"
+    # The AI really searched meanwhile: searches made and iterations run in the window.
+    assert moves >= 2 and search[0] - searched[0] >= 2 and search[1] > searched[1], \
+        (before, after, searched, search)
+    # A search on the main thread would block it for the whole search: the page's longest
+    # pause is judged against the longest search the worker timed in the same run.
+    assert gap < 0.5 * after[2], f"the main thread was blocked for {gap:.0f} ms"
     assert csp_violations(page) == []
     net.assert_clean()

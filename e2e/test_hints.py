@@ -15,12 +15,12 @@ from game.core.plain import to_plain
 from ui.model.saves import parse
 
 Opener = Callable[[str], float]
-HARD_BUDGET_MS = 1200  # the Hard level's thinking time (game/ai/levels.py)
 WORKER_UP_MS = 90_000
 
 
-def ask_hint(page: Page) -> tuple[str, str, float]:
-    """(the hinted target, the reason, the worker's ms) of a hint for the seat on screen."""
+def ask_hint(page: Page) -> tuple[str, str, tuple[float, float]]:
+    """(the hinted target, the reason, (the slowest hint's ms from the page's question to
+    its answer, the longest hint search's own ms in the worker)) for the seat on screen."""
     page.get_by_test_id("hint").click()
     reason = page.get_by_test_id("hint-reason")
     expect(reason).to_be_visible(timeout=20_000)
@@ -28,7 +28,11 @@ def ask_hint(page: Page) -> tuple[str, str, float]:
     expect(hinted).to_have_count(1)
     timing = json.loads(page.evaluate("document.body.dataset.aiTiming"))
     _n, _total, slowest = timing["hint/worker"]
-    return str(hinted.get_attribute("data-target")), reason.inner_text(), slowest
+    searches, iterations, _fewest, longest = json.loads(
+        page.evaluate("document.body.dataset.aiSearch"))["hint/worker"]
+    assert searches > 0 and iterations > 0  # a search in the worker answered
+    return (str(hinted.get_attribute("data-target")), reason.inner_text(),
+            (slowest, longest))
 
 
 def sent_view_is_the_seats(page: Page) -> str:
@@ -90,7 +94,7 @@ def test_hints_on_a_politician_and_an_engineer_decision(page: Page, site_url: st
                                                    timeout=WORKER_UP_MS)
     settle(page)
     rng = random.Random(3)
-    seen: dict[str, tuple[str, str, float]] = {}
+    seen: dict[str, tuple[str, str, tuple[float, float]]] = {}
     for _ in range(400):
         settle(page)
         role = page.locator("#actions .who").inner_text().split()[-1].lower()
@@ -114,6 +118,9 @@ def test_hints_on_a_politician_and_an_engineer_decision(page: Page, site_url: st
     assert set(seen) == {"politician", "engineer"}, seen
     taken = json.loads(current_save(page))["hints"]
     assert taken == {"USA": 2, "USSR": 0}
-    for role, (target, reason, ms) in seen.items():
-        print(f"\nhint for the {role}: {target}: {reason} ({ms:.0f} ms in the worker)")
-        assert ms < HARD_BUDGET_MS * 3, ms  # the Hard budget plus the worker round trip
+    for role, (target, reason, (asked, searched)) in seen.items():
+        print(f"\nhint for the {role}: {target}: {reason} ({asked:.0f} ms asked to answered, "
+              f"searching {searched:.0f} ms in the worker)")
+        # The way to the worker and back costs less than the search itself (its own budget
+        # is kept by its own clock: tests/test_ui_ai.py).
+        assert asked < 2 * searched, (asked, searched)

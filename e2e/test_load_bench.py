@@ -22,7 +22,8 @@ def test_load_bench_smoke(browser: Browser, dist: Path) -> None:
     with bench.serve(dist) as site:
         result = bench.measure(browser, site, runs=1)
     game, bare, built = (result["median"][name] for name in ("game", "bare", "built"))
-    assert 0 < game["seconds"] < 60 and 0 < bare["seconds"] < 60 and 0 < built["seconds"] < 60
+    # (what each took is the bench's to report: here, that each was measured)
+    assert min(game["seconds"], bare["seconds"], built["seconds"]) > 0
     # All download Pyodide (over 10 MB); this build's Pyodide (built) carries a smaller
     # standard library than npm's (the start's modules, as bytecode: the rest waits for an
     # import), and the game adds its UI and styles to it.
@@ -31,7 +32,7 @@ def test_load_bench_smoke(browser: Browser, dist: Path) -> None:
     assert game["requests"] <= bench.REQUESTS_BUDGET and bare["requests"] == built["requests"]
     # With the CPU slowed down, a page's longest task is shorter than its whole load.
     for slow in result["throttled"].values():
-        assert 0 < slow["longest_task"] < slow["seconds"] < 120
+        assert 0 < slow["longest_task"] < slow["seconds"]
     # The service worker's precache comes after ready and holds the whole site.
     precache = json.loads((dist / "precache.json").read_text())
     assert result["precache_bytes_after_ready"] >= 0.9 * precache["bytes"]
@@ -43,7 +44,7 @@ def test_load_bench_warm_smoke(browser: Browser, dist: Path) -> None:
     with bench.serve(dist) as site, bench.serve(dist, cached=True) as cached_site:
         result = bench.measure_warm(browser.browser_type, site, cached_site, runs=1)
     game, bare = result["median"]["game"], result["median"]["bare"]
-    assert 0 < game["seconds"] < 60 and 0 < bare["seconds"] < 60
+    assert game["seconds"] > 0 and bare["seconds"] > 0
     # A later visit: the game's service worker answers every request of the page, the bare
     # page's HTTP cache holds Pyodide (a 9.6 MB wasm): neither downloads it again.
     assert game["requests"] > 0 and game["from_worker"] == game["requests"]
@@ -83,8 +84,8 @@ def test_load_bench_start_in_three_engines_smoke(browser: Browser, dist: Path) -
     for engine, steps in result["median"].items():
         # every step was marked, in an order that makes sense
         assert set(steps) == {step for step, _ in bench.START_STEPS}, (engine, steps)
-        assert 0 < steps["Pyodide loading"] < steps["game ready"] < 60, (engine, steps)
-        assert steps["game ready"] < steps["AI worker ready"] < 120, (engine, steps)
+        assert 0 < steps["Pyodide loading"] < steps["game ready"] < steps["AI worker ready"], \
+            (engine, steps)
     print("\n" + bench.report_start(result))
 
 

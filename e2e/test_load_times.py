@@ -65,10 +65,13 @@ def test_load_times(browser: Browser, site_url: str, bare_url: str, artifacts: P
         "game_seconds": round(min(game), 3), "bare_pyscript_seconds": round(min(bare), 3),
         "game_runs": [round(s, 3) for s in game], "bare_runs": [round(s, 3) for s in bare],
         "overhead_seconds": round(min(game) - min(bare), 3),
+        "ratio": round(min(game) / min(bare), 3),
         "note": "cold load (fresh browser context) to body[data-ready=1], best of "
                 f"{RUNS}, served from 127.0.0.1",
     }
     (artifacts / "load_times.json").write_text(json.dumps(result, indent=2) + "\n")
-    print(f"\nload to ready: game {min(game):.2f} s, bare PyScript {min(bare):.2f} s "
-          f"(runs: game {result['game_runs']}, bare {result['bare_runs']})")
-    assert min(game) < 30
+    print(f"\nload to ready: game {min(game):.2f} s, bare PyScript {min(bare):.2f} s, "
+          f"{result['ratio']}x (runs: game {result['game_runs']}, bare {result['bare_runs']})")
+    # Judged against the bare page in the same run: the game's own start (its app, its
+    # first drawing) may not cost as much again as Python's.
+    assert min(game) < 2 * min(bare), result

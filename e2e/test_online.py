@@ -506,11 +506,11 @@ def test_a_host_and_three_guests_play_to_the_end_of_round_2(
     for page in pages:
         page.wait_for_function("(document.getElementById('countdown')?.textContent || '2:00')"
                                " < '1:59'", timeout=10_000)
-    left = [sum(int(part) * unit for part, unit in zip(
-        page.locator("#countdown").inner_text().split(":"), (60, 1), strict=True))
-        for page in pages]
-    assert all(100 < seconds < 119 for seconds in left), left
-    assert abs(left[0] - left[1]) <= 2 and abs(left[2] - left[3]) <= 2, left
+    # Every guest's countdown is the host's: read between two readings of the host's, it
+    # lies between them (a second either way for where each screen's tick falls).
+    for page in pages[1:]:
+        high, shown, low = countdown(host), countdown(page), countdown(host)
+        assert low - 1 <= shown <= high + 1, (high, shown, low)
 
     def round_now() -> int:
         return int(json.loads(current_save(host))["save"]["state"]["round"])
@@ -565,6 +565,12 @@ def renderers_rss_mb(browser: Browser) -> float:
     return total / 1024
 
 
+def countdown(page: Page) -> int:
+    """The seconds the discussion's countdown on ``page`` shows."""
+    minutes, seconds = page.locator("#countdown").inner_text().split(":")
+    return int(minutes) * 60 + int(seconds)
+
+
 def host_answers_ms(host: Page) -> float:
     """How long a click on the host's page takes to be answered, measured from here: the
     log's enlarge button, which the app's Python handles and redraws."""
@@ -585,8 +591,9 @@ def test_a_hostile_guest_in_its_own_browser_cannot_stall_crash_or_bloat_the_host
     """The host in one Chromium, a hand-made guest in another (its own processes), over a real
     WebRTC channel. The guest sends 300 refused messages of 15,000 characters, a burst of
     2,000 chat lines, JSON nested 6,000 and 8,000 deep (under the size limit) and a
-    4,000-digit number. Throughout, a click on the host is answered within 1.5 s (a few tens
-    of ms unloaded; a stall would take seconds, and 500 ms failed once under load); the guest
+    4,000-digit number. Throughout, a click on the host is answered within 40 times the
+    slowest of five clicks before the flood (a few tens of ms unloaded; a stall would take
+    seconds, and 500 ms failed once under load); the guest
     is never disconnected; no Pyodide fatal error or any page error; the host's renderer grows
     by less than 50 MB; the host's log stays a few lines; the game is unchanged, and goes on
     with the guest's next honest move."""
@@ -622,7 +629,8 @@ def test_a_hostile_guest_in_its_own_browser_cannot_stall_crash_or_bloat_the_host
         before, rss = table(host), renderers_rss_mb(host_browser)
         lines = host.locator("#log-list li li").count()
         heard = int(host.evaluate("window.__heard"))
-        answered = [host_answers_ms(host)]
+        idle = [host_answers_ms(host) for _ in range(5)]  # the reference: no flood
+        answered = []
 
         # 300 messages of 15,000 characters, numbered, each refused (an unknown type), and
         # 2,000 chat lines: sent as fast as the guest's browser can.
@@ -661,10 +669,13 @@ def test_a_hostile_guest_in_its_own_browser_cannot_stall_crash_or_bloat_the_host
         told = host.locator("#log-list li li").all_inner_texts()[lines:]
         kinds = [kind for kind, _text in rogue.evaluate("window.inbox")]
         print(f"host click answered in at most {max(answered):.0f} ms over {len(answered)} "
-              f"clicks (median {sorted(answered)[len(answered) // 2]:.0f}); host renderers "
-              f"grew {grown:.1f} MB; {int(host.evaluate('document.body.dataset.refused'))} "
-              f"messages refused by the referee; the host's log gained {len(told)} lines")
-        assert max(answered) < 1_500, answered
+              f"clicks (median {sorted(answered)[len(answered) // 2]:.0f}), at most "
+              f"{max(idle):.0f} ms with no flood; host renderers grew {grown:.1f} MB; "
+              f"{int(host.evaluate('document.body.dataset.refused'))} messages refused by "
+              f"the referee; the host's log gained {len(told)} lines")
+        # Judged against the clicks before the flood, in the same run: a few tens of ms
+        # there, at most 531 ms seen in the flood unloaded; a stall takes seconds.
+        assert max(answered) < 40 * max(idle), (answered, idle)
         assert "closed" not in kinds  # the guest was never dropped
         assert table(host) == before  # the game is unchanged
         assert grown < 50, grown

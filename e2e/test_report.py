@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from conftest import NetworkLog
-from helpers import csp_violations, play_until_over, settle
+from helpers import csp_violations, near_the_end, open_saved, play_until_over, settle
 from playwright.sync_api import Page, expect
 
 WORKER_UP_MS = 90_000
@@ -64,10 +64,12 @@ def test_a_game_against_the_ai_ends_on_a_report_with_four_charts_and_their_table
     page: Page, site_url: str, net: NetworkLog, open_game: Opener, csp_watch: None,
     screenshot: Callable[[str], Path],
 ) -> None:
-    """A person (the USA, playing by clicks) against a medium AI to the end; the end screen
-    opens the report. The charting library is loaded then, not with the game."""
+    """A person (the USA, playing by clicks) against a medium AI to the end (a whole game,
+    opened near its end); the end screen opens the report. The charting library is loaded
+    then, not with the game."""
     page.set_viewport_size({"width": 1280, "height": 800})
-    open_game(site_url + "?players=2&seats=hhmm&seed=8&speed=0")
+    open_game(site_url)
+    open_saved(page, site_url, near_the_end(8))
     expect(page.locator("body")).to_have_attribute("data-ai-worker", "ready",
                                                    timeout=WORKER_UP_MS)
     settle(page)
@@ -107,7 +109,8 @@ def test_a_replay_shows_the_report_at_its_current_step(
     """A finished game replayed back to an earlier step: the report tells the story up to
     that step only, and stepping on closes it (its numbers would be stale)."""
     page.set_viewport_size({"width": 390, "height": 844})
-    open_game(site_url + "?players=2&seats=mmmm&seed=3&speed=0")
+    open_game(site_url)
+    open_saved(page, site_url, near_the_end(3, people=False))  # the computers end it
     expect(page.get_by_test_id("end-screen")).to_be_visible(timeout=240_000)
     page.get_by_test_id("end-replay").click()
     replay = page.get_by_test_id("replay")

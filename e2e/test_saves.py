@@ -17,6 +17,8 @@ from helpers import (
     csp_violations,
     current_save,
     game_over,
+    near_the_end,
+    open_saved,
     pick,
     play_steps,
     play_until_over,
@@ -342,7 +344,9 @@ def test_replay_of_a_finished_game_matches_its_final_state(
     page: Page, site_url: str, net: NetworkLog, open_game: Opener, screenshot: Shot,
     csp_watch: None,
 ) -> None:
-    open_game(site_url + "?players=2&seats=hhaa&seed=11&speed=0")
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_game(site_url)
+    open_saved(page, site_url, near_the_end(11))  # a whole game, its end played here
     play_until_over(page, random.Random(11))
     final = table(page)
     g = parse(current_save(page)).game

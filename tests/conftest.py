@@ -6,6 +6,7 @@ actions is dropped; after that only the public API (``apply``/``legal_actions``)
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
 from typing import Any, TypeVar
@@ -21,24 +22,56 @@ from game.engine import Game
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
-    parser.addoption("--run-slow", action="store_true",
-                     help="run the tests marked slow too (the random-game soaks)")
-    parser.addoption("--run-lab", action="store_true",
-                     help="run the balance lab's full-size runs too (an hour and more)")
+    parser.addoption("--full", action="store_true",
+                     help="the full sizes: the random-game soaks at their full count and the "
+                          "tests marked full (the balance lab's full-size runs: hours)")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Tests marked slow run with --run-slow only (scripts/test, and so CI, passes it);
-    those marked lab with --run-lab only (no test command passes it)."""
-    for marker, option, why in (("slow", "--run-slow", "run with --run-slow (scripts/test "
-                                                        "does)"),
-                                ("lab", "--run-lab", "the lab's full-size runs: --run-lab")):
-        if config.getoption(option):
-            continue
-        skip = pytest.mark.skip(reason=f"{marker}: {why}")
-        for item in items:
-            if marker in item.keywords:
-                item.add_marker(skip)
+    """Tests marked full run with --full only (scripts/test --full, the weekly workflow)."""
+    if config.getoption("--full"):
+        return
+    skip = pytest.mark.skip(reason="a full-size run: --full (scripts/test --full)")
+    for item in items:
+        if "full" in item.keywords:
+            item.add_marker(skip)
+
+
+@pytest.fixture
+def full(request: pytest.FixtureRequest) -> bool:
+    """The run is at full size (--full): a test that plays many games plays them all."""
+    return bool(request.config.getoption("--full"))
+
+
+@pytest.fixture
+def parsed(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every text handed to Python's JSON parser from now on, wherever it is called from (a
+    test asserts what reached the parser instead of timing it: the parser recurses, and
+    reads a long number in quadratic time)."""
+    texts: list[str] = []
+    loads = json.loads
+
+    def spy(text: str | bytes, *args: Any, **kwargs: Any) -> Any:
+        texts.append(text if isinstance(text, str) else text.decode())
+        return loads(text, *args, **kwargs)
+
+    monkeypatch.setattr(json, "loads", spy)
+    return texts
+
+
+@pytest.fixture
+def applied(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """How many actions every Game applies from now on (``applied[0]``): the work of a replay,
+    counted instead of timed."""
+    count = [0]
+    apply = Game.apply
+
+    def counted(self: Game, seat: str, action: Any) -> list[Event]:
+        count[0] += 1
+        return apply(self, seat, action)
+
+    monkeypatch.setattr(Game, "apply", counted)
+    return count
 
 
 @pytest.fixture(autouse=True)

@@ -1,6 +1,6 @@
 """The balance lab (game.tools.lab): sweeps that resume, reports that count what happened, and
 statistics that are honest: an A/A control raises no false alarm beyond its 5%, a planted
-imbalance is found. The full-size runs at the Medium level take an hour: --run-lab."""
+imbalance is found. The full-size runs at the Medium level take an hour: --full."""
 
 from __future__ import annotations
 
@@ -239,6 +239,7 @@ def significant(report: dict[str, object]) -> list[str]:
             if c["significant"]]
 
 
+@pytest.mark.no_cover  # 2,400 games: what they run, the lab's other tests cover
 def test_an_a_a_control_raises_no_false_alarm_in_19_of_20_runs() -> None:
     """The rules against themselves under other seeds, 20 runs of 60 games a side at the
     Random level (fast): significant differences in at most one run."""
@@ -254,7 +255,7 @@ def test_an_a_a_control_raises_no_false_alarm_in_19_of_20_runs() -> None:
 def test_a_planted_imbalance_is_found(tmp_path: Path) -> None:
     """At the Random level games end by Popularity within two rounds: a USA starting with
     2 Popularity instead of 10 is a plain imbalance, found in 100 games a side (the
-    Medium-level one, 5 Money, needs thousands of games: --run-lab)."""
+    Medium-level one, 5 Money, needs thousands of games: --full)."""
     down = write(tmp_path, "usa-down.toml", "[board.handicap.USA]\npopularity = -8\n")
     report = run_lab([down], 100, ["random"], seed=1, jobs=2)
     found = report["variants"][1]["against_base"][0]
@@ -288,7 +289,7 @@ def test_the_command_line_checks_variants_and_runs_the_lab(tmp_path: Path,
         in out.getvalue()
 
 
-@pytest.mark.lab
+@pytest.mark.full
 def test_full_size_a_a_at_medium_raises_no_false_alarm_in_19_of_20_runs() -> None:
     alarms = []
     for seed in range(1, 21):
@@ -304,7 +305,7 @@ def test_full_size_a_a_at_medium_raises_no_false_alarm_in_19_of_20_runs() -> Non
     assert len(alarms) <= 1, alarms
 
 
-@pytest.mark.lab
+@pytest.mark.full
 def test_full_size_the_ussr_head_start_of_5_money_is_found_at_medium() -> None:
     report = run_lab([VARIANTS / "ussr-head-start.toml"], 5000, ["medium"], seed=1,
                      jobs=os.cpu_count() or 2)

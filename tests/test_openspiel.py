@@ -5,8 +5,10 @@ search, and OpenSpiel's bots as players of a tournament and the lab."""
 from __future__ import annotations
 
 import io
+import itertools
 import random
 import sys
+from types import SimpleNamespace
 
 import pyspiel
 import pytest
@@ -148,15 +150,21 @@ def test_ismcts_chooses_a_legal_move_from_the_view_alone_and_the_same_for_the_sa
             assert bot.last_stats.iterations == 8
 
 
-def test_ismcts_searches_for_the_time_a_budget_gives() -> None:
+def test_ismcts_searches_for_the_time_a_budget_gives(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The search goes on until its time is up: its clock here counts its own readings (10 ms
+    each), so 0.3 s is a number of simulations, the same on any machine."""
+    readings = itertools.count()
+    monkeypatch.setattr(openspiel, "time",
+                        SimpleNamespace(perf_counter=lambda: next(readings) / 100))
     state = next(s for s in _positions(6) if len(s.legal_actions()) > 5)
     bot = OpenSpielAI("ismcts")
     seat = state.seat
     bot.choose(state.engine.view(seat), state.engine.legal_actions(seat), random.Random(3),
                Budget(seconds=0.3))
     print(f"ISMCTS: {bot.last_stats.iterations} simulations in {bot.last_stats.seconds:.3f} s")
-    assert bot.last_stats.iterations >= 2
-    assert bot.last_stats.seconds >= 0.3
+    # one reading a simulation after the first two, until the deadline's: 2 + 29
+    assert bot.last_stats.iterations >= 2 + 29
+    assert 0.3 <= bot.last_stats.seconds <= 0.33
     # a time shorter than one simulation: still a choice (the first simulation only expands
     # the root, which OpenSpiel's bot cannot choose from)
     legal = state.engine.legal_actions(seat)

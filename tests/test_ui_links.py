@@ -4,12 +4,11 @@ costs more than a few digits' work."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
+import ui.model.players as players_module
 from ui.links.embed import command_setup
-from ui.model.players import MAX_SEED, PACES, Setup, parse_query
+from ui.model.players import MAX_PARAMETERS, MAX_SEED, PACES, Setup, parse_query, query_params
 from ui.screens.newgameform import setup_from_form
 from ui.words.names import speed_words
 
@@ -56,15 +55,24 @@ def test_thirty_odd_values() -> None:
 
 
 @pytest.mark.parametrize(("query", "players", "seed", "pace"), ODD)
-def test_a_links_odd_values_are_clamped(query: str, players: int, seed: int,
-                                        pace: int) -> None:
-    started = time.perf_counter()
+def test_a_links_odd_values_are_clamped_in_bounded_work(
+        query: str, players: int, seed: int, pace: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same small work whatever the address holds, counted: at most MAX_PARAMETERS parts
+    read, no number of more than 13 characters converted (Python converts thousands of
+    digits in quadratic time)."""
+    converted: list[str] = []
+
+    def spy(text: str) -> int:
+        converted.append(text)
+        return int(text)
+
+    monkeypatch.setattr(players_module, "int", spy, raising=False)  # the module's int()
     setup = parse_query(query)
-    took = time.perf_counter() - started
     assert setup is not None
     assert (setup.players, setup.seed, setup.speed_ms) == (players, seed, pace)
     assert (setup.ruleset, setup.pair) == ("v0.10.4", "USA")
-    assert took < 0.5, took  # a millisecond here
+    assert len(query_params(query)) <= MAX_PARAMETERS
+    assert all(len(text) <= 13 for text in converted), [len(t) for t in converted]
 
 
 def test_the_paces_are_the_ones_the_header_offers() -> None:

@@ -1,0 +1,70 @@
+"""What scripts/test prints at its end: each phase's time (install, ruff, mypy, unit, e2e) and
+its outcome, and the slowest tests of the unit and browser runs together (from their JUnit
+XML), so every run says where its time went.
+
+    python scripts/test_summary.py RUN_DIR           # RUN_DIR/phases.tsv and RUN_DIR/*.xml
+    python scripts/test_summary.py --files XML...    # seconds per test file, as Markdown
+                                                     # (docs/testing.md's tables)
+"""
+
+from __future__ import annotations
+
+import sys
+import xml.etree.ElementTree as ElementTree
+from pathlib import Path
+
+SLOWEST = 15
+
+
+def phases(run: Path) -> list[tuple[str, float, str]]:
+    """(phase, seconds, "ok" or "failed") in the order they ran."""
+    rows = []
+    table = run / "phases.tsv"
+    for line in table.read_text(encoding="utf-8").splitlines() if table.exists() else []:
+        name, seconds, outcome = line.split("\t")
+        rows.append((name, float(seconds), outcome))
+    return rows
+
+
+def tests(run: Path) -> list[tuple[float, str]]:
+    """(seconds, phase: file::test) of every test case in the run's JUnit files."""
+    found = []
+    for report in sorted(run.glob("*.xml")):
+        for case in ElementTree.parse(report).getroot().iter("testcase"):
+            name = f"{case.get('classname', '')}::{case.get('name', '')}"
+            found.append((float(case.get("time", "0")), f"{report.stem}: {name}"))
+    return sorted(found, reverse=True)
+
+
+def per_file(reports: list[Path]) -> str:
+    """A Markdown table of each test file's tests and seconds (setup, call and teardown)."""
+    files: dict[str, list[float]] = {}
+    for report in reports:
+        for case in ElementTree.parse(report).getroot().iter("testcase"):
+            module = case.get("classname", "").split(".")
+            name = next((part for part in module if part.startswith("test_")), module[-1])
+            files.setdefault(f"{name}.py", []).append(float(case.get("time", "0")))
+    rows = ["| file | tests | seconds |", "|---|---:|---:|"]
+    rows += [f"| {name} | {len(times)} | {sum(times):.0f} |"
+             for name, times in sorted(files.items(), key=lambda item: -sum(item[1]))]
+    return "\n".join(rows)
+
+
+def summary(run: Path) -> str:
+    lines = ["", "==> where the time went"]
+    rows = phases(run)
+    for name, seconds, outcome in rows:
+        lines.append(f"  {name:<10} {seconds:8.1f} s  {outcome}")
+    lines.append(f"  {'total':<10} {sum(s for _n, s, _o in rows):8.1f} s")
+    cases = tests(run)
+    if cases:
+        lines.append(f"  slowest {min(SLOWEST, len(cases))} of {len(cases)} tests:")
+        lines += [f"  {seconds:8.1f} s  {name}" for seconds, name in cases[:SLOWEST]]
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    if sys.argv[1] == "--files":
+        print(per_file([Path(arg) for arg in sys.argv[2:]]))
+    else:
+        print(summary(Path(sys.argv[1])))
