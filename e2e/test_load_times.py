@@ -72,6 +72,7 @@ def test_load_times(browser: Browser, site_url: str, bare_url: str, artifacts: P
     (artifacts / "load_times.json").write_text(json.dumps(result, indent=2) + "\n")
     print(f"\nload to ready: game {min(game):.2f} s, bare PyScript {min(bare):.2f} s, "
           f"{result['ratio']}x (runs: game {result['game_runs']}, bare {result['bare_runs']})")
-    # Judged against the bare page in the same run: the game's own start (its app, its
-    # first drawing) may not cost as much again as Python's.
-    assert min(game) < 2 * min(bare), result
+    # Judged against the bare page in the same run (1.3-1.6x here, on a quiet and a loaded
+    # machine): the game's own start (its app, its first drawing) may not cost twice what
+    # starting Python costs. A stall is ten times that.
+    assert min(game) < 3 * min(bare), result

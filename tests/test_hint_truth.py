@@ -30,7 +30,8 @@ from ui.markup.hinttext import reason_text
 
 # (seed, Hard's nations): Hard against Medium, nations swapped, and Hard against Hard; the
 # default run plays two of them (one of each: about 290 hints, every kind the test asks
-# for), --full all six (about 750)
+# for), --full all six (about 750). Traced by coverage (four times slower): the hints'
+# reasons (game.ai.reach, the advisor, their words) are covered here and nowhere else.
 GAMES = ((0, "USSR"), (1, "USA"), (2, "USSR"), (3, "USA"), (4, "USA USSR"), (5, "USA USSR"))
 SOME_GAMES = ((1, "USA"), (4, "USA USSR"))
 ASKED = 0.5  # the share of Hard's decisions a hint is asked at
@@ -321,7 +322,6 @@ def check(g: Game, seat: str, action: A.Action, reason: Reason) -> None:
     assert ("warned" in reason.flags) is game.stakes(g, seat, action).warn
 
 
-@pytest.mark.no_cover  # whole games: what they run, the rules tests cover (4x slower traced)
 @pytest.mark.xdist_group("hint-truth")  # one worker plays the games for both
 def test_every_hint_reason_is_a_claim_the_rules_confirm(full: bool) -> None:
     kinds: Counter[str] = Counter()
@@ -348,7 +348,6 @@ def test_every_hint_reason_is_a_claim_the_rules_confirm(full: bool) -> None:
     assert {"launch", "odds", "support", "build", "stack", "evaluate", "hold"} <= set(kinds)
 
 
-@pytest.mark.no_cover  # whole games: what they run, the rules tests cover (4x slower traced)
 @pytest.mark.xdist_group("hint-truth")  # one worker plays the games for both
 def test_a_reason_never_quotes_the_rounds_fixed_budget_drop(full: bool) -> None:
     """Exploring a Moon risk is the last decision of a round's launches: the round then ends
