@@ -16,8 +16,6 @@ at the end of the run, under "measured" (pytest would otherwise keep it to itsel
 
 from __future__ import annotations
 
-import fcntl
-import os
 import subprocess
 import sys
 import time
@@ -67,16 +65,8 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 
 @pytest.fixture(scope="session")
 def dist() -> Path:
-    """Build dist/ once per run (always rebuilt, never stale). With several workers
-    (pytest-xdist) the first to take the lock builds it, and the others use that build."""
-    run = os.environ.get("PYTEST_XDIST_TESTRUNUID", "")
-    stamp = ROOT / ".dist-build"
-    with open(ROOT / ".dist-build.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        if not run or not stamp.exists() or stamp.read_text() != run:
-            subprocess.run([sys.executable, str(ROOT / "scripts" / "build.py")], check=True,
-                           cwd=ROOT)
-            stamp.write_text(run)
+    """Build dist/ once per session (about a second: always rebuilt, never stale)."""
+    subprocess.run([sys.executable, str(ROOT / "scripts" / "build.py")], check=True, cwd=ROOT)
     return DIST
 
 

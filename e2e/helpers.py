@@ -242,6 +242,25 @@ def open_saved(page: Page, url: str, save_text: str, language: str = "") -> None
                 break
 
 
+def medium_game(seed: int) -> list[tuple[str, Any, int]]:
+    """A whole game the medium AI plays for every seat: each move's (seat, action, how many
+    moves its seat could choose from), played once; :func:`position_after` deals any moment of
+    it again by replaying the log (the AI's choices are the costly part, not the moves)."""
+    from game.tools.tournament import medium_moves
+
+    return [(seat, move, len(legal)) for _g, seat, legal, move in medium_moves(seed)]
+
+
+def position_after(seed: int, moves: list[tuple[str, Any, int]], count: int) -> Any:
+    """The game of ``seed`` after the first ``count`` of ``moves`` (of :func:`medium_game`)."""
+    import game
+
+    g = game.new_game(seed)
+    for seat, move, _options in moves[:count]:
+        g.apply(seat, move)
+    return g
+
+
 def near_the_end(seed: int, moves_left: int = 8, people: bool = True) -> str:
     """An export of a game the medium AI plays for every seat, at the USA's first decision
     ``moves_left`` actions or fewer before its end, with the USA's seats people (unless not
@@ -249,18 +268,17 @@ def near_the_end(seed: int, moves_left: int = 8, people: bool = True) -> str:
     story in the page without playing all of it through the page (the tests that play whole
     games there are the ones about that)."""
     from game import SEATS
-    from game.tools.tournament import medium_moves
     from ui.model.players import Setup
     from ui.model.saves import export_text
 
     setup = Setup(seed=seed, speed_ms=0)
     if not people:
         setup.ai = dict.fromkeys(SEATS, True)
-    total = sum(1 for _ in medium_moves(seed))
-    for number, (g, seat, _legal, _move) in enumerate(medium_moves(seed)):
-        if number >= total - moves_left and seat.startswith("USA"):
-            return export_text(g, setup, f"seed {seed}, near the end")
-    raise AssertionError(f"the USA has no decision in the last {moves_left} moves")
+    moves = medium_game(seed)
+    number = next((n for n, (seat, _move, _options) in enumerate(moves)
+                   if n >= len(moves) - moves_left and seat.startswith("USA")), None)
+    assert number is not None, f"the USA has no decision in the last {moves_left} moves"
+    return export_text(position_after(seed, moves, number), setup, f"seed {seed}, near the end")
 
 
 def forget_saves(page: Page) -> None:

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from helpers import RELAID, answer_confirm, bar_row, open_saved
+from helpers import RELAID, answer_confirm, bar_row, medium_game, open_saved, position_after
 from playwright.sync_api import Page
 
 from game import SEATS
@@ -31,11 +31,12 @@ def wide_decisions(seed: int, count: int = 4) -> list[tuple[int, str]]:
     """The ``count`` widest decisions of the USA in a game the medium AI plays for every
     seat (its number of legal moves, the position as an export), widest first: where the
     bar has the most options to fold."""
-    found = sorted(((len(legal), -number, g.clone())
-                    for number, (g, seat, legal, _move) in enumerate(medium_moves(seed))
-                    if seat.startswith("USA")), key=lambda item: item[:2], reverse=True)
+    moves = medium_game(seed)
+    widest = sorted(((options, -number) for number, (seat, _move, options) in enumerate(moves)
+                     if seat.startswith("USA")), reverse=True)[:count]
     everyone = Setup(seed=seed, ai=dict.fromkeys(SEATS, False))
-    return [(size, export_text(g, everyone, f"wide {size}")) for size, _n, g in found[:count]]
+    return [(options, export_text(position_after(seed, moves, -number), everyone,
+                                  f"wide {options}")) for options, number in widest]
 
 
 @pytest.mark.parametrize(("width", "height", "seed", "language"), SIZES)

@@ -5,7 +5,8 @@ under a sub-path, with no request leaving 127.0.0.1."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -209,23 +210,32 @@ WHOLE_TABLE = ("board-USA", "centre", "board-USSR", "open-saves", "new-game", "o
                "log", "undo")
 
 
+@contextmanager
+def rules_page_embedding(page: Page, site_url: str, folder: Path,
+                         seats: str) -> Iterator[tuple[str, FrameLocator]]:
+    """A rules page on another origin, 1200x800, embedding a two-player game with ``seats``
+    (seed 3, the AI at full speed) and keeping what the game tells it (``window.events``):
+    (the game's origin, its frame), once the game said it is ready."""
+    (folder / "rules.html").write_text(host_page(
+        "Rules", '<iframe data-testid="embedded" style="width:1100px;height:700px" '
+        f'title="Moonshot" src="{site_url}embed.html?players=2&amp;seats={seats}&amp;seed=3'
+        '&amp;speed=0"></iframe>'))
+    with served(folder) as host_url:
+        page.set_viewport_size({"width": 1200, "height": 800})
+        page.goto(host_url + "/rules.html")
+        page.wait_for_function("window.events.some(([, e]) => e.type === 'ready')",
+                               timeout=2 * READY_TIMEOUT_MS)
+        yield (f"{urlsplit(site_url).scheme}://{urlsplit(site_url).netloc}",
+               page.frame_locator('[data-testid="embedded"]'))
+
+
 def test_a_new_game_after_each_rule_example_shows_the_whole_table(
     page: Page, site_url: str, net: NetworkLog, tmp_path: Path,
 ) -> None:
     """A rules page shows every example in turn in one embedded game, a new game after each
     (its 'new-game' command): the whole table comes back each time (leaving an example once
     left an empty data-example on the body, and embed.css hid all but the USA's board)."""
-    site = f"{urlsplit(site_url).scheme}://{urlsplit(site_url).netloc}"
-    (tmp_path / "rules.html").write_text(host_page(
-        "Rules", '<iframe data-testid="embedded" style="width:1100px;height:700px" '
-        f'title="Moonshot" src="{site_url}embed.html?players=2&amp;seats=hhmm&amp;seed=3'
-        '&amp;speed=0"></iframe>'))
-    with served(tmp_path) as host_url:
-        page.set_viewport_size({"width": 1200, "height": 800})
-        page.goto(host_url + "/rules.html")
-        page.wait_for_function("window.events.some(([, e]) => e.type === 'ready')",
-                               timeout=2 * READY_TIMEOUT_MS)
-        frame = page.frame_locator('[data-testid="embedded"]')
+    with rules_page_embedding(page, site_url, tmp_path, "hhmm") as (site, frame):
         for testid in WHOLE_TABLE:
             expect(frame.get_by_test_id(testid)).to_be_visible(timeout=30_000)  # after the AI
         for number, (ident, example) in enumerate(examples().items()):
@@ -283,17 +293,7 @@ def test_long_messages_from_the_page_are_dropped_before_python_and_cost_a_click_
     drops each before any Python work (it counts them), so the click is answered about as
     soon as after 1,000 small messages, which Python reads and refuses (their type is no
     command's). Measured as a ratio in one run; the game stays the one on the table."""
-    site = f"{urlsplit(site_url).scheme}://{urlsplit(site_url).netloc}"
-    (tmp_path / "rules.html").write_text(host_page(
-        "Rules", '<iframe data-testid="embedded" style="width:1100px;height:700px" '
-        f'title="Moonshot" src="{site_url}embed.html?players=2&amp;seats=hhhh&amp;seed=3'
-        '&amp;speed=0"></iframe>'))
-    with served(tmp_path) as host_url:
-        page.set_viewport_size({"width": 1200, "height": 800})
-        page.goto(host_url + "/rules.html")
-        page.wait_for_function("window.events.some(([, e]) => e.type === 'ready')",
-                               timeout=2 * READY_TIMEOUT_MS)
-        frame = page.frame_locator('[data-testid="embedded"]')
+    with rules_page_embedding(page, site_url, tmp_path, "hhhh") as (site, frame):
         inner = next(f for f in page.frames if "embed.html" in f.url)
         inner.evaluate(ANSWER_TIMER)
         sound = frame.get_by_test_id("sound")

@@ -24,15 +24,20 @@
     if (event.source === window) return; // the page's own (Pyodide's timers): not ours
     event.stopImmediatePropagation();
     if (host.handler === null || event.origin !== host.origin) return;
-    const data = event.data;
-    // a string's JSON text is at least as long as the string: no need to write it out
+    // Written out as JSON only as far as the limit: every key and value spends its length
+    // (at least 1) from a budget, and an empty budget stops the writing, so a long string or
+    // a deep or long array costs what a command does (an object of a million keys is still
+    // listed once: a third of what the browser spent copying it to this page).
+    let budget = host.limit;
     let text;
-    if (typeof data !== "string" || data.length <= host.limit) {
-      try {
-        text = JSON.stringify(data);
-      } catch {
-        // a cycle, a BigInt: not a command
-      }
+    try {
+      text = JSON.stringify(event.data, (key, value) => {
+        budget -= key.length + (typeof value === "string" ? value.length : 1);
+        if (budget < 0) throw new RangeError("longer than a command");
+        return value;
+      });
+    } catch {
+      // too long, a cycle, a BigInt: not a command
     }
     if (typeof text !== "string" || text.length > host.limit) {
       host.dropped += 1;

@@ -6,9 +6,11 @@ actions is dropped; after that only the public API (``apply``/``legal_actions``)
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
+from types import SimpleNamespace
 from typing import Any, TypeVar
 
 import pytest
@@ -72,6 +74,14 @@ def applied(monkeypatch: pytest.MonkeyPatch) -> list[int]:
 
     monkeypatch.setattr(Game, "apply", counted)
     return count
+
+
+def counting_clock(tick: float) -> SimpleNamespace:
+    """A ``time`` for a module whose clock each reading moves on by ``tick`` seconds: a time
+    budget becomes a number of readings, the same on every machine (a test patches the
+    module's ``time`` with it)."""
+    readings = itertools.count()
+    return SimpleNamespace(perf_counter=lambda: next(readings) * tick)
 
 
 @pytest.fixture(autouse=True)

@@ -5,10 +5,8 @@ search, and OpenSpiel's bots as players of a tournament and the lab."""
 from __future__ import annotations
 
 import io
-import itertools
 import random
 import sys
-from types import SimpleNamespace
 
 import pyspiel
 import pytest
@@ -30,6 +28,7 @@ from game.tools.openspiel import (
 )
 from game.tools.tournament import OPENSPIEL_BOTS, medium_moves, play_game
 from game.tools.variant import parse_variant
+from tests.conftest import counting_clock
 
 
 def _positions(seed: int, ruleset: str = RULESETS[0]) -> list[MoonshotState]:
@@ -153,9 +152,7 @@ def test_ismcts_chooses_a_legal_move_from_the_view_alone_and_the_same_for_the_sa
 def test_ismcts_searches_for_the_time_a_budget_gives(monkeypatch: pytest.MonkeyPatch) -> None:
     """The search goes on until its time is up: its clock here counts its own readings (10 ms
     each), so 0.3 s is a number of simulations, the same on any machine."""
-    readings = itertools.count()
-    monkeypatch.setattr(openspiel, "time",
-                        SimpleNamespace(perf_counter=lambda: next(readings) / 100))
+    monkeypatch.setattr(openspiel, "time", counting_clock(0.01))
     state = next(s for s in _positions(6) if len(s.legal_actions()) > 5)
     bot = OpenSpielAI("ismcts")
     seat = state.seat

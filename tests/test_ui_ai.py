@@ -3,16 +3,15 @@ saved games, and the worker's ``choose`` (JSON in, a legal action out, reproduci
 
 from __future__ import annotations
 
-import itertools
 import json
 import random
-from types import SimpleNamespace
 
 import pytest
 
 import game
 from game import SEATS
 from game.core.plain import to_plain
+from tests.conftest import counting_clock
 from ui.ai_worker import choose
 from ui.model.players import Setup, parse_query
 from ui.model.saves import SaveError, envelope, parse
@@ -73,9 +72,7 @@ def test_the_worker_chooses_a_legal_action_from_json_reproducibly(
     monkeypatch.setattr(montecarlo, "DEFAULT_SECONDS", 0.2)  # hard: a short search is enough here
     # The search's clock counts its own readings (a millisecond each): a budget of 0.2 s is
     # then a number of iterations, the same in every run and on any machine.
-    readings = itertools.count()
-    monkeypatch.setattr(montecarlo, "time",
-                        SimpleNamespace(perf_counter=lambda: next(readings) / 1000))
+    monkeypatch.setattr(montecarlo, "time", counting_clock(0.001))
     g = game.new_game(9)
     rng = random.Random(9)
     for _ in range(30):  # somewhere into round 1, with a few decisions behind

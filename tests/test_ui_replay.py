@@ -5,26 +5,16 @@ from __future__ import annotations
 
 import asyncio
 import html
-import time
-from collections.abc import Callable
 
 from game.sharing import share_code
 from tests.fake_platform import FakePlatform, elements
 from tests.test_sharing import long_game
-from tests.test_ui_app import click, command, find, run_app, settle
+from tests.test_ui_app import click, command, find, run_app, settle, until
 from tests.test_ui_saves import played
 from ui.app import App
 from ui.model.players import Setup
 from ui.model.replay import SHARED, game_fingerprint, shared_code
 from ui.model.saves import CURRENT_KEY, KEY_PREFIX, export_text, parse
-
-
-async def until(done: Callable[[], bool], limit: float = 20.0) -> None:
-    """Let the app run until ``done()`` (an autoplay's steps), or fail after ``limit`` s."""
-    end = time.monotonic() + limit
-    while not done():
-        assert time.monotonic() < end, "it never happened"
-        await asyncio.sleep(0.02)
 
 
 def shown_step(dom: FakePlatform) -> int:
