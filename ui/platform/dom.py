@@ -539,17 +539,44 @@ def reveal(container_id: str, selector: str) -> None:
         panel.scrollTop += min(bottom - frame.bottom, top - seen_top)
 
 
+# A popover follows its anchor for a few frames after it opens: the render that opened it may
+# still fold the anchor's column (public/scene-fit.js, in the mutation's microtask), and on a
+# slow machine the layout settles frames later (under a CPU slowed six times, the chosen stack
+# grew by 8 px after the picker was placed, and the picker covered its foot).
+SETTLED_FRAMES = 10  # the anchor kept still this many frames: the popover stays where it is
+PLACE_FRAMES = 90  # and it is followed no longer than this
+_placing: dict[str, int] = {}  # popover id -> the opening being followed (a newer one wins)
+
+
 def place_popover(popover_id: str, anchor_selector: str) -> None:
     """Put the (fixed) popover beside the visible anchor element: below it, else above it,
     else to its right or left; inside the window and clear of the dock at the window's foot
     (the Tutorial's text and the action bar stay readable while it is open). Placed at the
-    next frame: the render that opened it may still fold the anchor's column
-    (public/scene-fit.js, in the mutation's microtask), which moves the anchor."""
-    window.requestAnimationFrame(create_once_callable(
-        lambda _time: _place_popover(popover_id, anchor_selector)))
+    next frame, and again at each frame after while the anchor moves (see SETTLED_FRAMES)."""
+    opening = _placing.get(popover_id, 0) + 1
+    _placing[popover_id] = opening
+    _follow_anchor(popover_id, anchor_selector, opening, None, 0, PLACE_FRAMES)
 
 
-def _place_popover(popover_id: str, anchor_selector: str) -> None:
+def _follow_anchor(popover_id: str, anchor_selector: str, opening: int,
+                   last: tuple[float, float, float, float] | None, still: int,
+                   frames_left: int) -> None:
+    def frame(_time: float) -> None:
+        if _placing.get(popover_id) != opening:
+            return  # the popover was opened again, on another anchor maybe
+        box = _place_popover(popover_id, anchor_selector)
+        kept = still + 1 if box is not None and box == last else 0
+        if box is None or kept >= SETTLED_FRAMES or frames_left <= 1:
+            return
+        _follow_anchor(popover_id, anchor_selector, opening, box, kept, frames_left - 1)
+
+    window.requestAnimationFrame(create_once_callable(frame))
+
+
+def _place_popover(popover_id: str,
+                   anchor_selector: str) -> tuple[float, float, float, float] | None:
+    """Place the popover by its anchor now; the anchor's box it was placed by (None when the
+    popover or its anchor is not shown)."""
     pop = document.getElementById(popover_id)
     anchor = None
     for el in document.querySelectorAll(anchor_selector):
@@ -557,7 +584,7 @@ def _place_popover(popover_id: str, anchor_selector: str) -> None:
             anchor = el
             break
     if null(pop) or anchor is None:
-        return
+        return None
     box = anchor.getBoundingClientRect()
     width = float(pop.offsetWidth)
     height = float(pop.offsetHeight)
@@ -582,6 +609,7 @@ def _place_popover(popover_id: str, anchor_selector: str) -> None:
             top = max(4.0, min(float(box.bottom) + 4, view_h - height - 4))
     pop.style.left = f"{left:.0f}px"
     pop.style.top = f"{top:.0f}px"
+    return (float(box.left), float(box.top), float(box.right), float(box.bottom))
 
 
 def toggle_log() -> None:
