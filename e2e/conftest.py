@@ -42,6 +42,7 @@ from engines import (  # noqa: E402
     FirefoxBrowser,
     WebKitBrowser,
 )
+from helpers import WORKER_SETTLED  # noqa: E402
 
 from scripts.localsite import (  # noqa: E402
     CHROMIUM,
@@ -63,10 +64,19 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 # --------------------------------------------------------------------------- build and serve
 
 
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """Build dist/ once per run (about a second: always rebuilt, never stale). With workers
+    (pytest-xdist, ``-n 2``) the controller builds it before any worker starts, and the
+    workers only serve it: two builds into one folder would race."""
+    if not hasattr(session.config, "workerinput"):
+        subprocess.run([sys.executable, str(ROOT / "scripts" / "build.py")], check=True,
+                       cwd=ROOT)
+
+
 @pytest.fixture(scope="session")
 def dist() -> Path:
-    """Build dist/ once per session (about a second: always rebuilt, never stale)."""
-    subprocess.run([sys.executable, str(ROOT / "scripts" / "build.py")], check=True, cwd=ROOT)
+    """The site built for this run (by :func:`pytest_sessionstart`)."""
+    assert (DIST / "index.html").is_file(), "dist/ was not built"
     return DIST
 
 
@@ -231,9 +241,6 @@ def wait_ready(page: Page, net: NetworkLog, timeout_ms: int = READY_TIMEOUT_MS) 
         page.wait_for_timeout(50)
 
 
-WORKER_SETTLED = "document.body === null || document.body.dataset.aiWorker !== 'starting'"
-
-
 def reload_ready(page: Page, net: NetworkLog) -> None:
     """Reload ``page`` and wait until it says it is ready. A page whose AI worker is still
     loading the game's wheel is left only once it has loaded: a reload aborts that
@@ -300,9 +307,9 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
     spent: dict[str, list[float]] = {}
     for report in terminalreporter.stats.get("", []) + passed + \
             terminalreporter.stats.get("failed", []):
-        engine = getattr(report, "engine", None)
-        if engine:
-            spent.setdefault(engine, []).append(report.duration)
+        for name, engine in getattr(report, "user_properties", ()):
+            if name == "engine":
+                spent.setdefault(str(engine), []).append(report.duration)
     if spent:
         terminalreporter.write_line("shared scenarios, seconds per engine (setup, call and "
                                     "teardown): " + ", ".join(
@@ -314,11 +321,12 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
 def pytest_runtest_makereport(
     item: pytest.Item, call: pytest.CallInfo[None]
 ) -> Generator[None, pytest.TestReport, pytest.TestReport]:
-    """Each report of a shared scenario carries its engine (for the summary above)."""
+    """Each report of a shared scenario carries its engine (for the summary above) as a user
+    property: those reach the controller from pytest-xdist's workers."""
     report = yield
     callspec = getattr(item, "callspec", None)
     if callspec is not None and "engine" in callspec.params:
-        report.engine = callspec.params["engine"]  # type: ignore[attr-defined]
+        report.user_properties.append(("engine", callspec.params["engine"]))
     return report
 
 

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import contextlib
+import json
 import random
+import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from playwright.sync_api import Frame, FrameLocator, Locator, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 CONTROLS = '[data-testid="action"]:visible, [data-testid="action-group"]:visible'
 # ... and those folded into the bar's switch ("+N more": public/bar-fit.js), in page order
@@ -22,6 +27,9 @@ OPTIONS = '#pick [data-testid="pick-option"]:visible'  # the options on a chosen
 SETTLED = "document.body.dataset.busy === '0' || document.body.dataset.over === '1'"
 # two frames: the page laid out again after a resize, and public/scene-fit.js done with it
 RELAID = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
+# A page whose AI worker is loading the game's wheel may be left only once it has loaded:
+# leaving earlier aborts that download, which the network log rightly counts as a failure.
+WORKER_SETTLED = "document.body === null || document.body.dataset.aiWorker !== 'starting'"
 
 
 def settle(page: Page) -> None:
@@ -215,19 +223,42 @@ def store(page: Page, entries: dict[str, str]) -> None:
     page.evaluate(STORE, entries)
 
 
+# Put before a fresh page's first load (an init script, once per tab: sessionStorage keeps
+# its mark over reloads): public/store.js moves entries it finds in localStorage into its
+# database as it starts, so the page opens on them without a load to write them first.
+SEED_ONCE = """(() => {{
+  const mark = 'e2e.seeded.' + {mark};
+  if (location.origin !== {origin} || sessionStorage.getItem(mark)) return;
+  for (const [key, text] of Object.entries({entries})) localStorage.setItem(key, text);
+  sessionStorage.setItem(mark, '1');
+}})();"""
+
+
 def open_saved(page: Page, url: str, save_text: str, language: str = "") -> None:
     """Open ``url`` on the game of ``save_text`` (an export) as the last game played, in
     ``language`` if given: the offer to go on with it and the hand-over screen are clicked
-    through until a decision shows."""
-    page.goto(url)
-    page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=120_000)
-    store(page, {"moonshot.save.opened": save_text, "moonshot.current": "opened"})
+    through until a decision shows. A fresh page opens on it at its first load; a page
+    already on the site is given it in storage and reloaded."""
+    entries = {"moonshot.save.opened": save_text, "moonshot.current": "opened"}
     if language:  # the header's choice, kept as the app keeps it
-        page.evaluate("([key, lang]) => localStorage.setItem(key, lang)",
-                      ["moonshot.language", language])
-    # leaving while the AI worker loads the wheel would abort that download
-    page.wait_for_function("document.body.dataset.aiWorker !== 'starting'", timeout=120_000)
-    page.reload()
+        entries["moonshot.language"] = language
+    if page.url == "about:blank":
+        origin = "{0.scheme}://{0.netloc}".format(urlsplit(url))
+        page.add_init_script(SEED_ONCE.format(mark=json.dumps(uuid.uuid4().hex),
+                                              origin=json.dumps(origin),
+                                              entries=json.dumps(entries)))
+        page.goto(url)
+    else:
+        page.wait_for_function(WORKER_SETTLED, timeout=120_000)  # the page it leaves
+        page.goto(url)
+        page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=120_000)
+        language_entry = entries.pop("moonshot.language", None)
+        store(page, entries)
+        if language_entry:
+            page.evaluate("([key, lang]) => localStorage.setItem(key, lang)",
+                          ["moonshot.language", language_entry])
+        page.wait_for_function(WORKER_SETTLED, timeout=120_000)
+        page.reload()
     page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=120_000)
     for _ in range(4):
         page.wait_for_function("document.body.dataset.busy === '0'")
@@ -261,17 +292,17 @@ def position_after(seed: int, moves: list[tuple[str, Any, int]], count: int) -> 
     return g
 
 
-def near_the_end(seed: int, moves_left: int = 8, people: bool = True) -> str:
+def near_the_end(seed: int, moves_left: int = 8, people: bool = True, speed_ms: int = 0) -> str:
     """An export of a game the medium AI plays for every seat, at the USA's first decision
     ``moves_left`` actions or fewer before its end, with the USA's seats people (unless not
-    ``people``: computers for all) and the USSR's computers at full speed: a finished game's
-    story in the page without playing all of it through the page (the tests that play whole
-    games there are the ones about that)."""
+    ``people``: computers for all) and the USSR's computers at the pace ``speed_ms`` (full
+    speed by default): a finished game's story in the page without playing all of it through
+    the page (the tests that play whole games there are the ones about that)."""
     from game import SEATS
     from ui.model.players import Setup
     from ui.model.saves import export_text
 
-    setup = Setup(seed=seed, speed_ms=0)
+    setup = Setup(seed=seed, speed_ms=speed_ms)
     if not people:
         setup.ai = dict.fromkeys(SEATS, True)
     moves = medium_game(seed)
@@ -473,7 +504,13 @@ PICKER_CLEAR = """() => {
 
 
 def picker_clear(page: Page) -> dict[str, bool] | None:
-    """What PICKER_CLEAR finds now (None when no picker is open)."""
+    """What PICKER_CLEAR finds once the picker has had its frames to be placed (None when no
+    picker is open). The picker is placed at a frame after the render, and public/scene-fit.js
+    may fold the table at the next one: on a loaded machine those frames come late, so this
+    polls for up to two seconds until the picker is clear, then reports what is there."""
+    clear = f"() => {{ const f = ({PICKER_CLEAR})(); return !f || (!f.chosen && !f.tour); }}"
+    with contextlib.suppress(PlaywrightTimeout):  # what is over what is then reported
+        page.wait_for_function(clear, timeout=2_000)
     found: dict[str, bool] | None = page.evaluate(PICKER_CLEAR)
     return found
 

@@ -41,13 +41,12 @@ def wide_decisions(seed: int, count: int = 4) -> list[tuple[int, str]]:
 
 @pytest.mark.parametrize(("width", "height", "seed", "language"), SIZES)
 def test_the_last_option_of_a_wide_decision_is_one_click_away_from_its_count(
-    page: Page, site_url: str, open_game: Callable[[str], float],
+    page: Page, site_url: str,
     screenshot: Callable[[str], Path], width: int, height: int, seed: int, language: str,
 ) -> None:
     """Opened at the widest decisions of a game (saved positions: no game is played through
     the page to reach them), the first that folds FOLDED options or more."""
     page.set_viewport_size({"width": width, "height": height})
-    open_game(site_url)
     widest: dict[str, object] | None = None
     for decision, save in wide_decisions(seed):
         open_saved(page, site_url, save, language)
@@ -83,7 +82,7 @@ def test_the_last_option_of_a_wide_decision_is_one_click_away_from_its_count(
 
 
 def test_a_long_first_option_leaves_the_switch_its_whole_room_in_hungarian_on_a_phone(
-    page: Page, site_url: str, open_game: Callable[[str], float],
+    page: Page, site_url: str,
 ) -> None:
     """Round 8 of a long game, the USA's Engineer: "Research two tiles" first (a long label),
     ten more options folded into "+10 további ▾" (the widest words): the first option's label
@@ -91,7 +90,6 @@ def test_a_long_first_option_leaves_the_switch_its_whole_room_in_hungarian_on_a_
     g = next(g.clone() for g, seat, _legal, _move in medium_moves(5)
              if g.round == 8 and seat == "USA.engineer" and g.phase == "engineering")
     page.set_viewport_size({"width": 390, "height": 844})
-    open_game(site_url)
     open_saved(page, site_url, export_text(g, Setup(ai=dict.fromkeys(SEATS, False)), "bar"),
                "hu")
     page.evaluate(RELAID)

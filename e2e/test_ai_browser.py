@@ -8,6 +8,7 @@ import random
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from conftest import NetworkLog
 from helpers import csp_violations, current_save, play_until_over, settle
 from playwright.sync_api import Page, expect
@@ -94,6 +95,7 @@ LONGEST_GAP = """() => new Promise(done => {
 })"""
 
 
+@pytest.mark.alone  # measures against a reference in the same run: no other test beside it
 def test_the_hard_ai_thinks_in_the_worker_while_the_page_stays_live(
     page: Page, site_url: str, net: NetworkLog, open_game: Opener, csp_watch: None,
 ) -> None:

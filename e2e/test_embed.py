@@ -10,6 +10,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import urlsplit
 
+import pytest
 from conftest import READY_TIMEOUT_MS, NetworkLog, wait_ready
 from helpers import (
     CONTROLS,
@@ -286,6 +287,7 @@ BURST = """([origin, count, size]) => {
 }"""
 
 
+@pytest.mark.alone  # measures against a reference in the same run: no other test beside it
 def test_long_messages_from_the_page_are_dropped_before_python_and_cost_a_click_nothing(
     page: Page, site_url: str, net: NetworkLog, tmp_path: Path,
 ) -> None:

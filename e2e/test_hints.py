@@ -8,6 +8,7 @@ import random
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from helpers import MARKED, answer_confirm, current_save, pick, settle
 from playwright.sync_api import Page, expect
 
@@ -84,6 +85,7 @@ def read_the_table(page: Page, screenshot: Callable[[str], Path]) -> None:
     assert page.evaluate("document.body.dataset.moves") == moves
 
 
+@pytest.mark.alone  # measures against a reference in the same run: no other test beside it
 def test_hints_on_a_politician_and_an_engineer_decision(page: Page, site_url: str,
                                                         open_game: Opener,
                                                         screenshot: Callable[[str], Path]

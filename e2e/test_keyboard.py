@@ -1,4 +1,4 @@
-"""Keyboard play: a whole game against the AI with no mouse. After every action the focus is
+"""Keyboard play: a game's last rounds against the AI with no mouse. After every action the focus is
 on the first control of the next decision; 1-9 take the n-th offered control, Enter the
 focused one; a confirmation is answered with Tab and Enter."""
 
@@ -11,7 +11,16 @@ from collections.abc import Callable
 from pathlib import Path
 
 from conftest import NetworkLog
-from helpers import CHEAP, axe_serious, controls, current_save, game_over, settle
+from helpers import (
+    CHEAP,
+    axe_serious,
+    controls,
+    current_save,
+    game_over,
+    near_the_end,
+    open_saved,
+    settle,
+)
 from playwright.sync_api import Page, expect
 
 FOCUS = """() => {
@@ -27,17 +36,19 @@ def person_actions(page: Page) -> int:
     return sum(1 for entry in log if entry["seat"].startswith("USA"))
 
 
-def test_a_whole_game_against_the_ai_by_keyboard_only(
-    page: Page, site_url: str, net: NetworkLog, open_game: Callable[[str], float],
-    screenshot: Callable[[str], Path],
+def test_the_last_rounds_of_a_game_against_the_ai_by_keyboard_only(
+    page: Page, site_url: str, net: NetworkLog, screenshot: Callable[[str], Path],
 ) -> None:
+    """The game opened as saved 150 moves before its end (about 75 decisions of the USA's:
+    every phase several times, and the game's end; the rounds before are the same decisions
+    again), then played by keyboard only."""
     page.set_viewport_size({"width": 1280, "height": 800})
-    open_game(site_url + "?players=2&seats=hhmm&seed=7&speed=0")
+    open_saved(page, site_url, near_the_end(7, moves_left=150))
     rng = random.Random(7)
     keys_per_action: list[int] = []
     keys = 0
     lost_focus: list[str] = []
-    done = 0
+    done = person_actions(page)  # the saved game's, before this page
     for _ in range(4000):
         settle(page)
         if game_over(page):

@@ -55,6 +55,7 @@ def cold_load(browser: Browser, url: str) -> float:
     return seconds
 
 
+@pytest.mark.alone  # measures against a reference in the same run: no other test beside it
 def test_load_times(browser: Browser, site_url: str, bare_url: str, artifacts: Path) -> None:
     game: list[float] = []
     bare: list[float] = []

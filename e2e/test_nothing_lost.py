@@ -15,6 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import urlsplit
 
+import pytest
 from conftest import READY_TIMEOUT_MS, ROOT, NetworkLog, reload_ready, wait_ready
 from helpers import (
     CONTROLS,
@@ -147,6 +148,7 @@ def click_answered(frame: FrameLocator) -> float:
     return time.perf_counter() - started
 
 
+@pytest.mark.alone  # measures against a reference in the same run: no other test beside it
 def test_a_burst_of_a_thousand_embed_commands_leaves_the_game_answering(
     page: Page, site_url: str, net: NetworkLog, tmp_path: Path,
 ) -> None:

@@ -586,6 +586,7 @@ def host_answers_ms(host: Page) -> float:
     return (time.monotonic() - started) * 1000
 
 
+@pytest.mark.alone  # measures against a reference in the same run: no other test beside it
 def test_a_hostile_guest_in_its_own_browser_cannot_stall_crash_or_bloat_the_host(
         playwright: Playwright, site_url: str) -> None:
     """The host in one Chromium, a hand-made guest in another (its own processes), over a real

@@ -61,14 +61,13 @@ def _assert_whole_report(page: Page) -> None:
 
 
 def test_a_game_against_the_ai_ends_on_a_report_with_four_charts_and_their_tables(
-    page: Page, site_url: str, net: NetworkLog, open_game: Opener, csp_watch: None,
+    page: Page, site_url: str, net: NetworkLog, csp_watch: None,
     screenshot: Callable[[str], Path],
 ) -> None:
     """A person (the USA, playing by clicks) against a medium AI to the end (a whole game,
     opened near its end); the end screen opens the report. The charting library is loaded
     then, not with the game."""
     page.set_viewport_size({"width": 1280, "height": 800})
-    open_game(site_url)
     open_saved(page, site_url, near_the_end(8))
     expect(page.locator("body")).to_have_attribute("data-ai-worker", "ready",
                                                    timeout=WORKER_UP_MS)
@@ -103,13 +102,12 @@ def test_a_game_against_the_ai_ends_on_a_report_with_four_charts_and_their_table
 
 
 def test_a_replay_shows_the_report_at_its_current_step(
-    page: Page, site_url: str, net: NetworkLog, open_game: Opener, csp_watch: None,
+    page: Page, site_url: str, net: NetworkLog, csp_watch: None,
     screenshot: Callable[[str], Path],
 ) -> None:
     """A finished game replayed back to an earlier step: the report tells the story up to
     that step only, and stepping on closes it (its numbers would be stale)."""
     page.set_viewport_size({"width": 390, "height": 844})
-    open_game(site_url)
     open_saved(page, site_url, near_the_end(3, people=False))  # the computers end it
     expect(page.get_by_test_id("end-screen")).to_be_visible(timeout=240_000)
     page.get_by_test_id("end-replay").click()

@@ -183,9 +183,12 @@ def test_storage_full_is_reported_and_the_game_goes_on(
 
 
 def test_export_new_game_import_continue_and_finish(
-    page: Page, site_url: str, net: NetworkLog, open_game: Opener, tmp_path: Path,
+    page: Page, site_url: str, net: NetworkLog, tmp_path: Path,
 ) -> None:
-    open_game(site_url + "?players=2&seats=hhaa&seed=21&speed=0")
+    """A game in its last rounds (opened as saved, 60 moves before its end: what comes
+    before is not what this checks) exported, a new game begun, the file imported, and the
+    game continued to its end."""
+    open_saved(page, site_url, near_the_end(21, moves_left=60))
     rng = random.Random(21)
     play_steps(page, rng, 10)
     exported_at = table(page)
@@ -341,11 +344,9 @@ def test_undo_and_redo(
 
 
 def test_replay_of_a_finished_game_matches_its_final_state(
-    page: Page, site_url: str, net: NetworkLog, open_game: Opener, screenshot: Shot,
-    csp_watch: None,
+    page: Page, site_url: str, net: NetworkLog, screenshot: Shot, csp_watch: None,
 ) -> None:
     page.set_viewport_size({"width": 1280, "height": 800})
-    open_game(site_url)
     open_saved(page, site_url, near_the_end(11))  # a whole game, its end played here
     play_until_over(page, random.Random(11))
     final = table(page)

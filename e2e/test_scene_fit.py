@@ -68,14 +68,13 @@ def everyone_here() -> Setup:
     (LONG, "USA.politician", "politics", "en"), (LONG, "USA.engineer", "engineering", "en"),
     (MOON_FULL, "USA.engineer", "engineering", "hu")])
 def test_a_late_table_fits_its_window_with_every_thing_to_touch_in_view(
-    page: Page, site_url: str, open_game: Callable[[str], float], seed: int, seat: str,
+    page: Page, site_url: str, seed: int, seat: str,
     phase: str, language: str,
 ) -> None:
     g = densest(seed, seat, phase)
     if seed == MOON_FULL:
         assert cards_on_table(g, seat) >= 6 + 3 + 8, "the Moon's six, eight on Missions"
     page.set_viewport_size({"width": 1280, "height": 800})
-    open_game(site_url)  # (its wait for a ready page and the network log)
     open_saved(page, site_url, export_text(g, everyone_here(), "late"), language)
     assert page.get_attribute("#actions .who", "data-seat") == seat
     folded, tight = {}, {}
@@ -109,7 +108,7 @@ ZOOM = "() => { const z = document.querySelector('body > .zoom'); return z && z.
 
 
 def test_a_folded_part_shows_whole_on_demand_beside_its_column(
-    page: Page, site_url: str, open_game: Callable[[str], float],
+    page: Page, site_url: str,
 ) -> None:
     """Detail on demand: the mouse resting on a folded part, or the keyboard's focus in it,
     shows it whole (its hidden words too) in a copy beside its column, drawn for the eye only
@@ -117,7 +116,6 @@ def test_a_folded_part_shows_whole_on_demand_beside_its_column(
     leaves or the focus moves out."""
     g = densest(LONG, "USA.politician", "politics")
     page.set_viewport_size({"width": 1280, "height": 800})
-    open_game(site_url)
     open_saved(page, site_url, export_text(g, everyone_here(), "late"))
     page.evaluate(RELAID)
     index = page.evaluate(HIDING)

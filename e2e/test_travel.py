@@ -9,8 +9,8 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
-from conftest import WORKER_SETTLED, NetworkLog, reload_ready, wait_ready
-from helpers import csp_violations, on_disk, store
+from conftest import NetworkLog, reload_ready, wait_ready
+from helpers import WORKER_SETTLED, csp_violations, on_disk, store
 from playwright.sync_api import Browser, Page, expect
 
 from game.sharing import BadCode, open_code, share_code
