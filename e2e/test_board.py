@@ -22,9 +22,9 @@ from helpers import (
 )
 from playwright.sync_api import Page, expect
 
-# Clicks timed with the CPU throttled: 20, the fewest the test asserts were timed (its figures
-# are a benchmark's: MOONSHOT_THROTTLED_CLICKS=0 times a whole game, ~5 min)
-THROTTLED_CLICKS = int(os.environ.get("MOONSHOT_THROTTLED_CLICKS", "20"))
+# Clicks timed with the CPU throttled: 30, of which the test asserts 20 were timed (its
+# figures are a benchmark's: MOONSHOT_THROTTLED_CLICKS=0 times a whole game, ~5 min)
+THROTTLED_CLICKS = int(os.environ.get("MOONSHOT_THROTTLED_CLICKS", "30"))
 
 # Board things that move a game on quickly (a pass, a launch, an abort, a placement...).
 QUICK = ("place:", "hand-pass:", "tokens-done:", "rocket:", "eng-pass:", "mission:", "reward:",
