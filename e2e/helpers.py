@@ -239,24 +239,21 @@ def open_saved(page: Page, url: str, save_text: str, language: str = "") -> None
     ``language`` if given: the offer to go on with it and the hand-over screen are clicked
     through until a decision shows. A fresh page opens on it at its first load; a page
     already on the site is given it in storage and reloaded."""
-    entries = {"moonshot.save.opened": save_text, "moonshot.current": "opened"}
-    if language:  # the header's choice, kept as the app keeps it
-        entries["moonshot.language"] = language
+    saved = {"moonshot.save.opened": save_text, "moonshot.current": "opened"}
+    chosen = {"moonshot.language": language} if language else {}  # the header's choice
     if page.url == "about:blank":
         origin = "{0.scheme}://{0.netloc}".format(urlsplit(url))
         page.add_init_script(SEED_ONCE.format(mark=json.dumps(uuid.uuid4().hex),
                                               origin=json.dumps(origin),
-                                              entries=json.dumps(entries)))
+                                              entries=json.dumps(saved | chosen)))
         page.goto(url)
     else:
         page.wait_for_function(WORKER_SETTLED, timeout=120_000)  # the page it leaves
         page.goto(url)
         page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=120_000)
-        language_entry = entries.pop("moonshot.language", None)
-        store(page, entries)
-        if language_entry:
-            page.evaluate("([key, lang]) => localStorage.setItem(key, lang)",
-                          ["moonshot.language", language_entry])
+        store(page, saved)  # the game's entries, through the page's store
+        page.evaluate("(chosen) => { for (const [k, v] of Object.entries(chosen)) "
+                      "localStorage.setItem(k, v); }", chosen)
         page.wait_for_function(WORKER_SETTLED, timeout=120_000)
         page.reload()
     page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=120_000)
