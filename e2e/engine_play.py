@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engines import VISIBLE, Browser, NotClickable, wait_for
+from helpers import STORE, WORKER_SETTLED
 
 CONTROLS = '[data-testid="action"], [data-testid="action-group"]'
 MARKED = "[data-can]:not([data-sel])"  # board things a person may touch now
@@ -75,6 +76,27 @@ def open_ready(browser: Browser, url: str) -> float:
     browser.open(url)
     wait_for(browser, READY, timeout=120)
     return time.perf_counter() - start
+
+
+# Writes a saved game's entries through the page's store (helpers.STORE), and says so in
+# ``window.__stored`` ("ok" or what failed): an engine's driver need not await a promise.
+STORE_ENTRIES = f"""(entries) => {{
+  window.__stored = null;
+  ({STORE})(entries).then(() => {{ window.__stored = 'ok'; }},
+                         (error) => {{ window.__stored = String(error); }});
+}}"""
+
+
+def open_saved_game(browser: Browser, url: str, save_text: str) -> float:
+    """Open ``url`` on the game of ``save_text`` (an export: ``helpers.near_the_end``) as the
+    last game played: a first load writes it to the page's storage, the second offers to go
+    on with it (a scenario's first click takes the offer). Seconds to the second ready."""
+    open_ready(browser, url)
+    wait_for(browser, WORKER_SETTLED, timeout=120)  # leaving earlier aborts its download
+    browser.run(STORE_ENTRIES, {"moonshot.save.opened": save_text, "moonshot.current": "opened"})
+    stored = wait_for(browser, "window.__stored")
+    assert stored == "ok", stored
+    return open_ready(browser, url)
 
 
 def table(browser: Browser) -> dict[str, Any]:

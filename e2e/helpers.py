@@ -89,18 +89,55 @@ class NothingOffered(AssertionError):
 def pick(page: Page, rng: random.Random, cheap: float = 0.85,
          timeout: float | None = None) -> str:
     """Click one control (seeded); mostly a cheap one. Returns what was clicked."""
-    found = controls(page)
+    found: list[list[Any]] = page.locator(OFFERED).evaluate_all(  # (kind, group, folded)
+        "els => els.map(e => [e.dataset.kind || '', e.dataset.group || '', "
+        "e.classList.contains('spill')])")
     if not found:
         raise NothingOffered("no control offered while a person should act")
-    quick = [i for i, (kind, _) in enumerate(found) if kind in CHEAP]
+    quick = [i for i, (kind, _group, _folded) in enumerate(found) if kind in CHEAP]
     use_quick = bool(quick) and rng.random() < cheap
     index = rng.choice(quick) if use_quick else rng.randrange(len(found))
-    if page.locator(OFFERED).nth(index).evaluate("el => el.classList.contains('spill')"):
+    kind, group, folded = found[index]
+    if folded:
         page.get_by_test_id("all-moves").click()  # "+N more": every option in rows
     page.locator(OFFERED).nth(index).click(timeout=timeout)
     answer_confirm(page)  # a risky action asks first: these games go ahead
-    kind, group = found[index]
-    return kind or f"group:{group}"
+    return str(kind or f"group:{group}")
+
+
+# What stands between a person and a decision, seen in one call (each of them a call of its
+# own cost a whole game some 6 calls a decision, each waiting for a page still drawing): is
+# the end screen up, or the hand-off screen, a confirmation, a team's discussion to end, a
+# touch to show a player's secrets (the first of its test id, shown as Playwright's
+# is_visible means it: a box that is not empty, not visibility: hidden).
+IN_THE_WAY = """() => {
+  const shown = (id) => {
+    const el = document.querySelector(`[data-testid="${id}"]`);
+    if (!el) return false;
+    const box = el.getBoundingClientRect();
+    return box.width > 0 && box.height > 0 && getComputedStyle(el).visibility !== 'hidden';
+  };
+  return {over: shown('end-screen'), privacy: shown('privacy'), confirm: shown('confirm'),
+          discussion: shown('end-discussion'), mine: shown('show-mine')};
+}"""
+CLEARED_BY = {"privacy": "privacy-continue", "confirm": "confirm-yes",
+              "discussion": "end-discussion", "mine": "show-mine"}
+
+
+def clear_the_way(page: Page) -> str:
+    """Once the app waits for a person: "over" if the game ended; "" if a decision is on
+    show; else the name of what was in its way (``IN_THE_WAY``), now clicked away (the
+    hand-off screen passed, a confirmation answered Yes, a discussion ended, a player's
+    secrets shown)."""
+    settle(page)
+    up: dict[str, bool] = page.evaluate(IN_THE_WAY)
+    if up["over"]:
+        return "over"
+    for name, button in CLEARED_BY.items():
+        if up[name]:
+            page.get_by_test_id(button).first.click()
+            return name
+    return ""
 
 
 def each_decision(page: Page, limit: int) -> Iterator[int]:
@@ -109,13 +146,10 @@ def each_decision(page: Page, limit: int) -> Iterator[int]:
     the way. Yields the decision's number (1, 2, ...); the caller makes the move."""
     made = 0
     for _ in range(limit):
-        settle(page)
-        if game_over(page):
+        found = clear_the_way(page)
+        if found == "over":
             return
-        if privacy_up(page):
-            page.get_by_test_id("privacy-continue").click()
-            continue
-        if answer_confirm(page) or end_discussion(page) or show_mine(page):
+        if found:
             continue
         made += 1
         yield made
@@ -136,13 +170,10 @@ def play_until_over(page: Page, rng: random.Random, max_steps: int = 1500,
                     on_step: object = None) -> int:
     """Click privacy screens away and controls until the end screen shows; returns steps."""
     for step in range(max_steps):
-        settle(page)
-        if game_over(page):
+        found = clear_the_way(page)
+        if found == "over":
             return step
-        if privacy_up(page):
-            page.get_by_test_id("privacy-continue").click()
-            continue
-        if answer_confirm(page) or end_discussion(page) or show_mine(page):
+        if found:
             continue
         pick(page, rng)
         if callable(on_step):
@@ -335,12 +366,9 @@ def play_steps(page: Page, rng: random.Random, steps: int) -> None:
     """Click ``steps`` controls (privacy screens are clicked away, not counted)."""
     done = 0
     while done < steps:
-        settle(page)
-        assert not game_over(page), "the game ended early"
-        if privacy_up(page):
-            page.get_by_test_id("privacy-continue").click()
-            continue
-        if answer_confirm(page) or end_discussion(page) or show_mine(page):
+        found = clear_the_way(page)
+        assert found != "over", "the game ended early"
+        if found:
             continue
         pick(page, rng)
         done += 1

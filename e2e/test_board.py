@@ -9,6 +9,7 @@ import statistics
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from conftest import NetworkLog
 from helpers import (
     MARKED,
@@ -80,6 +81,7 @@ def test_a_whole_game_against_the_ai_by_board_clicks_only(
     net.assert_clean()
 
 
+@pytest.mark.alone  # its figures are a benchmark's: nothing beside it to skew them
 def test_click_to_paint_on_a_machine_four_times_slower(
     page: Page, site_url: str, open_game: Callable[[str], float],
 ) -> None:
