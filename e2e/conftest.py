@@ -48,6 +48,7 @@ from scripts.localsite import (  # noqa: E402
     CHROMIUM,
     CHROMIUM_ARGS,
     LOOPBACK,
+    QuietHandler,
     QuietServer,
     start_server,
 )
@@ -315,6 +316,17 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
                                     "teardown): " + ", ".join(
                                         f"{engine} {sum(times):.0f}"
                                         for engine, times in spent.items()))
+
+
+@pytest.fixture(autouse=True)
+def pages_started(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Each test's JUnit record says how many game pages and AI workers it started from the
+    suite's servers (a page load costs seconds of both cores: docs/testing.md)."""
+    before = dict(QuietHandler.served)
+    yield
+    pages, workers = (QuietHandler.served[name] - before.get(name, 0)
+                      for name in QuietHandler.COUNTED)
+    request.node.user_properties += [("pages", pages), ("workers", workers)]
 
 
 @pytest.hookimpl(wrapper=True)

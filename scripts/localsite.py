@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import sys
 import threading
+from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
+from urllib.parse import urlsplit
 
 LOOPBACK = "127.0.0.1"
 CHROMIUM = "/usr/bin/chromium"
@@ -40,9 +42,24 @@ MIME_TYPES = {
 
 
 class QuietHandler(SimpleHTTPRequestHandler):
-    """Static files, no access log, the MIME types the site needs, no caching."""
+    """Static files, no access log, the MIME types the site needs, no caching.
+
+    ``QuietHandler.served`` counts, over every server of the process, how often each file of
+    ``COUNTED`` was asked for: a game page's start and an AI worker's (the browser tests
+    report them per test, e2e/conftest.py)."""
 
     extensions_map = MIME_TYPES
+    COUNTED = ("/ui/main.py", "/ui/ai_worker.py")
+    served: ClassVar[Counter[str]] = Counter()
+    _counting = threading.Lock()
+
+    def send_head(self) -> Any:
+        path = urlsplit(self.path).path
+        for name in self.COUNTED:
+            if path.endswith(name):
+                with self._counting:
+                    QuietHandler.served[name] += 1
+        return super().send_head()
 
     def log_message(self, format: str, *args: Any) -> None:
         pass

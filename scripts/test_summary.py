@@ -38,16 +38,28 @@ def tests(run: Path) -> list[tuple[float, str]]:
 
 
 def per_file(reports: list[Path]) -> str:
-    """A Markdown table of each test file's tests and seconds (setup, call and teardown)."""
+    """A Markdown table of each test file's tests and seconds (setup, call and teardown), and
+    for the browser tests the game pages and AI workers they started (e2e/conftest.py)."""
     files: dict[str, list[float]] = {}
+    started: dict[str, list[int]] = {}
     for report in reports:
         for case in ElementTree.parse(report).getroot().iter("testcase"):
             module = case.get("classname", "").split(".")
-            name = next((part for part in module if part.startswith("test_")), module[-1])
-            files.setdefault(f"{name}.py", []).append(float(case.get("time", "0")))
-    rows = ["| file | tests | seconds |", "|---|---:|---:|"]
-    rows += [f"| {name} | {len(times)} | {sum(times):.0f} |"
-             for name, times in sorted(files.items(), key=lambda item: -sum(item[1]))]
+            name = f"{next((p for p in module if p.startswith('test_')), module[-1])}.py"
+            files.setdefault(name, []).append(float(case.get("time", "0")))
+            counts = {p.get("name"): int(p.get("value", "0")) for p in case.iter("property")
+                      if p.get("name") in ("pages", "workers")}
+            if counts:
+                total = started.setdefault(name, [0, 0])
+                total[0] += counts.get("pages", 0)
+                total[1] += counts.get("workers", 0)
+    loads = " pages | workers |" if started else ""
+    rows = [f"| file | tests | seconds |{loads}", "|---|---:|---:|" + ("---:|---:|" if started
+                                                                    else "")]
+    for name, times in sorted(files.items(), key=lambda item: -sum(item[1])):
+        pages, workers = started.get(name, [0, 0])
+        rows.append(f"| {name} | {len(times)} | {sum(times):.0f} |"
+                    + (f" {pages} | {workers} |" if started else ""))
     return "\n".join(rows)
 
 
