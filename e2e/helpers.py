@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import random
 import uuid
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -109,17 +110,18 @@ def pick(page: Page, rng: random.Random, cheap: float = 0.85,
 # own cost a whole game some 6 calls a decision, each waiting for a page still drawing): is
 # the end screen up, or the hand-off screen, a confirmation, a team's discussion to end, a
 # touch to show a player's secrets (the first of its test id, shown as Playwright's
-# is_visible means it: a box that is not empty, not visibility: hidden).
-IN_THE_WAY = """() => {
-  const shown = (id) => {
-    const el = document.querySelector(`[data-testid="${id}"]`);
-    if (!el) return false;
-    const box = el.getBoundingClientRect();
-    return box.width > 0 && box.height > 0 && getComputedStyle(el).visibility !== 'hidden';
-  };
-  return {over: shown('end-screen'), privacy: shown('privacy'), confirm: shown('confirm'),
-          discussion: shown('end-discussion'), mine: shown('show-mine')};
+# is_visible means it).
+# (Playwright's is_visible, in the page: a box that is not empty, not visibility: hidden.)
+VISIBLE_JS = """(el) => {
+  if (!el) return false;
+  const box = el.getBoundingClientRect();
+  return box.width > 0 && box.height > 0 && getComputedStyle(el).visibility !== 'hidden';
 }"""
+IN_THE_WAY = f"""() => {{
+  const shown = (id) => ({VISIBLE_JS})(document.querySelector(`[data-testid="${{id}}"]`));
+  return {{over: shown('end-screen'), privacy: shown('privacy'), confirm: shown('confirm'),
+           discussion: shown('end-discussion'), mine: shown('show-mine')}};
+}}"""
 CLEARED_BY = {"privacy": "privacy-continue", "confirm": "confirm-yes",
               "discussion": "end-discussion", "mine": "show-mine"}
 
@@ -301,16 +303,17 @@ def open_saved(page: Page, url: str, save_text: str, language: str = "") -> None
                 break
 
 
-def medium_game(seed: int) -> list[tuple[str, Any, int]]:
+@functools.cache  # a second near_the_end on a seed (each engine's, say) plays no game again
+def medium_game(seed: int) -> tuple[tuple[str, Any, int], ...]:
     """A whole game the medium AI plays for every seat: each move's (seat, action, how many
     moves its seat could choose from), played once; :func:`position_after` deals any moment of
     it again by replaying the log (the AI's choices are the costly part, not the moves)."""
     from game.tools.tournament import medium_moves
 
-    return [(seat, move, len(legal)) for _g, seat, legal, move in medium_moves(seed)]
+    return tuple((seat, move, len(legal)) for _g, seat, legal, move in medium_moves(seed))
 
 
-def position_after(seed: int, moves: list[tuple[str, Any, int]], count: int) -> Any:
+def position_after(seed: int, moves: Sequence[tuple[str, Any, int]], count: int) -> Any:
     """The game of ``seed`` after the first ``count`` of ``moves`` (of :func:`medium_game`)."""
     import game
 

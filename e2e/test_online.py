@@ -24,8 +24,8 @@ from engine_play import open_ready, play_screens
 from engines import ChromiumBrowser, FirefoxBrowser, wait_for
 from helpers import (
     OPTIONS,
+    VISIBLE_JS,
     NothingOffered,
-    answer_confirm,
     controls,
     current_save,
     game_over,
@@ -184,6 +184,23 @@ STUCK = """[document.body.dataset.busy, document.body.dataset.moves,
   document.querySelector('#privacy').hidden ? '' : 'privacy'].join(' / ')"""
 
 
+# What a screen offers, in one call (five calls a screen each time round, before): the end
+# screen, busy, a confirmation, the options of a chosen thing (shown), any control offered
+# (shown, or folded into the bar's "+N more").
+SCREEN = f"""() => {{
+  const shown = {VISIBLE_JS};
+  const all = (css) => [...document.querySelectorAll(css)];
+  return {{
+    over: shown(document.querySelector('[data-testid="end-screen"]')),
+    busy: document.body.dataset.busy,
+    confirm: shown(document.querySelector('[data-testid="confirm"]')),
+    options: all('#pick [data-testid="pick-option"]').filter(shown).length,
+    offered: all('[data-testid="action"], [data-testid="action-group"]')
+      .some((el) => shown(el) || el.matches('#actions .spill')),
+  }};
+}}"""
+
+
 def play_both(pages: list[Page], rng: random.Random, until: Callable[[], bool],
               max_steps: int = 3000, cheap: float = 0.85) -> int:
     """Click a control on whichever screen may act until ``until()``; returns the clicks."""
@@ -192,20 +209,21 @@ def play_both(pages: list[Page], rng: random.Random, until: Callable[[], bool],
     while not until():
         acted = False
         for page in pages:
-            if game_over(page) or page.evaluate("document.body.dataset.busy") != "0":
+            seen = page.evaluate(SCREEN)
+            if seen["over"] or seen["busy"] != "0":
                 continue
-            if answer_confirm(page):
+            if seen["confirm"]:
+                page.get_by_test_id("confirm-yes").click()
                 acted = True
                 continue
             # Another screen's move may land between looking and clicking and take this
             # screen's choice away (its turn ended, its options redrawn): then look again. A
             # screen that truly cannot act fails the 30 s check below.
-            options = page.locator(OPTIONS)
             try:
-                shown = options.count()
-                if shown:  # a board thing's options are up: choose one
-                    options.nth(rng.randrange(shown)).click(timeout=5_000)
-                elif controls(page):
+                if seen["options"]:  # a board thing's options are up: choose one
+                    page.locator(OPTIONS).nth(rng.randrange(seen["options"])).click(
+                        timeout=5_000)
+                elif seen["offered"]:
                     pick(page, rng, cheap, timeout=5_000)
                 else:
                     continue
