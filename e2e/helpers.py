@@ -106,17 +106,18 @@ def pick(page: Page, rng: random.Random, cheap: float = 0.85,
     return str(kind or f"group:{group}")
 
 
-# What stands between a person and a decision, seen in one call (each of them a call of its
-# own cost a whole game some 6 calls a decision, each waiting for a page still drawing): is
-# the end screen up, or the hand-off screen, a confirmation, a team's discussion to end, a
-# touch to show a player's secrets (the first of its test id, shown as Playwright's
-# is_visible means it).
-# (Playwright's is_visible, in the page: a box that is not empty, not visibility: hidden.)
+# Playwright's is_visible, in the page (the calls these one-call looks replace used it): a
+# box that is not empty, not visibility: hidden. (engines.VISIBLE, checkVisibility, is the
+# other engines' reading of it.)
 VISIBLE_JS = """(el) => {
   if (!el) return false;
   const box = el.getBoundingClientRect();
   return box.width > 0 && box.height > 0 && getComputedStyle(el).visibility !== 'hidden';
 }"""
+# What stands between a person and a decision, seen in one call (one call each cost a whole
+# game some 6 calls a decision, each waiting for a page still drawing): the end screen, the
+# hand-off screen, a confirmation, a team's discussion to end, a touch to show a player's
+# secrets (the first element of each test id).
 IN_THE_WAY = f"""() => {{
   const shown = (id) => ({VISIBLE_JS})(document.querySelector(`[data-testid="${{id}}"]`));
   return {{over: shown('end-screen'), privacy: shown('privacy'), confirm: shown('confirm'),
@@ -267,12 +268,18 @@ SEED_ONCE = """(() => {{
 }})();"""
 
 
+def opened_entries(save_text: str) -> dict[str, str]:
+    """The storage entries of a game the app saved as ``save_text`` (an export) and had on
+    its table last: what a load offers to go on with."""
+    return {SAVE_PREFIX + "opened": save_text, "moonshot.current": "opened"}
+
+
 def open_saved(page: Page, url: str, save_text: str, language: str = "") -> None:
     """Open ``url`` on the game of ``save_text`` (an export) as the last game played, in
     ``language`` if given: the offer to go on with it and the hand-over screen are clicked
     through until a decision shows. A fresh page opens on it at its first load; a page
     already on the site is given it in storage and reloaded."""
-    saved = {"moonshot.save.opened": save_text, "moonshot.current": "opened"}
+    saved = opened_entries(save_text)
     chosen = {"moonshot.language": language} if language else {}  # the header's choice
     if page.url == "about:blank":
         origin = "{0.scheme}://{0.netloc}".format(urlsplit(url))
