@@ -1,6 +1,9 @@
 """End-to-end fixtures: the BUILT site (dist/) served on 127.0.0.1, driven by Playwright.
 
 Fixtures for tests:
+- ``context``: the test's browser context: the suite's one Chromium profile (``profile``),
+  emptied of the site's storage before each test; a test marked ``fresh_context`` gets a new
+  context of its own instead;
 - ``site_url``: base URL (ending in "/") of dist/ served at the server root;
 - ``serve_site``: ``serve_site("/moonshot/")`` serves dist/ under a sub-path, as GitHub Pages
   does, and returns that URL;
@@ -19,6 +22,7 @@ from __future__ import annotations
 import subprocess
 import sys
 import time
+from collections import Counter
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,7 +30,18 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Request, Response, WebError
+from playwright.sync_api import (
+    Browser as PlaywrightBrowser,
+)
+from playwright.sync_api import (
+    BrowserContext,
+    BrowserType,
+    ConsoleMessage,
+    Page,
+    Request,
+    Response,
+    WebError,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
@@ -42,7 +57,7 @@ from engines import (  # noqa: E402
     FirefoxBrowser,
     WebKitBrowser,
 )
-from helpers import WORKER_SETTLED  # noqa: E402
+from helpers import BACKGROUND_LOADED  # noqa: E402
 
 from scripts.localsite import (  # noqa: E402
     CHROMIUM,
@@ -50,6 +65,7 @@ from scripts.localsite import (  # noqa: E402
     LOOPBACK,
     QuietHandler,
     QuietServer,
+    SuiteHandler,
     start_server,
 )
 
@@ -60,6 +76,86 @@ from scripts.localsite import (  # noqa: E402
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
     """Debian's Chromium (Playwright's own browser download is not used)."""
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+# One profile: a page's start costs about 11 s of CPU in a fresh context (Pyodide's
+# WebAssembly compiled twice, for the page and its AI worker, and the service worker's
+# precache); in a profile that has seen the site before, about 6 s (V8 keeps the compiled code
+# beside the cached bytes, and the service worker stays installed). So the tests share one
+# Chromium profile, and what a test could see of another's is emptied before each test: the
+# site's storage (localStorage, IndexedDB, cookies, file systems), its pages, offline mode and
+# permissions. The service worker and its cache stay: the same build for the whole run. What a
+# first visit does (the service worker's install, a boot without it) is tested in contexts of
+# their own (``fresh_context``: test_offline, test_boot, test_stdlib_split).
+
+EMPTIED = "cookies,file_systems,indexeddb,local_storage,websql,storage_buckets,shared_storage"
+
+
+FROM_SERVICE_WORKER: Counter[str] = Counter()  # game pages and workers the server never saw
+
+
+class Profile:
+    """The suite's one Chromium profile (see above). Its first page stays open and blank, to
+    speak to the browser through; it remembers every loopback origin its pages asked."""
+
+    def __init__(self, context: BrowserContext) -> None:
+        self.context = context
+        self.origins: set[str] = set()
+        context.on("request", self._seen)
+        context.on("response", self._answered)
+        self.keeper = context.pages[0] if context.pages else context.new_page()
+        self.devtools = context.new_cdp_session(self.keeper)
+
+    def _seen(self, request: Request) -> None:
+        parts = urlsplit(request.url)
+        if parts.scheme in ("http", "https") and parts.hostname == LOOPBACK:
+            self.origins.add(f"{parts.scheme}://{parts.netloc}")
+
+    def _answered(self, response: Response) -> None:
+        if response.from_service_worker:
+            path = urlsplit(response.url).path
+            for name in QuietHandler.COUNTED:
+                if path.endswith(name):
+                    FROM_SERVICE_WORKER[name] += 1
+
+    def empty(self) -> None:
+        """Nothing of an earlier test left: its pages, offline mode, permissions, cookies and
+        every origin's storage (the service worker and its cache aside)."""
+        for page in self.context.pages:
+            if page is not self.keeper:
+                page.close()
+        self.context.set_offline(False)
+        self.context.clear_permissions()
+        self.context.clear_cookies()
+        for origin in sorted(self.origins):
+            self.devtools.send("Storage.clearDataForOrigin",
+                               {"origin": origin, "storageTypes": EMPTIED})
+
+
+@pytest.fixture(scope="session")
+def profile(
+    browser_type: BrowserType, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Profile]:
+    context = browser_type.launch_persistent_context(
+        tmp_path_factory.mktemp("profile"), executable_path=CHROMIUM, args=CHROMIUM_ARGS,
+        viewport={"width": 1280, "height": 720})
+    yield Profile(context)
+    context.close()
+
+
+@pytest.fixture
+def context(request: pytest.FixtureRequest, profile: Profile) -> Iterator[BrowserContext]:
+    """The test's browser context: the suite's profile, emptied before and after the test; or,
+    for a test marked ``fresh_context``, a new context of its own."""
+    if request.node.get_closest_marker("fresh_context"):
+        browser: PlaywrightBrowser = request.getfixturevalue("browser")
+        own = browser.new_context()
+        yield own
+        own.close()
+        return
+    profile.empty()
+    yield profile.context
+    profile.empty()
 
 
 # --------------------------------------------------------------------------- build and serve
@@ -100,7 +196,7 @@ def serve_site(
                 mount = root.joinpath(*parts)
                 mount.parent.mkdir(parents=True, exist_ok=True)
                 mount.symlink_to(dist, target_is_directory=True)
-            servers[key] = start_server(root)
+            servers[key] = start_server(root, SuiteHandler)
         return servers[key][1] + key
 
     yield serve
@@ -142,6 +238,14 @@ class NetworkLog:
         context.on("response", self._on_response)
         context.on("console", self._on_console)
         context.on("weberror", self._on_web_error)
+
+    def detach(self, context: BrowserContext) -> None:
+        context.remove_listener("request", self._on_request)
+        context.remove_listener("requestfinished", self._on_request_finished)
+        context.remove_listener("requestfailed", self._on_request_failed)
+        context.remove_listener("response", self._on_response)
+        context.remove_listener("console", self._on_console)
+        context.remove_listener("weberror", self._on_web_error)
 
     def _on_request(self, request: Request) -> None:
         self.requests.append(request.url)
@@ -210,20 +314,21 @@ class NetworkLog:
 
 
 @pytest.fixture
-def csp_watch(context: BrowserContext) -> None:
-    """Every page of the test's context records Content-Security-Policy violations in
+def csp_watch(page: Page) -> None:
+    """The test's page (and its frames) records Content-Security-Policy violations in
     ``window.__csp`` (see ``helpers.csp_violations``)."""
     from helpers import CSP_WATCH
 
-    context.add_init_script(CSP_WATCH)
+    page.add_init_script(CSP_WATCH)
 
 
 @pytest.fixture
-def net(context: BrowserContext) -> NetworkLog:
+def net(context: BrowserContext) -> Iterator[NetworkLog]:
     """Records the test's browser context (attach happens before any page navigates)."""
     log = NetworkLog()
     log.attach(context)
-    return log
+    yield log
+    log.detach(context)
 
 
 def wait_ready(page: Page, net: NetworkLog, timeout_ms: int = READY_TIMEOUT_MS) -> None:
@@ -246,7 +351,7 @@ def reload_ready(page: Page, net: NetworkLog) -> None:
     """Reload ``page`` and wait until it says it is ready. A page whose AI worker is still
     loading the game's wheel is left only once it has loaded: a reload aborts that
     download, which ``net`` would rightly count as a failure (seen once in CI)."""
-    page.wait_for_function(WORKER_SETTLED, timeout=READY_TIMEOUT_MS)
+    page.wait_for_function(BACKGROUND_LOADED, timeout=READY_TIMEOUT_MS)
     page.reload()
     wait_ready(page, net)
 
@@ -259,7 +364,7 @@ def open_game(page: Page, net: NetworkLog) -> Callable[[str], float]:
     leaving earlier aborts that download, which ``net`` would rightly count as a failure."""
 
     def open_(url: str) -> float:
-        page.wait_for_function(WORKER_SETTLED, timeout=READY_TIMEOUT_MS)
+        page.wait_for_function(BACKGROUND_LOADED, timeout=READY_TIMEOUT_MS)
         start = time.perf_counter()
         page.goto(url)
         wait_ready(page, net)
@@ -322,10 +427,13 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
 def pages_started(request: pytest.FixtureRequest) -> Iterator[None]:
     """Each test's JUnit record says how many game pages and AI workers it started from the
     suite's servers (a page load costs seconds of both cores: docs/testing.md)."""
-    before = dict(QuietHandler.served)
+    def started() -> Counter[str]:  # (FROM_SERVICE_WORKER: the suite's profile, above)
+        return QuietHandler.served + FROM_SERVICE_WORKER
+
+    before = started()
     yield
-    pages, workers = (QuietHandler.served[name] - before.get(name, 0)
-                      for name in QuietHandler.COUNTED)
+    after = started()
+    pages, workers = (after[name] - before[name] for name in QuietHandler.COUNTED)
     request.node.user_properties += [("pages", pages), ("workers", workers)]
 
 

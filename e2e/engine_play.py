@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engines import VISIBLE, Browser, NotClickable, wait_for
-from helpers import STORE, WORKER_SETTLED, opened_entries
+from helpers import BACKGROUND_LOADED, STORE, opened_entries
 
 CONTROLS = '[data-testid="action"], [data-testid="action-group"]'
 MARKED = "[data-can]:not([data-sel])"  # board things a person may touch now
@@ -92,7 +92,7 @@ def open_saved_game(browser: Browser, url: str, save_text: str) -> float:
     last game played: a first load writes it to the page's storage, the second offers to go
     on with it (a scenario's first click takes the offer). Seconds to the second ready."""
     open_ready(browser, url)
-    wait_for(browser, WORKER_SETTLED, timeout=120)  # leaving earlier aborts its download
+    wait_for(browser, BACKGROUND_LOADED, timeout=120)  # leaving earlier aborts its download
     browser.run(STORE_ENTRIES, opened_entries(save_text))
     stored = wait_for(browser, "window.__stored")
     assert stored == "ok", stored

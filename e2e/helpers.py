@@ -28,9 +28,15 @@ OPTIONS = '#pick [data-testid="pick-option"]:visible'  # the options on a chosen
 SETTLED = "document.body.dataset.busy === '0' || document.body.dataset.over === '1'"
 # two frames: the page laid out again after a resize, and public/scene-fit.js done with it
 RELAID = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
-# A page whose AI worker is loading the game's wheel may be left only once it has loaded:
-# leaving earlier aborts that download, which the network log rightly counts as a failure.
-WORKER_SETTLED = "document.body === null || document.body.dataset.aiWorker !== 'starting'"
+# A page may be left only once what it loads in the background has arrived: leaving earlier
+# aborts that download, which the network log rightly counts as a failure. That is the AI
+# worker's Pyodide and the game's wheel and, once the service worker holds the site (a visit
+# after the first: the suite's shared profile, conftest.py), the rest of the standard
+# library, which the page copies through it for offline play (ui/platform/dom.py
+# keep_for_offline).
+BACKGROUND_LOADED = """document.body === null || (document.body.dataset.aiWorker !== 'starting'
+    && (document.documentElement.dataset.offline !== 'ready'
+        || document.body.dataset.restOfStdlib === 'kept'))"""
 
 
 def settle(page: Page) -> None:
@@ -288,13 +294,13 @@ def open_saved(page: Page, url: str, save_text: str, language: str = "") -> None
                                               entries=json.dumps(saved | chosen)))
         page.goto(url)
     else:
-        page.wait_for_function(WORKER_SETTLED, timeout=120_000)  # the page it leaves
+        page.wait_for_function(BACKGROUND_LOADED, timeout=120_000)  # the page it leaves
         page.goto(url)
         page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=120_000)
         store(page, saved)  # the game's entries, through the page's store
         page.evaluate("(chosen) => { for (const [k, v] of Object.entries(chosen)) "
                       "localStorage.setItem(k, v); }", chosen)
-        page.wait_for_function(WORKER_SETTLED, timeout=120_000)
+        page.wait_for_function(BACKGROUND_LOADED, timeout=120_000)
         page.reload()
     page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=120_000)
     for _ in range(4):

@@ -6,8 +6,12 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from conftest import NetworkLog, wait_ready
 from playwright.sync_api import Page, expect
+
+# A first visit's browser: the service worker installs in each test (conftest.py ``profile``).
+pytestmark = pytest.mark.fresh_context
 
 
 def check_boot(

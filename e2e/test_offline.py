@@ -28,6 +28,9 @@ from playwright.sync_api import BrowserContext, BrowserType, Page, expect
 from scripts.localsite import LOOPBACK, QuietHandler, QuietServer
 from tests.scripts import load_script
 
+# A first visit's browser: the service worker installs in each test (conftest.py ``profile``).
+pytestmark = pytest.mark.fresh_context
+
 PRECACHE_TIMEOUT_MS = 120_000
 GAME_QUERY = "?players=2&seats=hhaa&seed=5&speed=0"
 # Epoch milliseconds when body[data-ready="1"] appears (installed before the page's scripts).

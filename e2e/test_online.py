@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 import zxingcpp
-from conftest import NetworkLog, reload_ready, wait_ready
+from conftest import NetworkLog, Profile, reload_ready, wait_ready
 from engine_play import open_ready, play_screens
 from engines import ChromiumBrowser, FirefoxBrowser, wait_for
 from helpers import (
@@ -34,7 +34,7 @@ from helpers import (
     table,
 )
 from PIL import Image
-from playwright.sync_api import Browser, BrowserContext, Page, Playwright, expect
+from playwright.sync_api import Browser, Page, Playwright, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 import game
@@ -70,42 +70,70 @@ window.__heard = 0;
 """
 
 
-def launch_rtc(playwright: Playwright) -> Browser:
-    """A Chromium of its own (its own processes) whose WebRTC shows loopback addresses."""
+def rtc_switches(playwright: Playwright) -> tuple[str, list[str]]:
+    """(the ``--disable-features`` switch Playwright passes, the arguments to launch with
+    instead) for a Chromium whose WebRTC shows loopback addresses."""
     probe = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
     page = probe.new_page()
     page.goto("chrome://version")
     switches = page.inner_text("#command_line").split()
     probe.close()
     default = next(s for s in switches if s.startswith("--disable-features="))
-    return playwright.chromium.launch(
-        executable_path=CHROMIUM, ignore_default_args=[default],
-        args=[*CHROMIUM_ARGS, f"{default},{MDNS_FEATURE}"])
+    return default, [*CHROMIUM_ARGS, f"{default},{MDNS_FEATURE}"]
+
+
+def launch_rtc(playwright: Playwright) -> Browser:
+    """A Chromium of its own (its own processes) whose WebRTC shows loopback addresses."""
+    default, args = rtc_switches(playwright)
+    return playwright.chromium.launch(executable_path=CHROMIUM, ignore_default_args=[default],
+                                      args=args)
 
 
 @pytest.fixture(scope="module")
-def rtc_browser(playwright: Playwright) -> Iterator[Browser]:
-    browser = launch_rtc(playwright)
-    yield browser
-    browser.close()
+def people(
+    playwright: Playwright, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Callable[[int], Profile]]:
+    """``person(n)``: the n-th person's own browser, a Chromium profile kept for the module's
+    tests (Pyodide compiled once a person, not once a page: conftest.py ``profile``) and
+    emptied before each use."""
+    default, args = rtc_switches(playwright)
+    made: list[Profile] = []
+
+    def person(n: int) -> Profile:
+        while len(made) <= n:
+            made.append(Profile(playwright.chromium.launch_persistent_context(
+                tmp_path_factory.mktemp("person"), executable_path=CHROMIUM,
+                ignore_default_args=[default], args=args,
+                viewport={"width": 1280, "height": 800})))
+        return made[n]
+
+    yield person
+    for profile in made:
+        profile.context.close()
 
 
 @pytest.fixture
-def screens(rtc_browser: Browser) -> Iterator[Callable[[], tuple[Page, NetworkLog]]]:
-    """``screen()``: a page in a fresh browser context (a person's own browser)."""
-    contexts: list[BrowserContext] = []
+def screens(
+    people: Callable[[int], Profile],
+) -> Iterator[Callable[[], tuple[Page, NetworkLog]]]:
+    """``screen()``: a page in a browser of its own (a person's own browser), nothing of an
+    earlier test in it."""
+    used: list[tuple[Profile, NetworkLog]] = []
 
     def screen() -> tuple[Page, NetworkLog]:
-        context = rtc_browser.new_context(viewport={"width": 1280, "height": 800})
-        contexts.append(context)
-        context.add_init_script(RECORD_RECEIVED)
+        profile = people(len(used))
+        profile.empty()
         log = NetworkLog()
-        log.attach(context)
-        return context.new_page(), log
+        log.attach(profile.context)
+        used.append((profile, log))
+        page = profile.context.new_page()
+        page.add_init_script(RECORD_RECEIVED)
+        return page, log
 
     yield screen
-    for context in contexts:
-        context.close()
+    for profile, log in used:
+        log.detach(profile.context)
+        profile.empty()
 
 
 def host_game(page: Page, net: NetworkLog, site_url: str, players: int = 2) -> None:

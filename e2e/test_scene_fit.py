@@ -10,11 +10,9 @@ them holds all six of the Moon's Risk cards face up and eight on the Missions, i
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import pytest
 from helpers import RELAID, in_view, open_saved, small_text
-from playwright.sync_api import Page
+from playwright.sync_api import Browser, Page
 
 from game import SEATS
 from game.engine import Game
@@ -178,12 +176,9 @@ QUIET_SPOT = """() => {
 
 
 def test_on_a_phone_a_tap_shows_a_folded_part_whole_and_a_second_tap_closes_it(
-    page: Page, site_url: str, open_game: Callable[[str], float],
+    browser: Browser, site_url: str,
 ) -> None:
     g = densest(LONG, "USA.politician", "politics")
-    open_game(site_url)  # (the site served, its network log kept for this page)
-    browser = page.context.browser
-    assert browser is not None
     phone = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
                                 is_mobile=True)
     try:

@@ -19,6 +19,9 @@ from playwright.sync_api import Page
 
 from ui.platform.stdlib import user_defined_bytes
 
+# A first visit's browser: the service worker installs in each test (conftest.py ``profile``).
+pytestmark = pytest.mark.fresh_context
+
 ROOT = Path(__file__).resolve().parent.parent
 # Modules no start imports, of kinds a game may still meet: a package of its own, a module
 # inside a package that came first (encodings), a module that imports other later ones.

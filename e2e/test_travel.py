@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from conftest import NetworkLog, reload_ready, wait_ready
-from helpers import WORKER_SETTLED, csp_violations, on_disk, store
+from helpers import BACKGROUND_LOADED, csp_violations, on_disk, store
 from playwright.sync_api import Browser, Page, expect
 
 from game.sharing import BadCode, open_code, share_code
@@ -160,7 +160,7 @@ def test_twenty_damaged_or_edited_links_are_refused_with_their_reason_and_change
     banner = page.get_by_test_id("notice-banner")
     for number, (code, _reason) in enumerate(codes.values()):
         if number == 0:  # the first opens the page, as a link does; the rest come in a
-            page.wait_for_function(WORKER_SETTLED)  # page already open (its address
+            page.wait_for_function(BACKGROUND_LOADED)  # page already open (its address
             page.goto("about:blank")  # changes)
             page.goto(site_url + SHARED + code)
             wait_ready(page, net)

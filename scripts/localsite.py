@@ -69,6 +69,23 @@ class QuietHandler(SimpleHTTPRequestHandler):
         super().end_headers()
 
 
+class SuiteHandler(QuietHandler):
+    """As :class:`QuietHandler`, but the vendored runtimes (``KEPT``: Pyodide and PyScript,
+    the same bytes for a whole run) may be kept by the browser's HTTP cache, and with them
+    V8's compiled WebAssembly: a browser profile the browser tests share then compiles Pyodide
+    once, not once a page (e2e/conftest.py ``profile``). The game's own files stay
+    ``no-store``: a test that changes one between two visits sees the change."""
+
+    KEPT = ("/pyodide/", "/pyscript/")
+
+    def end_headers(self) -> None:
+        if any(part in urlsplit(self.path).path for part in self.KEPT):
+            self.send_header("Cache-Control", "max-age=86400, immutable")
+            SimpleHTTPRequestHandler.end_headers(self)
+        else:
+            super().end_headers()
+
+
 class QuietServer(ThreadingHTTPServer):
     daemon_threads = True
 
@@ -88,10 +105,12 @@ def served(directory: Path) -> Iterator[str]:
         server.server_close()
 
 
-def start_server(directory: Path) -> tuple[QuietServer, str]:
+def start_server(
+    directory: Path, handler: type[QuietHandler] = QuietHandler
+) -> tuple[QuietServer, str]:
     """Serve ``directory`` on a free loopback port in a daemon thread; returns the server
     (call ``shutdown()`` and ``server_close()`` when done) and its URL without a slash."""
-    server = QuietServer((LOOPBACK, 0), partial(QuietHandler, directory=str(directory)))
+    server = QuietServer((LOOPBACK, 0), partial(handler, directory=str(directory)))
     threading.Thread(target=server.serve_forever, name="site-http", daemon=True).start()
     host, port = server.server_address[:2]
     return server, f"http://{host!s}:{port}"
