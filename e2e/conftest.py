@@ -144,7 +144,7 @@ def profile(
 
 
 @pytest.fixture
-def context(request: pytest.FixtureRequest, profile: Profile) -> Iterator[BrowserContext]:
+def context(request: pytest.FixtureRequest) -> Iterator[BrowserContext]:
     """The test's browser context: the suite's profile, emptied before and after the test; or,
     for a test marked ``fresh_context``, a new context of its own."""
     if request.node.get_closest_marker("fresh_context"):
@@ -153,6 +153,7 @@ def context(request: pytest.FixtureRequest, profile: Profile) -> Iterator[Browse
         yield own
         own.close()
         return
+    profile: Profile = request.getfixturevalue("profile")
     profile.empty()
     yield profile.context
     profile.empty()
