@@ -117,25 +117,26 @@ HEADER_ROOM = """() => {
 }"""
 
 
-@pytest.mark.parametrize("language", ["en", "hu"])
-def test_the_header_is_one_row_at_1280_with_room_to_spare(
-    engine: Browser, site_url: str, language: str, shot: Any
+def test_the_header_is_one_row_at_1280_with_room_to_spare_in_each_language(
+    engine: Browser, site_url: str, shot: Any
 ) -> None:
+    """In English and then Hungarian (the longer words), switched on the same page."""
     engine.resize(1280, 800)
     open_ready(engine, site_url + "?players=2&seats=hhmm&seed=4&speed=0")  # the most it shows
-    engine.run("""(code) => {
-      const choice = document.querySelector('[data-testid="language"]');
-      choice.value = code;
-      choice.dispatchEvent(new Event('change', {bubbles: true}));
-    }""", language)
-    wait_for(engine, f"document.documentElement.lang === '{language}' && "
-                     "document.body.dataset.busy === '0'")
-    header = engine.run(HEADER_ROOM)
-    shot(f"header-{language}")
-    assert header["rows"] == 1, header
-    assert header["room"] >= 40, header
-    print(f"{engine.engine} ({language}): header {header['height']:.0f} px high, "
-          f"{header['room']:.0f} px to spare")
+    for language in ("en", "hu"):
+        engine.run("""(code) => {
+          const choice = document.querySelector('[data-testid="language"]');
+          choice.value = code;
+          choice.dispatchEvent(new Event('change', {bubbles: true}));
+        }""", language)
+        wait_for(engine, f"document.documentElement.lang === '{language}' && "
+                         "document.body.dataset.busy === '0'")
+        header = engine.run(HEADER_ROOM)
+        shot(f"header-{language}")
+        assert header["rows"] == 1, (language, header)
+        assert header["room"] >= 40, (language, header)
+        print(f"{engine.engine} ({language}): header {header['height']:.0f} px high, "
+              f"{header['room']:.0f} px to spare")
 
 
 @pytest.fixture
