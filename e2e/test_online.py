@@ -1,7 +1,8 @@
-"""Online play between two browser contexts over a real WebRTC data channel on this machine
-(host candidates only, no STUN): invitations, the referee, a guest's screen, faults.
+"""Online play between browsers over a real WebRTC data channel on this machine (host
+candidates only, no STUN): invitations, the referee, a guest's screen, faults. Each person has
+a Chromium profile of their own (``people``).
 
-Chromium hides a page's local addresses behind mDNS names, which two contexts here cannot
+Chromium hides a page's local addresses behind mDNS names, which two browsers here cannot
 resolve; these tests launch their own Chromium with that feature off. Chromium keeps only the
 last ``--disable-features`` switch, so the list Playwright passes is read back from
 chrome://version and extended rather than replaced.
