@@ -88,7 +88,7 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 # first visit does (the service worker's install, a boot without it) is tested in contexts of
 # their own (``fresh_context``: test_offline, test_boot, test_stdlib_split).
 
-EMPTIED = "cookies,file_systems,indexeddb,local_storage,websql,storage_buckets,shared_storage"
+EMPTIED = "file_systems,indexeddb,local_storage,websql,storage_buckets,shared_storage"
 
 
 FROM_SERVICE_WORKER: Counter[str] = Counter()  # game pages and workers the server never saw
@@ -232,21 +232,18 @@ class NetworkLog:
     page_errors: list[str] = field(default_factory=list)
     in_flight: set[Request] = field(default_factory=set)
 
+    def _listeners(self) -> dict[str, Callable[[Any], None]]:
+        return {"request": self._on_request, "requestfinished": self._on_request_finished,
+                "requestfailed": self._on_request_failed, "response": self._on_response,
+                "console": self._on_console, "weberror": self._on_web_error}
+
     def attach(self, context: BrowserContext) -> None:
-        context.on("request", self._on_request)
-        context.on("requestfinished", self._on_request_finished)
-        context.on("requestfailed", self._on_request_failed)
-        context.on("response", self._on_response)
-        context.on("console", self._on_console)
-        context.on("weberror", self._on_web_error)
+        for event, listener in self._listeners().items():
+            context.on(event, listener)  # type: ignore[call-overload]
 
     def detach(self, context: BrowserContext) -> None:
-        context.remove_listener("request", self._on_request)
-        context.remove_listener("requestfinished", self._on_request_finished)
-        context.remove_listener("requestfailed", self._on_request_failed)
-        context.remove_listener("response", self._on_response)
-        context.remove_listener("console", self._on_console)
-        context.remove_listener("weberror", self._on_web_error)
+        for event, listener in self._listeners().items():
+            context.remove_listener(event, listener)
 
     def _on_request(self, request: Request) -> None:
         self.requests.append(request.url)
@@ -349,9 +346,9 @@ def wait_ready(page: Page, net: NetworkLog, timeout_ms: int = READY_TIMEOUT_MS) 
 
 
 def reload_ready(page: Page, net: NetworkLog) -> None:
-    """Reload ``page`` and wait until it says it is ready. A page whose AI worker is still
-    loading the game's wheel is left only once it has loaded: a reload aborts that
-    download, which ``net`` would rightly count as a failure (seen once in CI)."""
+    """Reload ``page`` and wait until it says it is ready. The page is left only once what it
+    loads in the background has arrived (``helpers.BACKGROUND_LOADED``): a reload aborts a
+    download, which ``net`` would rightly count as a failure (seen in CI)."""
     page.wait_for_function(BACKGROUND_LOADED, timeout=READY_TIMEOUT_MS)
     page.reload()
     wait_ready(page, net)
@@ -361,8 +358,9 @@ def reload_ready(page: Page, net: NetworkLog) -> None:
 def open_game(page: Page, net: NetworkLog) -> Callable[[str], float]:
     """``open_game(url)``: navigate, wait until the page says it is ready; returns seconds.
 
-    A page whose AI worker is still loading the game's wheel is left only once it has loaded:
-    leaving earlier aborts that download, which ``net`` would rightly count as a failure."""
+    A page is left only once what it loads in the background has arrived
+    (``helpers.BACKGROUND_LOADED``): leaving earlier aborts a download, which ``net`` would
+    rightly count as a failure."""
 
     def open_(url: str) -> float:
         page.wait_for_function(BACKGROUND_LOADED, timeout=READY_TIMEOUT_MS)

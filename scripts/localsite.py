@@ -65,8 +65,12 @@ class QuietHandler(SimpleHTTPRequestHandler):
         pass
 
     def end_headers(self) -> None:
-        self.send_header("Cache-Control", "no-store")
+        self.send_header("Cache-Control", self.cache_control(urlsplit(self.path).path))
         super().end_headers()
+
+    def cache_control(self, path: str) -> str:
+        """No caching: a test that changes a file between two visits sees the change."""
+        return "no-store"
 
 
 class SuiteHandler(QuietHandler):
@@ -74,16 +78,14 @@ class SuiteHandler(QuietHandler):
     the same bytes for a whole run) may be kept by the browser's HTTP cache, and with them
     V8's compiled WebAssembly: a browser profile the browser tests share then compiles Pyodide
     once, not once a page (e2e/conftest.py ``profile``). The game's own files stay
-    ``no-store``: a test that changes one between two visits sees the change."""
+    ``no-store``."""
 
     KEPT = ("/pyodide/", "/pyscript/")
 
-    def end_headers(self) -> None:
-        if any(part in urlsplit(self.path).path for part in self.KEPT):
-            self.send_header("Cache-Control", "max-age=86400, immutable")
-            SimpleHTTPRequestHandler.end_headers(self)
-        else:
-            super().end_headers()
+    def cache_control(self, path: str) -> str:
+        if any(part in path for part in self.KEPT):
+            return "max-age=86400, immutable"
+        return super().cache_control(path)
 
 
 class QuietServer(ThreadingHTTPServer):
