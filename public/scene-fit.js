@@ -140,7 +140,7 @@
   const columns = () => [...table.children].filter((child) => child.matches("section"));
 
   // Our own class changes are mutations too: look away while fitting.
-  const watch = new MutationObserver((records) => {
+  function fitChanges(records) {
     const changed = new Map(); // column -> whether anything but its folds changed
     for (const record of records) {
       const node = record.target.nodeType === 1 ? record.target : record.target.parentElement;
@@ -158,7 +158,8 @@
       for (const [column, really] of changed) if (really || !restore(column)) fitColumn(column);
     });
     if (zoomed && !zoomed.part.matches(STEPPED)) unzoom();
-  });
+  }
+  const watch = new MutationObserver(fitChanges);
   const look = () => watch.observe(table, { childList: true, subtree: true, characterData: true,
                                             attributeFilter: ["class", "data-can", "data-spot",
                                                               "data-hint"],
@@ -180,6 +181,15 @@
   });
   for (const column of columns()) sizes.observe(column);
   refit(columns());
+  // The page scrolls a decision into view in the same task that drew it, before the
+  // observer's turn (a microtask): it has the table fitted first, so that what it measures
+  // is what will be shown (ui/platform/dom.py scroll_into_view and reveal).
+  window.MoonshotScene = {
+    fitNow() {
+      const records = watch.takeRecords();
+      if (records.length) fitChanges(records);
+    },
+  };
 
   // Detail on demand: a folded or tight part shows itself whole beside its column while the
   // mouse rests on it, while the keyboard's focus is in it, or after a tap on it (not on a

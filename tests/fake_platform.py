@@ -78,6 +78,7 @@ class FakePlatform:
         self.texts: dict[str, str] = {}
         self.handlers: dict[str, list[Callable[[Any], None]]] = {}
         self.hash_handlers: list[Callable[[Any], None]] = []
+        self.resize_handlers: list[Callable[[Any], None]] = []
         self.forms: dict[str, tuple[dict[str, str], dict[str, str]]] = {}
         self.values: dict[str, str] = {}  # set_value: selector -> value
         self.focused: list[str] = []  # every focus_first selector, in order
@@ -338,6 +339,9 @@ class FakePlatform:
 
     def on_hash_change(self, handler: Callable[[Any], None]) -> None:
         self.hash_handlers.append(handler)
+
+    def on_resize(self, handler: Callable[[Any], None]) -> None:
+        self.resize_handlers.append(handler)
 
     def location_hash(self) -> str:
         return self.hash

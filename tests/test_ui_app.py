@@ -906,6 +906,54 @@ def test_a_phone_keeps_the_rivals_board_in_front_while_the_person_acts_on_it() -
     run_app(play, "?players=2&seats=hhee&seed=3&speed=0")
 
 
+def test_a_resized_window_brings_the_decision_at_hand_back_into_view() -> None:
+    """A phone turned, or a window resized, mid-decision: the acting part of the board is
+    scrolled into view again (a window narrowed from 1366x768 to 390x844 had left the
+    Engineer's cells below the fold); not while a dialog holds the person's eye, nor while
+    the computer moves."""
+    async def play(app: App, dom: FakePlatform) -> None:
+        await settle(app)
+        seat = person_to_act(app)
+        nation, role = seat.split(".")
+        dom.scrolled.clear()
+        dom.revealed.clear()
+        for handler in dom.resize_handlers:
+            handler(None)
+        assert dom.scrolled[0] in (f'#board-{nation} [data-part="{role}"]',
+                                   f"#board-{nation} .pending"), dom.scrolled
+        assert dom.revealed == [(f"board-{nation}", "[data-can]")]
+        dom.scrolled.clear()
+        app.table.open_dialog("new")
+        for handler in dom.resize_handlers:
+            handler(None)
+        assert dom.scrolled == []
+
+    run_app(play, "?players=2&seats=hhee&seed=3&speed=0")
+
+
+def test_a_thing_chosen_on_the_board_brings_where_it_may_go_into_view() -> None:
+    """A first touch that leaves a choice half made (a tile or card chosen, where it goes
+    still open) reveals the board's things to touch next: on a phone the one cell a tile
+    could go to had stayed below the board's fold."""
+    async def play(app: App, dom: FakePlatform) -> None:
+        rng = random.Random(5)
+        for _ in range(300):
+            await settle(app)
+            seat = person_to_act(app)
+            long_paths = [path for path, _i in app.table.pick.routes if len(path) > 1]
+            if long_paths:
+                break
+            play_on_board(app, dom, rng.randrange(len(app.table.actions)))
+        else:
+            raise AssertionError("no action took two touches")
+        dom.revealed.clear()
+        click(dom, find(dom, ("pick", *BOARDS), target=long_paths[0][0]))
+        assert app.table.pick.chosen and app.table.seat == seat, "the choice is half made"
+        assert (f"board-{seat.split('.')[0]}", "[data-can]") in dom.revealed, dom.revealed
+
+    run_app(play, "?players=2&seats=hhee&seed=3&speed=0")
+
+
 # ---------------------------------------------------------------------- the dock's drawers
 
 

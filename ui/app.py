@@ -150,6 +150,9 @@ class App:
         # (or a shared game's link: its replay)
         self.dom.on_hash_change(self.safe(
             lambda _event: self.join_invitation() or self.sharing.open_link()))
+        # a phone turned or a window resized: the table refolds, and the decision at hand
+        # is brought back into view (scrolled where it was, it may now be off screen)
+        self.dom.on_resize(self.safe(lambda _event: self.turns.window_resized()))
         self.sounds.start()
         query = self.dom.query_string()
         asked_lang = query_param(query, "lang") if self.dom.embedded() else ""

@@ -335,18 +335,30 @@ class Turns:
         self.dom.reveal(f"board-{nation}", "[data-can]")
         self.dom.scroll_into_view("[data-hint]")  # the thing the Tutorial asks for, if any
 
+    def window_resized(self) -> None:
+        """The window changed size: the table drawn again and the decision at hand back in
+        view, as when it came (none while a dialog or a privacy screen is up: they hold the
+        person's eye)."""
+        seat = self.controls_seat()
+        if seat is not None and not self.table.dialog and not self.dom.is_shown("privacy"):
+            self.screen.render()  # a half-made choice's popover placed again by its thing
+            self.bring_into_view(seat)
+
     def touch(self, target: str) -> None:
         """A board thing (or an option on it) was touched: choose, cancel or act."""
         table = self.table
-        if self.controls_seat() is None or self.gated():
+        seat = self.controls_seat()
+        if seat is None or self.gated():
             return
         index = table.touch(target)  # the paths the person sees: built with the decision
         self.screen.render()
         if index is not None:
             self.try_act(index)
         elif table.pick.chosen:
+            # where the chosen thing may go, in view with it (a phone's board had left the
+            # one cell a tile could go to below its fold), and the Tutorial's next thing
+            self.bring_into_view(seat)
             self.dom.focus_first("#pick .opt") or self.dom.focus_first("[data-can]:not([data-sel])")
-            self.dom.scroll_into_view("[data-hint]")  # the Tutorial's next thing, if elsewhere
         else:
             self.focus_decision()
 

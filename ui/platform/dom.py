@@ -507,9 +507,19 @@ def click_nth(selector: str, index: int) -> bool:
     return True
 
 
+def _fit_scene() -> None:
+    """The table folded to its window now (public/scene-fit.js), not after this task: a
+    render's refit waits for a microtask, and a scroll measured before it goes astray (a
+    phone's Engineer's cell was left below the board's fold)."""
+    scene = getattr(window, "MoonshotScene", None)
+    if not null(scene):
+        scene.fitNow()
+
+
 def scroll_into_view(selector: str) -> None:
     """Scroll the first visible element matching ``selector`` into view inside its scroll
-    container (the board), moving as little as possible."""
+    container (the board), moving as little as possible, once the table is fitted."""
+    _fit_scene()
     for el in document.querySelectorAll(selector):
         if not null(el.offsetParent):
             options = to_js({"block": "nearest", "inline": "nearest"},
@@ -521,7 +531,8 @@ def scroll_into_view(selector: str) -> None:
 def reveal(container_id: str, selector: str) -> None:
     """Scroll the (shown) scrolling panel ``container_id`` as little as possible so the
     elements matching ``selector`` in it lie below its scroll padding (a sticky head): all of
-    them when they fit, the first ones when they do not."""
+    them when they fit, the first ones when they do not; once the table is fitted."""
+    _fit_scene()
     panel = document.getElementById(container_id)
     if null(panel) or null(panel.offsetParent):
         return
@@ -545,6 +556,7 @@ def reveal(container_id: str, selector: str) -> None:
 # grew by 8 px after the picker was placed, and the picker covered its foot).
 SETTLED_FRAMES = 10  # the anchor kept still this many frames: the popover stays where it is
 PLACE_FRAMES = 90  # and it is followed no longer than this
+MIN_POPOVER_ROOM = 100  # px: a row of options and a little more, where it must scroll
 _placing: dict[str, int] = {}  # popover id -> the opening being followed (a newer one wins)
 
 
@@ -576,7 +588,10 @@ def _follow_anchor(popover_id: str, anchor_selector: str, opening: int,
 def _place_popover(popover_id: str,
                    anchor_selector: str) -> tuple[float, float, float, float] | None:
     """Place the popover by its anchor now; the anchor's box it was placed by (None when the
-    popover or its anchor is not shown)."""
+    popover or its anchor is not shown). It keeps clear of the anchor's board's head (the
+    nation's money and its target's odds, which the decision needs) as of the dock; on a
+    phone, where it fits neither over nor under its anchor, it takes the larger of the two
+    rooms and scrolls."""
     pop = document.getElementById(popover_id)
     anchor = None
     for el in document.querySelectorAll(anchor_selector):
@@ -585,6 +600,7 @@ def _place_popover(popover_id: str,
             break
     if null(pop) or anchor is None:
         return None
+    pop.style.maxHeight = ""
     box = anchor.getBoundingClientRect()
     width = float(pop.offsetWidth)
     height = float(pop.offsetHeight)
@@ -594,19 +610,28 @@ def _place_popover(popover_id: str,
     dock = document.getElementById("dock")
     if not null(dock) and not null(dock.offsetParent):
         floor = min(floor, float(dock.getBoundingClientRect().top) - 4)
+    ceiling = 4.0  # the highest: under the head of the anchor's board, if it is on one
+    board = anchor.closest(".board")
+    head = None if null(board) else board.querySelector(".bhead")
+    if not null(head):
+        ceiling = max(ceiling, float(head.getBoundingClientRect().bottom) + 4)
     left = min(max(4.0, float(box.left)), max(4.0, view_w - width - 4))
-    if float(box.bottom) + 4 + height <= floor:
+    under, over = floor - float(box.bottom) - 4, float(box.top) - 4 - ceiling
+    if height <= under:
         top = float(box.bottom) + 4
-    elif float(box.top) - height - 4 >= 4:
+    elif height <= over:
         top = float(box.top) - height - 4
-    else:  # no room under or over it: beside it, at its height as far as the room allows
-        top = max(4.0, min(float(box.top), floor - height))
-        if float(box.right) + 4 + width <= view_w - 4:
-            left = float(box.right) + 4
-        elif float(box.left) - 4 - width >= 4:
-            left = float(box.left) - width - 4
-        else:  # a window too narrow for both: under it, as far as the window allows
-            top = max(4.0, min(float(box.bottom) + 4, view_h - height - 4))
+    elif float(box.right) + 4 + width <= view_w - 4:  # beside it, at its height if it can
+        top = max(ceiling, min(float(box.top), floor - height))
+        left = float(box.right) + 4
+    elif float(box.left) - 4 - width >= 4:
+        top = max(ceiling, min(float(box.top), floor - height))
+        left = float(box.left) - width - 4
+    elif max(under, over) >= MIN_POPOVER_ROOM:  # a window too narrow for beside: the larger
+        pop.style.maxHeight = f"{max(under, over):.0f}px"  # room, scrolled inside
+        top = float(box.bottom) + 4 if under >= over else ceiling
+    else:  # no room at all: under it, as far as the window allows
+        top = max(4.0, min(float(box.bottom) + 4, view_h - height - 4))
     pop.style.left = f"{left:.0f}px"
     pop.style.top = f"{top:.0f}px"
     return (float(box.left), float(box.top), float(box.right), float(box.bottom))
@@ -752,6 +777,31 @@ def on_hash_change(handler: Callable[[Any], None]) -> None:
     proxy = create_proxy(handler)
     _proxies.append(proxy)
     window.addEventListener("hashchange", proxy)
+
+
+# A window dragged to a new size, or a phone turned, sends a resize event a frame: the app
+# answers the last, once the size has held this long (the table has refolded by then).
+RESIZE_QUIET_MS = 150
+
+
+def on_resize(handler: Callable[[Any], None]) -> None:
+    """``handler`` once the window's size has held ``RESIZE_QUIET_MS`` after a change; the
+    body's ``data-resized`` counts the times it ran (what a test waits for)."""
+    pending = [0]
+
+    def answer(_: Any = None) -> None:
+        handler(None)
+        set_body("resized", str(int(document.body.getAttribute("data-resized") or 0) + 1))
+
+    answered = create_proxy(answer)
+
+    def changed(_event: Any) -> None:
+        window.clearTimeout(pending[0])
+        pending[0] = window.setTimeout(answered, RESIZE_QUIET_MS)
+
+    proxy = create_proxy(changed)
+    _proxies.extend((answered, proxy))
+    window.addEventListener("resize", proxy)
 
 
 def location_hash() -> str:
