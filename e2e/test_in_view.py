@@ -1,5 +1,6 @@
-"""The table at a glance (issue 23): at 1280x800 and on a 390x844 phone, at every decision of
-a whole scripted game against the computer, every board thing the person may touch has its
+"""The table at a glance (issue 23): at 1280x800, 1366x768 and on a 390x844 phone, at every
+decision of a whole scripted game against the computer (each decision at each size, the window
+resized between them as a phone is turned), every board thing the person may touch has its
 centre inside the window with nothing on top of it, the acting nation's money and its launch
 target's odds are in view, nothing sticks out sideways, no shown text is under 12 px and the
 action bar hides no option (each shown, or counted in its "+N more"); the
@@ -12,7 +13,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-import pytest
 from helpers import (
     answer_confirm,
     axe_serious,
@@ -28,12 +28,14 @@ from helpers import (
 )
 from playwright.sync_api import Page
 
-# (width, height, seed): seed 1 is a long game (~120 decisions: a blueprint with its Modules
-# taller than a board, late Engineering with a dozen Risk cards on the centre), which the table
-# fits by folding its parts (public/scene-fit.js); bench/in_view.py plays ten whole games
-# between the AIs at these sizes and 1920x1080
-SIZES = [(1280, 800, 1), (1366, 768, 1), (390, 844, 1)]
+# seed 1 is a long game (~120 decisions: a blueprint with its Modules taller than a board, late
+# Engineering with a dozen Risk cards on the centre), which the table fits by folding its parts
+# (public/scene-fit.js); bench/in_view.py plays ten whole games between the AIs at these sizes
+# and 1920x1080
+SIZES = [(1280, 800), (1366, 768), (390, 844)]
+SEED = 1
 SIDEWAYS = "document.documentElement.scrollWidth"
+RESIZED = "document.body.dataset.resized || '0'"
 
 
 def misses(look: dict[str, object]) -> list[object]:
@@ -42,36 +44,53 @@ def misses(look: dict[str, object]) -> list[object]:
     return [thing for thing in things if thing[1] != "in"]
 
 
-@pytest.mark.parametrize(("width", "height", "seed"), SIZES)
-def test_every_decision_of_a_whole_game_has_what_it_needs_in_view(
-    page: Page, site_url: str, open_game: Callable[[str], float], width: int, height: int,
-    seed: int,
-) -> None:
+def resize(page: Page, width: int, height: int) -> None:
+    """The window to ``width`` x ``height`` (another size than now), once the page has
+    answered the change: refolded, the decision brought back into view."""
+    before = page.evaluate(RESIZED)
     page.set_viewport_size({"width": width, "height": height})
-    open_game(site_url + f"?players=2&seats=hhmm&seed={seed}&speed=0")
-    rng = random.Random(seed)
-    decisions, phases, axed, folded = 0, set(), set(), 0
+    page.wait_for_function(f"({RESIZED}) !== {before!r}")
+
+
+def test_every_decision_of_a_whole_game_has_what_it_needs_in_view_at_three_sizes(
+    page: Page, site_url: str, open_game: Callable[[str], float],
+) -> None:
+    """One game, each decision looked at in each size: the one it came at, then the window
+    resized to the others (the last is where the move is made, so each size sees a third
+    of the decisions come)."""
+    page.set_viewport_size(dict(zip(("width", "height"), SIZES[0], strict=True)))
+    open_game(site_url + f"?players=2&seats=hhmm&seed={SEED}&speed=0")
+    rng = random.Random(SEED)
+    decisions, phases, axed, came = 0, set(), set(), 0
+    folded = dict.fromkeys(SIZES, 0)
     for decisions in each_decision(page, 400):
-        look = in_view(page, "[data-can]")
-        phase = str(look["phase"]).strip().lower()
-        phases.add(phase)
-        where = f"decision {decisions} ({phase}) at {width}x{height}"
-        assert not misses(look), f"{where}: {misses(look)}"
-        assert look["money"] == "in", f"{where}: the money counter is {look['money']}"
-        assert look["odds"] in ("in", "none"), f"{where}: the target's odds are {look['odds']}"
-        assert page.evaluate(SIDEWAYS) <= width, f"{where}: the page scrolls sideways"
-        assert not small_text(page), f"{where}: text under 12 px {small_text(page)[:4]}"
-        row = bar_row(page)
-        assert row is None or row["ok"], f"{where}: the bar's row hides an option: {row}"
-        folded = max(folded, row["folded"] if row else 0)
-        if phase not in axed:  # once per phase: axe takes a second
-            axed.add(phase)
-            assert axe_serious(page) == [], where
+        for turn in range(len(SIZES)):
+            width, height = SIZES[(came + turn) % len(SIZES)]
+            if turn:
+                resize(page, width, height)
+            look = in_view(page, "[data-can]")
+            phase = str(look["phase"]).strip().lower()
+            phases.add(phase)
+            where = (f"decision {decisions} ({phase}) at {width}x{height}"
+                     + (", resized" if turn else ""))
+            assert not misses(look), f"{where}: {misses(look)}"
+            assert look["money"] == "in", f"{where}: the money counter is {look['money']}"
+            assert look["odds"] in ("in", "none"), f"{where}: the target's odds are {look['odds']}"
+            assert page.evaluate(SIDEWAYS) <= width, f"{where}: the page scrolls sideways"
+            assert not small_text(page), f"{where}: text under 12 px {small_text(page)[:4]}"
+            row = bar_row(page)
+            assert row is None or row["ok"], f"{where}: the bar's row hides an option: {row}"
+            folded[width, height] = max(folded[width, height], row["folded"] if row else 0)
+            if (phase, width) not in axed:  # once per phase and size: axe takes a second
+                axed.add((phase, width))
+                assert axe_serious(page) == [], where
+        came = (came + len(SIZES) - 1) % len(SIZES)
         decide(page, rng, 0.3)
     assert game_over(page), f"no end after {decisions} decisions"
     assert decisions > 40 and {"politics", "engineering", "administration"} <= phases, phases
-    print(f"{width}x{height}: {decisions} decisions, at most {folded} options folded into "
-          "the bar's switch")
+    print(f"{decisions} decisions, each at " + ", ".join(
+        f"{w}x{h} (at most {n} options folded into the bar's switch)"
+        for (w, h), n in folded.items()))
 
 
 def test_every_tutorial_step_on_a_phone_shows_what_it_points_at(
