@@ -51,6 +51,7 @@ READY_TIMEOUT_MS = 60_000
 sys.path.insert(0, str(ROOT))  # scripts.localsite, the engine and the pure ui modules
 from engines import (  # noqa: E402
     ENGINES,
+    FIREFOX_PREFS,
     Browser,
     ChromiumBrowser,
     Display,
@@ -460,16 +461,36 @@ def xvfb() -> Iterator[Display]:
     display.close()
 
 
+@pytest.fixture(scope="session")
+def firefox_browser() -> Iterator[FirefoxBrowser]:
+    """One Firefox for the session (its start takes some 5 s), started the first time a test
+    asks; each test has a browser context of its own (``firefox``)."""
+    browser = FirefoxBrowser(FIREFOX_PREFS)
+    yield browser
+    browser.close()
+
+
+@pytest.fixture
+def firefox(firefox_browser: FirefoxBrowser) -> Iterator[FirefoxBrowser]:
+    """A page of the session's Firefox in a new browser context (its own storage, service
+    workers and caches: nothing a test before left), closed after the test."""
+    firefox_browser.fresh()
+    yield firefox_browser
+    firefox_browser.fresh()
+
+
 @pytest.fixture(params=ENGINES)
 def engine(request: pytest.FixtureRequest) -> Iterator[Browser]:
-    """A page of each engine in turn, fresh profile each time: Chromium is the suite's
-    Playwright page, Firefox and WebKit their own browser."""
+    """A page of each engine in turn, as a fresh profile's: Chromium is the suite's
+    Playwright page, Firefox a new context of the session's Firefox, WebKit its own
+    browser (it starts in about a second)."""
     name = request.param
+    if name == "firefox":
+        yield request.getfixturevalue("firefox")
+        return
     browser: Browser
     if name == "chromium":
         browser = ChromiumBrowser(request.getfixturevalue("page"))
-    elif name == "firefox":
-        browser = FirefoxBrowser()
     else:
         browser = WebKitBrowser(request.getfixturevalue("xvfb"))
     yield browser

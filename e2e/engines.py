@@ -30,6 +30,9 @@ FIREFOX = "/usr/bin/firefox-esr"
 WEBKIT_DRIVER = "/usr/bin/WebKitWebDriver"
 MINIBROWSER = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"
 ENGINES = ("chromium", "firefox", "webkit")
+# Firefox shows its WebRTC host candidates by their addresses (not mDNS names), as the
+# suite's Chromium does: two browsers on this machine find each other (test_online.py).
+FIREFOX_PREFS = {"media.peerconnection.ice.obfuscate_host_addresses": False}
 ANSWER_TIMEOUT = 180.0  # seconds for one command of Firefox's driver (a page load: a few)
 
 # Rendered elements matching a selector, in document order (all three engines have
@@ -188,6 +191,11 @@ class FirefoxBrowser:
         self._sent += 1
         self._process.stdin.write(json.dumps({"id": self._sent, "op": op, **args}) + "\n")
         return self._answer(self._sent)
+
+    def fresh(self) -> None:
+        """A new page in a new browser context (its own storage, service workers and caches,
+        as a fresh profile's); the last page closed, its errors forgotten."""
+        self._send("fresh")
 
     def add_init_script(self, script: str) -> None:
         """Run ``script`` in every document this page loads, before the page's own."""

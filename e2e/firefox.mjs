@@ -1,7 +1,8 @@
 // Firefox for the e2e tests: Debian's firefox-esr driven over WebDriver BiDi by puppeteer-core
 // (Playwright's Firefox speaks a newer BiDi than ESR knows). e2e/engines.py starts this script
 // and sends it one JSON command per line on stdin; each answer is one JSON line on stdout:
-// {"id", "value"} or {"id", "error"}. One browser, one page, a fresh profile.
+// {"id", "value"} or {"id", "error"}. One browser, a fresh profile, one page at a time: "fresh"
+// puts a new page in a new browser context.
 //
 //   node e2e/firefox.mjs /usr/bin/firefox-esr '{"a.pref": value}'
 import puppeteer from "puppeteer-core";
@@ -14,12 +15,18 @@ const browser = await puppeteer.launch({
   headless: true,
   extraPrefsFirefox: JSON.parse(process.argv[3] || "{}"),
 });
-const page = await browser.newPage();
 const errors = [];
-page.on("pageerror", (error) => errors.push(`page error: ${error.message}`));
-page.on("console", (message) => {
-  if (message.type() === "error") errors.push(`console error: ${message.text()}`);
-});
+let context = null; // the browser's own first, then one of ours for each "fresh"
+let page = await browser.newPage();
+watch(page);
+
+/** The page's errors and console errors go to `errors`. */
+function watch(watched) {
+  watched.on("pageerror", (error) => errors.push(`page error: ${error.message}`));
+  watched.on("console", (message) => {
+    if (message.type() === "error") errors.push(`console error: ${message.text()}`);
+  });
+}
 
 /** The elements matching `css` that are rendered (checkVisibility), in document order. */
 async function visible(css) {
@@ -31,6 +38,17 @@ async function visible(css) {
 }
 
 const commands = {
+  async fresh() {
+    // A new page in a new browser context (its own storage, service workers and caches, as
+    // a fresh profile's), the last one closed: a browser started once serves many tests.
+    const old = context;
+    context = await browser.createBrowserContext();
+    const next = await context.newPage();
+    await (old ? old.close() : page.close());
+    page = next;
+    errors.splice(0);
+    watch(page);
+  },
   async open({ url }) {
     await page.goto(url, { waitUntil: "load" });
   },

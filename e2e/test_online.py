@@ -348,11 +348,6 @@ def check_the_guest_saw_no_secret(host: Page, messages: list[dict[str, Any]]
     return whole, messages
 
 
-# Firefox shows its WebRTC host candidates by their addresses (not mDNS names), as the
-# suite's Chromium does: two browsers on this machine find each other.
-FIREFOX_RTC = {"media.peerconnection.ice.obfuscate_host_addresses": False}
-
-
 # The guest's chat: its words typed into the input (as an input event tells the page).
 GUEST_TYPES = """(text) => {
   const input = document.querySelector('[data-testid="chat-input"]');
@@ -363,47 +358,45 @@ CHAT_LINES = "document.querySelector('[data-testid=\"chat-lines\"]')"
 
 
 def test_a_chromium_host_and_a_firefox_guest_chat_and_play_a_whole_game_and_no_secret_crosses(
-        screens: Callable[[], tuple[Page, NetworkLog]], site_url: str) -> None:
+        screens: Callable[[], tuple[Page, NetworkLog]], firefox: FirefoxBrowser,
+        site_url: str) -> None:
     """A whole game over a real data channel between two engines: the host in Chromium, the
     guest in Firefox (puppeteer-core over WebDriver BiDi). The chat carries text only, both
     ways; every message the guest received is exactly its seats' view; the winner is the
     same on both screens. (The online tests' only whole game: the others stop early.)"""
     host, host_net = screens()
-    guest = FirefoxBrowser(FIREFOX_RTC)
-    try:
-        guest.add_init_script(RECORD_RECEIVED)
-        host_game(host, host_net, site_url)
-        open_ready(guest, invitation(host, "USSR.politician"))
-        answer = wait_for(guest, "document.querySelector('[data-testid=\"answer-out\"]')"
-                                 "?.value", timeout=20)
-        host.locator('textarea[name="answer.USSR.politician"]').fill(answer)
-        host.locator('[data-testid="online-accept"][data-guest="USSR.politician"]').click()
-        wait_for(guest, "!document.querySelector('[data-testid=\"join-panel\"]')"
-                        "?.checkVisibility()", timeout=20)
-        host.get_by_test_id("online-panel").wait_for(state="hidden")
+    guest = firefox  # its WebRTC host candidates by address (engines.FIREFOX_PREFS)
+    guest.add_init_script(RECORD_RECEIVED)
+    host_game(host, host_net, site_url)
+    open_ready(guest, invitation(host, "USSR.politician"))
+    answer = wait_for(guest, "document.querySelector('[data-testid=\"answer-out\"]')"
+                             "?.value", timeout=20)
+    host.locator('textarea[name="answer.USSR.politician"]').fill(answer)
+    host.locator('[data-testid="online-accept"][data-guest="USSR.politician"]').click()
+    wait_for(guest, "!document.querySelector('[data-testid=\"join-panel\"]')"
+                    "?.checkVisibility()", timeout=20)
+    host.get_by_test_id("online-panel").wait_for(state="hidden")
 
-        # The chat: text only, both ways (Enter on the host's, the Send button on the guest's).
-        host.get_by_test_id("chat-input").fill("Good luck <b>comrade</b>")
-        host.get_by_test_id("chat-input").press("Enter")
-        wait_for(guest, f"{CHAT_LINES}?.textContent.includes('Good luck <b>comrade</b>')")
-        assert not guest.run("() => [...document.querySelectorAll('#chat b')]"
-                             ".some((b) => b.textContent.includes('comrade'))")  # not markup
-        guest.run(GUEST_TYPES, "Spasibo")
-        guest.click('[data-testid="chat-send"]')
-        host.get_by_test_id("chat-lines").get_by_text("Spasibo").wait_for()
-        assert "USSR" in host.get_by_test_id("chat-lines").inner_text()  # the sender's name
-        assert guest.run("() => document.querySelector('[data-testid=\"chat-input\"]')"
-                         ".value") == ""
+    # The chat: text only, both ways (Enter on the host's, the Send button on the guest's).
+    host.get_by_test_id("chat-input").fill("Good luck <b>comrade</b>")
+    host.get_by_test_id("chat-input").press("Enter")
+    wait_for(guest, f"{CHAT_LINES}?.textContent.includes('Good luck <b>comrade</b>')")
+    assert not guest.run("() => [...document.querySelectorAll('#chat b')]"
+                         ".some((b) => b.textContent.includes('comrade'))")  # not markup
+    guest.run(GUEST_TYPES, "Spasibo")
+    guest.click('[data-testid="chat-send"]')
+    host.get_by_test_id("chat-lines").get_by_text("Spasibo").wait_for()
+    assert "USSR" in host.get_by_test_id("chat-lines").inner_text()  # the sender's name
+    assert guest.run("() => document.querySelector('[data-testid=\"chat-input\"]')"
+                     ".value") == ""
 
-        clicks = play_screens([ChromiumBrowser(host), guest], random.Random(3))
-        winner = host.get_by_test_id("end-screen").get_attribute("data-winner")
-        assert wait_for(guest, "document.querySelector('[data-testid=\"end-screen\"]')"
-                               "?.dataset.winner") == winner
-        whole, messages = check_the_guest_saw_no_secret(
-            host, assembled(guest.run("() => window.__received")))
-        assert guest.errors() == []
-    finally:
-        guest.close()
+    clicks = play_screens([ChromiumBrowser(host), guest], random.Random(3))
+    winner = host.get_by_test_id("end-screen").get_attribute("data-winner")
+    assert wait_for(guest, "document.querySelector('[data-testid=\"end-screen\"]')"
+                           "?.dataset.winner") == winner
+    whole, messages = check_the_guest_saw_no_secret(
+        host, assembled(guest.run("() => window.__received")))
+    assert guest.errors() == []
     sizes = [len(json.dumps(m, separators=(",", ":"))) for m in messages]
     print(f"Chromium host, Firefox guest: {whole.log_size} moves, {clicks} clicks; the guest "
           f"received {len(messages)} messages, {sum(sizes) / 1e6:.2f} MB, largest "
