@@ -58,7 +58,7 @@ def test_every_decision_of_a_whole_game_has_what_it_needs_in_view_at_three_sizes
     """One game, each decision looked at in each size: the one it came at, then the window
     resized to the others (the last is where the move is made, so each size sees a third
     of the decisions come)."""
-    page.set_viewport_size(dict(zip(("width", "height"), SIZES[0], strict=True)))
+    page.set_viewport_size({"width": SIZES[0][0], "height": SIZES[0][1]})
     open_game(site_url + f"?players=2&seats=hhmm&seed={SEED}&speed=0")
     rng = random.Random(SEED)
     decisions, phases, axed, came = 0, set(), set(), 0

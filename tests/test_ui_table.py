@@ -245,6 +245,31 @@ def test_a_phone_follows_a_half_made_choice_to_the_board_its_next_step_is_on() -
         assert table.tab == "centre"
 
 
+def test_a_phone_brings_a_chosen_thing_in_front_when_its_options_come_by_it() -> None:
+    """A place touched with another board in front (a wide window does not show tabs; it was
+    then turned to a phone): the Influence or Bluff token's options come in a popover by the
+    place, so the place's part of the table comes in front with it."""
+    g = game.new_game(4)
+    rng = random.Random(4)
+    table = Table(Setup(seed=4), g, "t")
+    for _ in range(2000):
+        seat = g.to_act()[0]
+        actions = g.legal_actions(seat)
+        table.decide(seat, actions, g.view(seat))
+        first = next((path[0] for path, _i in table.pick.routes
+                      if len(path) == 2 and path[1].startswith("opt:")), None)
+        if first is not None:
+            break
+        g.apply(seat, rng.choice(actions))
+    else:
+        raise AssertionError("no thing ever had its options in a popover")
+    other = next(tab for tab in ("USA", "USSR", "centre") if tab != tab_of(first))
+    table.show_tab(other)
+    assert table.touch(first) is None
+    assert all(step.startswith("opt:") for step in table.pick.next_steps()), first
+    assert table.tab == tab_of(first)
+
+
 def test_who_gets_the_screen_next() -> None:
     """The Engineers' phase opens with the First Player's Engineer, whoever decided last; the
     Engineers alternate single actions; while both roles act at once (four people, Phase 2)

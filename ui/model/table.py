@@ -118,9 +118,15 @@ class Table:
         self.fold_moves()
         done = self.pick.touch(target)
         if done is None and self.pick.chosen:  # a half-made choice goes on elsewhere?
-            tabs = {tab_of(t) for t in self.pick.next_steps() if not t.startswith("opt:")}
+            # a phone shows the part where it goes on: the board's Suppliers for a Module
+            # chosen in the centre; the chosen thing itself when its options come in a
+            # popover by it (chosen in a wide window, then turned to a phone)
+            steps = self.pick.next_steps()
+            tabs = {tab_of(t) for t in steps if not t.startswith("opt:")}
+            if not tabs and steps:
+                tabs = {tab_of(self.pick.chosen[-1])}
             follow = tabs.pop() if len(tabs) == 1 else None
-            if follow is not None:  # a Module chosen in the centre: the board's Suppliers
+            if follow is not None:
                 self.tab = follow
         return done
 

@@ -512,7 +512,7 @@ def _fit_scene() -> None:
     render's refit waits for a microtask, and a scroll measured before it goes astray (a
     phone's Engineer's cell was left below the board's fold)."""
     scene = getattr(window, "MoonshotScene", None)
-    if not null(scene):
+    if scene is not None and not null(scene):
         scene.fitNow()
 
 
@@ -613,7 +613,7 @@ def _place_popover(popover_id: str,
     ceiling = 4.0  # the highest: under the head of the anchor's board, if it is on one
     board = anchor.closest(".board")
     head = None if null(board) else board.querySelector(".bhead")
-    if not null(head):
+    if head is not None and not null(head):
         ceiling = max(ceiling, float(head.getBoundingClientRect().bottom) + 4)
     left = min(max(4.0, float(box.left)), max(4.0, view_w - width - 4))
     under, over = floor - float(box.bottom) - 4, float(box.top) - 4 - ceiling
