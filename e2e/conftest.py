@@ -87,7 +87,7 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 # site's storage (localStorage, IndexedDB, cookies, file systems), its pages, offline mode and
 # permissions. The service worker and its cache stay: the same build for the whole run. What a
 # first visit does (the service worker's install, a boot without it) is tested in contexts of
-# their own (``fresh_context``: test_offline, test_boot, test_stdlib_split).
+# their own (``fresh_context``: test_offline, test_stdlib_split, three of test_boot).
 
 EMPTIED = "file_systems,indexeddb,local_storage,websql,storage_buckets,shared_storage"
 

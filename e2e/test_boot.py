@@ -10,8 +10,8 @@ import pytest
 from conftest import NetworkLog, wait_ready
 from playwright.sync_api import Page, expect
 
-# A first visit's browser: the service worker installs in each test (conftest.py ``profile``).
-pytestmark = pytest.mark.fresh_context
+# A first visit's tests have a browser of their own (``fresh_context``: the service worker
+# installs in each, nothing is cached); the others use the suite's profile (conftest.py).
 
 
 def check_boot(
@@ -42,7 +42,19 @@ def check_boot(
     print(f"{name}: ready in {seconds:.2f} s")
 
 
-def test_boot_at_root(
+# Every value #boot's data-step takes (public/boot.js), recorded from the page's first moment.
+BOOT_STEPS = """
+window.__bootSteps = [];
+new MutationObserver((records) => {
+  for (const r of records) {
+    if (r.target.id === "boot") window.__bootSteps.push(r.target.dataset.step);
+  }
+}).observe(document, {attributes: true, subtree: true, attributeFilter: ["data-step"]});
+"""
+
+
+@pytest.mark.fresh_context
+def test_boot_at_root_showing_each_step_of_the_start_in_turn(
     page: Page,
     site_url: str,
     net: NetworkLog,
@@ -50,9 +62,16 @@ def test_boot_at_root(
     screenshot: Callable[[str], Path],
     artifacts: Path,
 ) -> None:
+    page.add_init_script(BOOT_STEPS)
     check_boot(page, site_url, "boot-root", net, open_game, screenshot, artifacts)
+    # Python (the page's own first step) -> loading the game, once PyScript has Python
+    assert page.evaluate("window.__bootSteps") == ["game"]
+    expect(page.get_by_test_id("booting")).to_be_hidden()  # the game is on
+    steps = page.get_by_test_id("booting").locator("li")
+    assert steps.evaluate_all("items => items.map(li => li.dataset.step)") == ["python", "game"]
 
 
+@pytest.mark.fresh_context
 def test_boot_under_sub_path(
     page: Page,
     serve_site: Callable[[str], str],
@@ -65,31 +84,6 @@ def test_boot_under_sub_path(
     assert url.endswith("/moonshot/")
     check_boot(page, url, "boot-subpath", net, open_game, screenshot, artifacts)
     assert all("/moonshot/" in u for u in net.requests if u.startswith("http")), net.requests
-
-
-# Every value #boot's data-step takes (public/boot.js), recorded from the page's first moment.
-BOOT_STEPS = """
-window.__bootSteps = [];
-new MutationObserver((records) => {
-  for (const r of records) {
-    if (r.target.id === "boot") window.__bootSteps.push(r.target.dataset.step);
-  }
-}).observe(document, {attributes: true, subtree: true, attributeFilter: ["data-step"]});
-"""
-
-
-def test_the_boot_screen_shows_each_step_of_the_start_in_turn(
-    page: Page,
-    site_url: str,
-    open_game: Callable[[str], float],
-) -> None:
-    page.add_init_script(BOOT_STEPS)
-    open_game(site_url)
-    # Python (the page's own first step) -> loading the game, once PyScript has Python
-    assert page.evaluate("window.__bootSteps") == ["game"]
-    expect(page.get_by_test_id("booting")).to_be_hidden()  # the game is on
-    steps = page.get_by_test_id("booting").locator("li")
-    assert steps.evaluate_all("items => items.map(li => li.dataset.step)") == ["python", "game"]
 
 
 def test_the_boot_screen_speaks_the_language_the_app_will(
@@ -125,6 +119,7 @@ def test_python_runs_on_its_own_stack_where_chromium_offers_stack_switching(
     net.assert_clean()
 
 
+@pytest.mark.fresh_context
 def test_a_first_visit_reads_the_start_screen_before_python_is_up(
     page: Page, site_url: str, net: NetworkLog, screenshot: Callable[[str], Path],
 ) -> None:
