@@ -79,6 +79,7 @@ class FakePlatform:
         self.handlers: dict[str, list[Callable[[Any], None]]] = {}
         self.hash_handlers: list[Callable[[Any], None]] = []
         self.resize_handlers: list[Callable[[Any], None]] = []
+        self.typing_now = False  # what typing() answers: the focus in a text field
         self.forms: dict[str, tuple[dict[str, str], dict[str, str]]] = {}
         self.values: dict[str, str] = {}  # set_value: selector -> value
         self.focused: list[str] = []  # every focus_first selector, in order
@@ -339,6 +340,9 @@ class FakePlatform:
 
     def on_hash_change(self, handler: Callable[[Any], None]) -> None:
         self.hash_handlers.append(handler)
+
+    def typing(self) -> bool:
+        return self.typing_now
 
     def on_resize(self, handler: Callable[[Any], None]) -> None:
         self.resize_handlers.append(handler)

@@ -909,8 +909,8 @@ def test_a_phone_keeps_the_rivals_board_in_front_while_the_person_acts_on_it() -
 def test_a_resized_window_brings_the_decision_at_hand_back_into_view() -> None:
     """A phone turned, or a window resized, mid-decision: the acting part of the board is
     scrolled into view again (a window narrowed from 1366x768 to 390x844 had left the
-    Engineer's cells below the fold); not while a dialog holds the person's eye, nor while
-    the computer moves."""
+    Engineer's cells below the fold); not while the person types (a phone's keyboard), nor
+    while a dialog holds the person's eye."""
     async def play(app: App, dom: FakePlatform) -> None:
         await settle(app)
         seat = person_to_act(app)
@@ -923,6 +923,11 @@ def test_a_resized_window_brings_the_decision_at_hand_back_into_view() -> None:
                                    f"#board-{nation} .pending"), dom.scrolled
         assert dom.revealed == [(f"board-{nation}", "[data-can]")]
         dom.scrolled.clear()
+        dom.typing_now = True  # a phone's keyboard came up for the chat: the window shrank
+        for handler in dom.resize_handlers:
+            handler(None)
+        assert dom.scrolled == []
+        dom.typing_now = False
         app.table.open_dialog("new")
         for handler in dom.resize_handlers:
             handler(None)

@@ -338,9 +338,11 @@ class Turns:
     def window_resized(self) -> None:
         """The window changed size: the table drawn again and the decision at hand back in
         view, as when it came (none while a dialog or a privacy screen is up: they hold the
-        person's eye)."""
+        person's eye; nor while the person types, say in the chat: a phone's keyboard coming
+        up shrinks the window, and the field must stay where it is)."""
         seat = self.controls_seat()
-        if seat is not None and not self.table.dialog and not self.dom.is_shown("privacy"):
+        if seat is not None and not self.table.dialog and not self.dom.is_shown("privacy") \
+                and not self.dom.typing():
             self.screen.render()  # a half-made choice's popover placed again by its thing
             self.bring_into_view(seat)
 

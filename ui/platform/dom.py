@@ -233,6 +233,13 @@ def focused_testid() -> str:
     return "" if null(el) or null(el.dataset) else str(el.dataset.testid or "")
 
 
+def typing() -> bool:
+    """Whether the keyboard's focus is in a field to type in (on a phone, its keyboard is up:
+    the window shrank for it)."""
+    el = document.activeElement
+    return not null(el) and str(el.tagName).upper() in ("INPUT", "TEXTAREA", "SELECT")
+
+
 _followed: set[str] = set()  # elements scroll_to_end keeps at their end when opened
 
 
