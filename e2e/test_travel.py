@@ -73,6 +73,12 @@ def test_the_replay_travels_by_its_timeline_plays_on_and_the_reports_swings_lead
     page.wait_for_function(
         "n => +document.querySelector('[data-testid=replay]').dataset.step >= n",
         arg=launch.step + 2, timeout=20_000)
+    # The focus elsewhere (on no control: a tap beside the bar), and it plays on.
+    page.evaluate("document.activeElement.blur()")
+    page.wait_for_function(
+        "n => +document.querySelector('[data-testid=replay]').dataset.step >= n",
+        arg=launch.step + 4, timeout=20_000)
+    expect(page.locator("#banner")).to_be_hidden()
     page.get_by_test_id("rp-play").click()
     expect(page.get_by_test_id("rp-play")).to_have_attribute("aria-pressed", "false")
     paused = bar.get_attribute("data-step")

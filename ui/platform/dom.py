@@ -228,9 +228,10 @@ async def keep_for_offline(url: str, keep: Callable[[bytes], bool]) -> None:
 
 
 def focused_testid() -> str:
-    """The ``data-testid`` of the element that has the focus ("" for none or one without)."""
+    """The ``data-testid`` of the element that has the focus ("" for none or one without:
+    read as an attribute, since a dataset key it lacks raises AttributeError in Pyodide)."""
     el = document.activeElement
-    return "" if null(el) or null(el.dataset) else str(el.dataset.testid or "")
+    return "" if null(el) else str(el.getAttribute("data-testid") or "")
 
 
 def typing() -> bool:
