@@ -447,6 +447,9 @@ def test_a_forged_move_and_a_1_mb_message_are_refused_and_the_game_goes_on(
     send("x" * 1_000_000)
     host.wait_for_function("document.body.dataset.refused === '2'", timeout=20_000)
     assert table(host) == before  # the same number of moves, the same exact state
+    # (the host counts a refusal at once; its answer to the guest may still be on the way)
+    rogue.wait_for_function("""() => window.inbox.filter(([kind, text]) =>
+        kind === 'message' && JSON.parse(text).t === 'refused').length >= 2""", timeout=20_000)
     refusals = [m for m in inbox() if m["t"] == "refused"]
     assert [r["re"] for r in refusals] == [2, None]
     assert "not played on this screen" in refusals[0]["error"]
