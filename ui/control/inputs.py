@@ -15,7 +15,7 @@ from typing import Any
 from ..markup.controls import BAR_CONTROLS
 from ..model.roles import Overlays, Replays, Report, Screen, TurnLoop
 from ..model.table import Table
-from ..platform.port import Commands, Platform
+from ..platform.port import TYPED_TAGS, Commands, Platform
 
 KEYS = {"u": "undo", "r": "redo", "h": "hint", "?": "rules"}  # letters in either case
 STEPS = {"ArrowLeft": "rp-prev", "ArrowRight": "rp-next", "Home": "rp-first", "End": "rp-last"}
@@ -95,7 +95,7 @@ class Input:
             self.dom.keep_tab_inside(event)
             return
         tag = str(getattr(event.target, "tagName", "")).upper()
-        typing = tag in ("SELECT", "INPUT", "TEXTAREA")
+        typing = tag in TYPED_TAGS
         if bool(getattr(event, "ctrlKey", False)) or bool(getattr(event, "metaKey", False)) \
                 or bool(getattr(event, "altKey", False)):
             return

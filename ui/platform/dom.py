@@ -14,7 +14,7 @@ from pyodide.ffi import (  # type: ignore[import-not-found]
 )
 from pyscript import document, window  # type: ignore[import-not-found]
 
-from .port import GAME_TAKEN
+from .port import GAME_TAKEN, TYPED_TAGS
 from .stdlib import user_defined_bytes
 
 _last: dict[str, str] = {}
@@ -238,7 +238,7 @@ def typing() -> bool:
     """Whether the keyboard's focus is in a field to type in (on a phone, its keyboard is up:
     the window shrank for it)."""
     el = document.activeElement
-    return not null(el) and str(el.tagName).upper() in ("INPUT", "TEXTAREA", "SELECT")
+    return not null(el) and str(el.tagName).upper() in TYPED_TAGS
 
 
 _followed: set[str] = set()  # elements scroll_to_end keeps at their end when opened
@@ -625,16 +625,15 @@ def _place_popover(popover_id: str,
         ceiling = max(ceiling, float(head.getBoundingClientRect().bottom) + 4)
     left = min(max(4.0, float(box.left)), max(4.0, view_w - width - 4))
     under, over = floor - float(box.bottom) - 4, float(box.top) - 4 - ceiling
+    fits_right = float(box.right) + 4 + width <= view_w - 4
+    fits_left = float(box.left) - 4 - width >= 4
     if height <= under:
         top = float(box.bottom) + 4
     elif height <= over:
         top = float(box.top) - height - 4
-    elif float(box.right) + 4 + width <= view_w - 4:  # beside it, at its height if it can
+    elif fits_right or fits_left:  # beside it, at its height as far as the room allows
         top = max(ceiling, min(float(box.top), floor - height))
-        left = float(box.right) + 4
-    elif float(box.left) - 4 - width >= 4:
-        top = max(ceiling, min(float(box.top), floor - height))
-        left = float(box.left) - width - 4
+        left = float(box.right) + 4 if fits_right else float(box.left) - width - 4
     elif max(under, over) >= MIN_POPOVER_ROOM:  # a window too narrow for beside: the larger
         pop.style.maxHeight = f"{max(under, over):.0f}px"  # room, scrolled inside
         top = float(box.bottom) + 4 if under >= over else ceiling
@@ -795,11 +794,12 @@ RESIZE_QUIET_MS = 150
 def on_resize(handler: Callable[[Any], None]) -> None:
     """``handler`` once the window's size has held ``RESIZE_QUIET_MS`` after a change; the
     body's ``data-resized`` counts the times it ran (what a test waits for)."""
-    pending = [0]
+    pending, answers = [0], [0]
 
     def answer(_: Any = None) -> None:
         handler(None)
-        set_body("resized", str(int(document.body.getAttribute("data-resized") or 0) + 1))
+        answers[0] += 1
+        set_body("resized", str(answers[0]))
 
     answered = create_proxy(answer)
 

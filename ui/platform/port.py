@@ -8,6 +8,9 @@ from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
 GAME_TAKEN = "taken"  # storage_kept's word when another tab holds the game now
+# The elements the keyboard types into: keys there are the field's, not the game's shortcuts,
+# and a phone's keyboard is up while one has the focus (``Platform.typing``).
+TYPED_TAGS = ("INPUT", "TEXTAREA", "SELECT")
 
 # A command's handler gets the page element that carried its ``data-cmd`` (None from a key).
 Handler = Callable[[Any], None]
