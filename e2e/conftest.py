@@ -26,7 +26,7 @@ from collections import Counter
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 from urllib.parse import urlsplit
 
 import pytest
@@ -133,30 +133,60 @@ class Profile:
                                {"origin": origin, "storageTypes": EMPTIED})
 
 
+# The suite's pages ask for reduced motion, as a player may: the acting seat's pulse, the
+# rival's ring and a hint's glow then stand still instead of redrawing the page at 60 frames a
+# second for as long as a page is open (a tenth of a core each, measured: a whole suite's worth
+# of CPU). The motions themselves are checked with motion on (test_rival_moves).
+MOTION: Literal["reduce"] = "reduce"
+
+
 @pytest.fixture(scope="session")
 def profile(
     browser_type: BrowserType, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[Profile]:
     context = browser_type.launch_persistent_context(
         tmp_path_factory.mktemp("profile"), executable_path=CHROMIUM, args=CHROMIUM_ARGS,
-        viewport={"width": 1280, "height": 720})
+        viewport={"width": 1280, "height": 720}, reduced_motion=MOTION)
     yield Profile(context)
     context.close()
 
 
+CSP_REFUSAL = "Content Security Policy"  # in each refusal Chromium writes to the console
+
+
 @pytest.fixture
-def context(request: pytest.FixtureRequest) -> Iterator[BrowserContext]:
+def csp_refusals() -> Iterator[list[str]]:
+    """What the Content-Security-Policy refused on any page or frame of the test's context
+    (Chromium reports each on the console). Every Chromium test ends with none: the policy of
+    every screen a test reaches is checked where it is reached. A test that provokes a refusal
+    on purpose reads it here and clears the list."""
+    refusals: list[str] = []
+    yield refusals
+    assert not refusals, "the Content-Security-Policy refused:\n  " + "\n  ".join(refusals)
+
+
+@pytest.fixture
+def context(
+    request: pytest.FixtureRequest, csp_refusals: list[str]
+) -> Iterator[BrowserContext]:
     """The test's browser context: the suite's profile, emptied before and after the test; or,
     for a test marked ``fresh_context``, a new context of its own."""
+    def refused(message: ConsoleMessage) -> None:
+        if message.type == "error" and CSP_REFUSAL in message.text:
+            csp_refusals.append(f"{message.text} ({message.location.get('url')})")
+
     if request.node.get_closest_marker("fresh_context"):
         browser: PlaywrightBrowser = request.getfixturevalue("browser")
-        own = browser.new_context()
+        own = browser.new_context(reduced_motion=MOTION)
+        own.on("console", refused)
         yield own
         own.close()
         return
     profile: Profile = request.getfixturevalue("profile")
     profile.empty()
+    profile.context.on("console", refused)
     yield profile.context
+    profile.context.remove_listener("console", refused)
     profile.empty()
 
 

@@ -26,7 +26,7 @@ from helpers import (
     small_text,
     tutorial_on,
 )
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 # seed 1 is a long game (~120 decisions: a blueprint with its Modules taller than a board, late
 # Engineering with a dozen Risk cards on the centre), which the table fits by folding its parts
@@ -87,6 +87,15 @@ def test_every_decision_of_a_whole_game_has_what_it_needs_in_view_at_three_sizes
         came = (came + len(SIZES) - 1) % len(SIZES)
         decide(page, rng, 0.3)
     assert game_over(page), f"no end after {decisions} decisions"
+    # the computer's seats played the whole game from the AI's worker, and the end names the
+    # winner (what test_app's whole hot-seat game by clicks asserted: its hand-offs are
+    # test_hardening's, its rules tests/test_ui_app's)
+    end = page.get_by_test_id("end-screen")
+    winner = end.get_attribute("data-winner")
+    assert winner in ("USA", "USSR")
+    expect(end).to_contain_text(f"{winner} wins")
+    assert int(page.evaluate("document.body.dataset.aiMovesWorker || '0'")) > 40
+    assert page.evaluate("document.body.dataset.aiWorker") == "ready"
     assert decisions > 40 and {"politics", "engineering", "administration"} <= phases, phases
     print(f"{decisions} decisions, each at " + ", ".join(
         f"{w}x{h} (at most {n} options folded into the bar's switch)"

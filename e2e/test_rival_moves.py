@@ -41,6 +41,7 @@ def test_the_computers_moves_are_marked_where_they_happened_and_its_launch_on_th
     page: Page, site_url: str, open_game: Callable[[str], float],
     screenshot: Callable[[str], Path],
 ) -> None:
+    page.emulate_media(reduced_motion="no-preference")  # the suite's pages ask for less
     page.set_viewport_size({"width": 1280, "height": 800})
     open_game(site_url + "?players=2&seats=hhee&seed=3&speed=0")
     rng = random.Random(3)
@@ -117,6 +118,7 @@ def test_the_computers_move_lands_as_a_motion_as_long_as_the_ai_speed_says(
 ) -> None:
     """The thing the computer touched lands (a short scale-in) over the AI's pace, with its
     ring pulsing; instant play and prefers-reduced-motion show the ring without motion."""
+    page.emulate_media(reduced_motion="no-preference")  # the suite's pages ask for less
     page.set_viewport_size({"width": 1280, "height": 800})
     open_game(site_url + f"?players=2&seats=hhee&seed=3&speed={speed}")
     rng = random.Random(3)

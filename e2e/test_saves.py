@@ -212,6 +212,22 @@ def test_export_new_game_import_continue_and_finish(
     steps = play_until_over(page, rng)
     assert game_over(page)
     assert steps > 0
+    # The end screen's own ways on: its replay, its export, a new game (a name typed in its
+    # dialog is kept), and the finished game's file imported shows its end again.
+    page.get_by_test_id("end-replay").click()
+    page.get_by_test_id("rp-first").click()
+    page.get_by_test_id("rp-exit").click()
+    with page.expect_download() as info:
+        page.get_by_test_id("end-export").click()
+    ended = tmp_path / "end.json"
+    info.value.save_as(ended)
+    page.get_by_test_id("end-new-game").click()
+    page.get_by_test_id("name-USA.politician").fill("Ann")
+    page.get_by_test_id("start-game").click()
+    settle(page)
+    assert json.loads(current_save(page))["names"]["USA.politician"] == "Ann"
+    import_file(page, ended)
+    expect(page.get_by_test_id("end-screen")).to_be_visible()
     net.assert_clean()
 
 
