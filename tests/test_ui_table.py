@@ -17,9 +17,11 @@ from game.analysis.history import rewind
 from game.core.actions import Action
 from game.online.guestlink import read_picture
 from game.online.referee import Referee
+from ui.markup.frame import Header, top_html
 from ui.model.players import Setup, choose_seat
 from ui.model.table import Table
 from ui.model.targets import NO_PICK, Pick, tab_of
+from ui.words.names import percent
 from ui.words.narration import note
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -208,6 +210,71 @@ def test_the_board_in_front_follows_a_new_seat_and_stays_for_the_same_one() -> N
     table.deal(Setup(seed=4), g, "id", "", [])
     table.front("USA.engineer")
     assert table.tab == "USA"  # a new game: the seat's own board first
+
+
+def test_a_part_with_nothing_to_touch_gives_way_to_one_with_something() -> None:
+    """On a phone, the same seat's next decision with the rival's board in front (the person
+    placed a token there): when that board holds nothing this decision may touch, the part
+    that does comes in front (the seat's own board first); when it holds something, it stays.
+    The Tutorial's pointer still wins."""
+    g = game.new_game(4)
+    seat = g.to_act()[0]
+    actions = g.legal_actions(seat)
+    table = Table(Setup(seed=4), g, "t")
+    table.decide(seat, actions, g.view(seat))
+    own, rival = seat.split(".")[0], next(n for n in game.NATIONS if n != seat.split(".")[0])
+    holding = {tab_of(thing) for thing in table.pick.marked()}
+    assert own in holding and rival not in holding, holding  # the opening: Maneuvers in hand
+    table.front(seat)
+    table.show_tab(rival)
+    table.front(seat)
+    assert table.tab == own
+    table.show_tab(rival)
+    table.front(seat, pointed=rival)
+    assert table.tab == rival
+    rng = random.Random(4)
+    for _ in range(2000):  # a decision with things on the rival's board: it stays in front
+        seat = g.to_act()[0]
+        actions = g.legal_actions(seat)
+        table.decide(seat, actions, g.view(seat))
+        rival = next(n for n in game.NATIONS if n != seat.split(".")[0])
+        if rival in {tab_of(thing) for thing in table.pick.marked()}:
+            break
+        g.apply(seat, rng.choice(actions))
+    else:
+        raise AssertionError("no decision ever touched the rival's board")
+    table.front(seat)
+    table.show_tab(rival)
+    table.front(seat)
+    assert table.tab == rival
+
+
+def test_each_phone_tab_says_its_boards_money_and_the_viewers_launch_odds() -> None:
+    """The acting nation's money and its target's odds stay in view on a phone whichever
+    part of the table is in front: each nation's tab says its money (the view's number), the
+    viewer's nation's tab its launch target's odds (the engine's), the rival's none."""
+    g = game.new_game(4)
+    rng = random.Random(4)
+    for _ in range(3000):
+        if g.state.nations["USA"].launch and g.state.nations["USSR"].launch:
+            break
+        seat = rng.choice(g.to_act())
+        g.apply(seat, rng.choice(g.legal_actions(seat)))
+    else:
+        raise AssertionError("no game where both nations aim at a Mission")
+    view, odds = g.view("USA.politician"), g.choices("USA.politician").odds
+    top = top_html(Header("USSR", 0, False, None, "USA.politician", "Ann", False, False, False,
+                          False, view, odds))
+    tabs = {tab: top.split(f'data-tab="{tab}">', 1)[1].split("</button>", 1)[0]
+            for tab in ("USA", "centre", "USSR")}
+    for nation in game.NATIONS:
+        assert f"<b>{view.nations[nation].money}</b>" in tabs[nation], tabs[nation]
+    launch = view.nations["USA"].launch
+    assert launch is not None and percent(odds[launch]) in tabs["USA"]
+    assert 'class="odds"' in tabs["USA"] and 'class="odds"' not in tabs["USSR"]
+    assert "count" not in tabs["centre"]
+    bare = top_html(Header("USA", 0, False, None, None, "", False, False, False, False))
+    assert 'class="count' not in bare  # no table to speak of (the start screen)
 
 
 def test_a_board_thing_is_on_the_tab_that_shows_it() -> None:

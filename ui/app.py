@@ -20,6 +20,7 @@ from typing import Any
 import game
 from game import SEATS
 from game.rules.choices import NO_CHOICES
+from game.rules.records import View
 from game.rules.view import secrets_hidden
 
 from .control.hints import Hints
@@ -376,7 +377,7 @@ class App:
 
     def toggle_menu(self) -> None:
         self.table.toggle_menu()
-        self.dom.set_html("top", top_html(self.header()))
+        self.render()
         if self.table.menu:
             self.dom.focus_first("#tools button")
 
@@ -425,7 +426,7 @@ class App:
         for region in ("board-USA", "board-USSR", "centre", "actions"):
             self.dom.set_html(region, regions[region])
         self.dom.set_class("main", main_class(scene.view, table.tab))
-        self.dom.set_html("top", top_html(self.header()))
+        self.dom.set_html("top", top_html(self.header(scene.view, scene.choices.odds)))
         self.draw_log()
         guide = self.guide()
         tour = guide.panel_html()
@@ -473,12 +474,15 @@ class App:
         # the viewer): what only the rules work out
         return Scene(view=view, choices=shown.choices(viewer), marks=marks, pick=pick, bar=bar)
 
-    def header(self) -> Header:
+    def header(self, view: View | None = None, odds: dict[str, float] | None = None
+               ) -> Header:
+        """The header; ``view`` (and the viewer's ``odds``): the table's, for what a phone's
+        tabs say of each board."""
         viewer = self.viewer()
         table = self.table
         return Header(table.tab, table.setup.speed_ms, self.replays.on, self.replays.seat,
                       viewer, table.setup.display_name(viewer) if viewer else "",
-                      self.hosting.on, self.joining.on, self.sounds.on, table.menu)
+                      self.hosting.on, self.joining.on, self.sounds.on, table.menu, view, odds)
 
     def render_replay(self) -> None:
         desk = self.replays
@@ -489,7 +493,7 @@ class App:
         for region in ("board-USA", "board-USSR", "centre"):
             self.dom.set_html(region, regions[region])
         self.dom.set_class("main", main_class(view, self.table.tab))
-        self.dom.set_html("top", top_html(self.header()))
+        self.dom.set_html("top", top_html(self.header(view)))
         self.dom.set_html("log-list", log_html(desk.replay.story(desk.index)))
         self.log_drawn = None
         self.dom.set_html("actions", replay_bar_html(desk.replay, desk.index, desk.seat,

@@ -328,6 +328,19 @@ def _aim(n: NationView, odds: dict[str, float]) -> str:
             f'{icon("rocket")} {e(mission_name(launch))}{chance}</span>')
 
 
+def tab_head_html(view: View, nation: str, odds: dict[str, float]) -> str:
+    """What a phone's tab of ``nation``'s board says of it: its money, and its launch
+    target's odds when they are the viewer's (``odds``): the acting nation's money and odds in
+    view whichever part of the table is in front (acting on the rival's board, say)."""
+    n = view.nations[nation]
+    money = _count("money", n.money, _("Money"), "money")
+    if not n.launch or n.launch not in odds:
+        return money
+    title = _("Launching to {mission}").format(mission=mission_name(n.launch))
+    return (f'{money}<b class="odds"{attrs(title=title)}>'
+            f"{e(percent(odds[n.launch]))}</b>")
+
+
 def board_html(view: View, nation: str, *, marks: Marks = NO_MARKS,
                ghost_cell: int | None = None, acting: str = "",
                odds: dict[str, float] | None = None) -> str:

@@ -22,6 +22,7 @@ from ..words.names import (
     speed_words,
     waiting_text,
 )
+from .board import tab_head_html
 from .controls import BarState, bar_html, option_html
 from .hinttext import Hint, hint_html, hint_line_html
 from .html import attrs, e, emblem, icon, rule_link
@@ -42,6 +43,8 @@ class Header:
     guest: bool
     sound: bool  # the sound switch is on
     menu: bool  # a phone's menu of the less used tools is open
+    view: View | None = None  # the table's, for what a phone's tabs say of each board
+    odds: dict[str, float] | None = None  # the viewer's, by Mission
 
 
 @dataclass(frozen=True)
@@ -71,9 +74,16 @@ NO_BAR = Bar(None, [], BarState(), False, {}, (0, 0, ""), False, False, None)  #
 def top_html(top: Header) -> str:
     labels = ((("USA", "usa", nation_name("USA")), ("centre", "moon", _("Centre")),
                ("USSR", "ussr", nation_name("USSR"))))
+    view = top.view
+
+    def head(tab: str) -> str:
+        if view is None or tab not in view.nations:
+            return ""
+        return " " + tab_head_html(view, tab, top.odds or {} if view.nation == tab else {})
+
     tabs = "".join(
         f'<button class="tab{" on" if top.tab == t else ""}" data-tab="{t}">'
-        f"{icon(pic)} {e(label)}</button>"
+        f"{icon(pic)} {e(label)}{head(t)}</button>"
         for t, pic, label in labels)
     speeds = "".join(f'<option value="{ms}"{" selected" if top.speed_ms == ms else ""}>'
                      f"{e(t)}</option>" for ms, t in speed_words().items())

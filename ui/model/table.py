@@ -165,13 +165,21 @@ class Table:
         self.drawer = "" if self.drawer == name else name
 
     def front(self, seat: str, pointed: str | None = None) -> None:
-        """The board in front on a phone for ``seat``'s decision: the part the Tutorial points
-        at; else the seat's own board when the last decision here was another seat's; else
-        the board the person has in front (acting on the rival's board, it stays there)."""
+        """The board in front on a phone for ``seat``'s decision (made with :meth:`decide`):
+        the part the Tutorial points at; else the seat's own board when the last decision
+        here was another seat's; else the board the person has in front (acting on the
+        rival's board, it stays there). Unless the Tutorial points, a part that holds none of
+        the things the decision may touch gives way to one that does: the seat's own board
+        first, then the centre (a phone showing nothing to touch asks the person to hunt)."""
         if pointed:
             self.tab = pointed
-        elif seat != self._fronted:
-            self.tab = nation_of(seat)
+        else:
+            if seat != self._fronted:
+                self.tab = nation_of(seat)
+            holding = {tab_of(thing) for thing in self.pick.marked()} - {None}
+            if holding and self.tab not in holding:
+                self.tab = next(tab for tab in (nation_of(seat), "centre", *game.NATIONS)
+                                if tab in holding)
         self._fronted = seat
 
     # ------------------------------------------------------------------ moves and the log
