@@ -509,9 +509,10 @@ def medians(loads: list[Load]) -> dict[str, Any]:
             "requests": int(statistics.median(x.requests for x in loads))}
 
 
-def measure(browser: Browser, site: str, runs: int) -> dict[str, Any]:
+def measure(browser: Browser, site: str, runs: int, throttled: bool = True) -> dict[str, Any]:
     """``runs`` cold loads of each page (bare, game, built), alternating; medians, ratios and
-    budget verdicts (against bare, the stock Pyodide)."""
+    budget verdicts (against bare, the stock Pyodide); and unless not ``throttled``, a load of
+    the bare page and the game with the CPU slowed down."""
     before = load_average()
     loads: dict[str, list[Load]] = {"game": [], "bare": [], "built": []}
     for _ in range(runs):
@@ -519,8 +520,8 @@ def measure(browser: Browser, site: str, runs: int) -> dict[str, Any]:
         loads["game"].append(cold_load(browser, site))
         loads["built"].append(cold_load(browser, site + "built.html"))
     after = cold_load(browser, site, wait_precache=True)
-    throttled = {"bare": throttled_load(browser, site + "bare.html"),
-                 "game": throttled_load(browser, site)}
+    slowed = {"bare": throttled_load(browser, site + "bare.html"),
+              "game": throttled_load(browser, site)} if throttled else {}
     median = {name: medians(x) for name, x in loads.items()}
     time_ratio = median["game"]["seconds"] / median["bare"]["seconds"]
     bytes_ratio = median["game"]["bytes"] / median["bare"]["bytes"]
@@ -533,7 +534,7 @@ def measure(browser: Browser, site: str, runs: int) -> dict[str, Any]:
                           "requests": median["game"]["requests"] <= REQUESTS_BUDGET},
         "precache_bytes_after_ready": after.precache_bytes,
         "page_bytes_after_ready": after.later_bytes,
-        "throttled": throttled,
+        "throttled": slowed,
         "runs": {name: [asdict(load) for load in x] for name, x in loads.items()},
         "load_average": {"before": before, "after": load_average()},
     }

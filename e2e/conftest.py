@@ -190,6 +190,18 @@ def context(
     profile.empty()
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--full", action="store_true",
+                     help="the full breadth: the load bench's smoke tests in every mode and "
+                          "engine (scripts/test --full, the weekly workflow)")
+
+
+@pytest.fixture
+def full(request: pytest.FixtureRequest) -> bool:
+    """The run is at full size (--full)."""
+    return bool(request.config.getoption("--full"))
+
+
 # --------------------------------------------------------------------------- build and serve
 
 
@@ -495,7 +507,7 @@ def xvfb() -> Iterator[Display]:
 def firefox_browser() -> Iterator[FirefoxBrowser]:
     """One Firefox for the session (its start takes some 5 s), started the first time a test
     asks; each test has a browser context of its own (``firefox``)."""
-    browser = FirefoxBrowser(FIREFOX_PREFS)
+    browser = FirefoxBrowser({**FIREFOX_PREFS, "ui.prefersReducedMotion": 1})  # (MOTION)
     yield browser
     browser.close()
 

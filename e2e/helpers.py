@@ -6,6 +6,7 @@ import contextlib
 import functools
 import json
 import random
+import statistics
 import uuid
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -24,6 +25,9 @@ CHEAP = ("launch", "abort", "pass", "pass_maneuvers", "finish_support", "end_dis
          "claim_reward", "evaluate", "concede_tie", "keep_tile", "install_module",
          "set_adaptivity", "place_cell", "place_tile", "explore_moon")
 MARKED = "[data-can]:visible:not([data-sel])"  # board things a person may touch now
+# Board things that move a game on quickly (a pass, a launch, an abort, a placement...).
+QUICK = ("place:", "hand-pass:", "tokens-done:", "rocket:", "eng-pass:", "mission:", "reward:",
+         "keep:", "cell:", "slot:", "adapt:", "discussion:", "moonrisk:")
 OPTIONS = '#pick [data-testid="pick-option"]:visible'  # the options on a chosen thing
 SETTLED = "document.body.dataset.busy === '0' || document.body.dataset.over === '1'"
 # two frames: the page laid out again after a resize, and public/scene-fit.js done with it
@@ -162,17 +166,6 @@ def each_decision(page: Page, limit: int) -> Iterator[int]:
             continue
         made += 1
         yield made
-
-
-def decide(page: Page, rng: random.Random, cheap: float) -> None:
-    """One move (seeded): an option of the thing chosen on the board if one is (its popover
-    covers the bar), otherwise a control of the bar, a cheap one with chance ``cheap``."""
-    options = page.locator(OPTIONS)
-    if options.count():
-        options.nth(rng.randrange(options.count())).click()
-        answer_confirm(page)
-    else:
-        pick(page, rng, cheap)
 
 
 def play_until_over(page: Page, rng: random.Random, max_steps: int = 1500,
@@ -447,6 +440,16 @@ def click_times(page: Page) -> list[tuple[float, float]]:
     return [(frame, after) for frame, after in found]
 
 
+def paint_times(timed: list[tuple[float, float]]) -> str:
+    """The click-to-paint figures, as the suite prints them."""
+    times = sorted(frame for frame, _ in timed)
+    after = statistics.median(late for _, late in timed)
+    return (f"click to screen update over {len(times)} clicks: median "
+            f"{statistics.median(times):.1f} ms to the painting frame (90th percentile "
+            f"{times[len(times) * 9 // 10]:.1f} ms, max {times[-1]:.1f} ms); median "
+            f"{after:.1f} ms to the first task after it")
+
+
 # Is what a decision needs in view? For every element ``selector`` finds (shown): "in", "out"
 # (its centre outside the window or a scrolling panel's box) or "covered" (another element
 # is on top: document.elementFromPoint); and the same for the USA's money counter and its
@@ -469,15 +472,18 @@ IN_VIEW = """(selector) => {
   };
   const marked = [...document.querySelectorAll(selector)].filter(
     el => el.offsetParent !== null);
-  const money = document.querySelector('#board-USA .count.money');  // the person's nation
-  // its launch target's odds: on the target card, or on its board's head
-  const odds = ['#centre .aim-usa .odds', '#board-USA [data-testid="target-odds"] .odds']
-    .map(s => document.querySelector(s)).filter(el => el);
+  const found = (selectors) => selectors.map(s => document.querySelector(s)).filter(el => el);
+  const any = (els) => els.length ? (els.some(el => seen(el) === 'in') ? 'in' : 'out') : 'none';
+  // the person's nation's money: on its board's head, or on a phone on its board's tab
+  const money = found(['#board-USA .bhead .count.money', '.tab[data-tab="USA"] .count.money']);
+  // its launch target's odds: on the target card, on its board's head, or on that tab
+  const odds = found(['#centre .aim-usa .odds', '#board-USA [data-testid="target-odds"] .odds',
+                      '.tab[data-tab="USA"] .odds']);
   return {
     phase: (document.querySelector('#centre .phase') || {}).textContent || '',
     things: marked.map(el => [el.dataset.target || '', seen(el)]),
-    money: money ? seen(money) : 'none',
-    odds: odds.length ? (odds.some(el => seen(el) === 'in') ? 'in' : 'out') : 'none',
+    money: any(money),
+    odds: any(odds),
   };
 }"""
 

@@ -1,11 +1,11 @@
-"""The board is the controller: a whole game against the AI by touching the board alone, and
-the acting part of the board in view without anyone scrolling."""
+"""The board is the controller: the acting part of the board in view without anyone scrolling
+when a tile must be placed; click-to-paint with the CPU throttled. (A whole game against the
+AI by touching the board alone is test_in_view's, at three sizes.)"""
 
 from __future__ import annotations
 
 import os
 import random
-import statistics
 from collections.abc import Callable
 from pathlib import Path
 
@@ -14,23 +14,20 @@ from conftest import NetworkLog
 from helpers import (
     MARKED,
     OPTIONS,
+    QUICK,
     axe_serious,
     click_times,
     each_decision,
     forget_saves,
+    paint_times,
     start_click_timer,
     to_tile_placement,
 )
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page
 
 # Clicks timed with the CPU throttled: 30, of which the test asserts 20 were timed (its
 # figures are a benchmark's: MOONSHOT_THROTTLED_CLICKS=0 times a whole game, ~5 min)
 THROTTLED_CLICKS = int(os.environ.get("MOONSHOT_THROTTLED_CLICKS", "30"))
-
-# Board things that move a game on quickly (a pass, a launch, an abort, a placement...).
-QUICK = ("place:", "hand-pass:", "tokens-done:", "rocket:", "eng-pass:", "mission:", "reward:",
-         "keep:", "cell:", "slot:", "adapt:", "discussion:", "moonrisk:")
-
 
 def board_clicks(page: Page, rng: random.Random, limit: int) -> dict[str, int]:
     """Play the USA by touching the board (seeded; mostly the things that move a game on)
@@ -50,35 +47,6 @@ def board_clicks(page: Page, rng: random.Random, limit: int) -> dict[str, int]:
         touched[kind] = touched.get(kind, 0) + 1
         page.locator(f'[data-target="{target}"]:visible').first.click()
     return touched
-
-
-def paint_times(timed: list[tuple[float, float]]) -> str:
-    """The click-to-paint figures, as the suite prints them."""
-    times = sorted(frame for frame, _ in timed)
-    after = statistics.median(late for _, late in timed)
-    return (f"click to screen update over {len(times)} clicks: median "
-            f"{statistics.median(times):.1f} ms to the painting frame (90th percentile "
-            f"{times[len(times) * 9 // 10]:.1f} ms, max {times[-1]:.1f} ms); median "
-            f"{after:.1f} ms to the first task after it")
-
-
-def test_a_whole_game_against_the_ai_by_board_clicks_only(
-    page: Page, site_url: str, net: NetworkLog, open_game: Callable[[str], float],
-    screenshot: Callable[[str], Path],
-) -> None:
-    page.set_viewport_size({"width": 1280, "height": 800})
-    open_game(site_url + "?players=2&seats=hhmm&seed=4&speed=0")
-    start_click_timer(page)
-    touched = board_clicks(page, random.Random(4), 3000)
-    end = page.get_by_test_id("end-screen")
-    expect(end).to_be_visible()
-    assert end.get_attribute("data-winner") in ("USA", "USSR")
-    assert {"hand", "place", "stack", "eng-pass"} <= set(touched), touched
-    screenshot("board-clicks-end")
-    timed = click_times(page)
-    assert len(timed) >= 20, (touched, len(timed))
-    print(f"board touches by kind: {touched}\n{paint_times(timed)}")
-    net.assert_clean()
 
 
 @pytest.mark.alone  # its figures are a benchmark's: nothing beside it to skew them

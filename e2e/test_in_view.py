@@ -14,16 +14,21 @@ import random
 from collections.abc import Callable
 
 from helpers import (
+    MARKED,
+    OPTIONS,
+    QUICK,
     answer_confirm,
     axe_serious,
     bar_row,
-    decide,
+    click_times,
     each_decision,
     game_over,
     highlight_shown,
     in_view,
+    paint_times,
     settle,
     small_text,
+    start_click_timer,
     tutorial_on,
 )
 from playwright.sync_api import Page, expect
@@ -52,15 +57,38 @@ def resize(page: Page, width: int, height: int) -> None:
     page.wait_for_function(f"({RESIZED}) !== {before!r}")
 
 
+def touch_the_board(page: Page, rng: random.Random, touched: dict[str, int]) -> None:
+    """One move by touching the board alone (seeded; mostly the things that move a game
+    on): an option of the thing chosen if its popover is up, else a marked thing; counted by
+    kind in ``touched``."""
+    options = page.locator(OPTIONS)
+    if options.count():
+        options.nth(rng.randrange(options.count())).click()
+        answer_confirm(page)
+        return
+    targets: list[str] = page.locator(MARKED).evaluate_all(
+        "els => els.map(e => e.dataset.target)")
+    assert targets, "a person must act but nothing on the board in front is marked"
+    quick = [t for t in targets if t.startswith(QUICK)]
+    target = rng.choice(quick if quick and rng.random() < 0.8 else targets)
+    kind = target.split(":")[0]
+    touched[kind] = touched.get(kind, 0) + 1
+    page.locator(f'[data-target="{target}"]:visible').first.click()
+    answer_confirm(page)
+
+
 def test_every_decision_of_a_whole_game_has_what_it_needs_in_view_at_three_sizes(
     page: Page, site_url: str, open_game: Callable[[str], float],
 ) -> None:
-    """One game, each decision looked at in each size: the one it came at, then the window
-    resized to the others (the last is where the move is made, so each size sees a third
-    of the decisions come)."""
+    """One game against the AI's worker, played by touching the board alone (the board is
+    the controller), each decision looked at in each size: the one it came at, then the
+    window resized to the others (the last is where the move is made, so each size sees a
+    third of the decisions come); the click-to-paint figures printed."""
     page.set_viewport_size({"width": SIZES[0][0], "height": SIZES[0][1]})
     open_game(site_url + f"?players=2&seats=hhmm&seed={SEED}&speed=0")
+    start_click_timer(page)
     rng = random.Random(SEED)
+    touched: dict[str, int] = {}
     decisions, phases, axed, came = 0, set(), set(), 0
     folded = dict.fromkeys(SIZES, 0)
     for decisions in each_decision(page, 400):
@@ -85,7 +113,7 @@ def test_every_decision_of_a_whole_game_has_what_it_needs_in_view_at_three_sizes
                 axed.add((phase, width))
                 assert axe_serious(page) == [], where
         came = (came + len(SIZES) - 1) % len(SIZES)
-        decide(page, rng, 0.3)
+        touch_the_board(page, rng, touched)
     assert game_over(page), f"no end after {decisions} decisions"
     # the computer's seats played the whole game from the AI's worker, and the end names the
     # winner (what test_app's whole hot-seat game by clicks asserted: its hand-offs are
@@ -97,6 +125,10 @@ def test_every_decision_of_a_whole_game_has_what_it_needs_in_view_at_three_sizes
     assert int(page.evaluate("document.body.dataset.aiMovesWorker || '0'")) > 40
     assert page.evaluate("document.body.dataset.aiWorker") == "ready"
     assert decisions > 40 and {"politics", "engineering", "administration"} <= phases, phases
+    assert {"hand", "place", "stack", "eng-pass"} <= set(touched), touched
+    timed = click_times(page)
+    assert len(timed) >= 20, (touched, len(timed))
+    print(f"board touches by kind: {touched}\n{paint_times(timed)}")
     print(f"{decisions} decisions, each at " + ", ".join(
         f"{w}x{h} (at most {n} options folded into the bar's switch)"
         for (w, h), n in folded.items()))

@@ -17,10 +17,12 @@ def load_bench() -> ModuleType:
     return load_script("load_time", "bench/load_time.py")
 
 
-def test_load_bench_smoke(browser: Browser, dist: Path) -> None:
+def test_load_bench_smoke(browser: Browser, dist: Path, full: bool) -> None:
+    """Cold loads of the three pages; with --full (the weekly run) two more with the CPU
+    slowed down (30 s: the phone smoke's load below is slowed down the same way)."""
     bench = load_bench()
     with bench.serve(dist) as site:
-        result = bench.measure(browser, site, runs=1)
+        result = bench.measure(browser, site, runs=1, throttled=full)
     game, bare, built = (result["median"][name] for name in ("game", "bare", "built"))
     # (what each took is the bench's to report: here, that each was measured)
     assert min(game["seconds"], bare["seconds"], built["seconds"]) > 0
@@ -31,6 +33,7 @@ def test_load_bench_smoke(browser: Browser, dist: Path) -> None:
     assert result["bytes_ratio"] < bench.BYTES_BUDGET
     assert game["requests"] <= bench.REQUESTS_BUDGET and bare["requests"] == built["requests"]
     # With the CPU slowed down, a page's longest task is shorter than its whole load.
+    assert len(result["throttled"]) == (2 if full else 0)
     for slow in result["throttled"].values():
         assert 0 < slow["longest_task"] < slow["seconds"]
     # The service worker's precache comes after ready and holds the whole site.
@@ -77,10 +80,14 @@ def test_load_bench_memory_smoke(browser: Browser, dist: Path) -> None:
     print("\n" + bench.report_memory(result))
 
 
-def test_load_bench_start_in_three_engines_smoke(browser: Browser, dist: Path) -> None:
+def test_load_bench_start_smoke(browser: Browser, dist: Path, full: bool) -> None:
+    """The start's timeline in Chromium; with --full (the weekly run) in Firefox and WebKit
+    too (30 s more: their drivers are test_engines' own, which boots each engine)."""
     bench = load_bench()
+    engines = ["chromium", "firefox", "webkit"] if full else ["chromium"]
     with bench.serve(dist) as site:
-        result = bench.measure_start(browser, site, ["chromium", "firefox", "webkit"], runs=1)
+        result = bench.measure_start(browser, site, engines, runs=1)
+    assert list(result["median"]) == engines
     for engine, steps in result["median"].items():
         # every step was marked, in an order that makes sense
         assert set(steps) == {step for step, _ in bench.START_STEPS}, (engine, steps)

@@ -13,7 +13,7 @@ import random
 import shutil
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -21,7 +21,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from conftest import NetworkLog, wait_ready
+from conftest import MOTION, NetworkLog, wait_ready
 from helpers import CONTROLS, csp_violations, pick, privacy_up, settle
 from playwright.sync_api import BrowserContext, BrowserType, Page, expect
 
@@ -161,7 +161,10 @@ def play_a_few(page: Page, steps: int = 8) -> list[str]:
     return clicked
 
 
-def check_offline_play(page: Page, context: BrowserContext, net: NetworkLog, site: Site) -> None:
+def check_offline_play(page: Page, context: BrowserContext, net: NetworkLog, site: Site,
+                       first_visit: Callable[[], None] = lambda: None) -> None:
+    """A first visit (``first_visit`` looks at it once the site is precached), then the game
+    started and played with the network off."""
     manifest = json.loads((site.folder / "precache.json").read_text())
     page.goto(site.url + GAME_QUERY)
     wait_ready(page, net)
@@ -172,6 +175,7 @@ def check_offline_play(page: Page, context: BrowserContext, net: NetworkLog, sit
     assert len(caches) == 1, caches
     # every file of the site, plus the worker's own index entry
     assert next(iter(caches.values())) == len(manifest["files"]) + 1, caches
+    first_visit()
 
     wait_page_quiet(page, net)
     site.stop()  # the network is off: no server, and the browser context offline too
@@ -199,7 +203,20 @@ def check_offline_play(page: Page, context: BrowserContext, net: NetworkLog, sit
 def test_offline_after_one_visit(
     page: Page, context: BrowserContext, net: NetworkLog, site_copy: Site
 ) -> None:
-    check_offline_play(page, context, net, site_copy)
+    """The first visit registers the service worker only after the game is playable: the
+    server sees no request for sw.js or any precache-only file before body[data-ready="1"]
+    (same machine clock). Then the game plays offline."""
+    def precache_after_ready() -> None:
+        ready_at: float = page.evaluate("window.__readyAt")
+        hits = list(zip(site_copy.hits, site_copy.times, strict=True))
+        before = [hit for hit, at in hits if at < ready_at]
+        after = [hit for hit, at in hits if at >= ready_at]
+        assert "/sw.js" not in before and "/pyodide-demo.html" not in before, before
+        assert "/sw.js" in after and "/pyodide-demo.html" in after, after
+        assert "/app.zip" in before, before  # the game's own load (engine and ui in one)
+
+    page.add_init_script(READY_CLOCK)
+    check_offline_play(page, context, net, site_copy, precache_after_ready)
 
 
 def test_offline_under_sub_path(
@@ -207,22 +224,6 @@ def test_offline_under_sub_path(
 ) -> None:
     check_offline_play(page, context, net, subpath_copy)
     assert all("/moonshot/" in u for u in net.requests if u.startswith("http")), net.requests
-
-
-def test_precache_waits_for_ready(page: Page, net: NetworkLog, site_copy: Site) -> None:
-    """The worker is registered only after the game is playable: the server sees no request
-    for sw.js or any precache-only file before body[data-ready="1"] (same machine clock)."""
-    page.add_init_script(READY_CLOCK)
-    page.goto(site_copy.url)
-    wait_ready(page, net)
-    wait_offline_ready(page)
-    ready_at: float = page.evaluate("window.__readyAt")
-    before = [h for h, t in zip(site_copy.hits, site_copy.times, strict=True) if t < ready_at]
-    after = [h for h, t in zip(site_copy.hits, site_copy.times, strict=True) if t >= ready_at]
-    assert "/sw.js" not in before and "/pyodide-demo.html" not in before, before
-    assert "/sw.js" in after and "/pyodide-demo.html" in after, after
-    assert "/app.zip" in before, before  # the game's own load (engine and ui in one)
-    net.assert_clean()
 
 
 def test_new_build_is_picked_up(
@@ -283,7 +284,7 @@ def test_installable(
     """Chromium's own installability check passes: a valid manifest with 192 and 512 px PNG
     icons (and a maskable one) and a service worker with a fetch handler. (A persistent
     profile: Playwright's usual contexts are incognito, where nothing is installable.)"""
-    context = browser_type.launch_persistent_context(tmp_path / "profile",
+    context = browser_type.launch_persistent_context(tmp_path / "profile", reduced_motion=MOTION,
                                                      **browser_type_launch_args)
     try:
         net = NetworkLog()

@@ -11,6 +11,7 @@ them holds all six of the Moon's Risk cards face up and eight on the Missions, i
 from __future__ import annotations
 
 import pytest
+from conftest import MOTION
 from helpers import RELAID, in_view, open_saved, small_text
 from playwright.sync_api import Browser, Page
 
@@ -180,7 +181,7 @@ def test_on_a_phone_a_tap_shows_a_folded_part_whole_and_a_second_tap_closes_it(
 ) -> None:
     g = densest(LONG, "USA.politician", "politics")
     phone = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
-                                is_mobile=True)
+                                is_mobile=True, reduced_motion=MOTION)
     try:
         touch = phone.new_page()
         open_saved(touch, site_url, export_text(g, everyone_here(), "late"))

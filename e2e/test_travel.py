@@ -9,7 +9,7 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
-from conftest import NetworkLog, reload_ready, wait_ready
+from conftest import MOTION, NetworkLog, reload_ready, wait_ready
 from helpers import BACKGROUND_LOADED, csp_violations, on_disk, store
 from playwright.sync_api import Browser, Page, expect
 
@@ -116,7 +116,7 @@ def test_a_shared_link_opens_the_same_game_and_its_report_in_a_fresh_browser(
     screenshot("share-dialog")
     page.get_by_test_id("share-close").click()
 
-    fresh = browser.new_context(viewport={"width": 1280, "height": 800})
+    fresh = browser.new_context(viewport={"width": 1280, "height": 800}, reduced_motion=MOTION)
     try:
         other = fresh.new_page()
         other.goto(link)
