@@ -10,9 +10,13 @@
 //   data-sw-version="..."  that worker's build version;
 //   data-update="ready"    a newer build took over while this page was open (shown as a
 //                          notice with a Reload button: the next visit runs it anyway).
+// And window.moonshotOffline: a promise kept when data-offline turns "ready" (the page
+// awaits it to copy what it keeps for offline play: ui/platform/dom.py keep_for_offline).
 (() => {
   "use strict";
   const script = document.currentScript;
+  let offlineReady = () => {};
+  window.moonshotOffline = new Promise((resolve) => { offlineReady = resolve; });
   if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
   const sw = navigator.serviceWorker;
   const root = document.documentElement;
@@ -32,6 +36,7 @@
     const info = await ask(worker);
     root.dataset.swVersion = info.version;
     root.dataset.offline = "ready";
+    offlineReady();
   }
 
   function notice() {

@@ -215,12 +215,15 @@ def fetch_now(url: str) -> bytes:
 
 
 async def keep_for_offline(url: str, keep: Callable[[bytes], bool]) -> None:
-    """Once a service worker holds the whole site (``html[data-offline=ready]``, set by
-    sw-register.js), copy ``url`` through it (from its cache: no network) and hand the bytes
-    to ``keep``. What a synchronous request fetches never comes from a service worker in
-    Chromium and WebKit: offline, it would find nothing."""
-    while document.documentElement.getAttribute("data-offline") != "ready":
-        await asyncio.sleep(2)
+    """Once a service worker holds the whole site (sw-register.js keeps its promise
+    ``window.moonshotOffline`` as it marks ``html[data-offline=ready]``), copy ``url``
+    through it (from its cache: no network) and hand the bytes to ``keep``. What a
+    synchronous request fetches never comes from a service worker in Chromium and WebKit:
+    offline, it would find nothing. (A page without sw-register.js keeps nothing.)"""
+    offline: Any = getattr(window, "moonshotOffline", None)
+    if null(offline):
+        return
+    await offline
     with contextlib.suppress(Exception):  # not there, refused: the import fetches it itself
         response = await window.fetch(url)
         if response.ok and keep((await response.arrayBuffer()).to_bytes()):
