@@ -214,6 +214,7 @@ def _elsewhere(page: Page, taken: bool) -> str:
 
 
 def _take_here(page: Page) -> None:
+    page.bring_to_front()  # the person turns to this tab (a tab behind gets no frames)
     page.get_by_test_id("take-here").click()
     expect(page.get_by_test_id("elsewhere")).to_be_hidden()
     settle(page)
@@ -242,6 +243,7 @@ def test_two_tabs_play_one_game_in_turn_and_no_move_is_lost(
         _one_move(first, rng)
     second = page.context.new_page()
     second.goto(site_url)
+    second.bring_to_front()
     wait_ready(second, net)
     second.get_by_test_id("start-continue").click()
     assert "open in another tab" in _elsewhere(second, taken=False)
@@ -268,6 +270,7 @@ def test_two_tabs_play_one_game_in_turn_and_no_move_is_lost(
     reload_ready(second, net)
     second.get_by_test_id("start-continue").click()
     words = _elsewhere(second, taken=False)
+    first.bring_to_front()
     reload_ready(first, net)  # (its address starts a game: the saved one is offered over it)
     expect(first.get_by_test_id("resume")).to_contain_text(f"{made} actions")
     first.get_by_test_id("resume-continue").click()

@@ -265,10 +265,18 @@ def scroll_to_end(element_id: str) -> None:
         to_end()
         window.requestAnimationFrame(create_once_callable(to_end))
 
+    def follow(frames: int) -> None:
+        """At the end now and on each of the next ``frames`` frames: opened, the chapters
+        that come into view get their real height some frames later (in a long game the log
+        opened 150 px short of its end on a phone)."""
+        to_end()
+        if frames > 0:
+            window.requestAnimationFrame(create_once_callable(lambda *_args: follow(frames - 1)))
+
     window.requestAnimationFrame(create_once_callable(twice))
     if element_id not in _followed:
         _followed.add(element_id)
-        proxy = create_proxy(lambda _event: to_end() if el.hasAttribute("open") else None)
+        proxy = create_proxy(lambda _event: follow(6) if el.hasAttribute("open") else None)
         _proxies.append(proxy)
         el.addEventListener("toggle", proxy)
 
