@@ -261,10 +261,6 @@ def scroll_to_end(element_id: str) -> None:
     def to_end(*_args: Any) -> None:
         el.scrollTop = el.scrollHeight
 
-    def twice(*_args: Any) -> None:
-        to_end()
-        window.requestAnimationFrame(create_once_callable(to_end))
-
     def follow(frames: int) -> None:
         """At the end now and on each of the next ``frames`` frames: opened, the chapters
         that come into view get their real height some frames later (in a long game the log
@@ -273,7 +269,7 @@ def scroll_to_end(element_id: str) -> None:
         if frames > 0:
             window.requestAnimationFrame(create_once_callable(lambda *_args: follow(frames - 1)))
 
-    window.requestAnimationFrame(create_once_callable(twice))
+    window.requestAnimationFrame(create_once_callable(lambda *_args: follow(1)))
     if element_id not in _followed:
         _followed.add(element_id)
         proxy = create_proxy(lambda _event: follow(6) if el.hasAttribute("open") else None)
