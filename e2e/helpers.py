@@ -168,6 +168,26 @@ def each_decision(page: Page, limit: int) -> Iterator[int]:
         yield made
 
 
+def touch_the_board(page: Page, rng: random.Random, touched: dict[str, int]) -> None:
+    """One move by touching the board alone (seeded; mostly the things that move a game
+    on): an option of the thing chosen if its popover is up, else a marked thing; counted by
+    kind in ``touched``."""
+    options = page.locator(OPTIONS)
+    if options.count():
+        options.nth(rng.randrange(options.count())).click()
+        answer_confirm(page)
+        return
+    targets: list[str] = page.locator(MARKED).evaluate_all(
+        "els => els.map(e => e.dataset.target)")
+    assert targets, "a person must act but nothing on the board in front is marked"
+    quick = [t for t in targets if t.startswith(QUICK)]
+    target = rng.choice(quick if quick and rng.random() < 0.8 else targets)
+    kind = target.split(":")[0]
+    touched[kind] = touched.get(kind, 0) + 1
+    page.locator(f'[data-target="{target}"]:visible').first.click()
+    answer_confirm(page)
+
+
 def play_until_over(page: Page, rng: random.Random, max_steps: int = 1500,
                     on_step: object = None) -> int:
     """Click privacy screens away and controls until the end screen shows; returns steps."""

@@ -12,9 +12,6 @@ from pathlib import Path
 import pytest
 from conftest import NetworkLog
 from helpers import (
-    MARKED,
-    OPTIONS,
-    QUICK,
     axe_serious,
     click_times,
     each_decision,
@@ -22,6 +19,7 @@ from helpers import (
     paint_times,
     start_click_timer,
     to_tile_placement,
+    touch_the_board,
 )
 from playwright.sync_api import Page
 
@@ -34,18 +32,7 @@ def board_clicks(page: Page, rng: random.Random, limit: int) -> dict[str, int]:
     until the game ends or ``limit`` clicks; how many touches of each kind."""
     touched: dict[str, int] = {}
     for _ in each_decision(page, limit):
-        options = page.locator(OPTIONS)
-        if options.count():
-            options.nth(rng.randrange(options.count())).click()
-            continue
-        targets: list[str] = page.locator(MARKED).evaluate_all(
-            "els => els.map(e => e.dataset.target)")
-        assert targets, "a person must act but nothing on the board is marked"
-        quick = [t for t in targets if t.startswith(QUICK)]
-        target = rng.choice(quick if quick and rng.random() < 0.8 else targets)
-        kind = target.split(":")[0]
-        touched[kind] = touched.get(kind, 0) + 1
-        page.locator(f'[data-target="{target}"]:visible').first.click()
+        touch_the_board(page, rng, touched)
     return touched
 
 

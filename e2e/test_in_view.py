@@ -14,9 +14,6 @@ import random
 from collections.abc import Callable
 
 from helpers import (
-    MARKED,
-    OPTIONS,
-    QUICK,
     answer_confirm,
     axe_serious,
     bar_row,
@@ -29,6 +26,7 @@ from helpers import (
     settle,
     small_text,
     start_click_timer,
+    touch_the_board,
     tutorial_on,
 )
 from playwright.sync_api import Page, expect
@@ -55,26 +53,6 @@ def resize(page: Page, width: int, height: int) -> None:
     before = page.evaluate(RESIZED)
     page.set_viewport_size({"width": width, "height": height})
     page.wait_for_function(f"({RESIZED}) !== {before!r}")
-
-
-def touch_the_board(page: Page, rng: random.Random, touched: dict[str, int]) -> None:
-    """One move by touching the board alone (seeded; mostly the things that move a game
-    on): an option of the thing chosen if its popover is up, else a marked thing; counted by
-    kind in ``touched``."""
-    options = page.locator(OPTIONS)
-    if options.count():
-        options.nth(rng.randrange(options.count())).click()
-        answer_confirm(page)
-        return
-    targets: list[str] = page.locator(MARKED).evaluate_all(
-        "els => els.map(e => e.dataset.target)")
-    assert targets, "a person must act but nothing on the board in front is marked"
-    quick = [t for t in targets if t.startswith(QUICK)]
-    target = rng.choice(quick if quick and rng.random() < 0.8 else targets)
-    kind = target.split(":")[0]
-    touched[kind] = touched.get(kind, 0) + 1
-    page.locator(f'[data-target="{target}"]:visible').first.click()
-    answer_confirm(page)
 
 
 def test_every_decision_of_a_whole_game_has_what_it_needs_in_view_at_three_sizes(
