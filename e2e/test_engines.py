@@ -1,11 +1,13 @@
 """The shared scenarios, run in each browser engine players use (Chromium, Firefox, WebKit;
-e2e/engines.py drives them): boot to ready with no page error; the last rounds of a game
-against the AI (from a saved position) by clicking the board and the action bar (every click
-on the bar must reach the option under the pointer); a save, a reload and Continue; the
-header on one row at 1280 px with room to spare; a reload with the server gone (the service
-worker serves the site); the rules page's second Try it without a new Python; the keyboard
-kept in a dialog and brought back to each decision. (The online game between a Chromium host
-and a Firefox guest is in test_online.py, with the other online tests.)
+e2e/engines.py drives them), four a engine, each page start doing as much as it can (a start
+costs WebKit about 9 s): a first visit boots to ready with no page error, and the keyboard
+is kept in the start dialog and brought back to each decision of a game; the header on one
+row at 1280 px with room to spare, then the last rounds of a game against the AI (from a
+saved position) by clicking the board and the action bar (every click on the bar must reach
+the option under the pointer); moves, a reload with the server gone (the service worker
+serves the site) and Continue from the same state; the rules page's second Try it without a
+new Python. (The online game between a Chromium host and a Firefox guest is in
+test_online.py, with the other online tests.)
 
 Each engine's figures are printed: seconds to ready, clicks, seconds per scenario."""
 
@@ -44,30 +46,24 @@ def shot(engine: Browser, artifacts: Path) -> Iterator[Any]:
     yield take
 
 
-def test_boot_to_ready_with_no_page_error(engine: Browser, site_url: str, shot: Any) -> None:
-    engine.resize(1280, 800)
-    seconds = open_ready(engine, site_url)
-    assert wait_for(engine, "document.querySelector('[data-testid=\"start\"]')?.checkVisibility()")
-    shot("boot")
-    assert engine.errors() == []
-    print(f"{engine.engine}: ready in {seconds:.1f} s")
-
-
 # The last rounds of a game: from the USA's first decision this many moves before the end of
 # the game the medium AI plays for every seat on seed 4 (433 moves): 26 clicks, 10 of them on
 # the bar, through launches, evaluations and the end screen (the early rounds' clicks in each
-# engine: the save-and-reload, offline and keyboard scenarios below). 100 moves took WebKit
+# engine: the offline reload and keyboard scenarios below). 100 moves took WebKit
 # 64 s, 60 about 35.
 LAST_MOVES = 60
 
 
-def test_the_last_rounds_of_a_game_against_the_ai_by_board_and_bar(
+def test_the_header_and_the_last_rounds_of_a_game_against_the_ai_by_board_and_bar(
     engine: Browser, site_url: str, shot: Any
 ) -> None:
-    """Every click on the action bar, a real pointer at the option's centre, reaches it."""
+    """The header on one row (on the page that stores the saved game: a game with computer
+    seats, the most the header shows); then every click on the action bar, a real pointer at
+    the option's centre, reaches it."""
     engine.resize(1280, 800)
     ready = open_saved_game(engine, site_url + "?players=2&seats=hhmm&seed=4&speed=0",
-                            near_the_end(4, moves_left=LAST_MOVES))
+                            near_the_end(4, moves_left=LAST_MOVES),
+                            first_look=lambda: header_on_one_row(engine, shot))
     started = time.perf_counter()
     play = Play(random.Random(4))
     end = play_to_the_end(engine, play)
@@ -81,22 +77,6 @@ def test_the_last_rounds_of_a_game_against_the_ai_by_board_and_bar(
     print(f"{engine.engine}: ready in {ready:.1f} s; to action {end['moves']}, {play.clicks} "
           f"clicks ({play.bar_clicks} on the bar, all taken) in "
           f"{time.perf_counter() - started:.0f} s")
-
-
-def test_a_save_a_reload_and_continue(engine: Browser, site_url: str) -> None:
-    url = site_url + "?players=2&seats=hhaa&seed=7&speed=0"
-    open_ready(engine, url)
-    play = Play(random.Random(7))
-    before = play_moves(engine, play, 12)
-    open_ready(engine, url)  # a reload: the page offers the game on the table
-    wait_for(engine, "document.querySelector('[data-testid=\"resume\"]')?.checkVisibility()")
-    engine.click('[data-testid="resume-continue"]')
-    after = table(engine)
-    assert (after["moves"], after["state"]) == (before["moves"], before["state"])
-    later = play_moves(engine, play, 6)
-    assert later["moves"] > before["moves"] or later["over"]
-    assert engine.errors() == []
-    print(f"{engine.engine}: {before['moves']} actions kept over a reload")
 
 
 # The header's room to spare on one row: the tools laid out in one row at their own width,
@@ -118,13 +98,10 @@ HEADER_ROOM = """() => {
 }"""
 
 
-def test_the_header_is_one_row_at_1280_with_room_to_spare_in_each_language(
-    engine: Browser, site_url: str, shot: Any
-) -> None:
-    """In English and then Hungarian (the longer words), switched on the same page."""
-    engine.resize(1280, 800)
-    open_ready(engine, site_url + "?players=2&seats=hhmm&seed=4&speed=0")  # the most it shows
-    for language in ("en", "hu"):
+def header_on_one_row(engine: Browser, shot: Any) -> None:
+    """The header is one row at 1280 px with room to spare in English and then Hungarian (the
+    longer words), switched on the same page; then back to English."""
+    for language in ("en", "hu", "en"):
         engine.run("""(code) => {
           const choice = document.querySelector('[data-testid="language"]');
           choice.value = code;
@@ -147,11 +124,15 @@ def site_copy(dist: Path, tmp_path: Path) -> Iterator[Site]:
     site.stop()
 
 
-def test_a_reload_with_the_server_gone(engine: Browser, site_copy: Site) -> None:
-    """After one visit the service worker holds the site: with the server down, a reload
-    boots and plays, and asks the network for nothing."""
-    url = site_copy.url + "?players=2&seats=hhaa&seed=5&speed=0"
+def test_a_save_a_reload_with_the_server_gone_and_continue(engine: Browser,
+                                                           site_copy: Site) -> None:
+    """Moves made, then the server gone: after one visit the service worker holds the site,
+    so the reload boots, asks the network for nothing, offers the game on the table, and
+    Continue goes on from the very same state."""
+    url = site_copy.url + "?players=2&seats=hhaa&seed=7&speed=0"
     open_ready(engine, url)
+    play = Play(random.Random(7))
+    before = play_moves(engine, play, 12)
     wait_for(engine, "document.documentElement.dataset.offline === 'ready'", timeout=180)
     wait_for(engine, "document.body.dataset.aiWorker !== 'starting'", timeout=180)
     wait_quiet(site_copy)
@@ -159,12 +140,16 @@ def test_a_reload_with_the_server_gone(engine: Browser, site_copy: Site) -> None
     served = len(site_copy.hits)
     seconds = open_ready(engine, url)
     assert engine.run("() => navigator.serviceWorker.controller !== null")
-    play = Play(random.Random(5))
-    seen = play_moves(engine, play, 8)
-    assert seen["moves"] >= 8 or seen["over"]
+    wait_for(engine, "document.querySelector('[data-testid=\"resume\"]')?.checkVisibility()")
+    engine.click('[data-testid="resume-continue"]')
+    after = table(engine)
+    assert (after["moves"], after["state"]) == (before["moves"], before["state"])
+    later = play_moves(engine, play, 6)
+    assert later["moves"] > before["moves"] or later["over"]
     assert len(site_copy.hits) == served
     assert engine.errors() == []
-    print(f"{engine.engine}: ready offline in {seconds:.1f} s")
+    print(f"{engine.engine}: ready offline in {seconds:.1f} s; {before['moves']} actions kept "
+          f"over the reload")
 
 
 # The example frame's place and its page's state, seen from the rules page (same origin).
@@ -233,14 +218,19 @@ ON_THE_BAR = f"""() => {{
 }}"""
 
 
-def test_the_keyboard_stays_in_a_dialog_and_returns_to_each_decision(
-    engine: Browser, site_url: str
+def test_boot_to_ready_and_the_keyboard_in_a_dialog_and_at_each_decision(
+    engine: Browser, site_url: str, shot: Any
 ) -> None:
-    """Tab and Shift+Tab keep to the start dialog; in a game, after each AI turn the focus is
-    on the first control of the person's decision, so Enter plays on."""
+    """A first visit boots to the start dialog with no page error; Tab and Shift+Tab keep to
+    that dialog; in a game, after each AI turn the focus is on the first control of the
+    person's decision, so Enter plays on."""
     engine.resize(1280, 800)
-    open_ready(engine, site_url)
-    wait_for(engine, "document.querySelector('[data-testid=\"start\"]')?.checkVisibility()")
+    seconds = open_ready(engine, site_url)
+    assert wait_for(engine,
+                    "document.querySelector('[data-testid=\"start\"]')?.checkVisibility()")
+    shot("boot")
+    assert engine.errors() == []
+    print(f"{engine.engine}: ready in {seconds:.1f} s")
     where = []
     for key in ["Tab"] * 10 + ["Shift+Tab"] * 10:
         engine.press(key)
