@@ -1,6 +1,7 @@
 """Offline play and app install: the service worker precaches the whole built site after the
-first visit, the game then starts and plays with the network off (at the root and under a
-sub-path), a new build is picked up on the next visit, and the page is installable.
+first visit, the game then starts and plays with the network off (under a sub-path here; at
+the root in each engine, test_engines), a new build is picked up on the next visit, and the
+page is installable.
 
 Each test serves its own copy of the site, so it can take the server down for real (besides
 ``context.set_offline``) and, for the update test, change files between two visits.
@@ -200,30 +201,28 @@ def check_offline_play(page: Page, context: BrowserContext, net: NetworkLog, sit
     assert got == "failed"
 
 
-def test_offline_after_one_visit(
-    page: Page, context: BrowserContext, net: NetworkLog, site_copy: Site
-) -> None:
-    """The first visit registers the service worker only after the game is playable: the
-    server sees no request for sw.js or any precache-only file before body[data-ready="1"]
-    (same machine clock). Then the game plays offline."""
-    def precache_after_ready() -> None:
-        ready_at: float = page.evaluate("window.__readyAt")
-        hits = list(zip(site_copy.hits, site_copy.times, strict=True))
-        before = [hit for hit, at in hits if at < ready_at]
-        after = [hit for hit, at in hits if at >= ready_at]
-        assert "/sw.js" not in before and "/pyodide-demo.html" not in before, before
-        assert "/sw.js" in after and "/pyodide-demo.html" in after, after
-        assert "/app.zip" in before, before  # the game's own load (engine and ui in one)
-
-    page.add_init_script(READY_CLOCK)
-    check_offline_play(page, context, net, site_copy, precache_after_ready)
-
-
-def test_offline_under_sub_path(
+def test_offline_after_one_visit_under_a_sub_path(
     page: Page, context: BrowserContext, net: NetworkLog, subpath_copy: Site
 ) -> None:
-    check_offline_play(page, context, net, subpath_copy)
-    assert all("/moonshot/" in u for u in net.requests if u.startswith("http")), net.requests
+    """The site served under a sub-path (as GitHub Pages serves a project), every request
+    under it. The first visit registers the service worker only after the game is playable:
+    the server sees no request for sw.js or any precache-only file before
+    body[data-ready="1"] (same machine clock). Then the game plays offline."""
+    base = "/moonshot/"
+
+    def precache_after_ready() -> None:
+        ready_at: float = page.evaluate("window.__readyAt")
+        hits = list(zip(subpath_copy.hits, subpath_copy.times, strict=True))
+        before = [hit for hit, at in hits if at < ready_at]
+        after = [hit for hit, at in hits if at >= ready_at]
+        sw, demo = base + "sw.js", base + "pyodide-demo.html"
+        assert sw not in before and demo not in before, before
+        assert sw in after and demo in after, after
+        assert base + "app.zip" in before, before  # the game's own load (engine and ui in one)
+
+    page.add_init_script(READY_CLOCK)
+    check_offline_play(page, context, net, subpath_copy, precache_after_ready)
+    assert all(base in u for u in net.requests if u.startswith("http")), net.requests
 
 
 def test_new_build_is_picked_up(
