@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -88,16 +87,11 @@ STORE_ENTRIES = f"""(entries) => {{
 }}"""
 
 
-def open_saved_game(browser: Browser, url: str, save_text: str,
-                    first_look: Callable[[], None] | None = None) -> float:
+def open_saved_game(browser: Browser, url: str, save_text: str) -> float:
     """Open ``url`` on the game of ``save_text`` (an export: ``helpers.near_the_end``) as the
     last game played: a first load writes it to the page's storage, the second offers to go
-    on with it (a scenario's first click takes the offer). ``first_look`` runs on the first
-    load's new game (a scenario's checks of a fresh table cost no page of their own).
-    Seconds to the second ready."""
+    on with it (a scenario's first click takes the offer). Seconds to the second ready."""
     open_ready(browser, url)
-    if first_look is not None:
-        first_look()
     wait_for(browser, BACKGROUND_LOADED, timeout=120)  # leaving earlier aborts its download
     browser.run(STORE_ENTRIES, opened_entries(save_text))
     stored = wait_for(browser, "window.__stored")
