@@ -6,8 +6,8 @@ Play online and "You play", and Start refusing a wrong ICE setting in words."""
 from __future__ import annotations
 
 from game import SEATS
-from tests.fake_platform import FakeElement, FakePlatform
-from tests.test_ui_app import click, command, find, run_app, settle
+from tests.fake_platform import FakeElement, FakeEvent, FakePlatform
+from tests.test_ui_app import click, command, dispatch, find, run_app, settle
 from ui.app import App
 from ui.control.newgame import LEVEL_KEY
 from ui.screens.online import ICE_KEY
@@ -15,9 +15,8 @@ from ui.screens.online import ICE_KEY
 
 def change(dom: FakePlatform, name: str, seat: str = "") -> None:
     """A field of the New game dialog changed (its values are the test's ``dom.forms``)."""
-    for handler in dom.handlers["change"]:
-        handler(type("Change", (), {"target": FakeElement(name=name, tagName="SELECT",
-                                                          data={"seat": seat} if seat else {})})())
+    dispatch(dom, "change", FakeEvent(target=FakeElement(name=name, tagName="SELECT",
+                                                         data={"seat": seat} if seat else {})))
 
 
 def test_the_start_screen_plays_the_computer_at_the_level_chosen_and_remembers_it() -> None:
