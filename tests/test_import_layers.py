@@ -253,7 +253,7 @@ def test_the_engine_core_never_imports_the_ai() -> None:
     assert not offenders, "\n".join(offenders)
 
 
-# The layers of ``ui``, lowest first (README, "How the code is laid out").
+# The layers of ``ui``, lowest first (docs/architecture.md, "How the code is laid out").
 UI_LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # The browser: what the app asks of it (port) and the real one (dom).
     ("platform", ("ui.platform", "ui.platform.*")),

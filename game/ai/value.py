@@ -9,7 +9,7 @@ outcomes of games between medium players (:func:`fit`, Newton's method on the lo
 with a small ridge penalty). :mod:`game.ai.winprob` looks a few moves ahead with it. (The
 hard level's search scores its rollouts with its own hand-weighted
 ``game.ai.montecarlo.evaluate``: searches scored by this value at a short horizon lost to
-medium; see the README.)
+medium; see docs/architecture.md, "The AI".)
 """
 
 from __future__ import annotations

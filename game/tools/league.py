@@ -1,5 +1,6 @@
 """Every level against every other, and each against itself for the seat balance
-(``python -m game tournament --league``), summarised as the README's Markdown table."""
+(``python -m game tournament --league``), summarised as the Markdown table of
+docs/architecture.md ("The AI")."""
 
 from __future__ import annotations
 
