@@ -260,6 +260,8 @@ UI_LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # The AI worker's functions: the engine only (also the main thread's fallback).
     ("worker", ("ui.ai_worker",)),
     ("words", ("ui.words", "ui.words.*")),
+    # What a person can ask of the screen, as typed messages, and their one handler each.
+    ("loop", ("ui.loop", "ui.loop.*")),
     ("model", ("ui.model", "ui.model.*")),
     ("markup", ("ui.markup", "ui.markup.*")),
     ("screens", ("ui.screens", "ui.screens.*")),

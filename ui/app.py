@@ -40,6 +40,18 @@ from .links.example import ExampleDesk, find
 from .links.hosting import Hosting
 from .links.joining import Joining
 from .links.peers import Online
+from .loop.messages import (
+    AskHint,
+    CloseDialog,
+    Handlers,
+    OpenDrawer,
+    ReadTable,
+    SetLanguage,
+    SetSpeed,
+    ToggleLog,
+    ToggleMenu,
+    on,
+)
 from .markup.controls import BarState
 from .markup.frame import NO_BAR, Bar, Header, top_html
 from .markup.html import NO_MARKS, Marks, e
@@ -51,7 +63,7 @@ from .model.replay import game_fingerprint, narrate, opening_line
 from .model.saves import Loaded, default_title, new_save_id
 from .model.table import Table
 from .model.targets import NO_PICK, trail
-from .platform.port import Commands, Platform
+from .platform.port import Platform
 from .screens.about import about_text, versions
 from .screens.panels import banner_html, replay_bar_html, resume_html
 from .words.i18n import LANGUAGES, _, choose, language, use
@@ -111,33 +123,27 @@ class App:
         self.replays.start_screen = self.newgame
         self.hosting.peers = self.joining.peers = self.online
         self.embed_api.examples = self.example
-        self.input = Input(dom, table, screen, self.turns, self.overlays, self.replays,
-                           self.report_desk, self.commands())
+        self.input = Input(dom, table, screen, self.turns, self.replays, self.report_desk,
+                           self.handlers())
 
-    def commands(self) -> Commands:
-        """Every ``data-cmd`` of the page and its handler: the controllers' and the app's."""
-        own = {
-            "close-dialog": lambda _el: self.close_dialog(),
-            "resume-new": lambda _el: self.close_dialog(),
-            "speed": lambda el: self.table.set_speed(int(el.value)),
-            "drawer": lambda el: self.open_drawer(self.dom.data(el, "drawer") or ""),
-            "menu": lambda _el: self.toggle_menu(),
-            "lang": lambda el: self.set_language(str(el.value), remember=True),
+    def handlers(self) -> Handlers:
+        """Each message's one handler: the controllers' and the app's."""
+        own = [
+            on(CloseDialog, lambda _m: self.close_dialog()),
+            on(SetSpeed, lambda m: self.table.set_speed(m.ms)),
+            on(OpenDrawer, lambda m: self.open_drawer(m.name)),
+            on(ToggleMenu, lambda _m: self.toggle_menu()),
+            on(ToggleLog, lambda _m: self.dom.toggle_log()),
+            on(SetLanguage, lambda m: self.set_language(m.code, remember=True)),
             # a guide's own text leads the way: no hints while the Tutorial or an example runs
-            "hint": lambda _el: None if self.guide().active else self.hints.ask(),
-            "reading": lambda _el: self.hints.read_table(),
-        }
-        handlers: dict[str, Callable[[Any], None]] = {}
-        for part in (self.shelf.commands(), self.replays.commands(),
-                     self.report_desk.commands(), self.overlays.commands(),
-                     self.sharing.commands(),
-                     self.tour.commands(), self.example.commands(), self.newgame.commands(),
-                     self.hosting.commands(), self.turns.commands(), self.sounds.commands(),
-                     self.online.commands(), own):
-            clash = handlers.keys() & part.keys()
-            assert not clash, f"commands claimed twice: {clash}"
-            handlers.update(part)
-        return handlers
+            on(AskHint, lambda _m: None if self.guide().active else self.hints.ask()),
+            on(ReadTable, lambda _m: self.hints.read_table()),
+        ]
+        return Handlers(self.shelf.handlers(), self.replays.handlers(),
+                        self.report_desk.handlers(), self.overlays.handlers(),
+                        self.sharing.handlers(), self.tour.handlers(), self.example.handlers(),
+                        self.newgame.handlers(), self.hosting.handlers(), self.turns.handlers(),
+                        self.sounds.handlers(), self.online.handlers(), own)
 
     # ------------------------------------------------------------------ lifecycle
 

@@ -1,7 +1,6 @@
-"""Input: clicks and taps (delegated from the document), form changes, and the keyboard.
-
-Every ``data-cmd`` of the page is looked up in one table of commands that the controllers
-contribute (:data:`Commands`, put together by the app); the keys below are commands too.
+"""Input: clicks and taps (delegated from the document), form changes, and the keyboard, each
+made a typed message (:mod:`ui.loop.messages`: decoded there from what the element carries)
+and handed to its one handler.
 
 Keys: 1-9 take the n-th control of the action bar, U undo, R redo, H a hint, L the log, ? the
 rules, Escape cancels a half-made choice (or closes the rules, or skips the launch show); in a
@@ -12,82 +11,96 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..loop.messages import (
+    MOST_NAME,
+    Act,
+    AskHint,
+    CloseReport,
+    CloseRules,
+    Confirm,
+    Handlers,
+    Msg,
+    OpenGroup,
+    OpenRules,
+    Redo,
+    ReplayStep,
+    ShowTab,
+    SkipLaunch,
+    ToggleLog,
+    ToggleMenu,
+    Touch,
+    Undo,
+    decode,
+    decode_board,
+    decode_change,
+)
 from ..markup.controls import BAR_CONTROLS
-from ..model.roles import Overlays, Replays, Report, Screen, TurnLoop
+from ..model.roles import Replays, Report, Screen, TurnLoop
 from ..model.table import Table
-from ..platform.port import TYPED_TAGS, Commands, Platform
+from ..platform.port import TYPED_TAGS, Platform
 
-KEYS = {"u": "undo", "r": "redo", "h": "hint", "?": "rules"}  # letters in either case
-STEPS = {"ArrowLeft": "rp-prev", "ArrowRight": "rp-next", "Home": "rp-first", "End": "rp-last"}
-CHANGES = ("speed", "import", "rp-seat", "lang")  # the commands a form control's change sends
-FORM_FIELDS = {"players": "form-players", "pair": "form-players", "seat": "form-seat",
-               "host": "form-host"}
+KEYS: dict[str, Msg] = {"u": Undo(), "r": Redo(), "h": AskHint(), "?": OpenRules(),
+                        "l": ToggleLog()}  # letters in either case
+STEPS: dict[str, Msg] = {"ArrowLeft": ReplayStep("prev"), "ArrowRight": ReplayStep("next"),
+                         "Home": ReplayStep("first"), "End": ReplayStep("last")}
+# What the board and the bar ask: a phone's open menu stays as it is for them.
+ON_THE_TABLE = (Act, Touch, OpenGroup, ShowTab, ToggleMenu)
+
+
+class Element:
+    """A page element as :func:`ui.loop.messages.decode` reads it (the Carrier)."""
+
+    def __init__(self, dom: Platform, el: Any) -> None:
+        self.dom = dom
+        self.el = el
+
+    def data(self, key: str) -> str | None:
+        return self.dom.data(self.el, key)
+
+    def value(self) -> str:
+        return str(getattr(self.el, "value", "") or "")
+
+    def form(self, form_id: str) -> tuple[dict[str, str], dict[str, str]]:
+        return self.dom.form_values(form_id)
+
+    @property
+    def element(self) -> object:
+        return self.el
 
 
 class Input:
     def __init__(self, dom: Platform, table: Table, screen: Screen, turns: TurnLoop,
-                 overlays: Overlays, replays: Replays, report: Report,
-                 commands: Commands) -> None:
+                 replays: Replays, report: Report, handlers: Handlers) -> None:
         self.dom = dom
         self.table = table
         self.screen = screen
         self.turns = turns
-        self.overlays = overlays
         self.replays = replays
         self.report = report
-        self.commands = commands
+        self.handlers = handlers
 
-    def run(self, cmd: str, el: Any = None) -> bool:
-        """Carry out command ``cmd`` (False when no controller knows it)."""
-        handler = self.commands.get(cmd)
-        if handler is None:
+    def send(self, msg: Msg | None) -> bool:
+        """Carry out ``msg`` (False when there is none, or nothing handles it)."""
+        if msg is None:
             return False
-        if cmd != "menu" and self.table.close_menu():  # a tool chosen from a phone's menu
-            self.screen.render()
-        handler(el)
-        return True
+        if not isinstance(msg, ON_THE_TABLE) and self.table.close_menu():
+            self.screen.render()  # a tool chosen from a phone's menu
+        return self.handlers.handle(msg)
 
     def on_click(self, event: Any) -> None:
         link = self.dom.closest(event, "[data-open-rule]")
         if link is not None:  # a "?" link: the panel instead of leaving the game
             self.dom.prevent_default(event)
-            self.overlays.rules(self.dom.data(link, "open-rule") or "")
+            self.send(OpenRules(Element(self.dom, link).data("open-rule") or ""))
             return
         el = self.dom.closest(event, "[data-act],[data-group],[data-target],[data-cmd],[data-tab]")
-        if el is None:
-            return
-        act = self.dom.data(el, "act")
-        if act is not None:
-            self.turns.try_act(int(act))
-            return
-        target = self.dom.data(el, "target")
-        if target is not None:
-            self.turns.touch(target)
-            return
-        group = self.dom.data(el, "group")
-        if group is not None:
-            self.table.open_group(group)
-            self.screen.render()
-            if self.table.seat is not None:  # what the group's controls touch, in view
-                self.turns.bring_into_view(self.table.seat)
-            self.dom.focus_first(BAR_CONTROLS)
-            return
-        tab = self.dom.data(el, "tab")
-        if tab is not None:
-            self.table.show_tab(tab)
-            self.screen.render()
-            return
-        self.run(self.dom.data(el, "cmd") or "", el)
+        if el is not None:
+            self.send(decode_board(Element(self.dom, el)))
 
     def on_change(self, event: Any) -> None:
         el = event.target
-        cmd = self.dom.data(el, "cmd") or ""
-        if cmd in CHANGES:
-            self.run(cmd, el)
-            return
         name = str(el.name or "") if hasattr(el, "name") else ""
-        if name in FORM_FIELDS:  # the New game dialog's players, pair or a seat changed
-            self.run(FORM_FIELDS[name], el)
+        self.send(decode_change(self.dom.data(el, "cmd") or "", name, Element(self.dom, el)))
 
     def on_key(self, event: Any) -> None:
         key = str(event.key)
@@ -100,19 +113,19 @@ class Input:
                 or bool(getattr(event, "altKey", False)):
             return
         if self.replays.on and not typing and key in STEPS and not self.report.on:
-            self.run(STEPS[key])
+            self.send(STEPS[key])
             return
         if key == "Escape":
             self.escape()
             return
         if key == "Enter" and str(getattr(event.target, "name", "")) == "chat":
             self.dom.prevent_default(event)
-            self.run("chat-send")
+            self.send(decode("chat-send", Element(self.dom, event.target)))
             return
         target = self.dom.data(event.target, "target")
         if key in ("Enter", " ") and target is not None and tag != "BUTTON":
             self.dom.prevent_default(event)  # a board thing acts like a button
-            self.turns.touch(target)
+            self.send(Touch(target[:MOST_NAME]))
             return
         if typing or self.table.dialog or self.dom.is_shown("rules") \
                 or self.dom.is_shown("privacy"):
@@ -120,24 +133,22 @@ class Input:
         if key in "123456789" and len(key) == 1:
             if self.dom.click_nth(BAR_CONTROLS, int(key) - 1):
                 self.dom.prevent_default(event)
-        elif key.lower() == "l":
-            self.dom.toggle_log()
         elif key.lower() in KEYS:
-            self.run(KEYS[key.lower()])
+            self.send(KEYS[key.lower()])
 
     def escape(self) -> None:
         if self.table.menu:
-            self.run("menu")
+            self.send(ToggleMenu())
         elif self.dom.is_shown("rules"):
-            self.run("close-rules")
+            self.send(CloseRules())
         elif self.report.on:
-            self.run("close-report")
+            self.send(CloseReport())
         elif self.table.dialog == "confirm":
-            self.run("confirm-no")
+            self.send(Confirm(False))
         elif self.half_chosen:
             self.cancel_choice()
         else:
-            self.run("skip-launch")
+            self.send(SkipLaunch())
 
     @property
     def half_chosen(self) -> bool:

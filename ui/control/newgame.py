@@ -5,14 +5,25 @@ dialog opened from the header or the start screen, redrawn as its choices change
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from game import SEATS
 
+from ..loop.messages import (
+    CancelNewGame,
+    Handle,
+    LeaveOnline,
+    Msg,
+    NewGameChanged,
+    NewOnline,
+    OpenNewGame,
+    PlayComputer,
+    StartGame,
+    on,
+)
 from ..model.players import Setup
 from ..model.roles import Dealer, Hosted, Overlays, Replays, Saving, Screen, TurnLoop
 from ..model.table import Table
-from ..platform.port import Handler, Platform
+from ..platform.port import Platform
 from ..screens.newgameform import dialog_html, host_plays, online_setup, setup_from_form
 from ..screens.online import ICE_KEY, parse_ice
 from ..screens.start import START_LEVELS, start_html
@@ -39,19 +50,14 @@ class NewGame:
         self.setup: Setup | None = None  # the choices on show (None: the dialog is closed)
         self.from_start = False  # opened from the start screen: Cancel goes back there
 
-    def commands(self) -> dict[str, Handler]:
-        return {
-            "start-play": lambda _el: self.play_computer(
-                self.dom.form_values("startform")[0].get("start-level", "")),
-            "leave-online": lambda _el: self.leave_online(),
-            "open-new": lambda _el: self.open(),
-            "start-game": lambda _el: self.start(),
-            "new-online": lambda _el: self.online(),
-            "cancel-new": lambda _el: self.cancel(),
-            "form-players": lambda el: self.changed(el, seat_only=False),
-            "form-seat": lambda el: self.changed(el, seat_only=True),
-            "form-host": lambda _el: self.host_seat(),
-        }
+    def handlers(self) -> list[tuple[type[Msg], Handle]]:
+        return [on(PlayComputer, lambda m: self.play_computer(m.level)),
+                on(LeaveOnline, lambda _m: self.leave_online()),
+                on(OpenNewGame, lambda _m: self.open()), on(StartGame, lambda _m: self.start()),
+                on(NewOnline, lambda _m: self.online()),
+                on(CancelNewGame, lambda _m: self.cancel()),
+                on(NewGameChanged, lambda m: self.host_seat(m) if m.kind == "host"
+                   else self.changed(m))]
 
     # ------------------------------------------------------------------ the start screen
 
@@ -124,31 +130,30 @@ class NewGame:
             self.dom.storage_set(ICE_KEY, values["ice"])
         self.dealer.new_game(setup)
 
-    def host_seat(self) -> None:
+    def host_seat(self, form: NewGameChanged) -> None:
         """"You play" chose the player at this screen: every other person goes online."""
         if self.setup is None:
             return
-        values, seats = self.dom.form_values("newgame")
+        values = form.values
         key = values.get("host", "")
-        chosen = setup_from_form(values, seats)
+        chosen = setup_from_form(values, form.seats)
         if key not in [g[0] for g in chosen.groups()]:
             return
         self.setup = host_plays(chosen, key)
         self.draw(values.get("ice", self.hosting.ice_text()))
         self.dom.focus_first('#newgame select[name="host"]')
 
-    def changed(self, el: Any, seat_only: bool) -> None:
+    def changed(self, form: NewGameChanged) -> None:
         """The players, the pair or a seat changed: the dialog is redrawn only when rows or
         the online setting come or go, and the keyboard stays where it was."""
         if self.setup is None:
             return
-        values, seats = self.dom.form_values("newgame")
-        chosen = setup_from_form(values, seats)
-        if seat_only and bool(chosen.guests()) == bool(self.setup.guests()):
+        values = form.values
+        chosen = setup_from_form(values, form.seats)
+        if form.kind == "seat" and bool(chosen.guests()) == bool(self.setup.guests()):
             self.setup = chosen  # nothing else in the dialog changes
             return
         self.setup = chosen
         self.draw(values.get("ice", self.hosting.ice_text()))
-        seat = self.dom.data(el, "seat")
-        if seat:
-            self.dom.focus_first(f'#newgame select[data-seat="{seat}"]')
+        if form.seat:
+            self.dom.focus_first(f'#newgame select[data-seat="{form.seat}"]')

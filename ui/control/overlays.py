@@ -6,10 +6,20 @@ from __future__ import annotations
 
 import asyncio
 
+from ..loop.messages import (
+    CloseRules,
+    Confirm,
+    DismissBanner,
+    Handle,
+    Msg,
+    OpenRules,
+    SkipLaunch,
+    on,
+)
 from ..markup.launchshow import frames
 from ..model.roles import Guest, HintBook, Screen, Sounds, TurnLoop
 from ..model.table import Table
-from ..platform.port import Handler, Platform
+from ..platform.port import Platform
 from ..screens.panels import (
     banner_html,
     confirm_html,
@@ -38,16 +48,12 @@ class Overlays:
         # (an online guest's) makes it void
         self.confirming: tuple[int, int] | None = None
 
-    def commands(self) -> dict[str, Handler]:
-        return {
-            "rules": lambda _el: self.rules(),
-            "howto": lambda _el: self.rules(howto=True),
-            "close-rules": lambda _el: self.close_rules(),
-            "skip-launch": lambda _el: self.skip(),
-            "confirm-yes": lambda _el: self.answer(True),
-            "confirm-no": lambda _el: self.answer(False),
-            "dismiss": lambda _el: self.dom.show("banner", False),
-        }
+    def handlers(self) -> list[tuple[type[Msg], Handle]]:
+        return [on(OpenRules, lambda m: self.rules(m.rule, howto=m.howto)),
+                on(CloseRules, lambda _m: self.close_rules()),
+                on(SkipLaunch, lambda _m: self.skip()),
+                on(Confirm, lambda m: self.answer(m.yes)),
+                on(DismissBanner, lambda _m: self.dom.show("banner", False))]
 
     def skip(self) -> None:
         """Skip the launch show on screen (or the next one's frames)."""

@@ -10,11 +10,24 @@ from typing import Any
 
 from game import SEATS, Game
 
+from ..loop.messages import (
+    Handle,
+    Msg,
+    ReplayEnd,
+    ReplayExit,
+    ReplayGoto,
+    ReplayPlay,
+    ReplaySaved,
+    ReplaySeat,
+    ReplayStep,
+    ReplayThisGame,
+    on,
+)
 from ..model.replay import Replay
 from ..model.roles import HintBook, Overlays, Report, Saving, Screen, StartScreen, Tasks, TurnLoop
 from ..model.saves import SaveError, hints_of, read_envelope
 from ..model.table import Table
-from ..platform.port import Handler, Platform
+from ..platform.port import Platform
 from ..words.i18n import _
 
 MIN_PACE_MS = 250  # autoplay at the AI's pace, but never faster than the eye follows
@@ -51,34 +64,23 @@ class ReplayDesk:
     def on(self) -> bool:
         return self.replay is not None
 
-    def commands(self) -> dict[str, Handler]:
-        return {
-            **{cmd: self._stepper(cmd) for cmd in ("rp-first", "rp-prev", "rp-next", "rp-last")},
-            "rp-exit": lambda _el: self.exit(),
-            "rp-seat": lambda el: self.choose_seat(str(el.value)),
-            "rp-goto": self._goto,
-            "rp-play": lambda _el: self.play(),
-            "replay": lambda _el: self.current(),
-            "replay-saved": self._replay_saved,
-        }
+    def handlers(self) -> list[tuple[type[Msg], Handle]]:
+        return [on(ReplayStep, lambda m: self.step(m.to)), on(ReplayExit, lambda _m: self.exit()),
+                on(ReplaySeat, lambda m: self.choose_seat(m.seat)), on(ReplayGoto, self._goto),
+                on(ReplayPlay, lambda _m: self.play()),
+                on(ReplayThisGame, lambda _m: self.current()),
+                on(ReplaySaved, lambda m: self.replay_saved(m.key))]
 
-    def _stepper(self, cmd: str) -> Handler:
-        return lambda _el: self.step(cmd)
+    def _goto(self, msg: ReplayGoto) -> None:
+        """A chapter of the timeline, or a moment the report names."""
+        if msg.chapter is not None and self.replay is not None \
+                and msg.chapter < len(self.replay.chapters):
+            self.show(self.replay.chapters[msg.chapter].step, msg.chapter)
+        elif msg.step is not None:
+            self.goto(msg.step)
 
-    def _goto(self, el: Any) -> None:
-        """A chapter of the timeline (``data-chapter``), or a moment the report names
-        (``data-step``)."""
-        if el is None:
-            return
-        chapter, step = self.dom.data(el, "chapter") or "", self.dom.data(el, "step") or ""
-        if chapter.isdecimal() and self.replay is not None \
-                and int(chapter) < len(self.replay.chapters):
-            self.show(self.replay.chapters[int(chapter)].step, int(chapter))
-        elif step.isdecimal() and len(step) < 7:
-            self.goto(int(step))
-
-    def _replay_saved(self, el: Any) -> None:
-        key = (self.dom.data(el, "key") or "") if el is not None else ""
+    def replay_saved(self, key: str) -> None:
+        """The saved game ``key`` replayed (only a key of a saved game)."""
         if self.saving.owns(key):
             self.saved(key)
 
@@ -162,12 +164,11 @@ class ReplayDesk:
             table.nobody_acts()
             turns.start()
 
-    def step(self, cmd: str) -> None:
+    def step(self, to: ReplayEnd) -> None:
         if self.replay is None:
             return
         last = len(self.replay)
-        target = {"rp-first": 0, "rp-prev": self.index - 1,
-                  "rp-next": self.index + 1, "rp-last": last}[cmd]
+        target = {"first": 0, "prev": self.index - 1, "next": self.index + 1, "last": last}[to]
         self.show(target)
 
     def show(self, step: int, chapter: int | None = None) -> None:

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import json
 
+from ..loop.messages import CloseReport, Handle, Msg, OpenReport, on
 from ..model.roles import HintBook, Minds, Overlays, Replays, Tasks
 from ..model.table import Table
-from ..platform.port import Handler, Platform
+from ..platform.port import Platform
 from ..screens.report import failed_html, loading_html, report_html
 from ..words.i18n import _
 
@@ -37,8 +38,8 @@ class ReportDesk:
         self.minds = minds
         self.opened = 0  # which opening the shown report belongs to (a newer one wins)
 
-    def commands(self) -> dict[str, Handler]:
-        return {"report": lambda _el: self.open(), "close-report": lambda _el: self.close()}
+    def handlers(self) -> list[tuple[type[Msg], Handle]]:
+        return [on(OpenReport, lambda _m: self.open()), on(CloseReport, lambda _m: self.close())]
 
     def open(self) -> None:
         """The report of the game on the table, or of the replay up to its step (what

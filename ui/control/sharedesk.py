@@ -15,10 +15,11 @@ from collections.abc import Callable
 from game import SEATS
 from game.sharing import BadCode, open_code, share_code
 
+from ..loop.messages import Handle, Msg, Share, on
 from ..model.replay import shared_code, shared_link
 from ..model.roles import Overlays, Replays
 from ..model.table import Table
-from ..platform.port import Handler, Platform
+from ..platform.port import Platform
 from ..screens.panels import share_html
 from ..words.i18n import _
 from ..words.refusals import shared_words
@@ -42,8 +43,8 @@ class ShareDesk:
         self.open_report = open_report
         self.open_start = open_start
 
-    def commands(self) -> dict[str, Handler]:
-        return {"share": lambda _el: self.share()}
+    def handlers(self) -> list[tuple[type[Msg], Handle]]:
+        return [on(Share, lambda _m: self.share())]
 
     def share(self) -> None:
         """The link of the finished game shown (the replayed one, else the table's), in a

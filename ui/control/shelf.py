@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from game.core.reading import SAVE
 
+from ..loop.messages import BugReport, Export, Handle, ImportFile, Msg, OnSaved, OpenSaves, on
 from ..model.roles import Dealer, ErrorLog, HintBook, Overlays, Screen, Tasks, TurnLoop
 from ..model.saves import (
     MAIN_KEYS,
@@ -24,7 +24,7 @@ from ..model.saves import (
     summarize,
 )
 from ..model.table import Table
-from ..platform.port import GAME_TAKEN, Handler, Platform
+from ..platform.port import GAME_TAKEN, Platform
 from ..screens.panels import elsewhere_html, saves_html
 from ..words.i18n import _, ngettext
 
@@ -60,23 +60,16 @@ class Shelf:
         """Whether ``key`` is one of this page's saved games (an embed's are its own)."""
         return self.keys is not None and self.keys.owns(key)
 
-    def commands(self) -> dict[str, Handler]:
-        return {
-            "open-saves": lambda _el: self.open(),
-            "continue": lambda el: self._with_key(el, self.continue_saved),
-            "take-here": lambda el: self._with_key(el, self.take_here),
-            "delete-save": lambda el: self._with_key(el, self.delete),
-            "export-raw": lambda el: self._with_key(el, self.export_as_is),
-            "export": lambda _el: self.export(),
-            "bug-report": lambda _el: self.bug_report(),
-            "import": lambda el: self.tasks.spawn(self.import_file(el)),
-        }
+    def handlers(self) -> list[tuple[type[Msg], Handle]]:
+        return [on(OpenSaves, lambda _m: self.open()), on(OnSaved, self._on_saved),
+                on(Export, lambda _m: self.export()), on(BugReport, lambda _m: self.bug_report()),
+                on(ImportFile, lambda m: self.tasks.spawn(self.import_file(m.source)))]
 
-    def _with_key(self, el: Any, then: Callable[[str], None]) -> None:
-        """``then`` the saved game the element names (only a key of a saved game)."""
-        key = (self.dom.data(el, "key") or "") if el is not None else ""
-        if self.owns(key):
-            then(key)
+    def _on_saved(self, msg: OnSaved) -> None:
+        """Something done to a saved game (only a key of a saved game)."""
+        if self.owns(msg.key):
+            {"continue": self.continue_saved, "take-here": self.take_here,
+             "delete": self.delete, "export-raw": self.export_as_is}[msg.deed](msg.key)
 
     def start(self) -> None:
         self.dom.on_game_taken(self.taken)

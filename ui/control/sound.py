@@ -3,8 +3,9 @@ remembered for the next visit."""
 
 from __future__ import annotations
 
+from ..loop.messages import Handle, Msg, ToggleSound, on
 from ..model.roles import Screen
-from ..platform.port import Handler, Platform
+from ..platform.port import Platform
 
 SOUND_KEY = "moonshot.sound"  # the header's sound switch, "on" or "off" (localStorage)
 
@@ -17,8 +18,8 @@ class SoundSwitch:
         self.screen = screen
         self.on = False  # the switch (start() reads the one remembered)
 
-    def commands(self) -> dict[str, Handler]:
-        return {"sound": lambda _el: self.switch(not self.on)}
+    def handlers(self) -> list[tuple[type[Msg], Handle]]:
+        return [on(ToggleSound, lambda _m: self.switch(not self.on))]
 
     def start(self) -> None:
         """Sound is on unless the player turned it off; a page embedding the game stays quiet

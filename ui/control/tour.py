@@ -17,6 +17,15 @@ from game import SEATS
 from game.core.actions import Action
 from game.rules.terms import other
 
+from ..loop.messages import (
+    Handle,
+    Msg,
+    TutorialBegin,
+    TutorialFresh,
+    TutorialLeave,
+    TutorialNext,
+    on,
+)
 from ..markup.hinttext import Hint
 from ..markup.html import e, icon
 from ..model.players import Setup
@@ -24,7 +33,7 @@ from ..model.roles import Dealer, Overlays, Screen, StartScreen, TurnLoop
 from ..model.table import Table
 from ..model.targets import tab_of
 from ..model.tutorial import PERSON, Step, script
-from ..platform.port import Handler, Platform
+from ..platform.port import Platform
 from ..words.i18n import _
 from ..words.names import ai_name, nation_name
 
@@ -57,10 +66,11 @@ class Tour:
 
     fixed = False  # the tutorial's moves may be taken back: it follows the game's length
 
-    def commands(self) -> dict[str, Handler]:
-        return {"tutorial": lambda _el: self.begin(), "tour-next": lambda _el: self.next(),
-                "tour-leave": lambda _el: self.leave(),
-                "tour-fresh": lambda _el: self.fresh()}
+    def handlers(self) -> list[tuple[type[Msg], Handle]]:
+        return [on(TutorialBegin, lambda _m: self.begin()),
+                on(TutorialNext, lambda _m: self.next()),
+                on(TutorialLeave, lambda _m: self.leave()),
+                on(TutorialFresh, lambda _m: self.fresh())]
 
     # ------------------------------------------------------------------ where it stands
 

@@ -24,6 +24,20 @@ from game.core.events import Event
 from game.rules.terms import nation_of, split_seat
 from game.rules.view import secret_choice
 
+from ..loop.messages import (
+    Act,
+    ClaimScreen,
+    EndDiscussion,
+    Handle,
+    Msg,
+    OpenGroup,
+    Redo,
+    ShowMine,
+    ShowTab,
+    Touch,
+    Undo,
+    on,
+)
 from ..markup.controls import BAR_CONTROLS
 from ..model.marks import marks_of
 from ..model.players import choose_seat
@@ -43,7 +57,7 @@ from ..model.roles import (
 )
 from ..model.table import Table
 from ..model.undo import player_undo
-from ..platform.port import Handler, Platform
+from ..platform.port import Platform
 from ..words.i18n import _
 from ..words.names import ai_name, clock, content
 from ..words.narration import Launch, launch_sequences, lines
@@ -76,12 +90,26 @@ class Turns:
         self.restarts = 0  # restarts after an error since the last good move
         self.deadline: dict[str, float] = {}  # nation -> when its discussion ends (loop time)
 
-    def commands(self) -> dict[str, Handler]:
-        return {"undo": lambda _el: self.undo(), "redo": lambda _el: self.redo(),
-                "privacy": lambda _el: self.claim_screen(),
-                "show-mine": lambda _el: self.show_mine(),
-                "end-discussion": lambda el: self.end_discussion([self.dom.data(el, "nation")
-                                                                  or ""])}
+    def handlers(self) -> list[tuple[type[Msg], Handle]]:
+        return [on(Undo, lambda _m: self.undo()), on(Redo, lambda _m: self.redo()),
+                on(ClaimScreen, lambda _m: self.claim_screen()),
+                on(ShowMine, lambda _m: self.show_mine()),
+                on(EndDiscussion, lambda m: self.end_discussion([m.nation])),
+                on(Act, lambda m: self.try_act(m.index)), on(Touch, lambda m: self.touch(m.target)),
+                on(OpenGroup, lambda m: self.open_group(m.group)),
+                on(ShowTab, lambda m: self.show_tab(m.nation))]
+
+    def open_group(self, group: str) -> None:
+        """The bar lists the controls of ``group`` (and what they touch comes into view)."""
+        self.table.open_group(group)
+        self.screen.render()
+        if self.table.seat is not None:
+            self.bring_into_view(self.table.seat)
+        self.dom.focus_first(BAR_CONTROLS)
+
+    def show_tab(self, nation: str) -> None:
+        self.table.show_tab(nation)
+        self.screen.render()
 
     # ------------------------------------------------------------------ stop and start
 

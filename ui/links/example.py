@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from game.core.actions import Action
 
+from ..loop.messages import ExampleReset, Handle, Msg, on
 from ..markup.hinttext import Hint
 from ..markup.html import e, icon
 from ..model.examples import MAX_ID, Example, examples
@@ -21,7 +22,7 @@ from ..model.roles import Dealer, EmbedPage, Screen
 from ..model.saves import Loaded, new_save_id
 from ..model.table import Table
 from ..model.targets import tab_of
-from ..platform.port import Handler, Platform
+from ..platform.port import Platform
 from ..words.i18n import _
 
 
@@ -51,8 +52,8 @@ class ExampleDesk:
     tells_stakes = False
     fixed = True  # Undo would take back the moves that make the moment: Reset deals it again
 
-    def commands(self) -> dict[str, Handler]:
-        return {"example-reset": lambda _el: self.reset()}
+    def handlers(self) -> list[tuple[type[Msg], Handle]]:
+        return [on(ExampleReset, lambda _m: self.reset())]
 
     def open(self, ident: str) -> None:
         """Deal the rule example of that id (an unknown id: nothing)."""

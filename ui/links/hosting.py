@@ -16,10 +16,11 @@ from typing import Any
 from game.core.events import Event, event_from_plain
 from game.online.referee import MAX_GUEST_MESSAGE, Referee, Refused
 
+from ..loop.messages import AcceptAnswer, Handle, Invite, Msg, OnlinePanel, on
 from ..model.invite import BadCode, link, pack, unpack
 from ..model.roles import Overlays, Peers, Screen, Tasks, TurnLoop
 from ..model.table import Table
-from ..platform.port import Handler, Platform
+from ..platform.port import Platform
 from ..screens.online import DEFAULT_ICE, ICE_KEY, Invitation, host_panel_html, ice_json, parse_ice
 from ..words.i18n import _, ngettext
 from ..words.narration import Told, note
@@ -68,23 +69,10 @@ class Hosting:
     def on(self) -> bool:
         return self.referee is not None
 
-    def commands(self) -> dict[str, Handler]:
-        return {"online-panel": self._panel, "online-invite": self._invite,
-                "online-accept": self._accept}
-
-    def _panel(self, _el: Any) -> None:
-        if self.on:
-            self.open_panel()
-
-    def _invite(self, el: Any) -> None:
-        if el is not None:
-            self.tasks.spawn(self.invite(self.dom.data(el, "guest") or ""))
-
-    def _accept(self, el: Any) -> None:
-        if el is not None:
-            guest = self.dom.data(el, "guest") or ""
-            values, _seats = self.dom.form_values("online")
-            self.tasks.spawn(self.accept(guest, values.get(f"answer.{guest}", "")))
+    def handlers(self) -> list[tuple[type[Msg], Handle]]:
+        return [on(OnlinePanel, lambda _m: self.open_panel() if self.on else None),
+                on(Invite, lambda m: self.tasks.spawn(self.invite(m.guest))),
+                on(AcceptAnswer, lambda m: self.tasks.spawn(self.accept(m.guest, m.answer)))]
 
     def ice_text(self) -> str:
         """The ICE setting: as last used to host, else the default public STUN servers."""

@@ -5,10 +5,9 @@ box; where each seat is played; and the panels' Copy buttons."""
 
 from __future__ import annotations
 
-from typing import Any
-
+from ..loop.messages import Copy, Handle, Msg, SendChat, on
 from ..model.roles import Side, Tasks
-from ..platform.port import Handler, Platform
+from ..platform.port import Platform
 from ..screens.online import chat_html
 from ..words.i18n import _
 from ..words.names import chat_sender
@@ -24,8 +23,9 @@ class Online:
         self.joining = joining
         self.heard = False  # the transport's events are listened to
 
-    def commands(self) -> dict[str, Handler]:
-        return {"copy": self.copy, "chat-send": lambda _el: self.send_chat()}
+    def handlers(self) -> list[tuple[type[Msg], Handle]]:
+        return [on(Copy, lambda m: self.tasks.spawn(self._copy(m.text, m.copied, m.status))),
+                on(SendChat, lambda m: self.send_chat(m.text))]
 
     @property
     def on(self) -> bool:
@@ -66,9 +66,7 @@ class Online:
         self.dom.set_html("chat", chat_html([(chat_sender(who, screens), text)
                                              for who, text in sent]))
 
-    def send_chat(self) -> None:
-        values, _seats = self.dom.form_values("chat")
-        text = values.get("chat", "")
+    def send_chat(self, text: str) -> None:
         if not text.strip():
             return
         if self.joining.on:
@@ -78,12 +76,6 @@ class Online:
         self.dom.set_value('#chat input[name="chat"]', "")
 
     # ------------------------------------------------------------------ Copy
-
-    def copy(self, el: Any) -> None:
-        if el is not None:
-            self.tasks.spawn(self._copy(self.dom.data(el, "copy") or "",
-                                        self.dom.data(el, "copied") or "",
-                                        self.dom.data(el, "status") or ""))
 
     async def _copy(self, text: str, copied: str, status: str) -> None:
         """A Copy button's text to the clipboard, and a word under it that it is there (or

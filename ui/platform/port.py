@@ -4,17 +4,13 @@ the unit tests give the app a fake of their own, so the controllers run in CPyth
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any, Protocol
 
 GAME_TAKEN = "taken"  # storage_kept's word when another tab holds the game now
 # The elements the keyboard types into: keys there are the field's, not the game's shortcuts,
 # and a phone's keyboard is up while one has the focus (``Platform.typing``).
 TYPED_TAGS = ("INPUT", "TEXTAREA", "SELECT")
-
-# A command's handler gets the page element that carried its ``data-cmd`` (None from a key).
-Handler = Callable[[Any], None]
-Commands = Mapping[str, Handler]  # by command name; the controllers contribute them
 
 
 class Platform(Protocol):

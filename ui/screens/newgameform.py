@@ -3,6 +3,8 @@ ruleset, seed, and for an online game the ICE setting."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from game import NATIONS, SEATS
 from game.rules.terms import nation_of
 
@@ -132,7 +134,7 @@ def dialog_html(setup: Setup, ice_text: str = "") -> str:
             f'data-cmd="start-game">{e(start)}</button></div></form></div>')
 
 
-def setup_from_form(values: dict[str, str], seat_values: dict[str, str]) -> Setup:
+def setup_from_form(values: Mapping[str, str], seat_values: Mapping[str, str]) -> Setup:
     """Read the dialog's fields (strings) into a Setup; bad numbers fall back to defaults."""
     setup = Setup()
     setup.players = whole_number(values.get("players", ""), 2)

@@ -1,0 +1,128 @@
+"""The screen's messages (ui/loop/messages.py): every request a person can make is a typed
+message with exactly one handler in the app, every ``data-cmd`` the page draws decodes to one,
+and what a message carries from the page is read there once, within its bounds."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.fake_platform import FakePlatform
+from ui.app import App
+from ui.loop.messages import (
+    COMMANDS,
+    MOST_DIGITS,
+    MOST_FIELDS,
+    MOST_NAME,
+    MOST_TEXT,
+    AcceptAnswer,
+    Handlers,
+    Msg,
+    NewGameChanged,
+    OnSaved,
+    ReplayGoto,
+    SetSpeed,
+    Touch,
+    Undo,
+    decode,
+    decode_board,
+    decode_change,
+    every_kind,
+    on,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+# Where the page's markup is written: the Python that draws it, the page and its scripts.
+MARKUP = [*sorted((ROOT / "ui").rglob("*.py")), ROOT / "index.html",
+          *sorted((ROOT / "public").glob("*.js"))]
+WRITTEN = re.compile(r'data-cmd="([a-z-]+)"')
+
+
+class Carried:
+    """A page element for the decoder: its data attributes, value and the page's forms."""
+
+    def __init__(self, value: str = "", forms: dict[str, dict[str, str]] | None = None,
+                 **data: str) -> None:
+        self.attrs = {k.replace("_", "-"): v for k, v in data.items()}
+        self.text = value
+        self.forms = forms or {}
+
+    def data(self, key: str) -> str | None:
+        return self.attrs.get(key)
+
+    def value(self) -> str:
+        return self.text
+
+    def form(self, form_id: str) -> tuple[dict[str, str], dict[str, str]]:
+        fields = self.forms.get(form_id, {})
+        return ({k: v for k, v in fields.items() if not k.startswith("seat:")},
+                {k[5:]: v for k, v in fields.items() if k.startswith("seat:")})
+
+    @property
+    def element(self) -> object:
+        return self
+
+
+def test_every_message_class_has_exactly_one_handler_in_the_app() -> None:
+    app = App(FakePlatform())
+    handled = set(app.input.handlers.by_kind)
+    kinds = set(every_kind())
+    assert kinds - handled == set(), f"no handler for {sorted(k.__name__ for k in kinds - handled)}"
+    assert handled <= kinds
+
+
+def test_a_message_class_handled_twice_or_not_at_all_is_caught() -> None:
+    with pytest.raises(AssertionError, match="Undo handled twice"):
+        Handlers([on(Undo, lambda _m: None)], [on(Undo, lambda _m: None)])
+    handlers = Handlers([on(Undo, lambda _m: None)])
+    assert handlers.handle(Undo()) and not handlers.handle(Touch("x"))
+
+
+def test_every_command_the_page_draws_decodes_and_every_decoded_one_is_drawn() -> None:
+    sources = {path: path.read_text(encoding="utf-8") for path in MARKUP
+               if path.name != "messages.py"}
+    drawn = {cmd for text in sources.values() for cmd in WRITTEN.findall(text)}
+    assert drawn and drawn - COMMANDS.keys() == set(), drawn - COMMANDS.keys()
+    # names handed to a helper that writes the attribute (the replay's step buttons...)
+    quoted = {cmd for cmd in COMMANDS
+              if any(f'"{cmd}"' in text for text in sources.values())}
+    assert COMMANDS.keys() - quoted == set(), "decoded, never drawn"
+
+
+def test_each_command_decodes_to_its_message_and_an_unknown_one_to_none() -> None:
+    carried = Carried(value="12", key="moonshot.save.1", guest="USSR.engineer", nation="USSR",
+                      drawer="log", chapter="2", copy="text", copied="Copied",
+                      status="s", forms={"online": {"answer.USSR.engineer": "a1.code"},
+                                         "chat": {"chat": "hello"},
+                                         "newgame": {"players": "3", "seat:USA": "h"}})
+    for cmd in COMMANDS:
+        msg = decode(cmd, carried)
+        assert isinstance(msg, Msg), cmd
+    assert decode("no-such-command", carried) is None
+    assert decode("online-accept", carried) == AcceptAnswer("USSR.engineer", "a1.code")
+    assert decode("continue", carried) == OnSaved("continue", "moonshot.save.1")
+    changed = decode_change("", "seat", Carried(seat="USA", forms={"newgame": {
+        "players": "3", "seat:USA": "medium"}}))
+    assert changed == NewGameChanged("seat", {"players": "3"}, {"USA": "medium"}, "USA")
+
+
+def test_what_a_message_carries_is_bounded_whatever_the_page_holds() -> None:
+    huge = "9" * 100_000
+    assert decode("speed", Carried(value=huge)) is None
+    assert decode("speed", Carried(value="-5")) is None
+    assert decode("speed", Carried(value="9" * MOST_DIGITS)) == SetSpeed(int("9" * MOST_DIGITS))
+    assert decode("rp-goto", Carried(chapter=huge, step="abc")) is None
+    assert decode("rp-goto", Carried(step="42")) == ReplayGoto(None, 42)
+    saved = decode("delete-save", Carried(key="k" * 100_000))
+    assert isinstance(saved, OnSaved) and len(saved.key) == MOST_NAME
+    pasted = decode("online-accept", Carried(guest="g", forms={"online": {"answer.g": huge}}))
+    assert isinstance(pasted, AcceptAnswer) and len(pasted.answer) == MOST_TEXT
+    assert decode_board(Carried(act=huge)) is None
+    touched = decode_board(Carried(target="t" * 100_000, cmd="undo"))
+    assert isinstance(touched, Touch) and len(touched.target) == MOST_NAME
+    assert decode_board(Carried(cmd="undo")) == Undo()
+    many = {f"f{i}": "x" for i in range(10_000)}
+    form = decode_change("", "players", Carried(forms={"newgame": many}))
+    assert isinstance(form, NewGameChanged) and len(form.values) <= MOST_FIELDS
