@@ -11,6 +11,7 @@ import pytest
 
 from tests.fake_platform import FakePlatform
 from ui.app import App
+from ui.loop.keys import KeyPress, OnScreen, decode_key
 from ui.loop.messages import (
     COMMANDS,
     MOST_DIGITS,
@@ -18,12 +19,22 @@ from ui.loop.messages import (
     MOST_NAME,
     MOST_TEXT,
     AcceptAnswer,
+    CancelChoice,
+    CloseReport,
+    CloseRules,
+    Confirm,
     Handlers,
     Msg,
     NewGameChanged,
     OnSaved,
+    PressBarControl,
+    Redo,
     ReplayGoto,
+    ReplayStep,
+    SendChat,
     SetSpeed,
+    SkipLaunch,
+    ToggleMenu,
     Touch,
     Undo,
     decode,
@@ -126,3 +137,38 @@ def test_what_a_message_carries_is_bounded_whatever_the_page_holds() -> None:
     many = {f"f{i}": "x" for i in range(10_000)}
     form = decode_change("", "players", Carried(forms={"newgame": many}))
     assert isinstance(form, NewGameChanged) and len(form.values) <= MOST_FIELDS
+
+
+@pytest.mark.parametrize(("press", "on", "wanted"), [
+    (KeyPress("u"), OnScreen(), (Undo(), False)),
+    (KeyPress("R"), OnScreen(), (Redo(), False)),
+    (KeyPress("3"), OnScreen(), (PressBarControl(3), True)),
+    (KeyPress("0"), OnScreen(), (None, False)),
+    (KeyPress("u", modified=True), OnScreen(), (None, False)),
+    (KeyPress("u", tag="INPUT"), OnScreen(), (None, False)),
+    (KeyPress("u"), OnScreen(covered=True), (None, False)),
+    (KeyPress("h"), OnScreen(rules=True), (None, False)),
+    (KeyPress("ArrowRight"), OnScreen(replay=True), (ReplayStep("next"), False)),
+    (KeyPress("ArrowRight"), OnScreen(replay=True, report=True), (None, False)),
+    (KeyPress("Home", tag="SELECT"), OnScreen(replay=True), (None, False)),
+    (KeyPress("Escape"), OnScreen(menu=True, rules=True), (ToggleMenu(), False)),
+    (KeyPress("Escape"), OnScreen(rules=True, report=True), (CloseRules(), False)),
+    (KeyPress("Escape"), OnScreen(report=True, confirm=True), (CloseReport(), False)),
+    (KeyPress("Escape"), OnScreen(confirm=True, half_chosen=True), (Confirm(False), False)),
+    (KeyPress("Escape"), OnScreen(half_chosen=True), (CancelChoice(), False)),
+    (KeyPress("Escape"), OnScreen(), (SkipLaunch(), False)),
+    (KeyPress("Enter", tag="INPUT", field="chat", value="hi"), OnScreen(covered=True),
+     (SendChat("hi"), True)),
+    (KeyPress(" ", tag="DIV", target="cell:USA:7"), OnScreen(), (Touch("cell:USA:7"), True)),
+    (KeyPress("Enter", tag="BUTTON", target="cell:USA:7"), OnScreen(), (None, False)),
+])
+def test_each_key_is_its_message_where_it_is_pressed(press: KeyPress, on: OnScreen,
+                                                     wanted: tuple[Msg | None, bool]) -> None:
+    assert decode_key(press, on) == wanted
+
+
+def test_what_a_key_carries_is_bounded() -> None:
+    chat, stop = decode_key(KeyPress("Enter", field="chat", value="x" * 100_000), OnScreen())
+    assert stop and isinstance(chat, SendChat) and len(chat.text) == MOST_TEXT
+    touch, _stop = decode_key(KeyPress("Enter", tag="DIV", target="t" * 100_000), OnScreen())
+    assert isinstance(touch, Touch) and len(touch.target) == MOST_NAME

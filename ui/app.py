@@ -123,8 +123,7 @@ class App:
         self.replays.start_screen = self.newgame
         self.hosting.peers = self.joining.peers = self.online
         self.embed_api.examples = self.example
-        self.input = Input(dom, table, screen, self.turns, self.replays, self.report_desk,
-                           self.handlers())
+        self.input = Input(dom, table, screen, self.replays, self.report_desk, self.handlers())
 
     def handlers(self) -> Handlers:
         """Each message's one handler: the controllers' and the app's."""

@@ -2,47 +2,30 @@
 made a typed message (:mod:`ui.loop.messages`: decoded there from what the element carries)
 and handed to its one handler.
 
-Keys: 1-9 take the n-th control of the action bar, U undo, R redo, H a hint, L the log, ? the
-rules, Escape cancels a half-made choice (or closes the rules, or skips the launch show); in a
-replay the arrow keys, Home and End step through it.
+The keys' messages: :mod:`ui.loop.keys`.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from ..loop.keys import KeyPress, OnScreen, decode_key
 from ..loop.messages import (
-    MOST_NAME,
     Act,
-    AskHint,
-    CloseReport,
-    CloseRules,
-    Confirm,
     Handlers,
     Msg,
     OpenGroup,
     OpenRules,
-    Redo,
-    ReplayStep,
     ShowTab,
-    SkipLaunch,
-    ToggleLog,
     ToggleMenu,
     Touch,
-    Undo,
-    decode,
     decode_board,
     decode_change,
 )
-from ..markup.controls import BAR_CONTROLS
-from ..model.roles import Replays, Report, Screen, TurnLoop
+from ..model.roles import Replays, Report, Screen
 from ..model.table import Table
-from ..platform.port import TYPED_TAGS, Platform
+from ..platform.port import Platform
 
-KEYS: dict[str, Msg] = {"u": Undo(), "r": Redo(), "h": AskHint(), "?": OpenRules(),
-                        "l": ToggleLog()}  # letters in either case
-STEPS: dict[str, Msg] = {"ArrowLeft": ReplayStep("prev"), "ArrowRight": ReplayStep("next"),
-                         "Home": ReplayStep("first"), "End": ReplayStep("last")}
 # What the board and the bar ask: a phone's open menu stays as it is for them.
 ON_THE_TABLE = (Act, Touch, OpenGroup, ShowTab, ToggleMenu)
 
@@ -69,12 +52,11 @@ class Element:
 
 
 class Input:
-    def __init__(self, dom: Platform, table: Table, screen: Screen, turns: TurnLoop,
-                 replays: Replays, report: Report, handlers: Handlers) -> None:
+    def __init__(self, dom: Platform, table: Table, screen: Screen, replays: Replays,
+                 report: Report, handlers: Handlers) -> None:
         self.dom = dom
         self.table = table
         self.screen = screen
-        self.turns = turns
         self.replays = replays
         self.report = report
         self.handlers = handlers
@@ -103,59 +85,26 @@ class Input:
         self.send(decode_change(self.dom.data(el, "cmd") or "", name, Element(self.dom, el)))
 
     def on_key(self, event: Any) -> None:
-        key = str(event.key)
-        if key == "Tab":
+        if str(event.key) == "Tab":
             self.dom.keep_tab_inside(event)
             return
-        tag = str(getattr(event.target, "tagName", "")).upper()
-        typing = tag in TYPED_TAGS
-        if bool(getattr(event, "ctrlKey", False)) or bool(getattr(event, "metaKey", False)) \
-                or bool(getattr(event, "altKey", False)):
-            return
-        if self.replays.on and not typing and key in STEPS and not self.report.on:
-            self.send(STEPS[key])
-            return
-        if key == "Escape":
-            self.escape()
-            return
-        if key == "Enter" and str(getattr(event.target, "name", "")) == "chat":
+        msg, stop = decode_key(self.pressed(event), self.on_screen())
+        if stop:
             self.dom.prevent_default(event)
-            self.send(decode("chat-send", Element(self.dom, event.target)))
-            return
-        target = self.dom.data(event.target, "target")
-        if key in ("Enter", " ") and target is not None and tag != "BUTTON":
-            self.dom.prevent_default(event)  # a board thing acts like a button
-            self.send(Touch(target[:MOST_NAME]))
-            return
-        if typing or self.table.dialog or self.dom.is_shown("rules") \
-                or self.dom.is_shown("privacy"):
-            return
-        if key in "123456789" and len(key) == 1:
-            if self.dom.click_nth(BAR_CONTROLS, int(key) - 1):
-                self.dom.prevent_default(event)
-        elif key.lower() in KEYS:
-            self.send(KEYS[key.lower()])
+        self.send(msg)
 
-    def escape(self) -> None:
-        if self.table.menu:
-            self.send(ToggleMenu())
-        elif self.dom.is_shown("rules"):
-            self.send(CloseRules())
-        elif self.report.on:
-            self.send(CloseReport())
-        elif self.table.dialog == "confirm":
-            self.send(Confirm(False))
-        elif self.half_chosen:
-            self.cancel_choice()
-        else:
-            self.send(SkipLaunch())
+    def pressed(self, event: Any) -> KeyPress:
+        el = event.target
+        modified = any(bool(getattr(event, name, False))
+                       for name in ("ctrlKey", "metaKey", "altKey"))
+        return KeyPress(str(event.key), str(getattr(el, "tagName", "")).upper(),
+                        str(getattr(el, "name", "") or ""), Element(self.dom, el).value(),
+                        self.dom.data(el, "target"), modified)
 
-    @property
-    def half_chosen(self) -> bool:
-        """A thing touched on the board, or a group of the bar opened (Escape undoes it)."""
-        return bool(self.table.pick.chosen or self.table.group)
-
-    def cancel_choice(self) -> None:
-        self.table.cancel_choice()
-        self.screen.render()
-        self.turns.focus_decision()
+    def on_screen(self) -> OnScreen:
+        table = self.table
+        rules = self.dom.is_shown("rules")
+        return OnScreen(replay=self.replays.on, report=self.report.on, menu=bool(table.menu),
+                        rules=rules, confirm=table.dialog == "confirm",
+                        half_chosen=bool(table.pick.chosen or table.group),
+                        covered=bool(table.dialog) or self.dom.is_shown("privacy"))

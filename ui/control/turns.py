@@ -26,11 +26,13 @@ from game.rules.view import secret_choice
 
 from ..loop.messages import (
     Act,
+    CancelChoice,
     ClaimScreen,
     EndDiscussion,
     Handle,
     Msg,
     OpenGroup,
+    PressBarControl,
     Redo,
     ShowMine,
     ShowTab,
@@ -97,7 +99,15 @@ class Turns:
                 on(EndDiscussion, lambda m: self.end_discussion([m.nation])),
                 on(Act, lambda m: self.try_act(m.index)), on(Touch, lambda m: self.touch(m.target)),
                 on(OpenGroup, lambda m: self.open_group(m.group)),
-                on(ShowTab, lambda m: self.show_tab(m.nation))]
+                on(ShowTab, lambda m: self.show_tab(m.nation)),
+                on(CancelChoice, lambda _m: self.cancel_choice()),
+                on(PressBarControl, lambda m: self.dom.click_nth(BAR_CONTROLS, m.number - 1))]
+
+    def cancel_choice(self) -> None:
+        """A half-made choice let go: the decision as it came."""
+        self.table.cancel_choice()
+        self.screen.render()
+        self.focus_decision()
 
     def open_group(self, group: str) -> None:
         """The bar lists the controls of ``group`` (and what they touch comes into view)."""

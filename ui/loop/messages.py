@@ -51,6 +51,17 @@ class ShowTab(Msg):
 
 
 @dataclass(frozen=True)
+class CancelChoice(Msg):
+    """A thing touched on the board, or a group of the bar opened, let go (Escape)."""
+
+
+@dataclass(frozen=True)
+class PressBarControl(Msg):
+    """The action bar's control of this number (from 1: a digit key), folded or not."""
+    number: int
+
+
+@dataclass(frozen=True)
 class Undo(Msg):
     pass
 
@@ -515,10 +526,10 @@ def decode_board(carrier: Carrier) -> Msg | None:
 # ------------------------------------------------------------------ handling
 
 M = TypeVar("M", bound=Msg)
-Handle = Callable[[Any], None]  # a handler of one message class (typed by :func:`on`)
+Handle = Callable[[Any], object]  # a handler of one message class (typed by :func:`on`)
 
 
-def on(kind: type[M], handle: Callable[[M], None]) -> tuple[type[Msg], Handle]:
+def on(kind: type[M], handle: Callable[[M], object]) -> tuple[type[Msg], Handle]:
     """One entry of a part's handlers: messages of ``kind`` go to ``handle``."""
     return kind, cast(Handle, handle)
 
