@@ -300,17 +300,11 @@ class App:
         if not self.replays.on and not self.joining.on:
             self.table.retell(narrate(self.table.g))
         self.render()
-        dialog = self.table.dialog
-        if dialog == "start":
-            self.newgame.open_start()
-        elif dialog == "new":
-            self.newgame.draw()
-        elif dialog == "saves":
-            self.shelf.open()
-        elif dialog == "online":
-            self.hosting.draw()
-        elif dialog == "join":
-            self.joining.draw()
+        redraw = {"start": self.newgame.open_start, "new": self.newgame.draw,
+                  "saves": self.shelf.open, "online": self.hosting.draw,
+                  "join": self.joining.draw}.get(self.table.dialog or "")
+        if redraw is not None:  # the dialog up, in the new words
+            redraw()
         if self.online.on:
             self.online.chat_changed()
         if self.table.g.is_over and self.dom.is_shown("end"):
@@ -455,13 +449,7 @@ class App:
         marks, ghost = Marks(trail=last), None
         pick = table.pick
         if seat is not None:
-            hint = self.hints.current() or guide.pointer()
-            hinted = hint.target(pick) if hint else ""
-            marked = pick.marked()
-            if guide.active and hinted:  # a guide marks its own step only
-                marked &= {hinted, *pick.chosen[-1:]}
-            marks = Marks(marked, pick.chosen[-1] if pick.chosen else "", hinted, last)
-            ghost = pick.chosen_cell()
+            marks, ghost = self.marks(last), pick.chosen_cell()
         gated = self.turns.gated()
         if gated:  # nothing to touch until the player's secrets show
             marks, ghost, pick = Marks(trail=last), None, NO_PICK
@@ -478,6 +466,17 @@ class App:
         # the viewer's odds on every Mission, in every phase (the controls' seat, if any, is
         # the viewer): what only the rules work out
         return Scene(view=view, choices=shown.choices(viewer), marks=marks, pick=pick, bar=bar)
+
+    def marks(self, last: set[str]) -> Marks:
+        """What the board marks for the person acting: what they may touch, what they chose,
+        the hint's or the guide's thing, and the rival's last moves."""
+        pick, guide = self.table.pick, self.guide()
+        hint = self.hints.current() or guide.pointer()
+        hinted = hint.target(pick) if hint else ""
+        marked = pick.marked()
+        if guide.active and hinted:  # a guide marks its own step only
+            marked &= {hinted, *pick.chosen[-1:]}
+        return Marks(marked, pick.chosen[-1] if pick.chosen else "", hinted, last)
 
     def header(self, view: View | None = None, odds: dict[str, float] | None = None
                ) -> Header:

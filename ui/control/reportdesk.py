@@ -62,19 +62,9 @@ class ReportDesk:
         try:
             data = await self.minds.chronicle(save, upto, STORY_SEED)
         except Exception as exc:  # a broken save: say so, with a way out (not a stuck screen)
-            if opened == self.opened and self.dom.is_shown("report"):
-                reason = (str(exc).strip().splitlines() or [type(exc).__name__])[-1]
-                self.dom.set_html("report", failed_html(reason))
-                self.dom.set_body("report", "failed")
-                self.dom.focus_first('[data-testid="report-close"]')
+            self._failed(opened, exc)
             return
-        try:
-            for tag, url in LIBRARY:
-                await self.dom.load_once(tag, url)
-        except OSError:
-            drawn = False
-        else:
-            drawn = True
+        drawn = await self._charts_loaded()
         if opened != self.opened or not self.dom.is_shown("report"):
             return  # closed, or opened again meanwhile
         markup, specs = report_html(data, hints, upto, total)
@@ -87,6 +77,23 @@ class ReportDesk:
                               "numbers."))
         self.dom.set_body("report", "ready" if drawn else "tables")
         self.dom.focus_first('[data-testid="report-close"]')
+
+    def _failed(self, opened: int, exc: Exception) -> None:
+        """The report's numbers could not be worked out: why, on the report still open."""
+        if opened == self.opened and self.dom.is_shown("report"):
+            reason = (str(exc).strip().splitlines() or [type(exc).__name__])[-1]
+            self.dom.set_html("report", failed_html(reason))
+            self.dom.set_body("report", "failed")
+            self.dom.focus_first('[data-testid="report-close"]')
+
+    async def _charts_loaded(self) -> bool:
+        """Whether the chart library is on the page (loaded now, or before)."""
+        try:
+            for tag, url in LIBRARY:
+                await self.dom.load_once(tag, url)
+        except OSError:
+            return False
+        return True
 
     def close(self) -> None:
         self.opened += 1

@@ -67,18 +67,33 @@ def decode_key(press: KeyPress, on: OnScreen) -> tuple[Msg | None, bool]:
     """(the message of ``press``, whether the browser's own use of the key is stopped)."""
     if press.modified:
         return None, False
-    typing = press.tag in TYPED_TAGS
-    if on.replay and not on.report and not typing and press.key in STEPS:
+    for rule in (_replay_step, _escape, _in_a_field_or_on_the_board):
+        found = rule(press, on)
+        if found is not None:
+            return found
+    if press.tag in TYPED_TAGS or on.covered or on.rules:
+        return None, False
+    return shortcut(press.key)
+
+
+def _replay_step(press: KeyPress, on: OnScreen) -> tuple[Msg, bool] | None:
+    """A replay's arrow keys, Home and End (not while a field or the report has them)."""
+    if on.replay and not on.report and press.tag not in TYPED_TAGS and press.key in STEPS:
         return STEPS[press.key], False
-    if press.key == "Escape":
-        return escape(on), False
+    return None
+
+
+def _escape(press: KeyPress, on: OnScreen) -> tuple[Msg, bool] | None:
+    return (escape(on), False) if press.key == "Escape" else None
+
+
+def _in_a_field_or_on_the_board(press: KeyPress, _on: OnScreen) -> tuple[Msg, bool] | None:
+    """Enter in the chat sends its line; Enter or Space on a board thing touches it."""
     if press.key == "Enter" and press.field == "chat":
         return SendChat(press.value[:MOST_TEXT]), True
     if press.key in ("Enter", " ") and press.target is not None and press.tag != "BUTTON":
         return Touch(press.target[:MOST_NAME]), True  # a board thing acts like a button
-    if typing or on.covered or on.rules:
-        return None, False
-    return shortcut(press.key)
+    return None
 
 
 def escape(on: OnScreen) -> Msg:

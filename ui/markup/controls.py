@@ -119,42 +119,62 @@ def bar_html(view: View, choices: Choices, seat: str, actions: list[Action],
     placements = [a for a in actions if isinstance(a, PlaceTile)]
     if actions and len(placements) == len(actions):  # a placement decision offers nothing else
         return _placement(view, choices, seat, placements, bar.cell, tail)
-    groups: dict[str, list[int]] = {}
-    labels: dict[str, str] = {}
-    order: list[tuple[str, int]] = []
-    for index, action in enumerate(actions):
-        found = group_key(action, view)
-        if found is None:
-            order.append(("", index))
-            continue
-        key, label = found
-        if key not in groups:
-            groups[key] = []
-            labels[key] = label
-            order.append((key, -1))
-        groups[key].append(index)
-    if bar.group and bar.group in groups:
-        opts = "".join(_button(i, actions[i], *action_label(actions[i], view, choices))
-                       for i in groups[bar.group])
-        back_words, back_title = _("← back"), _("Back to all actions")
-        back = (f'<button class="act back" data-testid="action-group" data-group=""'
-                f'{attrs(title=back_title)}>{e(back_words)}</button>')
-        rule = actions[groups[bar.group][0]].rule
-        return (f'<p class="hint">{e(labels[bar.group])} {rule_link(rule)}</p>'
-                f'<div class="opts">{opts}{back}{tail}</div>')
+    grouped = _Grouped(view, actions)
+    if bar.group and bar.group in grouped.groups:
+        return _group_html(view, choices, actions, grouped, bar.group, tail)
     out = []
-    rules = [actions[index if not key else groups[key][0]].rule for key, index in order]
-    for n, (key, index) in enumerate(order):
-        if not key:
-            out.append(_button(index, actions[index], *action_label(actions[index], view, choices)))
-        elif len(groups[key]) == 1:
-            i = groups[key][0]
-            inner, title = action_label(actions[i], view, choices)
-            out.append(_button(i, actions[i], f"{e(labels[key])}: {inner}", title))
-        else:
-            out.append(f'<button class="act grp" data-testid="action-group"'
-                       f'{attrs(data_group=key, title=tip(rules[n]))}>{e(labels[key])} ▸'
-                       f"</button>")
+    rules = [actions[index if not key else grouped.groups[key][0]].rule
+             for key, index in grouped.order]
+    for n, (key, index) in enumerate(grouped.order):
+        out.append(_control_html(view, choices, actions, grouped, key, index, rules[n]))
         if n + 1 == len(rules) or rules[n + 1] != rules[n]:
             out.append(rule_link(rules[n]))  # one "?" after each run of controls of a rule
     return f'<div class="opts">{"".join(out)}{tail}</div>'
+
+
+class _Grouped:
+    """The decision's actions in the bar's order: each ungrouped one where it comes, each
+    group (its actions' indices, its label) where its first action comes."""
+
+    def __init__(self, view: View, actions: list[Action]) -> None:
+        self.groups: dict[str, list[int]] = {}
+        self.labels: dict[str, str] = {}
+        self.order: list[tuple[str, int]] = []  # (group key or "", the action's index or -1)
+        for index, action in enumerate(actions):
+            found = group_key(action, view)
+            if found is None:
+                self.order.append(("", index))
+                continue
+            key, label = found
+            if key not in self.groups:
+                self.groups[key] = []
+                self.labels[key] = label
+                self.order.append((key, -1))
+            self.groups[key].append(index)
+
+
+def _group_html(view: View, choices: Choices, actions: list[Action], grouped: _Grouped,
+                group: str, tail: str) -> str:
+    """The bar with one group open: its controls, and the way back to all."""
+    opts = "".join(_button(i, actions[i], *action_label(actions[i], view, choices))
+                   for i in grouped.groups[group])
+    back_words, back_title = _("← back"), _("Back to all actions")
+    back = (f'<button class="act back" data-testid="action-group" data-group=""'
+            f'{attrs(title=back_title)}>{e(back_words)}</button>')
+    rule = actions[grouped.groups[group][0]].rule
+    return (f'<p class="hint">{e(grouped.labels[group])} {rule_link(rule)}</p>'
+            f'<div class="opts">{opts}{back}{tail}</div>')
+
+
+def _control_html(view: View, choices: Choices, actions: list[Action], grouped: _Grouped,
+                  key: str, index: int, rule: str) -> str:
+    """One control of the bar: an action, a group of one action, or a group to open."""
+    if not key:
+        return _button(index, actions[index], *action_label(actions[index], view, choices))
+    members = grouped.groups[key]
+    if len(members) == 1:
+        inner, title = action_label(actions[members[0]], view, choices)
+        return _button(members[0], actions[members[0]], f"{e(grouped.labels[key])}: {inner}",
+                       title)
+    return (f'<button class="act grp" data-testid="action-group"'
+            f'{attrs(data_group=key, title=tip(rule))}>{e(grouped.labels[key])} ▸</button>')

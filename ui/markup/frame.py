@@ -71,6 +71,17 @@ class Bar:
 
 NO_BAR = Bar(None, [], BarState(), False, {}, (0, 0, ""), False, False, None)  # nobody acts
 
+def _whose_view(top: Header) -> str:
+    """Whose view the boards show (under the title)."""
+    if top.replaying:
+        return (_("Replay: {seat}'s view").format(seat=seat_name(top.replay_seat))
+                if top.replay_seat else _("Replay: public view"))
+    if top.viewer:
+        return _("Viewing as {player} ({seat})").format(player=top.viewer_name,
+                                                       seat=seat_name(top.viewer))
+    return _("Spectator")
+
+
 def top_html(top: Header) -> str:
     labels = ((("USA", "usa", nation_name("USA")), ("centre", "moon", _("Centre")),
                ("USSR", "ussr", nation_name("USSR"))))
@@ -87,15 +98,7 @@ def top_html(top: Header) -> str:
         for t, pic, label in labels)
     speeds = "".join(f'<option value="{ms}"{" selected" if top.speed_ms == ms else ""}>'
                      f"{e(t)}</option>" for ms, t in speed_words().items())
-    viewer = top.viewer
-    if top.replaying:
-        who = (_("Replay: {seat}'s view").format(seat=seat_name(top.replay_seat))
-               if top.replay_seat else _("Replay: public view"))
-    elif viewer:
-        who = _("Viewing as {player} ({seat})").format(player=top.viewer_name,
-                                                      seat=seat_name(viewer))
-    else:
-        who = _("Spectator")
+    who = _whose_view(top)
     skip, boards, speed = _("Skip to the actions"), _("Boards"), _("AI speed")
     saves, replay, new = _("Saved games"), _("Replay"), _("New game")
     rules, rules_title = _("Rules"), _("The rules reference (key ?)")

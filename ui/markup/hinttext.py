@@ -9,6 +9,7 @@ in CPython).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from game.analysis.advice import LONG_SHOT, Reason
@@ -202,85 +203,124 @@ def _module(module: str) -> str:
 
 def why_text(reason: Reason, view: View) -> str:
     """The consequence (or the AI's estimate) in the player's words, without the move."""
-    nation = view.nation or "USA"
-    rival = nation_name(other(nation))
-    kind, before, after = reason.kind, reason.before, reason.after
-    mission = mission_name(reason.subject) if kind in ("launch", "odds", "split", "build_odds",
-                                                        "abort") else ""
-    if kind == "launch":
-        return _launch(reason)
-    if kind == "odds":
-        return _("your odds toward {mission} go from {before} to {after}").format(
-            mission=mission, before=percent(before), after=percent(after))
-    if kind == "build_odds":
-        return _("placed where it helps most, it takes your odds toward {mission} from "
-                 "{before} to {after}").format(mission=mission, before=percent(before),
-                                               after=percent(after))
-    if kind == "build":
-        return _build(reason)
-    if kind == "split":
-        return _("{after} toward {mission} with this split (the next best split: {before})"
-                 ).format(mission=mission, before=percent(before), after=percent(after))
-    number = _numbers().get(kind)
+    rival = nation_name(other(view.nation or "USA"))
+    told = _WHY.get(reason.kind)
+    if told is not None:
+        return told(reason, view, rival)
+    number = _numbers().get(reason.kind)
     if number is not None:
-        return number.format(rival=rival, before=_n(before), after=_n(after))
+        return number.format(rival=rival, before=_n(reason.before), after=_n(reason.after))
     table = _table(reason, view, rival)
     if table is not None:
         return table
-    if kind == "tests" and reason.mission:
-        return _("your Test tokens on {risk}, on the way to {mission}, go from {before} to "
-                 "{after}").format(risk=risk_name(reason.subject), before=_n(before),
-                                   after=_n(after), mission=mission_name(reason.mission))
-    if kind == "tests":
-        return _("your Test tokens on {risk} go from {before} to {after}").format(
-            risk=risk_name(reason.subject), before=_n(before), after=_n(after))
-    if kind == "moon":
-        return _("a Moon risk turns face up ({after} of your {count} known), so your Engineer "
-                 "can test it before the landing: a face-down risk cannot be tested").format(
-            after=_n(after), count=reason.subject)
-    if kind == "save":
-        return _("you keep your {money} money for later rounds").format(money=_n(after))
-    if kind == "keep":
-        return _("you keep your {count} Maneuver cards in hand for later").format(
-            count=_n(after))
-    if kind == "hold":
-        return _("you keep {influence} Influence and {bluff} Bluff tokens for a later turn "
-                 "this round, after the {rival} moves").format(
-            influence=_n(before), bluff=_n(after), rival=rival)
-    if kind == "influence":
-        return _("your Influence tokens for this round go from {before} to {after}").format(
-            before=_n(before), after=_n(after))
-    if kind == "abort":
-        return _("the best launch open, toward {mission}, has {odds} as the rocket stands, "
-                 "and a failure costs {cost} Popularity; aborting costs {abort}").format(
-            mission=mission, odds=percent(before), cost=_n(after), abort=reason.rival)
-    if kind == "concede":
-        return _("you keep your {popularity} Popularity: winning the tie costs {cost}").format(
-            popularity=_n(before), cost=_n(after))
-    if kind == "suppliers":
-        return ngettext("the tile waits on your Suppliers line and is installed free after "
-                        "{rounds} round end (installing it now costs {cost})",
-                        "the tile waits on your Suppliers line and is installed free after "
-                        "{rounds} round ends (installing it now costs {cost})",
-                        _n(before)).format(rounds=_n(before), cost=_n(after))
-    if kind == "slot":
-        return _module(reason.subject)
-    if kind == "module":
-        return _("{module} is ordered: its bonus counts once it is delivered").format(
-            module=module_name(reason.subject))
-    if kind == "mission":
-        return _("a level {level} Mission joins the table ({count} to aim at): your rocket "
-                 "as it stands passes its risks {chance} of the time, over the Missions it "
-                 "could be, once it carries the payload").format(
-            level=reason.subject, count=_n(after), chance=percent(reason.chance))
-    if kind == "only":
-        return _("the only move here")
+    return _estimate(reason, view)
+
+
+def _estimate(reason: Reason, view: View) -> str:
+    """The search's own reason: its estimate of the chance to win."""
     if reason.alternative is not None:
         return _("the computer rates your chance to win at {after} with it, {before} with "
-                 "{other}").format(after=percent(after), before=percent(before),
+                 "{other}").format(after=percent(reason.after), before=percent(reason.before),
                                    other=action_name(reason.alternative, view))
     return _("the computer rates your chance to win at {after} with it").format(
-        after=percent(after))
+        after=percent(reason.after))
+
+
+def _odds(r: Reason, _view: View, _rival: str) -> str:
+    return _("your odds toward {mission} go from {before} to {after}").format(
+        mission=mission_name(r.subject), before=percent(r.before), after=percent(r.after))
+
+
+def _build_odds(r: Reason, _view: View, _rival: str) -> str:
+    return _("placed where it helps most, it takes your odds toward {mission} from "
+             "{before} to {after}").format(mission=mission_name(r.subject),
+                                           before=percent(r.before), after=percent(r.after))
+
+
+def _split(r: Reason, _view: View, _rival: str) -> str:
+    return _("{after} toward {mission} with this split (the next best split: {before})"
+             ).format(mission=mission_name(r.subject), before=percent(r.before),
+                      after=percent(r.after))
+
+
+def _tests(r: Reason, _view: View, _rival: str) -> str:
+    if r.mission:
+        return _("your Test tokens on {risk}, on the way to {mission}, go from {before} to "
+                 "{after}").format(risk=risk_name(r.subject), before=_n(r.before),
+                                   after=_n(r.after), mission=mission_name(r.mission))
+    return _("your Test tokens on {risk} go from {before} to {after}").format(
+        risk=risk_name(r.subject), before=_n(r.before), after=_n(r.after))
+
+
+def _moon(r: Reason, _view: View, _rival: str) -> str:
+    return _("a Moon risk turns face up ({after} of your {count} known), so your Engineer "
+             "can test it before the landing: a face-down risk cannot be tested").format(
+        after=_n(r.after), count=r.subject)
+
+
+def _save(r: Reason, _view: View, _rival: str) -> str:
+    return _("you keep your {money} money for later rounds").format(money=_n(r.after))
+
+
+def _keep(r: Reason, _view: View, _rival: str) -> str:
+    return _("you keep your {count} Maneuver cards in hand for later").format(
+        count=_n(r.after))
+
+
+def _hold(r: Reason, _view: View, rival: str) -> str:
+    return _("you keep {influence} Influence and {bluff} Bluff tokens for a later turn "
+             "this round, after the {rival} moves").format(
+        influence=_n(r.before), bluff=_n(r.after), rival=rival)
+
+
+def _influence(r: Reason, _view: View, _rival: str) -> str:
+    return _("your Influence tokens for this round go from {before} to {after}").format(
+        before=_n(r.before), after=_n(r.after))
+
+
+def _abort(r: Reason, _view: View, _rival: str) -> str:
+    return _("the best launch open, toward {mission}, has {odds} as the rocket stands, "
+             "and a failure costs {cost} Popularity; aborting costs {abort}").format(
+        mission=mission_name(r.subject), odds=percent(r.before), cost=_n(r.after),
+        abort=r.rival)
+
+
+def _concede(r: Reason, _view: View, _rival: str) -> str:
+    return _("you keep your {popularity} Popularity: winning the tie costs {cost}").format(
+        popularity=_n(r.before), cost=_n(r.after))
+
+
+def _suppliers(r: Reason, _view: View, _rival: str) -> str:
+    return ngettext("the tile waits on your Suppliers line and is installed free after "
+                    "{rounds} round end (installing it now costs {cost})",
+                    "the tile waits on your Suppliers line and is installed free after "
+                    "{rounds} round ends (installing it now costs {cost})",
+                    _n(r.before)).format(rounds=_n(r.before), cost=_n(r.after))
+
+
+def _ordered(r: Reason, _view: View, _rival: str) -> str:
+    return _("{module} is ordered: its bonus counts once it is delivered").format(
+        module=module_name(r.subject))
+
+
+def _new_mission(r: Reason, _view: View, _rival: str) -> str:
+    return _("a level {level} Mission joins the table ({count} to aim at): your rocket "
+             "as it stands passes its risks {chance} of the time, over the Missions it "
+             "could be, once it carries the payload").format(
+        level=r.subject, count=_n(r.after), chance=percent(r.chance))
+
+
+# The reasons told by a sentence of their own, by kind (the numbers' and the tables' below).
+_WHY: dict[str, Callable[[Reason, View, str], str]] = {
+    "launch": lambda r, _view, _rival: _launch(r),
+    "odds": _odds, "build_odds": _build_odds, "split": _split,
+    "build": lambda r, _view, _rival: _build(r),
+    "tests": _tests, "moon": _moon, "save": _save, "keep": _keep, "hold": _hold,
+    "influence": _influence, "abort": _abort, "concede": _concede, "suppliers": _suppliers,
+    "slot": lambda r, _view, _rival: _module(r.subject),
+    "module": _ordered, "mission": _new_mission,
+    "only": lambda _r, _view, _rival: _("the only move here"),
+}
 
 
 def reason_text(reason: Reason, action: Action, view: View, warning: str = "") -> str:

@@ -191,11 +191,12 @@ def choose_seat(to_act: list[str], last: str | None, view: View) -> str | None:
     if last in to_act and view.nations[nation].pending is not None:
         return last
     mate = f"{nation}.engineer"
-    politics = any(split_seat(s)[1] == "politician" for s in to_act)  # both roles at once
-    if role == "politician" and mate in to_act and politics:
+    if role == "politician" and mate in to_act and _both_roles_act(to_act):
         return mate
-    if last in to_act:
-        others = [s for s in to_act if nation_of(s) != nation]
-        if others:
-            return others[0]
-    return to_act[0]
+    others = [s for s in to_act if nation_of(s) != nation] if last in to_act else []
+    return others[0] if others else to_act[0]
+
+
+def _both_roles_act(to_act: list[str]) -> bool:
+    """Politicians and Engineers act in the same phase (four people, Phase 2)."""
+    return any(split_seat(s)[1] == "politician" for s in to_act)

@@ -132,26 +132,29 @@ def _action(data: Any) -> Action:
 def parse(text: str) -> Script:
     """The script in ``text`` (TOML); a malformed step raises ValueError."""
     data = tomllib.loads(text)
-    steps = []
-    for number, raw in enumerate(data["steps"], 1):
-        seat = raw.get("seat")
-        if seat is not None and seat not in SEATS:
-            raise ValueError(f"step {number}: unknown seat {seat!r}")
-        action = _action(raw["action"]) if "action" in raw else None
-        if (seat is None) != (action is None):
-            raise ValueError(f"step {number}: a seat and an action go together")
-        step = Step(seat, action, str(raw.get("text", "")), str(raw.get("highlight", "")))
-        try:
-            step.text.format(**facts())
-        except (KeyError, IndexError, ValueError) as error:
-            raise ValueError(f"step {number}: a text names only {sorted(facts())} in "
-                             f"braces ({error!r})") from error
-        if step.seat is None and not (step.text and step.highlight):
-            raise ValueError(f"step {number}: an info step needs a text and a highlight")
-        if step.seat is not None and not step.scripted and not step.text:
-            raise ValueError(f"step {number}: the person's step needs a text")
-        steps.append(step)
+    steps = [_step(number, raw) for number, raw in enumerate(data["steps"], 1)]
     return Script(int(data["seed"]), str(data["level"]), tuple(steps))
+
+
+def _step(number: int, raw: dict[str, Any]) -> Step:
+    """Step ``number`` of the script, checked (ValueError saying what is wrong with it)."""
+    seat = raw.get("seat")
+    if seat is not None and seat not in SEATS:
+        raise ValueError(f"step {number}: unknown seat {seat!r}")
+    action = _action(raw["action"]) if "action" in raw else None
+    if (seat is None) != (action is None):
+        raise ValueError(f"step {number}: a seat and an action go together")
+    step = Step(seat, action, str(raw.get("text", "")), str(raw.get("highlight", "")))
+    try:
+        step.text.format(**facts())
+    except (KeyError, IndexError, ValueError) as error:
+        raise ValueError(f"step {number}: a text names only {sorted(facts())} in "
+                         f"braces ({error!r})") from error
+    if step.seat is None and not (step.text and step.highlight):
+        raise ValueError(f"step {number}: an info step needs a text and a highlight")
+    if step.seat is not None and not step.scripted and not step.text:
+        raise ValueError(f"step {number}: the person's step needs a text")
+    return step
 
 
 @cache

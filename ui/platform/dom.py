@@ -14,6 +14,7 @@ from pyodide.ffi import (  # type: ignore[import-not-found]
 )
 from pyscript import document, window  # type: ignore[import-not-found]
 
+from .popover import popover_spot
 from .port import GAME_TAKEN, TYPED_TAGS
 from .stdlib import user_defined_bytes
 
@@ -571,7 +572,6 @@ def reveal(container_id: str, selector: str) -> None:
 # grew by 8 px after the picker was placed, and the picker covered its foot).
 SETTLED_FRAMES = 10  # the anchor kept still this many frames: the popover stays where it is
 PLACE_FRAMES = 90  # and it is followed no longer than this
-MIN_POPOVER_ROOM = 100  # px: a row of options and a little more, where it must scroll
 _placing: dict[str, int] = {}  # popover id -> the opening being followed (a newer one wins)
 
 
@@ -617,10 +617,7 @@ def _place_popover(popover_id: str,
         return None
     pop.style.maxHeight = ""
     box = anchor.getBoundingClientRect()
-    width = float(pop.offsetWidth)
-    height = float(pop.offsetHeight)
-    view_w = float(window.innerWidth)
-    view_h = float(window.innerHeight)
+    view_w, view_h = float(window.innerWidth), float(window.innerHeight)
     floor = view_h - 4  # the lowest the popover may reach: the dock's top, when it shows
     dock = document.getElementById("dock")
     if not null(dock) and not null(dock.offsetParent):
@@ -630,22 +627,11 @@ def _place_popover(popover_id: str,
     head = None if null(board) else board.querySelector(".bhead")
     if head is not None and not null(head):
         ceiling = max(ceiling, float(head.getBoundingClientRect().bottom) + 4)
-    left = min(max(4.0, float(box.left)), max(4.0, view_w - width - 4))
-    under, over = floor - float(box.bottom) - 4, float(box.top) - 4 - ceiling
-    fits_right = float(box.right) + 4 + width <= view_w - 4
-    fits_left = float(box.left) - 4 - width >= 4
-    if height <= under:
-        top = float(box.bottom) + 4
-    elif height <= over:
-        top = float(box.top) - height - 4
-    elif fits_right or fits_left:  # beside it, at its height as far as the room allows
-        top = max(ceiling, min(float(box.top), floor - height))
-        left = float(box.right) + 4 if fits_right else float(box.left) - width - 4
-    elif max(under, over) >= MIN_POPOVER_ROOM:  # a window too narrow for beside: the larger
-        pop.style.maxHeight = f"{max(under, over):.0f}px"  # room, scrolled inside
-        top = float(box.bottom) + 4 if under >= over else ceiling
-    else:  # no room at all: under it, as far as the window allows
-        top = max(4.0, min(float(box.bottom) + 4, view_h - height - 4))
+    left, top, most = popover_spot(
+        (float(box.left), float(box.top), float(box.right), float(box.bottom)),
+        (float(pop.offsetWidth), float(pop.offsetHeight)), (view_w, view_h), floor, ceiling)
+    if most is not None:
+        pop.style.maxHeight = f"{most:.0f}px"
     pop.style.left = f"{left:.0f}px"
     pop.style.top = f"{top:.0f}px"
     return (float(box.left), float(box.top), float(box.right), float(box.bottom))

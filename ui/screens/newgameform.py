@@ -3,7 +3,7 @@ ruleset, seed, and for an online game the ICE setting."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from game import NATIONS, SEATS
 from game.rules.terms import nation_of
@@ -86,31 +86,11 @@ def dialog_html(setup: Setup, ice_text: str = "") -> str:
         f'<label><input type="radio" name="players" value="{n}"'
         f'{" checked" if setup.players == n else ""}> {e(_players(n))}</label>'
         for n in (2, 3, 4))
-    pair = "".join(f'<option value="{n}"{" selected" if setup.pair == n else ""}>'
-                   f"{e(nation_name(n))}</option>" for n in NATIONS)
-    choices = seat_words()
-    name_words, optional = _("Name"), _("optional")
-    rows = []
-    for group in setup.groups():
-        key = group[0]
-        label = setup.player_label(key)
-        chosen = (LEVEL_LETTERS[setup.level(key)] if setup.ai.get(key, False) else
-                  ONLINE if setup.remote.get(key, False) else "h")
-        options = "".join(f'<option value="{v}"{" selected" if v == chosen else ""}>'
-                          f"{e(choices[v])}</option>" for v in SEAT_CHOICES)
-        name = setup.names.get(key, "")
-        rows.append(
-            f'<div class="seatrow {nation_of(key).lower()}"><label>{e(label)} '
-            f'<select name="seat"{attrs(data_seat=key)}>{options}</select></label>'
-            f'<label class="pname">{e(name_words)} <input type="text" maxlength="{MAX_NAME}" '
-            f'autocomplete="off"{attrs(placeholder=optional)}'
-            f'{attrs(name=f"name.{key}", value=name, data_testid=f"name-{key}")}></label>'
-            f"</div>")
-    rulesets = (("v0.10.4", _("Rules v0.10.4")), ("preview", _("Web preview")))
-    rules = "".join(f'<option value="{r}"{" selected" if setup.ruleset == r else ""}>{e(t)}'
-                    f"</option>" for r, t in rulesets)
-    speeds = "".join(f'<option value="{ms}"{" selected" if setup.speed_ms == ms else ""}>{e(t)}'
-                     f"</option>" for ms, t in speed_words().items())
+    pair = _options(setup.pair, [(n, nation_name(n)) for n in NATIONS])
+    rows = [_seat_row(setup, group[0]) for group in setup.groups()]
+    rules = _options(setup.ruleset, [("v0.10.4", _("Rules v0.10.4")),
+                                     ("preview", _("Web preview"))])
+    speeds = _options(setup.speed_ms, list(speed_words().items()))
     two = _("Nation with two players")
     pair_row = (f'<label>{e(two)} <select name="pair">{pair}</select></label>'
                 if setup.players == 3 else "")
@@ -132,6 +112,28 @@ def dialog_html(setup: Setup, ice_text: str = "") -> str:
             f"{e(online)}</button>"
             f'<button type="button" class="primary" data-testid="start-game" '
             f'data-cmd="start-game">{e(start)}</button></div></form></div>')
+
+
+def _options(chosen: object, offered: Sequence[tuple[object, str]]) -> str:
+    """A select's options (value, words), the ``chosen`` one selected."""
+    return "".join(f'<option value="{e(str(value))}"{" selected" if value == chosen else ""}>'
+                   f"{e(words)}</option>" for value, words in offered)
+
+
+def _seat_row(setup: Setup, key: str) -> str:
+    """A player's row: who plays the seat (a person, the computer at a level, a friend
+    online) and their name."""
+    chosen = (LEVEL_LETTERS[setup.level(key)] if setup.ai.get(key, False) else
+              ONLINE if setup.remote.get(key, False) else "h")
+    choices = seat_words()
+    options = _options(chosen, [(v, choices[v]) for v in SEAT_CHOICES])
+    name_words, optional = _("Name"), _("optional")
+    return (f'<div class="seatrow {nation_of(key).lower()}"><label>{e(setup.player_label(key))} '
+            f'<select name="seat"{attrs(data_seat=key)}>{options}</select></label>'
+            f'<label class="pname">{e(name_words)} <input type="text" maxlength="{MAX_NAME}" '
+            f'autocomplete="off"{attrs(placeholder=optional)}'
+            f'{attrs(name=f"name.{key}", value=setup.names.get(key, ""))}'
+            f'{attrs(data_testid=f"name-{key}")}></label></div>')
 
 
 def setup_from_form(values: Mapping[str, str], seat_values: Mapping[str, str]) -> Setup:

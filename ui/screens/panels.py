@@ -192,21 +192,34 @@ def chapters_html(rp: Replay, index: int, chosen: int | None) -> str:
             f'<ol class="rp-marks">{items}</ol></nav>')
 
 
-def replay_bar_html(rp: Replay, index: int, seat: str | None, seats: list[str],
-                    playing: bool = False, chosen: int | None = None) -> str:
-    total = len(rp)
+def _viewer_options(seat: str | None, seats: list[str]) -> list[str]:
+    """The replay's choice of view: the public one, or a seat's it offers."""
     public = _("Public view")
     options = [f'<option value=""{"" if seat else " selected"}>{e(public)}</option>']
-    options += [f'<option value="{s}"{" selected" if s == seat else ""}>{e(seat_name(s))}'
-                f"</option>" for s in SEATS if s in seats]
+    return options + [f'<option value="{s}"{" selected" if s == seat else ""}>'
+                      f"{e(seat_name(s))}</option>" for s in SEATS if s in seats]
 
-    def btn(cmd: str, label: str, off: bool) -> str:
-        return (f'<button type="button" data-cmd="{cmd}" data-testid="{cmd}"'
-                f'{" disabled" if off else ""}>{e(label)}</button>')
+
+def _match_html(rp: Replay) -> str:
+    """Whether the replayed game ends where the save says it does (its fingerprints)."""
     match = (_("final state matches the save") if rp.matches
              else _("final state does NOT match the save"))
     fingerprints = _("replayed {replayed}, saved {saved}").format(
         replayed=rp.final_fingerprint, saved=rp.saved_fingerprint)
+    return (f'<span class="match {"ok" if rp.matches else "bad"}" data-testid="replay-match" '
+            f'data-match="{1 if rp.matches else 0}"{attrs(title=fingerprints)}>'
+            f'{"✓" if rp.matches else "✗"} {e(match)} '
+            f"<code>{rp.final_fingerprint}</code></span>")
+
+
+def replay_bar_html(rp: Replay, index: int, seat: str | None, seats: list[str],
+                    playing: bool = False, chosen: int | None = None) -> str:
+    total = len(rp)
+    options = _viewer_options(seat, seats)
+
+    def btn(cmd: str, label: str, off: bool) -> str:
+        return (f'<button type="button" data-cmd="{cmd}" data-testid="{cmd}"'
+                f'{" disabled" if off else ""}>{e(label)}</button>')
     notes = "".join(f"<li>{e(t.line)}</li>" for t in rp.notes[index])
     replay, step = _("Replay"), _("Action {index} / {total}").format(index=index, total=total)
     view, leave, report = _("View"), _("Exit replay"), _("Report at this step")
@@ -218,10 +231,7 @@ def replay_bar_html(rp: Replay, index: int, seat: str | None, seats: list[str],
     return (f'<div class="replay" data-testid="replay" data-step="{index}" data-total="{total}">'
             f'<div class="bar-h"><span class="who">{icon("rocket")} {e(replay)}</span>'
             f'<span class="step" data-testid="replay-step">{e(step)}</span>'
-            f'<span class="match {"ok" if rp.matches else "bad"}" data-testid="replay-match" '
-            f'data-match="{1 if rp.matches else 0}"{attrs(title=fingerprints)}>'
-            f'{"✓" if rp.matches else "✗"} {e(match)} '
-            f"<code>{rp.final_fingerprint}</code></span></div>"
+            f"{_match_html(rp)}</div>"
             f"{chapters_html(rp, index, chosen)}"
             f'<div class="rp-b">{btn("rp-first", first, index == 0)}'
             f'{btn("rp-prev", prev, index == 0)}{btn("rp-next", after, index >= total)}'

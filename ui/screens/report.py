@@ -100,13 +100,9 @@ def _figure(key: str, title: str, note: str, table: str) -> str:
 
 # ------------------------------------------------------------------ the four charts
 
-def standing(data: Chronicle) -> tuple[str, dict[str, Any]]:
-    """Popularity and Budget by round, with the two ways to lose drawn: Popularity 0 and the
-    Budget gap (the trailing nation loses once it falls this far behind the leader)."""
-    rows, gap = data.rounds, data.budget_gap
-    finished = data.winner is not None
-    xs = _row_x(rows)
-    limit = [max(r.budget) - gap for r in rows]
+def _standing_series(data: Chronicle, limit: list[int]) -> list[dict[str, Any]]:
+    """The standing's lines: each nation's Popularity and Budget, and the Budget gap line."""
+    rows = data.rounds
     series: list[dict[str, Any]] = []
     for i, nation in enumerate(NATIONS):
         series.append({"label": _("{nation} Popularity").format(nation=nation_name(nation)),
@@ -116,11 +112,22 @@ def standing(data: Chronicle) -> tuple[str, dict[str, Any]]:
         series.append({"label": _("{nation} Budget").format(nation=nation_name(nation)),
                        "colour": COLOURS[nation], "values": [r.budget[i] for r in rows],
                        "scale": "budget", "dash": True})
-    series.append({"label": _("Budget gap line: behind the leader by {gap}").format(gap=gap),
+    series.append({"label": _("Budget gap line: behind the leader by {gap}").format(
+                       gap=data.budget_gap),
                    "colour": LIMIT_COLOUR, "values": limit, "scale": "budget", "dash": True,
                    "thin": True})
+    return series
+
+
+def standing(data: Chronicle) -> tuple[str, dict[str, Any]]:
+    """Popularity and Budget by round, with the two ways to lose drawn: Popularity 0 and the
+    Budget gap (the trailing nation loses once it falls this far behind the leader)."""
+    rows, gap = data.rounds, data.budget_gap
+    finished = data.winner is not None
+    xs = _row_x(rows)
+    limit = [max(r.budget) - gap for r in rows]
     spec = {"kind": "lines", "x": xs, "steps": [r.step for r in rows],
-            "rounds": _rounds(data), "series": series,
+            "rounds": _rounds(data), "series": _standing_series(data, limit),
             "scales": {"popularity": {"label": _("Popularity"), "side": "left", "min": 0,
                                       "whole": True},
                        "budget": {"label": _("Budget"), "side": "right", "whole": True}},

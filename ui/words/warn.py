@@ -87,25 +87,11 @@ def warning_text(stakes: Stakes) -> str:
         text = _threat_text(stakes.threat)
         rest = replace(stakes, threat=None)
         return f"{text} {warning_text(rest)}" if rest.warn else text
-    left = stakes.popularity
     if stakes.odds is not None:  # a launch decided, or committed by the Engineer's Pass
-        # Before the Pass the Engineer may still improve the rocket, so a launch's failure
-        # is told as certain only once the Engineer passes.
-        mission = mission_name(stakes.mission or "")
-        text = _launch_text(stakes, mission)
-        if stakes.first > 0:
-            text += " " + _first_text(stakes, mission, nation_name(stakes.rival or ""))
-        if stakes.loss >= 1.0 and stakes.committed:
-            text += " " + _("This ends the game: {ending}.").format(ending=_ending(stakes))
-        elif stakes.loss > 0 and stakes.first > 0:
-            text += " " + _("Your chance of losing the game: {chance}.").format(
-                chance=percent(stakes.loss))
-        elif stakes.loss > 0:
-            text += " " + _("If it does, you lose the game.")
-        return text
+        return _launch_warning(stakes)
     cause = _cause(stakes.cause)
     if cause is not None:
-        text = cause.format(cost=stakes.cost, left=left, worst=stakes.worst)
+        text = cause.format(cost=stakes.cost, left=stakes.popularity, worst=stakes.worst)
         if stakes.loss >= 1.0:
             text += " " + _("This ends the game: {ending}.").format(ending=_ending(stakes))
         return text
@@ -116,4 +102,22 @@ def warning_text(stakes: Stakes) -> str:
         return _("What this sets off can end the game against you: {ending}.").format(
             ending=_ending(stakes))
     return _("What this sets off can drop your Popularity to {worst}, you have {left}.").format(
-        worst=stakes.worst, left=left)
+        worst=stakes.worst, left=stakes.popularity)
+
+
+def _launch_warning(stakes: Stakes) -> str:
+    """A launch's odds, what failing first costs, and whether it can lose the game. Before the
+    Pass the Engineer may still improve the rocket, so a launch's failure is told as certain
+    only once the Engineer passes."""
+    mission = mission_name(stakes.mission or "")
+    text = _launch_text(stakes, mission)
+    if stakes.first > 0:
+        text += " " + _first_text(stakes, mission, nation_name(stakes.rival or ""))
+    if stakes.loss >= 1.0 and stakes.committed:
+        text += " " + _("This ends the game: {ending}.").format(ending=_ending(stakes))
+    elif stakes.loss > 0 and stakes.first > 0:
+        text += " " + _("Your chance of losing the game: {chance}.").format(
+            chance=percent(stakes.loss))
+    elif stakes.loss > 0:
+        text += " " + _("If it does, you lose the game.")
+    return text
