@@ -1,7 +1,6 @@
 """No function of ui/ is hard to change: its cyclomatic complexity (radon's measure: one, plus
 one for each branch, loop, handler, comprehension and boolean operator) at most
-:data:`CEILING`. The functions still above it are listed with their complexity today, a
-ceiling that only comes down: a function made simpler lowers (or leaves) its line here."""
+:data:`CEILING` (the turn loop was 35, the hint's reason 26, a guest's picture 23)."""
 
 from __future__ import annotations
 
@@ -12,14 +11,6 @@ from radon.visitors import Class, Function
 
 ROOT = Path(__file__).resolve().parent.parent
 CEILING = 12
-# "module: qualified name" -> its complexity today (to come down to CEILING, then go)
-ABOVE: dict[str, int] = {
-    "ui/app.py: App.start": 17,
-    "ui/control/turns.py: Turns._loop": 35,
-    "ui/links/hosting.py: Hosting.on_peer": 14,
-    "ui/links/joining.py: Joining.receive": 15,
-    "ui/links/joining.py: Joining.show": 23,
-}
 
 
 def measured() -> dict[str, int]:
@@ -35,11 +26,8 @@ def measured() -> dict[str, int]:
     return found
 
 
-def test_no_function_of_ui_is_more_complex_than_the_ceiling_or_its_line() -> None:
+def test_no_function_of_ui_is_more_complex_than_the_ceiling() -> None:
     found = measured()
-    too_complex = {name: c for name, c in found.items()
-                   if c > max(CEILING, ABOVE.get(name, CEILING))}
+    assert len(found) > 500  # every module read
+    too_complex = {name: c for name, c in found.items() if c > CEILING}
     assert not too_complex, f"above {CEILING} (split them): {too_complex}"
-    simpler = {name: (ABOVE[name], found.get(name)) for name in ABOVE
-               if found.get(name, 0) < ABOVE[name]}
-    assert not simpler, f"simpler than their line (lower or drop it): {simpler}"

@@ -148,6 +148,29 @@ class App:
 
     def start(self) -> None:
         self.shelf.start()
+        self.listen()
+        self.sounds.start()
+        query = self.dom.query_string()
+        self.first_words(query)
+        if self.dom.narrow_screen():
+            self.dom.close_details("log")  # phones: boards and the action bar get the room
+        if self.join_invitation():  # the page was opened by an online game's invitation link
+            self.ready()
+            return
+        asked_example = find(query_param(query, "example")) if self.dom.embedded() else None
+        if asked_example is not None:  # a rule example instead of a game
+            self.embed_api.listen()
+            self.example.show(asked_example)
+            self.ready()
+            return
+        self.first_game(query)
+        self.ready()
+        self.embed_api.start()
+        self.start_ai()
+        self.sharing.open_link()  # a shared game's link: its replay on top
+
+    def listen(self) -> None:
+        """The page's events, each through the error net."""
         self.dom.on("click", self.safe(self.input.on_click))
         self.dom.on("change", self.safe(self.input.on_change))
         self.dom.on("keydown", self.safe(self.input.on_key))
@@ -159,27 +182,20 @@ class App:
         # a phone turned or a window resized: the table refolds, and the decision at hand
         # is brought back into view (scrolled where it was, it may now be off screen)
         self.dom.on_resize(self.safe(lambda _event: self.turns.window_resized()))
-        self.sounds.start()
-        query = self.dom.query_string()
+
+    def first_words(self, query: str) -> None:
+        """The language (an embed's asked one, else the one chosen before, else the
+        browser's) and an embed's theme."""
         asked_lang = query_param(query, "lang") if self.dom.embedded() else ""
         chosen = asked_lang if asked_lang in LANGUAGES else self.dom.storage_get(LANGUAGE_KEY) or ""
         self.set_language(chosen if chosen in LANGUAGES else choose(self.dom.browser_languages()))
         theme = query_param(query, "theme")
         if self.dom.embedded() and theme in THEMES:  # the host page's light or dark
             self.dom.set_body("theme", theme)
-        if self.dom.narrow_screen():
-            self.dom.close_details("log")  # phones: boards and the action bar get the room
-        if self.join_invitation():  # the page was opened by an online game's invitation link
-            self.dom.set_body("ready", "1")
-            self.booted = True
-            return
-        asked_example = find(query_param(query, "example")) if self.dom.embedded() else None
-        if asked_example is not None:  # a rule example instead of a game
-            self.embed_api.listen()
-            self.example.show(asked_example)
-            self.dom.set_body("ready", "1")
-            self.booted = True
-            return
+
+    def first_game(self, query: str) -> None:
+        """The game the address asks for, else the start screen over a table; a game saved
+        on this browser offered to resume."""
         asked = parse_query(query)
         offer = self.shelf.resumable()
         if asked is None and not self.dom.embedded():
@@ -193,11 +209,11 @@ class App:
             self.dom.show("dialog", True)
             self.turns.busy(False)
             self.dom.focus_first('[data-testid="resume-continue"]')
+
+    def ready(self) -> None:
+        """The page is up (the tests and the boot screen wait for this)."""
         self.dom.set_body("ready", "1")
         self.booted = True
-        self.embed_api.start()
-        self.start_ai()
-        self.sharing.open_link()  # a shared game's link: its replay on top
 
     def join_invitation(self) -> bool:
         """Answer the invitation in the address's fragment, if there is one (True then)."""

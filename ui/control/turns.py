@@ -172,85 +172,122 @@ class Turns:
         return self._loop(self.turn)
 
     async def _loop(self, turn: int) -> None:
-        screen, table = self.screen, self.table
         while turn == self.turn and not self.replays.on and not self.guest.on:
-            g = table.g
-            if g.is_over:
-                table.nobody_acts()
-                screen.render()
-                screen.show_end()
+            g = self.table.g
+            if self._paused(g):
                 return
-            if self.hosting.waiting_for_players():  # starts when every friend has joined
-                self._rest()
-                return
-            if g.phase != "discussion":
-                self.deadline = {}  # each round's discussion has its own two minutes
-            elif self.hosting.on:  # online, each nation talks on its own screens at once
-                for acting in g.to_act():
-                    self.start_countdown(acting)
-            elif self.talking_here():  # at one screen: every team talks at once
-                self.discuss_together()
-                return
-            guide = self.guide()
-            if guide.waits():  # a Tutorial's info step (until Next), an example played
-                table.show_tab(guide.tab("") or table.tab)  # a phone shows what it explains
-                self._rest()
-                return
-            seat = guide.seat(g.to_act()) or choose_seat(g.to_act(), table.last_seat,
-                                                              g.view(None))
-            setup = table.setup
-            if g.phase == "discussion" and not self.hosting.on:  # a computer team's talk
-                seat = next((s for s in g.to_act() if setup.is_ai(s)), seat)
-            if seat is not None and setup.is_remote(seat):
-                here = [s for s in g.to_act() if not setup.is_remote(s)]
-                seat = here[0] if here else seat  # this screen's seat need not wait
+            seat = self._next_seat(g)
             if seat is None:
                 return
+            setup = self.table.setup
             if setup.is_remote(seat):  # played on a guest's screen: its move comes in
                 self._rest()
                 return
-            if setup.is_ai(seat):
-                table.nobody_acts()
-                self.busy(True)
-                screen.render()
-                await asyncio.sleep(0)  # let the page paint before the AI thinks
-                started = time.perf_counter()
-                scripted = guide.scripted(seat)
-                action, level = ((scripted, "tutorial") if scripted is not None
-                                 else await self.ai_move(g, seat))
-                if turn != self.turn:
-                    return
-                # The speed setting paces AI turns; thinking time counts toward it.
-                waited = time.perf_counter() - started
-                await asyncio.sleep(max(0.0, setup.speed_ms / 1000 - waited))
-                if turn != self.turn:
-                    return
-                await self.perform(seat, action,
-                                   note="" if scripted is not None else ai_name(level))
-                self.restarts = 0
-                continue
-            player = setup.player_of(seat)
-            table.decide(seat, g.legal_actions(seat), g.view(seat))
-            if self.shared_screen() and secret_choice(table.actions) == "research" \
-                    and table.revealed != nation_of(seat) and (
-                        table.at_screen is None
-                        or nation_of(table.at_screen[0]) != nation_of(seat)):
-                # the draw's two tiles are the decision itself, and the other nation's
-                # player had the screen: it is handed over
-                table.sit(None)
-                screen.render()
-                self.overlays.privacy(seat)
-                self.busy(False)
+            if not setup.is_ai(seat):
+                self._person_decides(g, seat)
                 return
-            table.sit(player)
-            table.front(seat, guide.tab(guide.target()))
-            if g.phase == "discussion":
-                self.start_countdown(seat)
-            screen.render()
-            self.bring_into_view(seat)
-            self.focus_decision()
-            self.busy(False)
+            if not await self._computer_plays(turn, g, seat):
+                return
+
+    def _paused(self, g: game.Game) -> bool:
+        """Whether the turns stop here: the game over, friends still joining, every team
+        talking at one screen, or a guide's step that waits."""
+        if g.is_over:
+            self.table.nobody_acts()
+            self.screen.render()
+            self.screen.show_end()
+            return True
+        if self.hosting.waiting_for_players():  # starts when every friend has joined
+            self._rest()
+            return True
+        if self._talking(g):
+            return True
+        guide = self.guide()
+        if guide.waits():  # a Tutorial's info step (until Next), an example played
+            self.table.show_tab(guide.tab("") or self.table.tab)  # a phone shows it
+            self._rest()
+            return True
+        return False
+
+    def _talking(self, g: game.Game) -> bool:
+        """The strategic discussion's clocks; True when every team talks at this screen at
+        once (the loop waits for them)."""
+        if g.phase != "discussion":
+            self.deadline = {}  # each round's discussion has its own two minutes
+        elif self.hosting.on:  # online, each nation talks on its own screens at once
+            for acting in g.to_act():
+                self.start_countdown(acting)
+        elif self.talking_here():  # at one screen: every team talks at once
+            self.discuss_together()
+            return True
+        return False
+
+    def _next_seat(self, g: game.Game) -> str | None:
+        """The seat that acts next here: the guide's, else the next in turn; a computer
+        team talks first; a seat of this screen before one a guest plays."""
+        setup, to_act = self.table.setup, g.to_act()
+        seat = self.guide().seat(to_act) or choose_seat(to_act, self.table.last_seat,
+                                                        g.view(None))
+        if g.phase == "discussion" and not self.hosting.on:  # a computer team's talk
+            seat = next((s for s in to_act if setup.is_ai(s)), seat)
+        if seat is not None and setup.is_remote(seat):
+            here = [s for s in to_act if not setup.is_remote(s)]
+            seat = here[0] if here else seat  # this screen's seat need not wait
+        return seat
+
+    async def _computer_plays(self, turn: int, g: game.Game, seat: str) -> bool:
+        """A computer seat's move (or the guide's scripted one), paced by the speed setting;
+        False when the turns moved on meanwhile (the loop ends)."""
+        self.table.nobody_acts()
+        self.busy(True)
+        self.screen.render()
+        await asyncio.sleep(0)  # let the page paint before the AI thinks
+        started = time.perf_counter()
+        scripted = self.guide().scripted(seat)
+        action, level = ((scripted, "tutorial") if scripted is not None
+                         else await self.ai_move(g, seat))
+        if turn != self.turn:
+            return False
+        # The speed setting paces AI turns; thinking time counts toward it.
+        waited = time.perf_counter() - started
+        await asyncio.sleep(max(0.0, self.table.setup.speed_ms / 1000 - waited))
+        if turn != self.turn:
+            return False
+        await self.perform(seat, action, note="" if scripted is not None else ai_name(level))
+        self.restarts = 0
+        return True
+
+    def _person_decides(self, g: game.Game, seat: str) -> None:
+        """A person's decision put on the table (behind the privacy screen when it is handed
+        over), in view and with the focus."""
+        table = self.table
+        table.decide(seat, g.legal_actions(seat), g.view(seat))
+        if self._handed_over(seat):
             return
+        table.sit(table.setup.player_of(seat))
+        guide = self.guide()
+        table.front(seat, guide.tab(guide.target()))
+        if g.phase == "discussion":
+            self.start_countdown(seat)
+        self.screen.render()
+        self.bring_into_view(seat)
+        self.focus_decision()
+        self.busy(False)
+
+    def _handed_over(self, seat: str) -> bool:
+        """At a shared screen, a research draw's two tiles are the decision itself: when the
+        other nation's player had the screen, it is handed over (True)."""
+        table = self.table
+        if not (self.shared_screen() and secret_choice(table.actions) == "research"
+                and table.revealed != nation_of(seat)):
+            return False
+        if table.at_screen is not None and nation_of(table.at_screen[0]) == nation_of(seat):
+            return False
+        table.sit(None)
+        self.screen.render()
+        self.overlays.privacy(seat)
+        self.busy(False)
+        return True
 
     async def ai_move(self, g: game.Game, seat: str) -> tuple[Action, str]:
         """The AI's action for ``seat``: it sees only that seat's view and legal actions.

@@ -188,35 +188,42 @@ class Hosting:
 
     def on_peer(self, guest: str, kind: str, text: str) -> None:
         """An event of a guest's data channel (public/peer.js)."""
-        table, referee, inv = self.table, self.referee, self.invitations.get(guest)
-        if referee is None or inv is None:
+        inv = self.invitations.get(guest)
+        if self.referee is None or inv is None:
             return
-        if kind == "open":
-            waited = referee.waiting
-            self.send(referee.connect(guest))
-            inv.status, inv.error = "connected", ""
-            if waited and not referee.waiting:
-                self.send(referee.broadcast())  # every screen: no longer waiting
-                self.turns.start()  # everyone is here: the game starts on every screen
-            table.tell(note(_("{name} joined the game online.").format(name=inv.name)))
-            if all(i.status == "connected" for i in self.invitations.values()) \
-                    and table.dialog == "online":
-                self.screen.close_dialog()
-        elif kind == "closed":
-            self.send(referee.disconnect(guest))
-            inv.status = "dropped"
-            lost = _("The connection to {name} was lost. Open Online players to send a new "
-                     "invitation.").format(name=inv.name)
-            table.tell(note(lost))
-            self.overlays.notice(lost)
-        elif kind == "message":
+        if kind == "message":
             self.receive(guest, text)
-            return
         elif kind == "skipped":
             self.skipped(guest, int(text) if text.isdigit() and len(text) < 10 else 0)
-            return
-        self.draw()
-        self.screen.render()
+        elif kind in ("open", "closed"):
+            (self._opened if kind == "open" else self._closed)(guest, inv)
+            self.draw()
+            self.screen.render()
+
+    def _opened(self, guest: str, inv: Invitation) -> None:
+        """A guest's channel opened: it joins, and the game starts once everyone is here."""
+        assert self.referee is not None
+        referee, table = self.referee, self.table
+        waited = referee.waiting
+        self.send(referee.connect(guest))
+        inv.status, inv.error = "connected", ""
+        if waited and not referee.waiting:
+            self.send(referee.broadcast())  # every screen: no longer waiting
+            self.turns.start()  # everyone is here: the game starts on every screen
+        table.tell(note(_("{name} joined the game online.").format(name=inv.name)))
+        if all(i.status == "connected" for i in self.invitations.values()) \
+                and table.dialog == "online":
+            self.screen.close_dialog()
+
+    def _closed(self, guest: str, inv: Invitation) -> None:
+        """A guest's channel closed: dropped, told on the table and the banner."""
+        assert self.referee is not None
+        self.send(self.referee.disconnect(guest))
+        inv.status = "dropped"
+        lost = _("The connection to {name} was lost. Open Online players to send a new "
+                 "invitation.").format(name=inv.name)
+        self.table.tell(note(lost))
+        self.overlays.notice(lost)
 
     def receive(self, guest: str, text: str) -> None:
         table, referee = self.table, self.referee

@@ -18,8 +18,9 @@ from game.analysis.infostate import determinize
 from game.core.actions import Action
 from game.core.errors import IllegalAction
 from game.core.events import ActionTaken
-from game.online.guestlink import MAX_HOST_MESSAGE, GuestLink
+from game.online.guestlink import MAX_HOST_MESSAGE, GuestLink, Picture
 from game.online.referee import MAX_CHAT, MAX_CHAT_LINES
+from game.rules.records import View
 
 from ..markup.launchshow import verdict_sound
 from ..model.invite import BadCode, pack, unpack
@@ -36,6 +37,15 @@ from ..words.names import chat_sender
 from ..words.narration import launch_sequences, lines, note
 
 HOST = "host"  # the transport's name for the one connection a guest has
+
+
+def _hosts_setup(setup: Setup, view: View) -> Setup:
+    """The table's players as the host set them; every seat is a person somewhere."""
+    if (setup.players, setup.pair) != (view.players, view.pair or "USA") \
+            or any(setup.ai.values()):
+        return Setup(players=view.players, pair=view.pair or "USA",
+                     ai=dict.fromkeys(SEATS, False))
+    return setup
 
 
 class Joining:
@@ -141,30 +151,41 @@ class Joining:
             self.receive(text)
 
     def receive(self, text: str) -> None:
-        link, notice = self.link, self.overlays.notice
+        link = self.link
         assert link is not None
         message = link.receive(text)
         if message is None:
             return
         if link.lost:
             self.send(link.hello())
-        kind = message.get("t")
-        if kind == "state" and not link.lost:
+        heard = {"state": self._state, "refused": self._refused, "presence": self._presence,
+                 "chat": self._chat}.get(str(message.get("t")))
+        if heard is not None:
+            heard(message)
+
+    def _state(self, _message: dict[str, Any]) -> None:
+        assert self.link is not None
+        if not self.link.lost:
             self.show()
-        elif kind == "refused":
-            notice(_("The host refused a move: {why}").format(
-                why=str(message.get("error"))[:300]))
-            if link.state is not None:
-                self.show()  # this screen's seat decides again (a resync may follow)
-        elif kind == "presence" and message.get("guest") in SEATS \
-                and message.get("again") is True:  # a first join: the bar says the rest
-            # a banner, not the log: the log tells the game's public story only
-            name = chat_sender(str(message["guest"]), self.screens())
-            words = (_("{name} is back at the table.") if message.get("connected") is True
-                     else _("{name} dropped out; the host can send them a new invitation."))
-            notice(words.format(name=name))
-        elif kind == "chat" and isinstance(message.get("text"), str) \
-                and message.get("from") in ("host", *SEATS):
+
+    def _refused(self, message: dict[str, Any]) -> None:
+        self.overlays.notice(_("The host refused a move: {why}").format(
+            why=str(message.get("error"))[:300]))
+        if self.link is not None and self.link.state is not None:
+            self.show()  # this screen's seat decides again (a resync may follow)
+
+    def _presence(self, message: dict[str, Any]) -> None:
+        """Another guest came back or dropped out (a first join: the bar says the rest)."""
+        if message.get("guest") not in SEATS or message.get("again") is not True:
+            return
+        # a banner, not the log: the log tells the game's public story only
+        name = chat_sender(str(message["guest"]), self.screens())
+        words = (_("{name} is back at the table.") if message.get("connected") is True
+                 else _("{name} dropped out; the host can send them a new invitation."))
+        self.overlays.notice(words.format(name=name))
+
+    def _chat(self, message: dict[str, Any]) -> None:
+        if isinstance(message.get("text"), str) and message.get("from") in ("host", *SEATS):
             self.chats = [*self.chats[-(MAX_CHAT_LINES - 1):],
                           (str(message["from"]), message["text"][:MAX_CHAT])]
             self.peers.chat_changed()
@@ -189,41 +210,43 @@ class Joining:
             return
         at = int(state["at"])
         view = link.view(own[0])
-        history = picture.history
-        if history is not None and len(history) == at:
-            # joining or rejoining: the game's whole story, as the host's log tells it
-            table.retell(public_story(view.players, view.ruleset,
-                                          view.test_bonus, history))
-        elif at == self.at + 1:
-            events = picture.events
-            mover = next((ev.seat for ev in events if isinstance(ev, ActionTaken)), "")
-            table.heard(mover, lines(events, view.test_bonus, ""), marks_of(events))
-            # the host plays the launch shows; a guest hears the verdict
-            shows = launch_sequences(events)
-            self.sounds.play(verdict_sound(shows[-1]) if shows else "place")
-        elif at != self.at:  # moves missed while away: said, not made up
-            table.tell(note(_("Back at the table in round {round}.").format(
-                round=view.round)))
+        self.tell(at, view, picture)
         self.at = at
         for nation, left in state.get("clock", {}).items():  # the host keeps the time
             if isinstance(left, int):
                 self.turns.countdown_from_host(nation, left)
         mine = [] if self.waiting() else link.to_act()  # nobody moves before all joined
         seat = choose_seat(mine, table.last_seat, view) if mine else None
-        viewer = seat or own[0]
         self.turns.stop()
-        setup = table.setup
-        if (setup.players, setup.pair) != (view.players, view.pair or "USA") \
-                or any(setup.ai.values()):
-            # The table's players as the host set them; every seat is a person somewhere.
-            setup = Setup(players=view.players, pair=view.pair or "USA",
-                          ai=dict.fromkeys(SEATS, False))
         actions = link.legal(seat) if seat else []
-        table.picture(setup, own, picture, determinize(link.view(viewer), random.Random(at)),
-                          seat, actions, Pick.of(actions, link.view(seat)) if seat else NO_PICK)
+        table.picture(_hosts_setup(table.setup, view), own, picture,
+                      determinize(link.view(seat or own[0]), random.Random(at)),
+                      seat, actions, Pick.of(actions, link.view(seat)) if seat else NO_PICK)
         self.hints.forget()  # a hint on show was for the last picture
-        if table.g.is_over:
-            table.nobody_acts()
+        self.draw_decision(seat)
+
+    def tell(self, at: int, view: View, picture: Picture) -> None:
+        """What the log and the speaker say of the picture at move ``at``."""
+        history = picture.history
+        if history is not None and len(history) == at:
+            # joining or rejoining: the game's whole story, as the host's log tells it
+            self.table.retell(public_story(view.players, view.ruleset,
+                                           view.test_bonus, history))
+        elif at == self.at + 1:
+            events = picture.events
+            mover = next((ev.seat for ev in events if isinstance(ev, ActionTaken)), "")
+            self.table.heard(mover, lines(events, view.test_bonus, ""), marks_of(events))
+            # the host plays the launch shows; a guest hears the verdict
+            shows = launch_sequences(events)
+            self.sounds.play(verdict_sound(shows[-1]) if shows else "place")
+        elif at != self.at:  # moves missed while away: said, not made up
+            self.table.tell(note(_("Back at the table in round {round}.").format(
+                round=view.round)))
+
+    def draw_decision(self, seat: str | None) -> None:
+        """The table drawn, and this screen's seat's decision in view (or the end)."""
+        if self.table.g.is_over:
+            self.table.nobody_acts()
             self.screen.render()
             self.screen.show_end()
             return
