@@ -137,6 +137,7 @@ class FakePlatform:
         self.shown[element_id] = visible
 
     def is_shown(self, element_id: str) -> bool:
+        """The tests' look at the page (the app never reads what the page shows back)."""
         return self.shown.get(element_id, False)
 
     def set_body(self, key: str, value: str) -> None:

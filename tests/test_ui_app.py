@@ -1039,6 +1039,28 @@ def test_a_phones_header_menu_opens_closes_and_gives_way_to_the_tool_chosen() ->
     run_app(play, "?players=2&seats=hhee&seed=3&speed=0")
 
 
+def test_the_rules_panel_holds_the_keys_until_escape_closes_it() -> None:
+    """Opened from the header, the rules panel is over the table (the table's state says so,
+    and the page shows it): a game's key (U, undo) does nothing under it, and Escape closes
+    it; then the keys are the game's again."""
+    async def play(app: App, dom: FakePlatform) -> None:
+        await settle(app)
+        assert play_on_board(app, dom, 0)
+        await settle(app)
+        moves = app.table.g.log_size
+        assert moves > 0
+        command(dom, "top", "rules")
+        assert "rules" in app.table.up and dom.is_shown("rules")
+        key(dom, "u")
+        key(dom, "Escape")
+        assert "rules" not in app.table.up and not dom.is_shown("rules")
+        assert app.table.g.log_size == moves
+        key(dom, "?")
+        assert "rules" in app.table.up and dom.is_shown("rules")
+
+    run_app(play, "?players=2&seats=hhee&seed=3&speed=0")
+
+
 # ---------------------------------------------------------------------- hints
 
 

@@ -20,9 +20,10 @@ from typing import Any
 import pytest
 
 import game
-from game.core.content import Content
+from game.core.content import Content, use_content
 from game.core.events import LaunchDelayed
 from game.rules.records import View
+from game.tools.variant import parse_variant
 from tests.fake_platform import FakePlatform
 from tests.test_ui_app import run_app
 from ui.app import App
@@ -33,7 +34,7 @@ from ui.markup.controls import BarState
 from ui.markup.html import Marks
 from ui.model import tutorial
 from ui.words import i18n
-from ui.words.names import clock, content, duration
+from ui.words.names import card_icon, clock, content, duration, risk_name
 from ui.words.narration import Launch
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -301,3 +302,20 @@ def test_the_turn_loop_counts_down_the_discussions_length(
         await asyncio.sleep(0)  # its ticking starts (and is cancelled with the app's tasks)
 
     run_app(play, "?players=4&seats=heee&seed=3&speed=0")
+
+
+def test_the_screens_words_and_card_icons_follow_the_content_in_force() -> None:
+    """A designer's variant renames a Risk and makes a card pay money: the screen names and
+    draws them so while it is in force, and as the rules have them again after."""
+    variant = parse_variant('[variant]\ntitle = "A test"\n[risks.R0-PAD]\nname = "Pad fire '
+                            '(calmer)"\n[maneuvers.press_conference]\nlevels = [{ money = 2 }, '
+                            '{ money = 3 }, { money = 4 }]\n', "words.toml")
+    stock_name, stock_icon = risk_name("R0-PAD"), card_icon("USA:press_conference")
+    assert stock_icon != "money"
+    use_content(variant.content)
+    try:
+        assert (risk_name("R0-PAD"), card_icon("USA:press_conference")) == ("Pad fire (calmer)",
+                                                                         "money")
+    finally:
+        use_content(None)
+    assert (risk_name("R0-PAD"), card_icon("USA:press_conference")) == (stock_name, stock_icon)

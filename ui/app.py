@@ -85,6 +85,7 @@ class App:
         # the table's state (ui.model.table): read by all, changed by its own methods
         self.table = table = Table(setup, game.new_game(setup.seed), new_save_id())
         self.log_drawn: tuple[int, int] | None = None  # (id, length) of the log on screen
+        self.chat_drawn = False  # the chat on screen (an online game's)
         self.tasks: set[asyncio.Future[None]] = set()
         self.error_text = ""
         self.booted = False
@@ -253,8 +254,11 @@ class App:
         self.tour.active = False
         if not example:
             self.example.leave()
-        for overlay in ("end", "dialog", "launch", "privacy", "report"):
+        for overlay in ("end", "privacy", "report"):
+            self.table.overlay(overlay, False)
             self.dom.show(overlay, False)
+        self.dom.show("dialog", False)
+        self.dom.show("launch", False)
         self.dom.set_body("over", "0")
         self.dom.set_body("replay", "0")
 
@@ -323,7 +327,7 @@ class App:
             redraw()
         if self.online.on:
             self.online.chat_changed()
-        if self.table.g.is_over and self.dom.is_shown("end"):
+        if self.table.g.is_over and "end" in self.table.up:
             self.overlays.end()
 
     def close_dialog(self) -> None:
@@ -423,7 +427,8 @@ class App:
         self.dom.set_body("pace", str(table.setup.speed_ms))  # how long a rival's move moves
         self.dom.set_words({"#log .grow": ("aria-expanded", str(table.drawer == "log").lower())})
         online = self.online.on
-        if online != self.dom.is_shown("chat"):
+        if online != self.chat_drawn:  # the page starts with the chat hidden
+            self.chat_drawn = online
             self.dom.show("chat", online)
             if online:
                 self.online.chat_changed()

@@ -103,8 +103,7 @@ class Input:
 
     def on_screen(self) -> OnScreen:
         table = self.table
-        rules = self.dom.is_shown("rules")
         return OnScreen(replay=self.replays.on, report=self.report.on, menu=bool(table.menu),
-                        rules=rules, confirm=table.dialog == "confirm",
+                        rules="rules" in table.up, confirm=table.dialog == "confirm",
                         half_chosen=bool(table.pick.chosen or table.group),
-                        covered=bool(table.dialog) or self.dom.is_shown("privacy"))
+                        covered=bool(table.dialog) or "privacy" in table.up)

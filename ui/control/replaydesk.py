@@ -144,7 +144,7 @@ class ReplayDesk:
         table, turns = self.table, self.turns
         self.replay = None
         self.playing = 0
-        if self.dom.is_shown("report"):
+        if self.report.on:
             self.report.close()
         self.dom.set_body("replay", "0")
         after, self.after = self.after, None

@@ -47,6 +47,7 @@ class ReportDesk:
         save, upto, total, hints = self.subject()
         self.opened += 1
         self.dom.set_html("report", loading_html())
+        self.table.overlay("report", True)
         self.dom.show("report", True)
         self.dom.set_body("report", "loading")
         self.tasks.spawn(self._fill(self.opened, save, upto, total, hints))
@@ -65,7 +66,7 @@ class ReportDesk:
             self._failed(opened, exc)
             return
         drawn = await self._charts_loaded()
-        if opened != self.opened or not self.dom.is_shown("report"):
+        if opened != self.opened or not self.on:
             return  # closed, or opened again meanwhile
         markup, specs = report_html(data, hints, upto, total)
         self.dom.set_html("report", markup)
@@ -80,7 +81,7 @@ class ReportDesk:
 
     def _failed(self, opened: int, exc: Exception) -> None:
         """The report's numbers could not be worked out: why, on the report still open."""
-        if opened == self.opened and self.dom.is_shown("report"):
+        if opened == self.opened and self.on:
             reason = (str(exc).strip().splitlines() or [type(exc).__name__])[-1]
             self.dom.set_html("report", failed_html(reason))
             self.dom.set_body("report", "failed")
@@ -97,6 +98,7 @@ class ReportDesk:
 
     def close(self) -> None:
         self.opened += 1
+        self.table.overlay("report", False)
         self.dom.show("report", False)
         self.dom.set_html("report", "")
         self.dom.set_body("report", "")
@@ -107,4 +109,4 @@ class ReportDesk:
 
     @property
     def on(self) -> bool:
-        return self.dom.is_shown("report")
+        return "report" in self.table.up

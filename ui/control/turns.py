@@ -393,7 +393,7 @@ class Turns:
     def focus_decision(self) -> None:
         """Keyboard focus on the first control of the decision at hand (none while a dialog
         or screen is up)."""
-        if self.table.dialog or self.controls_seat() is None or self.dom.is_shown("privacy"):
+        if self.table.dialog or self.controls_seat() is None or "privacy" in self.table.up:
             return
         self.dom.focus_first(BAR_CONTROLS)
 
@@ -416,7 +416,7 @@ class Turns:
         person's eye; nor while the person types, say in the chat: a phone's keyboard coming
         up shrinks the window, and the field must stay where it is)."""
         seat = self.controls_seat()
-        if seat is not None and not self.table.dialog and not self.dom.is_shown("privacy") \
+        if seat is not None and not self.table.dialog and "privacy" not in self.table.up \
                 and not self.dom.typing():
             self.screen.render()  # a half-made choice's popover placed again by its thing
             self.bring_into_view(seat)
@@ -479,6 +479,7 @@ class Turns:
 
     def claim_screen(self) -> None:
         """The person called by the privacy screen is at the screen now."""
+        self.table.overlay("privacy", False)
         self.dom.show("privacy", False)
         self.dom.set_html("privacy", "")
         table = self.table

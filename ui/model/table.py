@@ -8,6 +8,8 @@ asks it to change (``tests/test_ui_table.py`` fails on an assignment from outsid
 
 from __future__ import annotations
 
+from typing import Literal
+
 import game
 from game.analysis.history import Trace, traces
 from game.core.actions import Action
@@ -20,6 +22,9 @@ from .shown import Shown
 from .targets import NO_PICK, TRAIL_MOVES, Pick, tab_of
 
 Redo = tuple[str, Action]  # (seat, action) taken back by Undo, to be taken again by Redo
+
+# The overlays over the table, each drawn by its controller into the page region of its name.
+Overlay = Literal["privacy", "end", "rules", "report"]
 
 
 class Table:
@@ -48,6 +53,7 @@ class Table:
         self.touched: list[tuple[str, frozenset[str]]] = []
         self.redo: list[Redo] = []
         self.dialog = ""  # "start", "new", "saves", "resume", "online", "join", "confirm", ""
+        self.up: set[Overlay] = set()  # the overlays over the table (the page shows them)
         self.held = False  # a dealt game waits behind a dialog before its first turn
         self._traced: tuple[game.Game | None, list[Trace]] = (None, [])
         self._picture: Shown | None = None  # a guest's: the host's picture of its seats
@@ -274,6 +280,13 @@ class Table:
 
     def open_dialog(self, kind: str) -> None:
         self.dialog = kind
+
+    def overlay(self, name: Overlay, up: bool) -> None:
+        """An overlay put over the table (``up``) or taken away."""
+        if up:
+            self.up.add(name)
+        else:
+            self.up.discard(name)
 
     def close_dialog(self) -> None:
         self.dialog = ""

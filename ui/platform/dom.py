@@ -121,11 +121,6 @@ def keep_tab_inside(event: Any) -> None:
         (items[-1] if back else items[0]).focus()
 
 
-def is_shown(element_id: str) -> bool:
-    el = document.getElementById(element_id)
-    return not null(el) and not bool(el.hasAttribute("hidden"))
-
-
 def set_body(key: str, value: str) -> None:
     """``data-KEY`` on the body; an empty value removes it (a style's ``body[data-KEY]``
     matches an empty value too, and would go on hiding what it hides while the key is set)."""

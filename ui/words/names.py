@@ -13,7 +13,7 @@ from functools import cache
 from typing import Any
 
 import game
-from game.core.content import PARAMETERS, Effect
+from game.core.content import PARAMETERS, Content, Effect, when_content_changes
 from game.rules.records import Parameters
 
 from .i18n import _, ngettext
@@ -27,8 +27,9 @@ EFFECT_ICON = {"sabotage": "sabotage", "remove_sabotage": "sabotage", "tech_stea
                "popularity": "popularity", "budget": "budget", "money": "money"}
 
 
-@cache
-def content() -> Any:
+def content() -> Content:
+    """The content the game is played with (a designer's variant when one is in force: read
+    each time, never kept here)."""
     return game.load_content()
 
 
@@ -206,11 +207,14 @@ def effect_words(effect: Effect) -> str:
     return ", ".join(parts) if parts else _("nothing")
 
 
-@cache  # drawn for every card in a hand and on a board at every render; a card's never changes
+@cache  # drawn for every card in a hand and on a board at every render
 def card_icon(card: str) -> str:
     """The icon drawn on a Maneuver card (EFFECT_ICON's first change its level 1 makes)."""
     first = content().maneuver_card(card).levels[0].to_dict()
     return next((EFFECT_ICON[key] for key in EFFECT_ICON if key in first), "card")
+
+
+when_content_changes(card_icon.cache_clear)  # a variant's card may change what it does
 
 
 def card_effects(card: str) -> list[Effect]:
