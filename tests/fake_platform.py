@@ -275,9 +275,6 @@ class FakePlatform:
     def set_text(self, element_id: str, text: str) -> None:
         self.texts[element_id] = text
 
-    def set_text_by_testid(self, testid: str, text: str) -> None:
-        self.texts[f'[data-testid="{testid}"]'] = text
-
     def narrow_screen(self) -> bool:
         return self.narrow
 
@@ -297,9 +294,8 @@ class FakePlatform:
 
     # ------------------------------------------------------------------ focus and view
 
-    def click_nth(self, selector: str, index: int) -> bool:
+    def click_nth(self, selector: str, index: int) -> None:
         self.clicks.append((selector, index))
-        return False
 
     def scroll_into_view(self, selector: str) -> None:
         self.scrolled.append(selector)

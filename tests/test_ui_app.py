@@ -1022,7 +1022,8 @@ def test_every_move_in_rows_lasts_one_decision() -> None:
 
 def test_a_phones_header_menu_opens_closes_and_gives_way_to_the_tool_chosen() -> None:
     """The header's menu button (shown on a phone only: CSS) opens the tools, a second press
-    or Escape closes them, and a tool chosen from them closes the menu as it runs."""
+    or Escape closes them, and a tool chosen from them closes the menu as it runs; the log's
+    key and the bar's digits leave it as it is."""
     async def play(app: App, dom: FakePlatform) -> None:
         await settle(app)
         menu = find(dom, ("top",), cmd="menu")
@@ -1030,6 +1031,10 @@ def test_a_phones_header_menu_opens_closes_and_gives_way_to_the_tool_chosen() ->
         click(dom, menu)
         assert find(dom, ("top",), cmd="menu").attrs["aria-expanded"] == "true"
         assert 'class="tools open"' in dom.regions["top"]
+        key(dom, "l")
+        key(dom, "9")
+        assert app.table.menu and 'class="tools open"' in dom.regions["top"]
+        assert dom.clicks[-1][1] == 8  # the ninth control of the bar, wherever it is
         key(dom, "Escape")
         assert find(dom, ("top",), cmd="menu").attrs["aria-expanded"] == "false"
         command(dom, "top", "menu")

@@ -7,9 +7,9 @@ import asyncio
 import html
 
 from game.sharing import share_code
-from tests.fake_platform import FakePlatform, elements
+from tests.fake_platform import FakeElement, FakeEvent, FakePlatform, elements
 from tests.test_sharing import long_game
-from tests.test_ui_app import click, command, find, run_app, settle, until
+from tests.test_ui_app import click, command, dispatch, find, key, run_app, settle, until
 from tests.test_ui_saves import played
 from ui.app import App
 from ui.model.players import Setup
@@ -142,6 +142,35 @@ def test_a_finished_game_is_shared_from_its_end_and_the_reports_moments_open_the
         assert shown_step(dom) == int(rows[-1].data["step"]) and not dom.is_shown("report")
         command(dom, "actions", "rp-exit")
         assert dom.is_shown("end")
+
+    run_app(test, query="players=2")
+
+
+def test_a_replay_from_the_end_screen_takes_the_end_away_until_it_exits() -> None:
+    """The ending's Replay puts the end screen away, in the table's memory as on the page: a
+    language chosen during the replay does not bring it back over the replay, the keys work
+    (they would not under an overlay), and Exit shows the ending again."""
+    g = played(5)
+
+    async def test(app: App, dom: FakePlatform) -> None:
+        await settle(app)
+        app.load_game(parse(export_text(g, Setup(seed=5))), "done")
+        app.turns.start()
+        await settle(app)
+        assert "end" in app.table.up and dom.is_shown("end")
+        command(dom, "end", "replay")
+        assert app.replays.on and not dom.is_shown("end") and "end" not in app.table.up
+        dispatch(dom, "change", FakeEvent(target=FakeElement(
+            data={"cmd": "lang"}, value="de", tagName="SELECT")))
+        await settle(app)
+        assert not dom.is_shown("end")
+        key(dom, "Home")
+        assert shown_step(dom) == 0
+        toggles = dom.log_toggles
+        key(dom, "l")  # the log, as on the table
+        assert dom.log_toggles == toggles + 1
+        command(dom, "actions", "rp-exit")
+        assert dom.is_shown("end") and "end" in app.table.up
 
     run_app(test, query="players=2")
 

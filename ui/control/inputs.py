@@ -15,19 +15,21 @@ from ..loop.messages import (
     Handlers,
     Msg,
     OpenGroup,
-    OpenRules,
+    PressBarControl,
     ShowTab,
+    ToggleLog,
     ToggleMenu,
     Touch,
     decode_board,
     decode_change,
+    decode_rule_link,
 )
 from ..model.roles import Replays, Report, Screen
 from ..model.table import Table
 from ..platform.port import Platform
 
-# What the board and the bar ask: a phone's open menu stays as it is for them.
-ON_THE_TABLE = (Act, Touch, OpenGroup, ShowTab, ToggleMenu)
+# What the board, the bar and their keys ask: a phone's open menu stays as it is for them.
+ON_THE_TABLE = (Act, Touch, OpenGroup, ShowTab, ToggleMenu, PressBarControl, ToggleLog)
 
 
 class Element:
@@ -73,7 +75,7 @@ class Input:
         link = self.dom.closest(event, "[data-open-rule]")
         if link is not None:  # a "?" link: the panel instead of leaving the game
             self.dom.prevent_default(event)
-            self.send(OpenRules(Element(self.dom, link).data("open-rule") or ""))
+            self.send(decode_rule_link(Element(self.dom, link)))
             return
         el = self.dom.closest(event, "[data-act],[data-group],[data-target],[data-cmd],[data-tab]")
         if el is not None:

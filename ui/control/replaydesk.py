@@ -102,8 +102,11 @@ class ReplayDesk:
         self.table.close_dialog()
         if self.report.on:  # its numbers are of another game, or of the end
             self.report.close()
-        for overlay in ("dialog", "end", "launch", "privacy"):
+        for overlay in ("end", "privacy"):  # (the table forgets them too: a key, a language
+            self.table.overlay(overlay, False)  # change, asks it what is up)
             self.dom.show(overlay, False)
+        self.dom.show("dialog", False)
+        self.dom.show("launch", False)
         self.dom.set_body("replay", "1")
         self.turns.busy(False)
         self.screen.render()

@@ -482,7 +482,8 @@ COMMANDS: Mapping[str, Callable[[Carrier], Msg | None]] = {
     "online-invite": lambda c: Invite(_name(c.data("guest"))),
     "online-accept": _accept, "chat-send": _chat, "copy": _copy,
 }
-# The commands a form field's change sends (a click on it sends nothing yet).
+# The commands a form field's change sends; a click on the field sends nothing (it opens a
+# list or a file chooser: what is chosen arrives as the change).
 ON_CHANGE = frozenset({"speed", "import", "rp-seat", "lang"})
 # The New game dialog's fields whose change is a message, by the field's name.
 FORM_FIELDS: Mapping[str, Callable[[Carrier], Msg | None]] = {
@@ -520,7 +521,13 @@ def decode_board(carrier: Carrier) -> Msg | None:
         text = carrier.data(key)
         if text is not None:
             return read(text)
-    return decode(carrier.data("cmd") or "", carrier)
+    command = carrier.data("cmd") or ""
+    return None if command in ON_CHANGE else decode(command, carrier)
+
+
+def decode_rule_link(carrier: Carrier) -> Msg:
+    """A "?" link's message: the rules panel at the rule it names."""
+    return OpenRules(_name(carrier.data("open-rule")))
 
 
 # ------------------------------------------------------------------ handling
@@ -541,7 +548,8 @@ class Handlers:
         self.by_kind: dict[type[Msg], Handle] = {}
         for part in parts:
             for kind, handle in part:
-                assert kind not in self.by_kind, f"{kind.__name__} handled twice"
+                if kind in self.by_kind:
+                    raise ValueError(f"{kind.__name__} handled twice")
                 self.by_kind[kind] = handle
 
     def handle(self, msg: Msg) -> bool:

@@ -461,12 +461,6 @@ def set_text(element_id: str, text: str) -> None:
         el.textContent = text
 
 
-def set_text_by_testid(testid: str, text: str) -> None:
-    el = document.querySelector(f'[data-testid="{testid}"]')
-    if not null(el):
-        el.textContent = text
-
-
 def narrow_screen() -> bool:
     return bool(window.innerWidth < 760)
 
@@ -505,17 +499,15 @@ async def worker_call(worker: Any, name: str, *args: Any) -> str:
 # --------------------------------------------------------------------------- focus and view
 
 
-def click_nth(selector: str, index: int) -> bool:
+def click_nth(selector: str, index: int) -> None:
     """Click the ``index``-th offered element matching ``selector``: shown, or folded into
     the action bar's "+N more" (class ``spill``, public/bar-fit.js), so that a digit key
-    reaches an option wherever the row ends; False if there is none."""
+    reaches an option wherever the row ends; nothing if there is none."""
     visible = [el for el in document.querySelectorAll(selector)
                if (not null(el.offsetParent) or bool(el.classList.contains("spill")))
                and not bool(el.disabled)]
-    if index >= len(visible):
-        return False
-    visible[index].click()
-    return True
+    if index < len(visible):
+        visible[index].click()
 
 
 def _fit_scene() -> None:
