@@ -393,6 +393,7 @@ def reload_ready(page: Page, net: NetworkLog) -> None:
     loads in the background has arrived (``helpers.BACKGROUND_LOADED``): a reload aborts a
     download, which ``net`` would rightly count as a failure (seen in CI)."""
     page.wait_for_function(BACKGROUND_LOADED, timeout=READY_TIMEOUT_MS)
+    net.wait_quiet(page)  # (a sprite or a font a late render asked for)
     page.reload()
     wait_ready(page, net)
 

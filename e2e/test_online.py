@@ -169,7 +169,10 @@ def scanned(host: Page, guest: str) -> list[str]:
 
 
 def join(host: Page, guest_page: Page, net: NetworkLog, link: str, guest: str) -> None:
-    """The guest opens the link and sends its answer back; the host pastes it."""
+    """The guest opens the link and sends its answer back; the host pastes it. A guest page
+    already open is left only once nothing is loading on it (leaving aborts a request, which
+    ``net`` counts as a failure)."""
+    net.wait_quiet(guest_page)
     guest_page.goto(link)
     wait_ready(guest_page, net)
     code = guest_page.get_by_test_id("answer-out")
