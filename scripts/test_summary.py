@@ -1,6 +1,7 @@
 """What scripts/test prints at its end: each phase's time (install, ruff, mypy, unit, e2e) and
-its outcome, and the slowest tests of the unit and browser runs together (from their JUnit
-XML), so every run says where its time went.
+its outcome, the slowest tests of the unit and browser runs together (from their JUnit
+XML), so every run says where its time went, and last each failed test with the first lines
+of why (CI keeps a run's first and last lines: the middle, where pytest says why, may be cut).
 
     python scripts/test_summary.py RUN_DIR           # RUN_DIR/phases.tsv and RUN_DIR/*.xml
     python scripts/test_summary.py --files XML...    # seconds per test file, as Markdown
@@ -15,6 +16,7 @@ import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 
 SLOWEST = 15
+WHY_LINES = 4  # lines of a failure's text under its test
 
 
 def phases(run: Path) -> list[tuple[str, float, str]]:
@@ -35,6 +37,20 @@ def tests(run: Path) -> list[tuple[float, str]]:
             name = f"{case.get('classname', '')}::{case.get('name', '')}"
             found.append((float(case.get("time", "0")), f"{report.stem}: {name}"))
     return sorted(found, reverse=True)
+
+
+def failures(run: Path) -> list[tuple[str, list[str]]]:
+    """(phase: file::test, the first lines of its failure or error) of every test that failed
+    in the run's JUnit files."""
+    found = []
+    for report in sorted(run.glob("*.xml")):
+        for case in ElementTree.parse(report).getroot().iter("testcase"):
+            for bad in (*case.iter("failure"), *case.iter("error")):
+                text = bad.get("message") or bad.text or ""
+                why = [line.strip() for line in text.splitlines() if line.strip()][:WHY_LINES]
+                name = f"{case.get('classname', '')}::{case.get('name', '')}"
+                found.append((f"{report.stem}: {name}", why))
+    return found
 
 
 def per_file(reports: list[Path]) -> str:
@@ -76,6 +92,12 @@ def summary(run: Path) -> str:
     if cases:
         lines.append(f"  slowest {min(SLOWEST, len(cases))} of {len(cases)} tests:")
         lines += [f"  {seconds:8.1f} s  {name}" for seconds, name in cases[:SLOWEST]]
+    failed = failures(run)
+    if failed:
+        lines.append(f"  failed {len(failed)}:")
+        for name, why in failed:
+            lines.append(f"    {name}")
+            lines += [f"      {line[:200]}" for line in why]
     return "\n".join(lines)
 
 
