@@ -85,6 +85,7 @@ class FakePlatform:
         self.focused: list[str] = []  # every focus_first selector, in order
         self.focus_ok = True  # what focus_first answers (the element is there)
         self.scrolled: list[str] = []
+        self.trail: list[str] = []  # region writes, focuses and scrolls, in the order they came
         self.tabbed: list[Any] = []  # the Tab key events handed to keep_tab_inside
         self.warnings: list[str] = []
         self.storage: dict[str, str] = {}
@@ -132,6 +133,7 @@ class FakePlatform:
 
     def set_html(self, element_id: str, markup: str) -> None:
         self.regions[element_id] = markup
+        self.trail.append(f"html {element_id}")
 
     def show(self, element_id: str, visible: bool) -> None:
         self.shown[element_id] = visible
@@ -174,6 +176,7 @@ class FakePlatform:
 
     def focus_first(self, selector: str) -> bool:
         self.focused.append(selector)
+        self.trail.append(f"focus {selector}")
         return self.focus_ok
 
     def focused_testid(self) -> str:
@@ -299,6 +302,7 @@ class FakePlatform:
 
     def scroll_into_view(self, selector: str) -> None:
         self.scrolled.append(selector)
+        self.trail.append(f"scroll {selector}")
 
     def reveal(self, container_id: str, selector: str) -> None:
         self.revealed.append((container_id, selector))

@@ -7,7 +7,7 @@ import asyncio
 import json
 import random
 import re
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from functools import cache
 from html import escape
 from typing import Any
@@ -256,7 +256,8 @@ class _WorkerLeavingOutAField(FakePlatform):
 
 class _Around:
     """What the report desk is given besides the page and the computer players: the app's
-    tasks (kept to be awaited here), its notices, the hints, and a replay at ``subject``."""
+    screen (drawn at once: what is shown is the page's here) and tasks (kept to be awaited
+    here), its notices, the hints, and a replay at ``subject``."""
 
     def __init__(self, subject: tuple[str, int, int, dict[str, int]]) -> None:
         self.subject = subject
@@ -266,6 +267,21 @@ class _Around:
 
     def spawn(self, coro: Coroutine[Any, Any, None]) -> None:
         self.spawned.append(coro)
+
+    def render(self) -> None:
+        pass
+
+    def after_paint(self, effect: Callable[[], object]) -> None:
+        effect()
+
+    def draw_log(self) -> None:
+        pass
+
+    def close_dialog(self) -> None:
+        pass
+
+    def show_end(self) -> None:
+        pass
 
     def report(self, exc: BaseException) -> None:
         raise exc
@@ -292,7 +308,7 @@ def test_a_worker_answer_without_a_field_is_refused_and_the_page_works_the_repor
     around = _Around((save, total, total, hints))
     thinker = Thinker(dom)
     desk = ReportDesk(dom, Table(Setup(), game.load(save), "t"), around, around, around,
-                      thinker)
+                      around, thinker)
     desk.replays = around
 
     async def open_report() -> None:

@@ -40,6 +40,7 @@ from .links.example import ExampleDesk, find
 from .links.hosting import Hosting
 from .links.joining import Joining
 from .links.peers import Online
+from .loop.cycle import Cycle, Effect
 from .loop.messages import (
     AskHint,
     CloseDialog,
@@ -61,7 +62,7 @@ from .model.invite import code_in
 from .model.players import Setup, parse_query, query_param
 from .model.replay import game_fingerprint, narrate, opening_line
 from .model.saves import Loaded, default_title, new_save_id
-from .model.table import Table
+from .model.table import Overlay, Table
 from .model.targets import NO_PICK, trail
 from .platform.port import Platform
 from .screens.about import about_text, versions
@@ -86,9 +87,11 @@ class App:
         self.table = table = Table(setup, game.new_game(setup.seed), new_save_id())
         self.log_drawn: tuple[int, int] | None = None  # (id, length) of the log on screen
         self.chat_drawn = False  # the chat on screen (an online game's)
+        self.overlays_drawn: frozenset[Overlay] = frozenset()  # those shown (none at first)
         self.tasks: set[asyncio.Future[None]] = set()
         self.error_text = ""
         self.booted = False
+        self.cycle = Cycle(self.paint)  # one paint a message, then its effects
         # What the app offers the parts: the screen it draws (render...), its tasks and error
         # net (spawn, report, error_text) and a fresh deal (new_game, load_game).
         screen = tasks = dealer = self
@@ -99,7 +102,8 @@ class App:
         self.overlays = Overlays(dom, table, screen, self.turns, self.hints, self.sounds)
         self.shelf = Shelf(dom, table, screen, tasks, dealer, self.turns, self.overlays,
                            self.hints, errors=self)
-        self.report_desk = ReportDesk(dom, table, tasks, self.overlays, self.hints, self.thinker)
+        self.report_desk = ReportDesk(dom, table, screen, tasks, self.overlays, self.hints,
+                                      self.thinker)
         self.replays = ReplayDesk(dom, table, screen, self.turns, self.overlays, self.shelf,
                                   self.hints, self.report_desk, tasks)
         # an online game's host (the referee and invitations) and guest (the host's pictures)
@@ -124,7 +128,8 @@ class App:
         self.replays.start_screen = self.newgame
         self.hosting.peers = self.joining.peers = self.online
         self.embed_api.examples = self.example
-        self.input = Input(dom, table, screen, self.replays, self.report_desk, self.handlers())
+        self.input = Input(dom, table, screen, self.replays, self.report_desk, self.handlers(),
+                           self.cycle)
 
     def handlers(self) -> Handlers:
         """Each message's one handler: the controllers' and the app's."""
@@ -254,9 +259,8 @@ class App:
         self.tour.active = False
         if not example:
             self.example.leave()
-        for overlay in ("end", "privacy", "report"):
+        for overlay in ("end", "privacy", "report"):  # (the deal's render takes them away)
             self.table.overlay(overlay, False)
-            self.dom.show(overlay, False)
         self.dom.show("dialog", False)
         self.dom.show("launch", False)
         self.dom.set_body("over", "0")
@@ -347,6 +351,7 @@ class App:
         if self.example.active:  # an example's panel tells how its game ended
             self.turns.busy(False)
             self.dom.set_body("over", "1")
+            self.render()
         else:
             self.overlays.end()
         g = self.table.g
@@ -422,7 +427,15 @@ class App:
             self.dom.scroll_to_end("log")
 
     def render(self) -> None:
+        self.cycle.render()
+
+    def after_paint(self, effect: Effect) -> None:
+        self.cycle.after_paint(effect)
+
+    def paint(self) -> None:
+        """The page drawn from the table (the one place that draws the whole table)."""
         table = self.table
+        self.draw_overlays()
         self.dom.set_class("dock", f"dock drawer-{table.drawer}" if table.drawer else "dock")
         self.dom.set_body("pace", str(table.setup.speed_ms))  # how long a rival's move moves
         self.dom.set_words({"#log .grow": ("aria-expanded", str(table.drawer == "log").lower())})
@@ -508,6 +521,14 @@ class App:
         return Header(table.tab, table.setup.speed_ms, self.replays.on, self.replays.seat,
                       viewer, table.setup.display_name(viewer) if viewer else "",
                       self.hosting.on, self.joining.on, self.sounds.on, table.menu, view, odds)
+
+    def draw_overlays(self) -> None:
+        """Show the overlays the table holds up, hide the others (only those that changed:
+        each one shown or hidden makes the page behind it inert again)."""
+        up = frozenset(self.table.up)
+        for name in sorted(up ^ self.overlays_drawn):
+            self.dom.show(name, name in up)
+        self.overlays_drawn = up
 
     def render_replay(self) -> None:
         desk = self.replays

@@ -127,4 +127,4 @@ class Hints:
         if tab:
             table.show_tab(tab)  # a phone shows the part of the table the hint points at
         screen.render()
-        self.dom.scroll_into_view("[data-hint]")
+        screen.after_paint(lambda: self.dom.scroll_into_view("[data-hint]"))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..loop.cycle import Cycle
 from ..loop.keys import KeyPress, OnScreen, decode_key
 from ..loop.messages import (
     Act,
@@ -55,21 +56,24 @@ class Element:
 
 class Input:
     def __init__(self, dom: Platform, table: Table, screen: Screen, replays: Replays,
-                 report: Report, handlers: Handlers) -> None:
+                 report: Report, handlers: Handlers, cycle: Cycle) -> None:
         self.dom = dom
         self.table = table
         self.screen = screen
         self.replays = replays
         self.report = report
         self.handlers = handlers
+        self.cycle = cycle
 
     def send(self, msg: Msg | None) -> bool:
-        """Carry out ``msg`` (False when there is none, or nothing handles it)."""
+        """Carry out ``msg`` and paint the page once (False when there is no message, or
+        nothing handles it)."""
         if msg is None:
             return False
-        if not isinstance(msg, ON_THE_TABLE) and self.table.close_menu():
-            self.screen.render()  # a tool chosen from a phone's menu
-        return self.handlers.handle(msg)
+        with self.cycle.message():
+            if not isinstance(msg, ON_THE_TABLE) and self.table.close_menu():
+                self.screen.render()  # a tool chosen from a phone's menu
+            return self.handlers.handle(msg)
 
     def on_click(self, event: Any) -> None:
         link = self.dom.closest(event, "[data-open-rule]")

@@ -62,18 +62,18 @@ class Overlays:
     def privacy(self, seat: str) -> None:
         self.dom.set_html("privacy", privacy_html(seat, self.table.setup.display_name(seat)))
         self.table.overlay("privacy", True)
-        self.dom.show("privacy", True)
-        self.dom.focus_first('[data-testid="privacy-continue"]')
+        self.screen.render()
+        self.screen.after_paint(lambda: self.dom.focus_first('[data-testid="privacy-continue"]'))
 
     def end(self) -> None:
         g = self.table.g
         self.dom.set_html("end", end_html(g.view(None), g.winner or "?", g.end_reason or "",
                                           self.hints.taken, whole=not self.guest.on))
         self.table.overlay("end", True)
-        self.dom.show("end", True)
         self.turns.busy(False)
         self.dom.set_body("over", "1")
-        self.dom.focus_first('[data-testid="end-new-game"]')
+        self.screen.render()
+        self.screen.after_paint(lambda: self.dom.focus_first('[data-testid="end-new-game"]'))
 
     async def launches(self, shows: list[Launch]) -> None:
         self.skip_show = False
@@ -104,14 +104,14 @@ class Overlays:
         self.dom.set_html("rules", "")  # a fresh frame: it opens at the section even if reopened
         self.dom.set_html("rules", rules_panel_html(section, howto))
         self.table.overlay("rules", True)
-        self.dom.show("rules", True)
         self.dom.set_body("rules", "howto" if howto else section or "top")
-        self.dom.focus_first('[data-testid="close-rules"]')
+        self.screen.render()
+        self.screen.after_paint(lambda: self.dom.focus_first('[data-testid="close-rules"]'))
 
     def close_rules(self) -> None:
         self.table.overlay("rules", False)
-        self.dom.show("rules", False)
         self.dom.set_body("rules", "")
+        self.screen.render()
 
     def confirm(self, index: int, text: str, label: str) -> None:
         """Ask before action ``index``: the stakes in words; Cancel has the focus."""

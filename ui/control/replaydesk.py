@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from game import SEATS, Game
@@ -102,9 +103,8 @@ class ReplayDesk:
         self.table.close_dialog()
         if self.report.on:  # its numbers are of another game, or of the end
             self.report.close()
-        for overlay in ("end", "privacy"):  # (the table forgets them too: a key, a language
-            self.table.overlay(overlay, False)  # change, asks it what is up)
-            self.dom.show(overlay, False)
+        for overlay in ("end", "privacy"):  # (the render below takes them away)
+            self.table.overlay(overlay, False)
         self.dom.show("dialog", False)
         self.dom.show("launch", False)
         self.dom.set_body("replay", "1")
@@ -224,7 +224,7 @@ class ReplayDesk:
             held = self.dom.focused_testid()  # the bar is drawn again: Pause keeps the focus
             self.screen.render()
             if held:
-                self.dom.focus_first(f'[data-testid="{held}"]')
+                self.screen.after_paint(partial(self.dom.focus_first, f'[data-testid="{held}"]'))
             if not self.playing:
                 return
 

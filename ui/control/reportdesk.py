@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 
 from ..loop.messages import CloseReport, Handle, Msg, OpenReport, on
-from ..model.roles import HintBook, Minds, Overlays, Replays, Tasks
+from ..model.roles import HintBook, Minds, Overlays, Replays, Screen, Tasks
 from ..model.table import Table
 from ..platform.port import Platform
 from ..screens.report import failed_html, loading_html, report_html
@@ -28,10 +28,11 @@ class ReportDesk:
 
     replays: Replays  # given by the app once built (a replay asks the report too)
 
-    def __init__(self, dom: Platform, table: Table, tasks: Tasks, overlays: Overlays,
-                 hints: HintBook, minds: Minds) -> None:
+    def __init__(self, dom: Platform, table: Table, screen: Screen, tasks: Tasks,
+                 overlays: Overlays, hints: HintBook, minds: Minds) -> None:
         self.dom = dom
         self.table = table
+        self.screen = screen
         self.tasks = tasks
         self.overlays = overlays
         self.hints = hints
@@ -48,7 +49,7 @@ class ReportDesk:
         self.opened += 1
         self.dom.set_html("report", loading_html())
         self.table.overlay("report", True)
-        self.dom.show("report", True)
+        self.screen.render()
         self.dom.set_body("report", "loading")
         self.tasks.spawn(self._fill(self.opened, save, upto, total, hints))
 
@@ -99,13 +100,13 @@ class ReportDesk:
     def close(self) -> None:
         self.opened += 1
         self.table.overlay("report", False)
-        self.dom.show("report", False)
         self.dom.set_html("report", "")
         self.dom.set_body("report", "")
+        self.screen.render()
         if self.table.g.is_over and not self.replays.on:
-            self.dom.focus_first('[data-testid="end-report"]')
+            self.screen.after_paint(lambda: self.dom.focus_first('[data-testid="end-report"]'))
         elif self.replays.on:
-            self.dom.focus_first('[data-testid="rp-report"]')
+            self.screen.after_paint(lambda: self.dom.focus_first('[data-testid="rp-report"]'))
 
     @property
     def on(self) -> bool:

@@ -115,7 +115,7 @@ class Turns:
         self.screen.render()
         if self.table.seat is not None:
             self.bring_into_view(self.table.seat)
-        self.dom.focus_first(BAR_CONTROLS)
+        self.screen.after_paint(lambda: self.dom.focus_first(BAR_CONTROLS))
 
     def show_tab(self, nation: str) -> None:
         self.table.show_tab(nation)
@@ -194,8 +194,7 @@ class Turns:
         talking at one screen, or a guide's step that waits."""
         if g.is_over:
             self.table.nobody_acts()
-            self.screen.render()
-            self.screen.show_end()
+            self.screen.show_end()  # (drawn with the end over it)
             return True
         if self.hosting.waiting_for_players():  # starts when every friend has joined
             self._rest()
@@ -395,20 +394,25 @@ class Turns:
         or screen is up)."""
         if self.table.dialog or self.controls_seat() is None or "privacy" in self.table.up:
             return
-        self.dom.focus_first(BAR_CONTROLS)
+        self.screen.after_paint(lambda: self.dom.focus_first(BAR_CONTROLS))
 
     def bring_into_view(self, seat: str) -> None:
-        """Scroll the part of the board the decision is about into view (no one has to)."""
+        """Scroll the part of the board the decision is about into view (no one has to), once
+        the page is drawn."""
         nation, role = split_seat(seat)
         pending = self.table.g.view(seat).nations[nation].pending
         part = f'[data-part="{role}"]'
         if pending and pending.what == "keep":
             part = ".pending"
-        self.dom.scroll_into_view(f"#board-{nation} {part}")
-        # then the things it may touch there, below the board's head (a tall part, as a
-        # blueprint with its Modules, can leave its first row under the head)
-        self.dom.reveal(f"board-{nation}", "[data-can]")
-        self.dom.scroll_into_view("[data-hint]")  # the thing the Tutorial asks for, if any
+
+        def scroll() -> None:
+            self.dom.scroll_into_view(f"#board-{nation} {part}")
+            # then the things it may touch there, below the board's head (a tall part, as a
+            # blueprint with its Modules, can leave its first row under the head)
+            self.dom.reveal(f"board-{nation}", "[data-can]")
+            self.dom.scroll_into_view("[data-hint]")  # the thing the Tutorial asks for, if any
+
+        self.screen.after_paint(scroll)
 
     def window_resized(self) -> None:
         """The window changed size: the table drawn again and the decision at hand back in
@@ -435,7 +439,8 @@ class Turns:
             # where the chosen thing may go, in view with it (a phone's board had left the
             # one cell a tile could go to below its fold), and the Tutorial's next thing
             self.bring_into_view(seat)
-            self.dom.focus_first("#pick .opt") or self.dom.focus_first("[data-can]:not([data-sel])")
+            self.screen.after_paint(lambda: self.dom.focus_first("#pick .opt")
+                                    or self.dom.focus_first("[data-can]:not([data-sel])"))
         else:
             self.focus_decision()
 
@@ -480,8 +485,8 @@ class Turns:
     def claim_screen(self) -> None:
         """The person called by the privacy screen is at the screen now."""
         self.table.overlay("privacy", False)
-        self.dom.show("privacy", False)
         self.dom.set_html("privacy", "")
+        self.screen.render()
         table = self.table
         self.busy(True)
         if table.seat is not None:
@@ -564,7 +569,7 @@ class Turns:
         table.sit(None)
         self.screen.render()
         self.busy(False)
-        self.dom.focus_first('[data-testid="end-discussion"]')
+        self.screen.after_paint(lambda: self.dom.focus_first('[data-testid="end-discussion"]'))
 
     def discussion_now(self) -> tuple[tuple[str, ...], tuple[str, ...], int] | None:
         """(every team with a person here, the teams still talking, seconds left) while the

@@ -247,8 +247,7 @@ class Joining:
         """The table drawn, and this screen's seat's decision in view (or the end)."""
         if self.table.g.is_over:
             self.table.nobody_acts()
-            self.screen.render()
-            self.screen.show_end()
+            self.screen.show_end()  # (drawn with the end over it)
             return
         self.screen.render()
         if seat is not None:

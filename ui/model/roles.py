@@ -36,7 +36,10 @@ class Screen(Protocol):
     """The table on the screen (the app draws it)."""
 
     def render(self) -> None:
-        """Draw the table again from the table's state."""
+        """Draw the table again from the table's state (once, when the message is done)."""
+
+    def after_paint(self, effect: Callable[[], object]) -> None:
+        """Run ``effect`` (a focus, a scroll) once the page is drawn."""
 
     def draw_log(self) -> None:
         """Draw the log again, when it has new lines (the rest of the table as it is)."""

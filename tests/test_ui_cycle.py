@@ -1,0 +1,84 @@
+"""One message, one paint (ui/loop/cycle.py): whatever a message's handler asks to be drawn,
+the page is painted once when it is done, and what needs the drawn page (a focus, a scroll)
+comes after that paint, in the order asked; outside a message a request is carried out at
+once."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.fake_platform import FakePlatform
+from tests.test_ui_app import BOARDS, click, find, key, run_app, settle
+from ui.app import App
+from ui.loop.cycle import Cycle
+
+
+def test_a_message_paints_once_and_then_runs_its_effects_in_order() -> None:
+    trail: list[str] = []
+    cycle = Cycle(lambda: trail.append("paint"))
+    with cycle.message():
+        cycle.render()
+        cycle.after_paint(lambda: trail.append("focus"))
+        with cycle.message():  # a message inside one (a key's click): still one paint
+            cycle.render()
+            cycle.after_paint(lambda: trail.append("scroll"))
+        assert trail == []
+    assert trail == ["paint", "focus", "scroll"] and cycle.paints == 1
+    with cycle.message():
+        cycle.after_paint(lambda: trail.append("focus"))
+    assert trail[3:] == ["focus"] and cycle.paints == 1  # nothing asked to be drawn
+    cycle.render()  # outside a message: at once
+    cycle.after_paint(lambda: trail.append("after"))
+    assert trail[4:] == ["paint", "after"] and cycle.paints == 2
+
+
+def test_a_message_that_fails_still_paints_what_it_changed_and_drops_its_effects() -> None:
+    trail: list[str] = []
+    cycle = Cycle(lambda: trail.append("paint"))
+    with pytest.raises(RuntimeError), cycle.message():
+        cycle.render()
+        cycle.after_paint(lambda: trail.append("focus"))
+        raise RuntimeError("a handler failed")
+    assert trail == ["paint"] and cycle.depth == 0
+    with cycle.message():
+        cycle.after_paint(lambda: trail.append("focus"))
+    assert trail == ["paint", "focus"]  # the next message is its own
+
+
+def test_a_touch_on_the_board_paints_the_table_once_then_moves_the_focus() -> None:
+    """A person's touch that opens a choice (a thing with more than one way on): the boards,
+    the bar and the popover are written once, and the focus goes to the options after."""
+    async def play(app: App, dom: FakePlatform) -> None:
+        await settle(app)
+        routes = [path for path, _i in app.table.pick.routes if len(path) > 1]
+        assert routes, "no action of the first decision takes two touches"
+        first = routes[0][0]
+        paints, dom.trail[:] = app.cycle.paints, []
+        click(dom, find(dom, ("pick", *BOARDS), target=first))
+        assert app.cycle.paints == paints + 1 and app.table.pick.chosen
+        writes = [i for i, step in enumerate(dom.trail) if step.startswith("html ")]
+        moves = [i for i, step in enumerate(dom.trail) if not step.startswith("html ")]
+        assert dom.trail.count("html board-USA") == 1 and dom.trail.count("html actions") == 1
+        assert moves and max(writes) < min(moves), dom.trail  # focus and scroll come last
+        paints, dom.trail[:] = app.cycle.paints, []
+        key(dom, "Escape")  # the choice let go: drawn once, the bar's first control focused
+        assert app.cycle.paints == paints + 1 and not app.table.pick.chosen
+        assert dom.trail[-1].startswith("focus ") and dom.trail.count("html actions") == 1
+
+    run_app(play, "?players=2&seats=hmmm&seed=3&speed=0")
+
+
+def test_a_tool_chosen_from_a_phones_menu_paints_once() -> None:
+    """The menu closes and the tool (the sound switch) draws its new state: one paint for
+    both (each asked for its own before the loop had one)."""
+    async def play(app: App, dom: FakePlatform) -> None:
+        await settle(app)
+        click(dom, find(dom, ("top",), cmd="menu"))
+        assert app.table.menu
+        paints, dom.trail[:] = app.cycle.paints, []
+        was = app.sounds.on
+        click(dom, find(dom, ("top",), cmd="sound"))
+        assert app.sounds.on is not was and not app.table.menu
+        assert app.cycle.paints == paints + 1 and dom.trail.count("html top") == 1
+
+    run_app(play, "?players=2&seats=hmmm&seed=3&speed=0")
