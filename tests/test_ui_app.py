@@ -928,7 +928,7 @@ def test_a_resized_window_brings_the_decision_at_hand_back_into_view() -> None:
             handler(None)
         assert dom.scrolled == []
         dom.typing_now = False
-        app.table.open_dialog("new")
+        app.table.open_dialog("new", "<div>the New game dialog</div>")
         for handler in dom.resize_handlers:
             handler(None)
         assert dom.scrolled == []

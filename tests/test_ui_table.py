@@ -123,7 +123,7 @@ def _move_and_undo(table: Table) -> tuple[str, Action]:
 def test_a_deal_seats_the_only_person_and_forgets_the_last_game() -> None:
     table = _table()
     _move_and_undo(table)
-    table.open_dialog("saves")
+    table.open_dialog("saves", "<div>saved games</div>")
     assert table.redo
     setup = Setup(seed=9, ai={"USA.politician": True, "USA.engineer": True,
                               "USSR.politician": False, "USSR.engineer": False})
@@ -132,7 +132,8 @@ def test_a_deal_seats_the_only_person_and_forgets_the_last_game() -> None:
     assert (table.g, table.setup, table.save_id, table.title) == (g, setup, "new-id", "A title")
     assert table.at_screen == ("USSR.politician", "USSR.engineer") and table.tab == "USSR"
     assert table.seat is None and table.actions == [] and table.pick is NO_PICK
-    assert table.redo == [] and table.dialog == "" and table.last_seat is None
+    assert table.redo == [] and table.dialog == table.dialog_markup == ""
+    assert table.last_seat is None
     hot_seat = Setup(seed=9, ai=dict.fromkeys(game.SEATS, False))
     table.deal(hot_seat, g, "id3", "", [])
     assert table.at_screen is None  # two people: nobody until the privacy screen is passed

@@ -62,7 +62,7 @@ from .model.invite import code_in
 from .model.players import Setup, parse_query, query_param
 from .model.replay import game_fingerprint, narrate, opening_line
 from .model.saves import Loaded, default_title, new_save_id
-from .model.table import Overlay, Table
+from .model.table import OVERLAYS, Overlay, Table
 from .model.targets import NO_PICK, trail
 from .platform.port import Platform
 from .screens.about import about_text, versions
@@ -88,6 +88,7 @@ class App:
         self.log_drawn: tuple[int, int] | None = None  # (id, length) of the log on screen
         self.chat_drawn = False  # the chat on screen (an online game's)
         self.overlays_drawn: frozenset[Overlay] = frozenset()  # those shown (none at first)
+        self.dialog_drawn = False  # a dialog shown (none at first)
         self.tasks: set[asyncio.Future[None]] = set()
         self.error_text = ""
         self.booted = False
@@ -114,7 +115,7 @@ class App:
         self.newgame = NewGame(dom, table, screen, dealer, self.turns, self.overlays,
                                self.shelf, self.replays, self.hosting)
         self.tour = Tour(dom, table, screen, dealer, self.turns, self.overlays, self.newgame)
-        self.sharing = ShareDesk(dom, table, self.replays, self.overlays, self.table_taken,
+        self.sharing = ShareDesk(dom, table, screen, self.replays, self.overlays, self.table_taken,
                                  self.report_desk.open, self.newgame.open_start)
         self.embed_api = EmbedApi(dom, table, tasks, dealer)  # an embed's events and commands
         self.example = ExampleDesk(dom, table, screen, dealer, self.embed_api)  # a rule example
@@ -210,11 +211,10 @@ class App:
         else:
             self.new_game(asked or Setup(), run=offer is None)
         if offer is not None and self.table.dialog != "start":
-            self.table.open_dialog("resume")
-            self.dom.set_html("dialog", resume_html(offer))
-            self.dom.show("dialog", True)
+            self.table.open_dialog("resume", resume_html(offer))
             self.turns.busy(False)
-            self.dom.focus_first('[data-testid="resume-continue"]')
+            self.render()
+            self.after_paint(lambda: self.dom.focus_first('[data-testid="resume-continue"]'))
 
     def ready(self) -> None:
         """The page is up (the tests and the boot screen wait for this)."""
@@ -260,8 +260,7 @@ class App:
         if not example:
             self.example.leave()
         for overlay in ("end", "privacy", "report"):  # (the deal's render takes them away)
-            self.table.overlay(overlay, False)
-        self.dom.show("dialog", False)
+            self.table.take_down(overlay)
         self.dom.show("launch", False)
         self.dom.set_body("over", "0")
         self.dom.set_body("replay", "0")
@@ -342,7 +341,7 @@ class App:
             self.shelf.tell_away()
             return
         self.table.close_dialog()
-        self.dom.show("dialog", False)
+        self.render()
         if self.table.held and not self.replays.on:
             self.table.hold_behind_dialog(False)
             self.turns.start()  # the game behind the resume prompt starts now
@@ -523,9 +522,16 @@ class App:
                       self.hosting.on, self.joining.on, self.sounds.on, table.menu, view, odds)
 
     def draw_overlays(self) -> None:
-        """Show the overlays the table holds up, hide the others (only those that changed:
-        each one shown or hidden makes the page behind it inert again)."""
-        up = frozenset(self.table.up)
+        """The dialog the table holds up, and its overlays; the others hidden (only those
+        that changed: each one shown or hidden makes the page behind it inert again)."""
+        table = self.table
+        self.dom.set_html("dialog", table.dialog_markup)  # (the page skips the same markup)
+        if bool(table.dialog) != self.dialog_drawn:
+            self.dialog_drawn = bool(table.dialog)
+            self.dom.show("dialog", self.dialog_drawn)
+        for name in OVERLAYS:  # (the page skips what is as it was)
+            self.dom.set_html(name, table.up.get(name, ""))
+        up = frozenset(table.up)
         for name in sorted(up ^ self.overlays_drawn):
             self.dom.show(name, name in up)
         self.overlays_drawn = up

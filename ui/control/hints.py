@@ -70,10 +70,9 @@ class Hints:
         from ..screens.reading import reading_html
 
         reading = beliefs(self.table.g.view(hint.seat), hint.seat)
-        self.table.open_dialog("reading")
-        self.dom.set_html("dialog", reading_html(reading))
-        self.dom.show("dialog", True)
-        self.dom.focus_first('[data-testid="close-reading"]')
+        self.table.open_dialog("reading", reading_html(reading))
+        self.screen.render()
+        self.screen.after_paint(lambda: self.dom.focus_first('[data-testid="close-reading"]'))
 
     def forget(self) -> None:
         """The hint on show is for a decision gone (a guest's new picture)."""

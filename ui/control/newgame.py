@@ -63,11 +63,10 @@ class NewGame:
 
     def open_start(self) -> None:
         """The start screen (:mod:`ui.screens.start`), over the table of a game not yet started."""
-        self.table.open_dialog("start")
-        self.dom.set_html("dialog", start_html(self.saving.resumable(), self.start_level()))
-        self.dom.show("dialog", True)
+        self.table.open_dialog("start", start_html(self.saving.resumable(), self.start_level()))
         self.turns.busy(False)
-        self.dom.focus_first('#dialog .st-go.primary')
+        self.screen.render()
+        self.screen.after_paint(lambda: self.dom.focus_first('#dialog .st-go.primary'))
 
     def start_level(self) -> str:
         """The computer's level last chosen on the start screen (Easy at first)."""
@@ -96,16 +95,17 @@ class NewGame:
             self.replays.exit()
         self.setup = table.setup.copy()
         self.setup.seed = table.setup.seed + 1
-        table.open_dialog("new")
+        table.open_dialog("new", "")
         self.draw()
-        self.dom.show("dialog", True)
-        self.dom.focus_first('#dialog input[name="players"]:checked')
+        self.screen.after_paint(
+            lambda: self.dom.focus_first('#dialog input[name="players"]:checked'))
 
     def draw(self, ice: str | None = None) -> None:
         """The dialog again (its choices, or the language, changed)."""
         if self.setup is not None and self.table.dialog == "new":
             ice = self.hosting.ice_text() if ice is None else ice
-            self.dom.set_html("dialog", dialog_html(self.setup, ice))
+            self.table.open_dialog("new", dialog_html(self.setup, ice))
+            self.screen.render()
 
     def cancel(self) -> None:
         if self.from_start:

@@ -60,16 +60,14 @@ class Overlays:
         self.skip_show = True
 
     def privacy(self, seat: str) -> None:
-        self.dom.set_html("privacy", privacy_html(seat, self.table.setup.display_name(seat)))
-        self.table.overlay("privacy", True)
+        self.table.put_up("privacy", privacy_html(seat, self.table.setup.display_name(seat)))
         self.screen.render()
         self.screen.after_paint(lambda: self.dom.focus_first('[data-testid="privacy-continue"]'))
 
     def end(self) -> None:
         g = self.table.g
-        self.dom.set_html("end", end_html(g.view(None), g.winner or "?", g.end_reason or "",
-                                          self.hints.taken, whole=not self.guest.on))
-        self.table.overlay("end", True)
+        self.table.put_up("end", end_html(g.view(None), g.winner or "?", g.end_reason or "",
+                                         self.hints.taken, whole=not self.guest.on))
         self.turns.busy(False)
         self.dom.set_body("over", "1")
         self.screen.render()
@@ -101,25 +99,22 @@ class Overlays:
     def rules(self, section: str = "", howto: bool = False) -> None:
         """The rules panel: rules.html in a frame, at ``section`` (a rules anchor), or the
         How to play guide."""
-        self.dom.set_html("rules", "")  # a fresh frame: it opens at the section even if reopened
-        self.dom.set_html("rules", rules_panel_html(section, howto))
-        self.table.overlay("rules", True)
+        self.table.put_up("rules", rules_panel_html(section, howto))
         self.dom.set_body("rules", "howto" if howto else section or "top")
         self.screen.render()
         self.screen.after_paint(lambda: self.dom.focus_first('[data-testid="close-rules"]'))
 
     def close_rules(self) -> None:
-        self.table.overlay("rules", False)
+        self.table.take_down("rules")
         self.dom.set_body("rules", "")
         self.screen.render()
 
     def confirm(self, index: int, text: str, label: str) -> None:
         """Ask before action ``index``: the stakes in words; Cancel has the focus."""
         self.confirming = (self.turns.turn, index)
-        self.table.open_dialog("confirm")
-        self.dom.set_html("dialog", confirm_html(text, label))
-        self.dom.show("dialog", True)
-        self.dom.focus_first('[data-testid="confirm-no"]')
+        self.table.open_dialog("confirm", confirm_html(text, label))
+        self.screen.render()
+        self.screen.after_paint(lambda: self.dom.focus_first('[data-testid="confirm-no"]'))
 
     def answer(self, yes: bool) -> None:
         asked, self.confirming = self.confirming, None

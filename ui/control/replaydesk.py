@@ -104,8 +104,7 @@ class ReplayDesk:
         if self.report.on:  # its numbers are of another game, or of the end
             self.report.close()
         for overlay in ("end", "privacy"):  # (the render below takes them away)
-            self.table.overlay(overlay, False)
-        self.dom.show("dialog", False)
+            self.table.take_down(overlay)
         self.dom.show("launch", False)
         self.dom.set_body("replay", "1")
         self.turns.busy(False)

@@ -47,8 +47,7 @@ class ReportDesk:
         :meth:`subject` gives: the engine save, how many actions, of how many, hints)."""
         save, upto, total, hints = self.subject()
         self.opened += 1
-        self.dom.set_html("report", loading_html())
-        self.table.overlay("report", True)
+        self.table.put_up("report", loading_html())
         self.screen.render()
         self.dom.set_body("report", "loading")
         self.tasks.spawn(self._fill(self.opened, save, upto, total, hints))
@@ -70,23 +69,29 @@ class ReportDesk:
         if opened != self.opened or not self.on:
             return  # closed, or opened again meanwhile
         markup, specs = report_html(data, hints, upto, total)
-        self.dom.set_html("report", markup)
-        if drawn:
+        self.table.put_up("report", markup)
+        self.screen.render()
+        self.screen.after_paint(lambda: self._charted(specs if drawn else None))
+
+    def _charted(self, specs: dict[str, dict[str, object]] | None) -> None:
+        """The report's charts drawn into it (None: the library did not load)."""
+        if specs is not None:
             for key, spec in specs.items():
                 self.dom.draw_chart(key, json.dumps(spec))
         else:
             self.overlays.notice(_("The charts could not be loaded; the tables show the same "
-                              "numbers."))
-        self.dom.set_body("report", "ready" if drawn else "tables")
+                                   "numbers."))
+        self.dom.set_body("report", "tables" if specs is None else "ready")
         self.dom.focus_first('[data-testid="report-close"]')
 
     def _failed(self, opened: int, exc: Exception) -> None:
         """The report's numbers could not be worked out: why, on the report still open."""
         if opened == self.opened and self.on:
             reason = (str(exc).strip().splitlines() or [type(exc).__name__])[-1]
-            self.dom.set_html("report", failed_html(reason))
+            self.table.put_up("report", failed_html(reason))
             self.dom.set_body("report", "failed")
-            self.dom.focus_first('[data-testid="report-close"]')
+            self.screen.render()
+            self.screen.after_paint(lambda: self.dom.focus_first('[data-testid="report-close"]'))
 
     async def _charts_loaded(self) -> bool:
         """Whether the chart library is on the page (loaded now, or before)."""
@@ -99,8 +104,7 @@ class ReportDesk:
 
     def close(self) -> None:
         self.opened += 1
-        self.table.overlay("report", False)
-        self.dom.set_html("report", "")
+        self.table.take_down("report")
         self.dom.set_body("report", "")
         self.screen.render()
         if self.table.g.is_over and not self.replays.on:

@@ -17,7 +17,7 @@ from game.sharing import BadCode, open_code, share_code
 
 from ..loop.messages import Handle, Msg, Share, on
 from ..model.replay import shared_code, shared_link
-from ..model.roles import Overlays, Replays
+from ..model.roles import Overlays, Replays, Screen
 from ..model.table import Table
 from ..platform.port import Platform
 from ..screens.panels import share_html
@@ -32,11 +32,12 @@ class ShareDesk:
     game, the Tutorial, a rule example); ``open_report`` opens the report of the replay
     shown; ``open_start`` the start screen."""
 
-    def __init__(self, dom: Platform, table: Table, replays: Replays, overlays: Overlays,
-                 busy: Callable[[], bool], open_report: Callable[[], None],
+    def __init__(self, dom: Platform, table: Table, screen: Screen, replays: Replays,
+                 overlays: Overlays, busy: Callable[[], bool], open_report: Callable[[], None],
                  open_start: Callable[[], None]) -> None:
         self.dom = dom
         self.table = table
+        self.screen = screen
         self.replays = replays
         self.overlays = overlays
         self.busy = busy
@@ -53,10 +54,9 @@ class ShareDesk:
         if g is None or not g.is_over:
             return
         link = shared_link(self.dom.page_address(), share_code(g))
-        self.table.open_dialog("share")
-        self.dom.set_html("dialog", share_html(link, g.log_size))
-        self.dom.show("dialog", True)
-        self.dom.focus_first('[data-testid="share-copy"]')
+        self.table.open_dialog("share", share_html(link, g.log_size))
+        self.screen.render()
+        self.screen.after_paint(lambda: self.dom.focus_first('[data-testid="share-copy"]'))
 
     def open_link(self) -> bool:
         """Open the shared game in the page's fragment, if it holds one (True then):

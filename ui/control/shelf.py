@@ -140,11 +140,10 @@ class Shelf:
     def tell_away(self) -> None:
         """The game on the table is played in another tab: a dialog says so and offers to
         take it back here."""
-        self.table.open_dialog("elsewhere")
-        self.dom.set_html("dialog", elsewhere_html(self.away, taken=True))
-        self.dom.show("dialog", True)
+        self.table.open_dialog("elsewhere", elsewhere_html(self.away, taken=True))
         self.turns.busy(False)
-        self.dom.focus_first('[data-testid="take-here"]')
+        self.screen.render()
+        self.screen.after_paint(lambda: self.dom.focus_first('[data-testid="take-here"]'))
 
     def keep_last(self, keys: SaveKeys) -> None:
         """An embed keeps its last :data:`EMBED_GAMES` games (a page may start hundreds);
@@ -181,11 +180,10 @@ class Shelf:
         if keys is None or not keys.owns(key):  # (an embed that keeps nothing has none)
             return
         if not await self.dom.hold_game(key, take):
-            self.table.open_dialog("elsewhere")
-            self.dom.set_html("dialog", elsewhere_html(key, taken=False))
-            self.dom.show("dialog", True)
+            self.table.open_dialog("elsewhere", elsewhere_html(key, taken=False))
             self.turns.busy(False)
-            self.dom.focus_first('[data-testid="take-here"]')
+            self.screen.render()
+            self.screen.after_paint(lambda: self.dom.focus_first('[data-testid="take-here"]'))
             return
         text = self.dom.storage_get(key)  # (as on disk now: holding it read it afresh)
         try:
@@ -202,14 +200,13 @@ class Shelf:
     def open(self, error: str = "", notice: str = "") -> None:
         table = self.table
         self.to_start = table.dialog == "start" or (table.dialog == "saves" and self.to_start)
-        table.open_dialog("saves")
         prefix = self.keys.prefix if self.keys is not None else ""
         summaries = (sorted_summaries(self.dom.storage_items(prefix), prefix) if prefix
                      else [])
         current = prefix + table.save_id if table.g.log and prefix else None
-        self.dom.set_html("dialog", saves_html(summaries, current, error, notice))
-        self.dom.show("dialog", True)
-        self.dom.focus_first('[data-testid="close-saves"]')
+        table.open_dialog("saves", saves_html(summaries, current, error, notice))
+        self.screen.render()
+        self.screen.after_paint(lambda: self.dom.focus_first('[data-testid="close-saves"]'))
 
     def delete(self, key: str) -> None:
         self.tasks.spawn(self.delete_unheld(key))

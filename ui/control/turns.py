@@ -484,8 +484,7 @@ class Turns:
 
     def claim_screen(self) -> None:
         """The person called by the privacy screen is at the screen now."""
-        self.table.overlay("privacy", False)
-        self.dom.set_html("privacy", "")
+        self.table.take_down("privacy")
         self.screen.render()
         table = self.table
         self.busy(True)

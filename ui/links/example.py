@@ -64,8 +64,7 @@ class ExampleDesk:
     def show(self, example: Example) -> None:
         """The example instead of what was on the table (a dialog up closes)."""
         self.table.close_dialog()
-        self.dom.show("dialog", False)
-        self.begin(example)
+        self.begin(example)  # (drawn without the dialog)
 
     def shown(self) -> str:
         """The id of the rule example on the table ("" for a game)."""

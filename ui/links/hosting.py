@@ -331,10 +331,10 @@ class Hosting:
     # ------------------------------------------------------------------ the panel
 
     def open_panel(self) -> None:
-        self.table.open_dialog("online")
+        self.table.open_dialog("online", "")
         self.draw()
-        self.dom.show("dialog", True)
 
     def draw(self) -> None:
         if self.table.dialog == "online":
-            self.dom.set_html("dialog", host_panel_html(self.invitations.values()))
+            self.table.open_dialog("online", host_panel_html(self.invitations.values()))
+            self.screen.render()

@@ -135,7 +135,7 @@ class Joining:
             self.send(self.link.hello())
             if table.dialog == "join":
                 table.close_dialog()
-                self.dom.show("dialog", False)
+                self.screen.render()
         elif kind == "closed":
             if self.link is None:  # the answer went stale before the host used it
                 self.tasks.spawn(self._answer("expired"))
@@ -296,11 +296,11 @@ class Joining:
     # ------------------------------------------------------------------ the panel
 
     def open_panel(self) -> None:
-        self.table.open_dialog("join")
+        self.table.open_dialog("join", "")
         self.draw()
-        self.dom.show("dialog", True)
 
     def draw(self) -> None:
         if self.table.dialog == "join":
-            self.dom.set_html("dialog", join_panel_html(self.status or "failed", self.seats(),
-                                                   self.code, self.error))
+            self.table.open_dialog("join", join_panel_html(self.status or "failed", self.seats(),
+                                                           self.code, self.error))
+            self.screen.render()

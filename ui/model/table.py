@@ -8,7 +8,7 @@ asks it to change (``tests/test_ui_table.py`` fails on an assignment from outsid
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, get_args
 
 import game
 from game.analysis.history import Trace, traces
@@ -23,8 +23,10 @@ from .targets import NO_PICK, TRAIL_MOVES, Pick, tab_of
 
 Redo = tuple[str, Action]  # (seat, action) taken back by Undo, to be taken again by Redo
 
-# The overlays over the table, each drawn by its controller into the page region of its name.
+# The overlays over the table: their markup is their controller's, the paint draws each into
+# the page region of its name.
 Overlay = Literal["privacy", "end", "rules", "report"]
+OVERLAYS: tuple[Overlay, ...] = get_args(Overlay)
 
 
 class Table:
@@ -53,7 +55,8 @@ class Table:
         self.touched: list[tuple[str, frozenset[str]]] = []
         self.redo: list[Redo] = []
         self.dialog = ""  # "start", "new", "saves", "resume", "online", "join", "confirm", ""
-        self.up: set[Overlay] = set()  # the overlays over the table (the page shows them)
+        self.dialog_markup = ""  # what the dialog up shows (its owner's; the paint draws it)
+        self.up: dict[Overlay, str] = {}  # the overlays over the table, and what each shows
         self.held = False  # a dealt game waits behind a dialog before its first turn
         self._traced: tuple[game.Game | None, list[Trace]] = (None, [])
         self._picture: Shown | None = None  # a guest's: the host's picture of its seats
@@ -70,7 +73,7 @@ class Table:
         self.last_seat = g.log[-1][0] if g.log else None
         self.nobody_acts()
         self.redo = []
-        self.dialog = ""
+        self.close_dialog()
         self.held = False
         self.at_screen = None
         self.revealed = None
@@ -278,15 +281,18 @@ class Table:
 
     # ------------------------------------------------------------------ dialogs
 
-    def open_dialog(self, kind: str) -> None:
-        self.dialog = kind
+    def open_dialog(self, kind: str, markup: str) -> None:
+        """A dialog of ``kind`` up over the table, showing ``markup`` (drawn by the paint);
+        opened again, it shows its new markup."""
+        self.dialog, self.dialog_markup = kind, markup
 
-    def overlay(self, name: Overlay, up: bool) -> None:
-        """An overlay put over the table (``up``) or taken away."""
-        if up:
-            self.up.add(name)
-        else:
-            self.up.discard(name)
+    def put_up(self, name: Overlay, markup: str) -> None:
+        """Overlay ``name`` over the table, showing ``markup`` (put up again: its new markup)."""
+        self.up[name] = markup
+
+    def take_down(self, name: Overlay) -> None:
+        """Overlay ``name`` taken away (if it was up)."""
+        self.up.pop(name, None)
 
     def close_dialog(self) -> None:
-        self.dialog = ""
+        self.dialog, self.dialog_markup = "", ""
