@@ -87,8 +87,11 @@ def test_a_guest_hears_refusals_presence_chat_and_missed_moves_and_the_loss_of_i
 
         referee.connect(OTHER)
         referee.connect(ME)
-        channel("host", "open", "")
-        from_guest()  # hello: the picture
+        paints = app.cycle.paints  # each message from the host: one paint
+        channel("host", "open", "")  # the panel closes, the guest says hello
+        assert app.cycle.paints == paints + 1 and not app.table.dialog
+        from_guest()  # the picture
+        assert app.cycle.paints == paints + 2
         await settle(app)
         assert not app.table.dialog and dom.body["moves"] == "0"
 
@@ -132,5 +135,32 @@ def test_a_guest_hears_refusals_presence_chat_and_missed_moves_and_the_loss_of_i
         await settle(app)
         assert dom.is_shown("dialog") and status(dom) == "dropped"
         assert "The connection to the host was lost." in dom.regions["banner"]
+
+    run_app(play, hash_=invitation())
+
+
+def test_a_host_message_the_guest_fails_on_is_a_banner_and_the_next_one_is_heard() -> None:
+    """A peer's message is one of the page's inputs (App.as_input): an error in its handling
+    reaches the page as the error banner, never as an exception out of the channel's
+    callback, and the channel goes on."""
+    async def play(app: App, dom: FakePlatform) -> None:
+        await settle(app)
+        channel = dom.peer_handler
+        assert channel is not None
+        heard: list[str] = []
+
+        def breaks(text: str) -> None:
+            heard.append(text)
+            if len(heard) == 1:
+                raise RuntimeError("a handler broke")
+
+        app.joining.receive = breaks  # type: ignore[method-assign]
+        channel("host", "open", "")
+        channel("host", "message", "first")  # (raises inside: caught at the input's edge)
+        assert "a handler broke" in dom.regions["banner"] and dom.is_shown("banner")
+        channel("host", "message", "second")
+        assert heard == ["first", "second"]
+        assert len(dom.warnings) == 1 and "a handler broke" in dom.warnings[0]
+        dom.warnings.clear()  # (the one error this test provoked)
 
     run_app(play, hash_=invitation())

@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import traceback
 from collections.abc import Callable, Coroutine
-from typing import Any
+from typing import Any, ParamSpec
 
 import game
 from game import SEATS
@@ -72,6 +72,7 @@ from .words.narration import note
 
 LANGUAGE_KEY = "moonshot.language"  # the language chosen in the header (localStorage)
 THEMES = ("light", "dark")  # an embed's ``theme=`` (dark, the game's own, when none)
+P = ParamSpec("P")
 GUEST_TABLE = Setup(ai=dict.fromkeys(SEATS, False))  # behind a join panel: no AI to start
 
 
@@ -178,17 +179,17 @@ class App:
 
     def listen(self) -> None:
         """The page's events, each through the error net."""
-        self.dom.on("click", self.safe(self.input.on_click))
-        self.dom.on("change", self.safe(self.input.on_change))
-        self.dom.on("keydown", self.safe(self.input.on_key))
-        self.dom.on("submit", self.safe(self.dom.prevent_default))
+        self.dom.on("click", self.as_input(self.input.on_click))
+        self.dom.on("change", self.as_input(self.input.on_change))
+        self.dom.on("keydown", self.as_input(self.input.on_key))
+        self.dom.on("submit", self.as_input(self.dom.prevent_default))
         # an invitation link opened in this tab while the app runs: join that game
         # (or a shared game's link: its replay)
-        self.dom.on_hash_change(self.safe(
+        self.dom.on_hash_change(self.as_input(
             lambda _event: self.join_invitation() or self.sharing.open_link()))
         # a phone turned or a window resized: the table refolds, and the decision at hand
         # is brought back into view (scrolled where it was, it may now be off screen)
-        self.dom.on_resize(self.safe(lambda _event: self.turns.window_resized()))
+        self.dom.on_resize(self.as_input(lambda _event: self.turns.window_resized()))
 
     def first_words(self, query: str) -> None:
         """The language (an embed's asked one, else the one chosen before, else the
@@ -371,12 +372,14 @@ class App:
             self.report(exc)
             self.turns.recover()
 
-    def safe(self, handler: Callable[[Any], object]) -> Callable[[Any], None]:
-        """An event handler that never lets an exception reach the page (what ``handler``
-        returns is not used)."""
-        def wrapped(event: Any) -> None:
+    def as_input(self, handler: Callable[P, object]) -> Callable[P, None]:
+        """``handler`` as one of the page's inputs: what it changes is painted once when it
+        returns (then the effects that wait for the paint), and an exception never reaches
+        the page: it becomes a banner (what ``handler`` returns is not used)."""
+        def wrapped(*args: P.args, **kwargs: P.kwargs) -> None:
             try:
-                handler(event)
+                with self.cycle.message():
+                    handler(*args, **kwargs)
             except Exception as exc:
                 self.report(exc)
         return wrapped

@@ -72,7 +72,7 @@ class Shelf:
              "delete": self.delete, "export-raw": self.export_as_is}[msg.deed](msg.key)
 
     def start(self) -> None:
-        self.dom.on_game_taken(self.taken)
+        self.dom.on_game_taken(self.tasks.as_input(self.taken))
 
     def autosave(self) -> None:
         """Store the game (export envelope) under its id; failures are told, not fatal. The

@@ -100,7 +100,7 @@ class EmbedApi:
 
     def listen(self) -> None:
         if self.origin:
-            self.dom.on_host_message(self.origin, MAX_COMMAND, self.receive)
+            self.dom.on_host_message(self.origin, MAX_COMMAND, self.tasks.as_input(self.receive))
 
     def ready(self) -> None:
         setup = self.table.setup

@@ -38,17 +38,14 @@ class Online:
         """Load the WebRTC transport once; its events go to the host or guest side, whichever
         this screen plays now."""
         if not self.heard:
-            await self.dom.peer_listen(self.on_peer)
+            await self.dom.peer_listen(self.tasks.as_input(self.on_peer))
             self.heard = True
 
     def on_peer(self, ident: str, kind: str, text: str) -> None:
-        try:
-            if self.hosting.on:
-                self.hosting.on_peer(ident, kind, text)
-            elif self.joining.on:
-                self.joining.on_peer(ident, kind, text)
-        except Exception as exc:
-            self.tasks.report(exc)
+        if self.hosting.on:
+            self.hosting.on_peer(ident, kind, text)
+        elif self.joining.on:
+            self.joining.on_peer(ident, kind, text)
 
     def screens(self) -> dict[str, dict[str, str]]:
         """Where each seat is played in an online game (the turn indicator's "on whose

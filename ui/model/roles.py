@@ -15,7 +15,7 @@ them.)
 from __future__ import annotations
 
 from collections.abc import Callable, Coroutine
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, ParamSpec, Protocol
 
 from game import Game
 from game.core.actions import Action
@@ -51,6 +51,9 @@ class Screen(Protocol):
         """The game is over: its end on the screen, and the embedding page told."""
 
 
+P = ParamSpec("P")
+
+
 class Tasks(Protocol):
     """The app's work in the background, and its error net."""
 
@@ -59,6 +62,10 @@ class Tasks(Protocol):
 
     def report(self, exc: BaseException) -> None:
         """Show an error as a banner (its details kept for a bug report)."""
+
+    def as_input(self, handler: Callable[P, object]) -> Callable[P, None]:
+        """``handler`` as one of the page's inputs (a peer's message, the embedding page's,
+        another tab's): painted once when it returns, an error it raises a banner."""
 
 
 class ErrorLog(Protocol):
