@@ -282,14 +282,14 @@ def test_undo_takes_back_the_persons_action_with_the_computers_answers_and_redo_
 def replay_shows(app: App, dom: FakePlatform, index: int, viewer: str | None = None) -> None:
     """The table shows the replay's frame ``index`` from ``viewer``'s seat (None: public):
     the step in the replay bar, that frame's centre, the story up to it."""
-    desk = app.replays
-    assert desk.replay is not None
-    assert desk.index == index and desk.seat == viewer
+    travel = app.table.travel
+    assert travel is not None
+    assert travel.index == index and travel.seat == viewer
     bar = find(dom, ("actions",), testid="replay")
-    assert bar.data["step"] == str(index) and bar.data["total"] == str(len(desk.replay))
-    view = desk.replay.frames[index].view(viewer)
+    assert bar.data["step"] == str(index) and bar.data["total"] == str(len(travel.replay))
+    view = travel.replay.frames[index].view(viewer)
     assert dom.regions["centre"] == centre_html(view, NO_MARKS, {})
-    assert dom.regions["log-list"] == log_html(desk.replay.story(index))
+    assert dom.regions["log-list"] == log_html(travel.replay.story(index))
 
 
 def test_a_replay_steps_through_the_frames_and_exit_returns_to_the_live_game() -> None:
@@ -308,8 +308,9 @@ def test_a_replay_steps_through_the_frames_and_exit_returns_to_the_live_game() -
 
         command(dom, "top", "replay")
         desk = app.replays
-        assert desk.on and desk.replay is not None and dom.body["replay"] == "1"
-        assert len(desk.replay) == moves and desk.replay.matches
+        assert desk.on and app.table.travel is not None and dom.body["replay"] == "1"
+        replay = app.table.travel.replay
+        assert len(replay) == moves and replay.matches
         replay_shows(app, dom, moves)
         assert not elements(dom.regions["actions"], testid="action")  # no controls now
         assert not any(elements(dom.regions[r], can="1") for r in BOARDS)  # nothing to touch
@@ -319,7 +320,7 @@ def test_a_replay_steps_through_the_frames_and_exit_returns_to_the_live_game() -
         command(dom, "actions", "rp-first")
         replay_shows(app, dom, 0)
         assert "disabled" in find(dom, ("actions",), testid="rp-prev").attrs
-        assert desk.replay.frames[0].to_json() == game.new_game(3).to_json()
+        assert replay.frames[0].to_json() == game.new_game(3).to_json()
         command(dom, "actions", "rp-next")
         replay_shows(app, dom, 1)
         # Mid-game only the seats of the player at the screen may be chosen (the USA here).
@@ -833,7 +834,7 @@ def test_a_shared_screen_shows_a_nations_secrets_only_to_it_and_curtains_only_re
 
         def checked_render() -> None:  # every frame, a computer's turn's too
             render()
-            if not dom.is_shown("privacy") and app.replays.replay is None:
+            if not dom.is_shown("privacy") and not app.table.replaying:
                 shown = secrets_on_screen(app.scene().view)
                 assert shown <= ({app.table.revealed} if app.table.revealed else set()), shown
 

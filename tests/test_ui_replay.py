@@ -37,10 +37,11 @@ def test_a_shared_link_opens_the_finished_games_replay_and_report() -> None:
 
     async def test(app: App, dom: FakePlatform) -> None:
         await settle(app, 60)
-        desk = app.replays
-        assert desk.on and desk.replay is not None and dom.hash == ""
-        assert len(desk.replay) == g.log_size and desk.replay.matches
-        assert desk.replay.final_fingerprint == game_fingerprint(g)
+        travel = app.table.travel  # the replay on the table, where it is
+        assert app.replays.on and travel is not None and dom.hash == ""
+        replay = travel.replay
+        assert len(replay) == g.log_size and replay.matches
+        assert replay.final_fingerprint == game_fingerprint(g)
         assert shown_step(dom) == g.log_size and dom.is_shown("report")
         assert 'data-testid="report"' in dom.regions["report"]  # worked out, not failed
         assert "report-hints" not in dom.regions["report"]  # a link does not carry them
@@ -48,15 +49,15 @@ def test_a_shared_link_opens_the_finished_games_replay_and_report() -> None:
 
         # Round 5's Engineering from the timeline: its round first, then the phase.
         click(dom, find(dom, ("actions",), testid="rp-round", round="5"))
-        first = desk.replay.rounds()[4][1]
+        first = replay.rounds()[4][1]
         assert shown_step(dom) == first.step and current(dom, "rp-round")[0]["round"] == "5"
         click(dom, find(dom, ("actions",), testid="rp-chapter", phase="engineering"))
         at = shown_step(dom)
-        assert desk.replay.frames[at].round == 5
-        assert desk.replay.frames[at].phase == "engineering"
-        assert desk.replay.frames[at - 1].phase != "engineering"
+        assert replay.frames[at].round == 5
+        assert replay.frames[at].phase == "engineering"
+        assert replay.frames[at - 1].phase != "engineering"
         # A launch: the frame right after it flew, the log telling it, the launch marked.
-        launch = next(c for c in desk.replay.chapters if c.launch)
+        launch = next(c for c in replay.chapters if c.launch)
         click(dom, find(dom, ("actions",), testid="rp-round", round=str(launch.round)))
         click(dom, find(dom, ("actions",), testid="rp-chapter", kind="launch"))
         assert shown_step(dom) == launch.step
@@ -73,10 +74,11 @@ def test_a_shared_link_opens_the_finished_games_replay_and_report() -> None:
         command(dom, "actions", "rp-play")
         moved = shown_step(dom)
         await asyncio.sleep(0.4)  # longer than a step's pace: a paused autoplay stays put
-        assert shown_step(dom) == moved and not desk.playing
+        assert shown_step(dom) == moved
+        assert app.table.travel is not None and not app.table.travel.playing
 
         command(dom, "actions", "rp-exit")
-        assert not desk.on and app.table.dialog == "start"
+        assert not app.replays.on and app.table.dialog == "start"
         assert dom.storage == stored
 
     run_app(test, hash_=SHARED + share_code(g), storage=stored)
@@ -215,6 +217,7 @@ def test_play_does_nothing_in_a_replay_with_no_action_yet() -> None:
         assert app.replays.on and shown_step(dom) == 0
         command(dom, "actions", "rp-play")
         await asyncio.sleep(0.3)
-        assert shown_step(dom) == 0 and not app.replays.playing
+        travel = app.table.travel
+        assert shown_step(dom) == 0 and travel is not None and not travel.playing
 
     run_app(test, query="players=2&seats=hhhh")

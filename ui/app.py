@@ -60,7 +60,7 @@ from .markup.logbook import log_html
 from .markup.scene import Scene, main_class, scene_html
 from .model.invite import code_in
 from .model.players import Setup, parse_query, query_param
-from .model.replay import game_fingerprint, narrate, opening_line
+from .model.replay import Travel, game_fingerprint, narrate, opening_line
 from .model.saves import Loaded, default_title, new_save_id
 from .model.table import OVERLAYS, Overlay, Table
 from .model.targets import NO_PICK, trail
@@ -122,16 +122,15 @@ class App:
         self.example = ExampleDesk(dom, table, screen, dealer, self.embed_api)  # a rule example
         # the roles of parts built after those that ask them (each asks the other)
         self.turns.hosting, self.turns.guest = self.hosting, self.joining
-        self.turns.replays, self.turns.overlays = self.replays, self.overlays
+        self.turns.overlays = self.overlays
         self.turns.saving, self.turns.page = self.shelf, self.embed_api
-        self.hints.replays, self.hints.saving = self.replays, self.shelf
+        self.hints.saving = self.shelf
         self.overlays.guest = self.joining
         self.report_desk.replays = self.replays
         self.replays.start_screen = self.newgame
         self.hosting.peers = self.joining.peers = self.online
         self.embed_api.examples = self.example
-        self.input = Input(dom, table, screen, self.replays, self.report_desk, self.handlers(),
-                           self.cycle)
+        self.input = Input(dom, table, screen, self.report_desk, self.handlers(), self.cycle)
 
     def handlers(self) -> Handlers:
         """Each message's one handler: the controllers' and the app's."""
@@ -255,7 +254,7 @@ class App:
         """Forget everything about the game on the table but the table itself (before a new
         or loaded one is dealt); ``example``: the one dealt is a rule example's moment."""
         self.turns.reset()
-        self.replays.replay = None
+        self.table.travel_to(None)
         self.shelf.storage_failed = False
         self.tour.active = False
         if not example:
@@ -264,7 +263,6 @@ class App:
             self.table.take_down(overlay)
         self.dom.show("launch", False)
         self.dom.set_body("over", "0")
-        self.dom.set_body("replay", "0")
 
     def new_game(self, setup: Setup, run: bool = True) -> None:
         self.reset_table()
@@ -321,7 +319,7 @@ class App:
         })
         if not self.booted:
             return
-        if not self.replays.on and not self.joining.on:
+        if not self.table.replaying and not self.joining.on:
             self.table.retell(narrate(self.table.g))
         self.render()
         redraw = {"start": self.newgame.open_start, "new": self.newgame.draw,
@@ -343,7 +341,7 @@ class App:
             return
         self.table.close_dialog()
         self.render()
-        if self.table.held and not self.replays.on:
+        if self.table.held and not self.table.replaying:
             self.table.hold_behind_dialog(False)
             self.turns.start()  # the game behind the resume prompt starts now
 
@@ -453,8 +451,9 @@ class App:
             self.dom.set_body("moves", str(table.g.log_size))
             self.dom.set_body("state", game_fingerprint(table.g))
             self.dom.set_body("seed", str(table.g.seed))  # for tests: the screen never says it
-        if self.replays.replay is not None:
-            self.render_replay()
+        self.dom.set_body("replay", "0" if table.travel is None else "1")
+        if table.travel is not None:
+            self.render_replay(table.travel)
             return
         scene = self.scene()
         regions = scene_html(scene)
@@ -520,7 +519,9 @@ class App:
         tabs say of each board."""
         viewer = self.viewer()
         table = self.table
-        return Header(table.tab, table.setup.speed_ms, self.replays.on, self.replays.seat,
+        travel = table.travel
+        return Header(table.tab, table.setup.speed_ms, travel is not None,
+                      None if travel is None else travel.seat,
                       viewer, table.setup.display_name(viewer) if viewer else "",
                       self.hosting.on, self.joining.on, self.sounds.on, table.menu, view, odds)
 
@@ -539,19 +540,17 @@ class App:
             self.dom.show(name, name in up)
         self.overlays_drawn = up
 
-    def render_replay(self) -> None:
-        desk = self.replays
-        assert desk.replay is not None
-        view = desk.replay.frames[desk.index].view(desk.seat)
+    def render_replay(self, travel: Travel) -> None:
+        view = travel.replay.frames[travel.index].view(travel.seat)
         regions = scene_html(Scene(view=view, choices=NO_CHOICES, marks=NO_MARKS, pick=NO_PICK,
                                    bar=NO_BAR))
         for region in ("board-USA", "board-USSR", "centre"):
             self.dom.set_html(region, regions[region])
         self.dom.set_class("main", main_class(view, self.table.tab))
         self.dom.set_html("top", top_html(self.header(view)))
-        self.dom.set_html("log-list", log_html(desk.replay.story(desk.index)))
+        self.dom.set_html("log-list", log_html(travel.replay.story(travel.index)))
         self.log_drawn = None
-        self.dom.set_html("actions", replay_bar_html(desk.replay, desk.index, desk.seat,
-                                                     desk.seats, bool(desk.playing),
-                                                     desk.chosen))
+        self.dom.set_html("actions", replay_bar_html(travel.replay, travel.index, travel.seat,
+                                                     travel.seats, bool(travel.playing),
+                                                     travel.chosen))
         self.dom.show("pick", False)

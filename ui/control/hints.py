@@ -14,7 +14,7 @@ from game import NATIONS
 from game.rules.terms import nation_of
 
 from ..markup.hinttext import LEVEL, Hint, reason_text
-from ..model.roles import Minds, Replays, Saving, Screen, Tasks, TurnLoop
+from ..model.roles import Minds, Saving, Screen, Tasks, TurnLoop
 from ..model.table import Table
 from ..model.targets import tab_of
 from ..platform.port import Platform
@@ -30,7 +30,6 @@ class Hints:
     :class:`ui.model.roles.HintBook`."""
 
     # given by the app once they are built (each of them asks the hints too)
-    replays: Replays
     saving: Saving
 
     def __init__(self, dom: Platform, table: Table, screen: Screen, tasks: Tasks,
@@ -80,7 +79,7 @@ class Hints:
 
     def ask(self) -> None:
         seat = self.turns.controls_seat()
-        if seat is None or self.thinking or self.replays.on:
+        if seat is None or self.thinking or self.table.replaying:
             return
         self.thinking = True
         self.screen.render()

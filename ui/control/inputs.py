@@ -25,7 +25,7 @@ from ..loop.messages import (
     decode_change,
     decode_rule_link,
 )
-from ..model.roles import Replays, Report, Screen
+from ..model.roles import Report, Screen
 from ..model.table import Table
 from ..platform.port import Platform
 
@@ -55,12 +55,11 @@ class Element:
 
 
 class Input:
-    def __init__(self, dom: Platform, table: Table, screen: Screen, replays: Replays,
-                 report: Report, handlers: Handlers, cycle: Cycle) -> None:
+    def __init__(self, dom: Platform, table: Table, screen: Screen, report: Report,
+                 handlers: Handlers, cycle: Cycle) -> None:
         self.dom = dom
         self.table = table
         self.screen = screen
-        self.replays = replays
         self.report = report
         self.handlers = handlers
         self.cycle = cycle
@@ -109,7 +108,7 @@ class Input:
 
     def on_screen(self) -> OnScreen:
         table = self.table
-        return OnScreen(replay=self.replays.on, report=self.report.on, menu=bool(table.menu),
+        return OnScreen(replay=table.replaying, report=self.report.on, menu=bool(table.menu),
                         rules="rules" in table.up, confirm=table.dialog == "confirm",
                         half_chosen=bool(table.pick.chosen or table.group),
                         covered=bool(table.dialog) or "privacy" in table.up)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Callable
+from dataclasses import replace
 from functools import partial
 from typing import Any
 
@@ -24,7 +25,7 @@ from ..loop.messages import (
     ReplayThisGame,
     on,
 )
-from ..model.replay import Replay
+from ..model.replay import Replay, Travel
 from ..model.roles import HintBook, Overlays, Report, Saving, Screen, StartScreen, Tasks, TurnLoop
 from ..model.saves import SaveError, hints_of, read_envelope
 from ..model.table import Table
@@ -51,19 +52,20 @@ class ReplayDesk:
         self.saving = saving
         self.hint_book = hints
         self.report = report
-        self.replay: Replay | None = None
-        self.index = 0
-        self.seat: str | None = None
-        self.seats: list[str] = []
+        # (the replay's position is the table's: Table.travel)
         self.hints: dict[str, int] | None = {}  # hints each nation took (None: not known)
-        self.playing = 0  # the autoplay running (its number; 0: none)
-        self.chosen: int | None = None  # the chapter last jumped to
         self.after: Callable[[], None] | None = None  # what Exit opens (see start)
         self.runs = 0  # autoplays started: each has its own number, so a paused one ends
 
     @property
     def on(self) -> bool:
-        return self.replay is not None
+        return self.table.travel is not None
+
+    def _move(self, **changes: Any) -> None:
+        """The replay on the table moved on (its step, view, autoplay or chapter)."""
+        travel = self.table.travel
+        if travel is not None:
+            self.table.travel_to(replace(travel, **changes))
 
     def handlers(self) -> list[tuple[type[Msg], Handle]]:
         return [on(ReplayStep, lambda m: self.step(m.to)), on(ReplayExit, lambda _m: self.exit()),
@@ -74,9 +76,10 @@ class ReplayDesk:
 
     def _goto(self, msg: ReplayGoto) -> None:
         """A chapter of the timeline, or a moment the report names."""
-        if msg.chapter is not None and self.replay is not None \
-                and msg.chapter < len(self.replay.chapters):
-            self.show(self.replay.chapters[msg.chapter].step, msg.chapter)
+        travel = self.table.travel
+        if msg.chapter is not None and travel is not None \
+                and msg.chapter < len(travel.replay.chapters):
+            self.show(travel.replay.chapters[msg.chapter].step, msg.chapter)
         elif msg.step is not None:
             self.goto(msg.step)
 
@@ -91,22 +94,17 @@ class ReplayDesk:
         """Replay ``save`` at its end, the views of ``seats`` on offer; ``after``: what Exit
         opens instead of going back to the game on the table (a shared game's link opened
         on the start screen: that screen again)."""
-        self.replay = Replay(save)
+        replay = Replay(save)
         self.after = after
-        self.playing = 0
-        self.chosen = None
         self.hints = None if hints is None else dict(hints)
         self.turns.stop()  # pauses the turn loop and the countdown
-        self.index = len(self.replay)
-        self.seat = None
-        self.seats = seats
+        self.table.travel_to(Travel(replay, len(replay), tuple(seats)))
         self.table.close_dialog()
         if self.report.on:  # its numbers are of another game, or of the end
             self.report.close()
         for overlay in ("end", "privacy"):  # (the render below takes them away)
             self.table.take_down(overlay)
         self.dom.show("launch", False)
-        self.dom.set_body("replay", "1")
         self.turns.busy(False)
         self.screen.render()
 
@@ -114,7 +112,7 @@ class ReplayDesk:
         """Replay the game on the table. Until it is over, only the public view and the
         seats of the player at the screen may be chosen (hot-seat secrets stay secret)."""
         table = self.table
-        if self.replay is not None:
+        if table.travel is not None:
             return
         # (at_screen is nobody during a hot-seat handover)
         seats = list(SEATS) if table.g.is_over else list(table.at_screen or ())
@@ -138,17 +136,16 @@ class ReplayDesk:
 
     def finished_game(self) -> Game | None:
         """The replayed game, when it is finished (what may be shared)."""
-        if self.replay is None or not self.replay.finished:
+        travel = self.table.travel
+        if travel is None or not travel.replay.finished:
             return None
-        return self.replay.frames[-1]
+        return travel.replay.frames[-1]
 
     def exit(self) -> None:
         table, turns = self.table, self.turns
-        self.replay = None
-        self.playing = 0
+        table.travel_to(None)
         if self.report.on:
             self.report.close()
-        self.dom.set_body("replay", "0")
         after, self.after = self.after, None
         if after is not None:
             self.screen.render()
@@ -167,19 +164,19 @@ class ReplayDesk:
             turns.start()
 
     def step(self, to: ReplayEnd) -> None:
-        if self.replay is None:
+        travel = self.table.travel
+        if travel is None:
             return
-        last = len(self.replay)
-        target = {"first": 0, "prev": self.index - 1, "next": self.index + 1, "last": last}[to]
+        target = {"first": 0, "prev": travel.index - 1, "next": travel.index + 1,
+                  "last": len(travel.replay)}[to]
         self.show(target)
 
     def show(self, step: int, chapter: int | None = None) -> None:
         """The frame after ``step`` actions (kept within the game), ``chapter`` marked if it
         was jumped to; an autoplay stops."""
-        assert self.replay is not None
-        self.playing = 0
-        self.chosen = chapter
-        self.index = max(0, min(len(self.replay), step))
+        travel = self.table.travel
+        assert travel is not None
+        self._move(playing=0, chosen=chapter, index=max(0, min(len(travel.replay), step)))
         if self.report.on:
             self.report.close()
         self.screen.render()
@@ -187,52 +184,55 @@ class ReplayDesk:
     def goto(self, step: int) -> None:
         """A chapter, or a moment the report names: the replay of the game on the table
         (opened if need be) at ``step``."""
-        if self.replay is None:
+        if self.table.travel is None:
             self.current()
-        if self.replay is not None:
+        if self.table.travel is not None:
             self.show(step)
 
     def play(self) -> None:
         """Autoplay from the step shown (from the start when at the end), or pause it."""
-        if self.replay is None or not len(self.replay):
+        travel = self.table.travel
+        if travel is None or not len(travel.replay):
             return
-        if self.playing:
-            self.playing = 0
+        if travel.playing:
+            self._move(playing=0)
         else:
-            if self.index >= len(self.replay):
-                self.index = 0
             self.runs += 1
-            self.playing = self.runs
-            self.tasks.spawn(self._autoplay(self.playing))
+            self._move(playing=self.runs,
+                       index=0 if travel.index >= len(travel.replay) else travel.index)
+            self.tasks.spawn(self._autoplay(self.runs))
         self.screen.render()
 
     async def _autoplay(self, run: int) -> None:
         pace = max(self.table.setup.speed_ms, MIN_PACE_MS) / 1000
         while True:
             await asyncio.sleep(pace)
-            if self.playing != run or self.replay is None:
+            travel = self.table.travel
+            if travel is None or travel.playing != run:
                 return
             if self.report.on:  # its numbers are of the step it was opened at
-                self.playing = 0
+                self._move(playing=0)
                 self.screen.render()
                 return
-            self.index = min(self.index + 1, len(self.replay))
-            self.chosen = None
-            if self.index >= len(self.replay):
-                self.playing = 0
+            index = min(travel.index + 1, len(travel.replay))
+            last = index >= len(travel.replay)
+            self._move(index=index, chosen=None, playing=0 if last else run)
             held = self.dom.focused_testid()  # the bar is drawn again: Pause keeps the focus
             self.screen.render()
             if held:
                 self.screen.after_paint(partial(self.dom.focus_first, f'[data-testid="{held}"]'))
-            if not self.playing:
+            if last:
                 return
 
     def report_subject(self) -> tuple[str, int, int, dict[str, int] | None] | None:
         """The replayed game's report up to the step shown (None when no replay is on)."""
-        if self.replay is None:
+        travel = self.table.travel
+        if travel is None:
             return None
-        return json.dumps(self.replay.save), self.index, len(self.replay), self.hints
+        return json.dumps(travel.replay.save), travel.index, len(travel.replay), self.hints
 
     def choose_seat(self, value: str) -> None:
-        self.seat = value if value in self.seats else None
+        travel = self.table.travel
+        if travel is not None:
+            self._move(seat=value if value in travel.seats else None)
         self.screen.render()

@@ -50,7 +50,6 @@ from ..model.roles import (
     Hosted,
     Minds,
     Overlays,
-    Replays,
     Saving,
     Screen,
     Script,
@@ -74,7 +73,6 @@ class Turns:
     # given by the app once they are built (each of them asks the turn loop too)
     hosting: Hosted
     guest: Guest
-    replays: Replays
     overlays: Overlays
     saving: Saving
     page: EmbedPage
@@ -146,7 +144,7 @@ class Turns:
 
     def recover(self) -> None:
         """An error ended the loop: start it again, a few times in a row at most."""
-        if self.restarts < MAX_LOOP_RESTARTS and not self.replays.on:
+        if self.restarts < MAX_LOOP_RESTARTS and not self.table.replaying:
             self.restarts += 1
             self.stop()
             self.table.nobody_acts()
@@ -172,7 +170,7 @@ class Turns:
         return self._loop(self.turn)
 
     async def _loop(self, turn: int) -> None:
-        while turn == self.turn and not self.replays.on and not self.guest.on:
+        while turn == self.turn and not self.table.replaying and not self.guest.on:
             g = self.table.g
             if self._paused(g):
                 return
@@ -385,7 +383,7 @@ class Turns:
         and nobody's while a replay is on (the live game waits behind it)."""
         table = self.table
         if table.seat is not None and table.at_screen and table.seat in table.at_screen \
-                and not self.replays.on:
+                and not self.table.replaying:
             return table.seat
         return None
 
@@ -575,7 +573,7 @@ class Turns:
         strategic discussion at one screen is on; None otherwise."""
         g, table = self.table.g, self.table
         if g.phase != "discussion" or self.hosting.on or self.guest.on \
-                or table.seat is not None or self.replays.on:
+                or table.seat is not None or self.table.replaying:
             return None
         talking = self.talking_here()
         if not talking:
@@ -600,7 +598,7 @@ class Turns:
             seat = next((s for s in to_act if nation_of(s) == nation), None)
             if seat is not None:
                 ending.append(seat)
-        if g.phase != "discussion" or not ending or self.hosting.on or self.replays.on:
+        if g.phase != "discussion" or not ending or self.hosting.on or self.table.replaying:
             return
         self.busy(True)
         turn = self.turn
@@ -622,7 +620,7 @@ class Turns:
         loop = asyncio.get_event_loop()
         table = self.table
         while table.g.phase == "discussion" and self.deadline \
-                and min(self.deadline.values()) == end and not self.replays.on:
+                and min(self.deadline.values()) == end and not self.table.replaying:
             left = math.ceil(end - loop.time())
             self.dom.set_text("countdown", clock(max(0, left)))
             if left <= 0:

@@ -161,3 +161,18 @@ class Replay:
 def narrate(g: game.Game) -> list[Told]:
     """The whole log of a game in plain words (for a continued, imported or undone game)."""
     return Replay(json.loads(g.to_json())).story(g.log_size)
+
+
+@dataclass(frozen=True)
+class Travel:
+    """A replay on the table instead of the game: the game rebuilt from its log (``replay``),
+    the step shown (``index`` actions in), whose view (``seat``; None: the public one) of the
+    views on offer (``seats``), the autoplay running (its number; 0: none) and the chapter
+    last jumped to (marked on the timeline)."""
+
+    replay: Replay
+    index: int
+    seats: tuple[str, ...]
+    seat: str | None = None
+    playing: int = 0
+    chosen: int | None = None

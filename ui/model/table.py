@@ -18,6 +18,7 @@ from game.rules.terms import nation_of
 
 from ..words.narration import Told
 from .players import Setup
+from .replay import Travel
 from .shown import Shown
 from .targets import NO_PICK, TRAIL_MOVES, Pick, tab_of
 
@@ -58,6 +59,7 @@ class Table:
         self.dialog_markup = ""  # what the dialog up shows (its owner's; the paint draws it)
         self.up: dict[Overlay, str] = {}  # the overlays over the table, and what each shows
         self.held = False  # a dealt game waits behind a dialog before its first turn
+        self.travel: Travel | None = None  # a replay on the table instead of the game
         self._traced: tuple[game.Game | None, list[Trace]] = (None, [])
         self._picture: Shown | None = None  # a guest's: the host's picture of its seats
 
@@ -285,6 +287,15 @@ class Table:
         """A dialog of ``kind`` up over the table, showing ``markup`` (drawn by the paint);
         opened again, it shows its new markup."""
         self.dialog, self.dialog_markup = kind, markup
+
+    @property
+    def replaying(self) -> bool:
+        """A replay is on the table (the game waits behind it)."""
+        return self.travel is not None
+
+    def travel_to(self, travel: Travel | None) -> None:
+        """A replay on the table, at its position (None: the game again)."""
+        self.travel = travel
 
     def put_up(self, name: Overlay, markup: str) -> None:
         """Overlay ``name`` over the table, showing ``markup`` (put up again: its new markup)."""

@@ -7,6 +7,8 @@ through :func:`ui.markup.html.e`, so names and imported titles show as text, nev
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from game import NATIONS, SEATS
 from game.rules.records import View
 from game.rules.terms import nation_of
@@ -192,7 +194,7 @@ def chapters_html(rp: Replay, index: int, chosen: int | None) -> str:
             f'<ol class="rp-marks">{items}</ol></nav>')
 
 
-def _viewer_options(seat: str | None, seats: list[str]) -> list[str]:
+def _viewer_options(seat: str | None, seats: Sequence[str]) -> list[str]:
     """The replay's choice of view: the public one, or a seat's it offers."""
     public = _("Public view")
     options = [f'<option value=""{"" if seat else " selected"}>{e(public)}</option>']
@@ -212,7 +214,7 @@ def _match_html(rp: Replay) -> str:
             f"<code>{rp.final_fingerprint}</code></span>")
 
 
-def replay_bar_html(rp: Replay, index: int, seat: str | None, seats: list[str],
+def replay_bar_html(rp: Replay, index: int, seat: str | None, seats: Sequence[str],
                     playing: bool = False, chosen: int | None = None) -> str:
     total = len(rp)
     options = _viewer_options(seat, seats)
