@@ -257,7 +257,8 @@ class _WorkerLeavingOutAField(FakePlatform):
 class _Around:
     """What the report desk is given besides the page and the computer players: the app's
     screen (drawn at once: what is shown is the page's here) and tasks (kept to be awaited
-    here), its notices, the hints, and a replay at ``subject``."""
+    here), its notices, and the hints taken (``subject``'s last: the report's subject is the
+    game on the table)."""
 
     def __init__(self, subject: tuple[str, int, int, dict[str, int]]) -> None:
         self.subject = subject
@@ -293,9 +294,6 @@ class _Around:
     def taken(self) -> dict[str, int]:
         return self.subject[3]
 
-    def report_subject(self) -> tuple[str, int, int, dict[str, int]]:
-        return self.subject
-
 
 def test_a_worker_answer_without_a_field_is_refused_and_the_page_works_the_report_out(
 ) -> None:
@@ -309,7 +307,6 @@ def test_a_worker_answer_without_a_field_is_refused_and_the_page_works_the_repor
     thinker = Thinker(dom)
     table = Table(Setup(), game.load(save), "t")
     desk = ReportDesk(dom, table, around, around, around, around, thinker)
-    desk.replays = around
 
     async def open_report() -> None:
         desk.open()

@@ -126,7 +126,6 @@ class App:
         self.turns.saving, self.turns.page = self.shelf, self.embed_api
         self.hints.saving = self.shelf
         self.overlays.guest = self.joining
-        self.report_desk.replays = self.replays
         self.replays.start_screen = self.newgame
         self.hosting.peers = self.joining.peers = self.online
         self.embed_api.examples = self.example

@@ -53,7 +53,6 @@ class ReplayDesk:
         self.hint_book = hints
         self.report = report
         # (the replay's position is the table's: Table.travel)
-        self.hints: dict[str, int] | None = {}  # hints each nation took (None: not known)
         self.after: Callable[[], None] | None = None  # what Exit opens (see start)
         self.runs = 0  # autoplays started: each has its own number, so a paused one ends
 
@@ -96,9 +95,9 @@ class ReplayDesk:
         on the start screen: that screen again)."""
         replay = Replay(save)
         self.after = after
-        self.hints = None if hints is None else dict(hints)
         self.turns.stop()  # pauses the turn loop and the countdown
-        self.table.travel_to(Travel(replay, len(replay), tuple(seats)))
+        self.table.travel_to(Travel(replay, len(replay), tuple(seats),
+                                    None if hints is None else tuple(hints.items())))
         self.table.close_dialog()
         if self.report.on:  # its numbers are of another game, or of the end
             self.report.close()
@@ -223,13 +222,6 @@ class ReplayDesk:
                 self.screen.after_paint(partial(self.dom.focus_first, f'[data-testid="{held}"]'))
             if last:
                 return
-
-    def report_subject(self) -> tuple[str, int, int, dict[str, int] | None] | None:
-        """The replayed game's report up to the step shown (None when no replay is on)."""
-        travel = self.table.travel
-        if travel is None:
-            return None
-        return json.dumps(travel.replay.save), travel.index, len(travel.replay), self.hints
 
     def choose_seat(self, value: str) -> None:
         travel = self.table.travel

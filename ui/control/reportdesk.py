@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 
 from ..loop.messages import CloseReport, Handle, Msg, OpenReport, on
-from ..model.roles import HintBook, Minds, Overlays, Replays, Screen, Tasks
+from ..model.roles import HintBook, Minds, Overlays, Screen, Tasks
 from ..model.table import Table
 from ..platform.port import Platform
 from ..screens.report import failed_html, loading_html, report_html
@@ -26,7 +26,6 @@ STORY_SEED = 0  # the win-probability simulations' seed: the same report every t
 class ReportDesk:
     """Offers :class:`ui.model.roles.Report`."""
 
-    replays: Replays  # given by the app once built (a replay asks the report too)
 
     def __init__(self, dom: Platform, table: Table, screen: Screen, tasks: Tasks,
                  overlays: Overlays, hints: HintBook, minds: Minds) -> None:
@@ -55,7 +54,10 @@ class ReportDesk:
     def subject(self) -> tuple[str, int, int, dict[str, int] | None]:
         """What the report tells: the replay up to its step, else the game on the table."""
         g = self.table.g
-        return self.replays.report_subject() or (g.to_json(), g.log_size, g.log_size,
+        travel = self.table.travel
+        if travel is not None:
+            return travel.report_subject()
+        return (g.to_json(), g.log_size, g.log_size,
                                                  self.hints.taken)
 
     async def _fill(self, opened: int, save: str, upto: int, total: int,
@@ -107,9 +109,9 @@ class ReportDesk:
         self.table.take_down("report")
         self.dom.set_body("report", "")
         self.screen.render()
-        if self.table.g.is_over and not self.replays.on:
+        if self.table.g.is_over and not self.table.replaying:
             self.screen.after_paint(lambda: self.dom.focus_first('[data-testid="end-report"]'))
-        elif self.replays.on:
+        elif self.table.replaying:
             self.screen.after_paint(lambda: self.dom.focus_first('[data-testid="rp-report"]'))
 
     @property

@@ -167,12 +167,20 @@ def narrate(g: game.Game) -> list[Told]:
 class Travel:
     """A replay on the table instead of the game: the game rebuilt from its log (``replay``),
     the step shown (``index`` actions in), whose view (``seat``; None: the public one) of the
-    views on offer (``seats``), the autoplay running (its number; 0: none) and the chapter
-    last jumped to (marked on the timeline)."""
+    views on offer (``seats``), the hints each nation took in it (None: not known, as for a
+    shared link's game), the autoplay running (its number; 0: none) and the chapter last
+    jumped to (marked on the timeline)."""
 
     replay: Replay
     index: int
     seats: tuple[str, ...]
+    hints: tuple[tuple[str, int], ...] | None = None
     seat: str | None = None
     playing: int = 0
     chosen: int | None = None
+
+    def report_subject(self) -> tuple[str, int, int, dict[str, int] | None]:
+        """What the report of this replay tells: the engine save, the step shown, the
+        number of actions, the hints taken."""
+        return (json.dumps(self.replay.save), self.index, len(self.replay),
+                None if self.hints is None else dict(self.hints))
