@@ -15,7 +15,7 @@ from ui.loop.cycle import Cycle
 
 def test_a_message_paints_once_and_then_runs_its_effects_in_order() -> None:
     trail: list[str] = []
-    cycle = Cycle(lambda: trail.append("paint"))
+    cycle = Cycle(lambda whole: trail.append("paint" if whole else "over"))
     with cycle.message():
         cycle.render()
         cycle.after_paint(lambda: trail.append("focus"))
@@ -32,9 +32,22 @@ def test_a_message_paints_once_and_then_runs_its_effects_in_order() -> None:
     assert trail[4:] == ["paint", "after"] and cycle.paints == 2
 
 
+def test_what_is_over_the_table_is_painted_alone_unless_the_table_changed_too() -> None:
+    trail: list[str] = []
+    cycle = Cycle(lambda whole: trail.append("paint" if whole else "over"))
+    with cycle.message():  # a dialog opened: the table is not drawn again
+        cycle.render_over()
+    with cycle.message():  # a dialog closed as the table changed: all of it, once
+        cycle.render_over()
+        cycle.render()
+        cycle.render_over()
+    cycle.render_over()  # outside a message: at once
+    assert trail == ["over", "paint", "over"] and cycle.paints == 3
+
+
 def test_a_message_that_fails_still_paints_what_it_changed_and_drops_its_effects() -> None:
     trail: list[str] = []
-    cycle = Cycle(lambda: trail.append("paint"))
+    cycle = Cycle(lambda whole: trail.append("paint" if whole else "over"))
     with pytest.raises(RuntimeError), cycle.message():
         cycle.render()
         cycle.after_paint(lambda: trail.append("focus"))

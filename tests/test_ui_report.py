@@ -272,6 +272,9 @@ class _Around:
     def render(self) -> None:
         pass
 
+    def render_over(self) -> None:
+        pass
+
     def after_paint(self, effect: Callable[[], object]) -> None:
         effect()
 

@@ -90,6 +90,8 @@ class App:
         self.chat_drawn = False  # the chat on screen (an online game's)
         self.overlays_drawn: frozenset[Overlay] = frozenset()  # those shown (none at first)
         self.dialog_drawn = False  # a dialog shown (none at first)
+        self.overlays_seen: tuple[object, ...] = ()  # what draw_overlays drew last
+        self.replay_drawn = ""  # body[data-replay] as drawn
         self.tasks: set[asyncio.Future[None]] = set()
         self.error_text = ""
         self.booted = False
@@ -212,7 +214,7 @@ class App:
         if offer is not None and self.table.dialog != "start":
             self.table.open_dialog("resume", resume_html(offer))
             self.turns.busy(False)
-            self.render()
+            self.render_over()
             self.after_paint(lambda: self.dom.focus_first('[data-testid="resume-continue"]'))
 
     def ready(self) -> None:
@@ -339,7 +341,7 @@ class App:
             self.shelf.tell_away()
             return
         self.table.close_dialog()
-        self.render()
+        self.render_over()
         if self.table.held and not self.table.replaying:
             self.table.hold_behind_dialog(False)
             self.turns.start()  # the game behind the resume prompt starts now
@@ -428,13 +430,19 @@ class App:
     def render(self) -> None:
         self.cycle.render()
 
+    def render_over(self) -> None:
+        self.cycle.render_over()
+
     def after_paint(self, effect: Effect) -> None:
         self.cycle.after_paint(effect)
 
-    def paint(self) -> None:
-        """The page drawn from the table (the one place that draws the whole table)."""
+    def paint(self, whole: bool = True) -> None:
+        """The page drawn from the table (the one place that draws it): what is over the
+        table, and unless only that changed (``whole`` False), the table."""
         table = self.table
         self.draw_overlays()
+        if not whole:
+            return
         self.dom.set_class("dock", f"dock drawer-{table.drawer}" if table.drawer else "dock")
         self.dom.set_body("pace", str(table.setup.speed_ms))  # how long a rival's move moves
         self.dom.set_words({"#log .grow": ("aria-expanded", str(table.drawer == "log").lower())})
@@ -450,7 +458,10 @@ class App:
             self.dom.set_body("moves", str(table.g.log_size))
             self.dom.set_body("state", game_fingerprint(table.g))
             self.dom.set_body("seed", str(table.g.seed))  # for tests: the screen never says it
-        self.dom.set_body("replay", "0" if table.travel is None else "1")
+        replaying = "0" if table.travel is None else "1"
+        if replaying != self.replay_drawn:
+            self.replay_drawn = replaying
+            self.dom.set_body("replay", replaying)
         if table.travel is not None:
             self.render_replay(table.travel)
             return
@@ -528,6 +539,10 @@ class App:
         """The dialog the table holds up, and its overlays; the others hidden (only those
         that changed: each one shown or hidden makes the page behind it inert again)."""
         table = self.table
+        drawn = (table.dialog, table.dialog_markup, tuple(table.up.items()))
+        if drawn == self.overlays_seen:
+            return
+        self.overlays_seen = drawn
         self.dom.set_html("dialog", table.dialog_markup)  # (the page skips the same markup)
         if bool(table.dialog) != self.dialog_drawn:
             self.dialog_drawn = bool(table.dialog)

@@ -70,7 +70,7 @@ class Hints:
 
         reading = beliefs(self.table.g.view(hint.seat), hint.seat)
         self.table.open_dialog("reading", reading_html(reading))
-        self.screen.render()
+        self.screen.render_over()
         self.screen.after_paint(lambda: self.dom.focus_first('[data-testid="close-reading"]'))
 
     def forget(self) -> None:

@@ -65,7 +65,7 @@ class NewGame:
         """The start screen (:mod:`ui.screens.start`), over the table of a game not yet started."""
         self.table.open_dialog("start", start_html(self.saving.resumable(), self.start_level()))
         self.turns.busy(False)
-        self.screen.render()
+        self.screen.render_over()
         self.screen.after_paint(lambda: self.dom.focus_first('#dialog .st-go.primary'))
 
     def start_level(self) -> str:
@@ -105,7 +105,7 @@ class NewGame:
         if self.setup is not None and self.table.dialog == "new":
             ice = self.hosting.ice_text() if ice is None else ice
             self.table.open_dialog("new", dialog_html(self.setup, ice))
-            self.screen.render()
+            self.screen.render_over()
 
     def cancel(self) -> None:
         if self.from_start:

@@ -101,19 +101,19 @@ class Overlays:
         How to play guide."""
         self.table.put_up("rules", rules_panel_html(section, howto))
         self.dom.set_body("rules", "howto" if howto else section or "top")
-        self.screen.render()
+        self.screen.render_over()
         self.screen.after_paint(lambda: self.dom.focus_first('[data-testid="close-rules"]'))
 
     def close_rules(self) -> None:
         self.table.take_down("rules")
         self.dom.set_body("rules", "")
-        self.screen.render()
+        self.screen.render_over()
 
     def confirm(self, index: int, text: str, label: str) -> None:
         """Ask before action ``index``: the stakes in words; Cancel has the focus."""
         self.confirming = (self.turns.turn, index)
         self.table.open_dialog("confirm", confirm_html(text, label))
-        self.screen.render()
+        self.screen.render_over()
         self.screen.after_paint(lambda: self.dom.focus_first('[data-testid="confirm-no"]'))
 
     def answer(self, yes: bool) -> None:

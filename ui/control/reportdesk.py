@@ -47,7 +47,7 @@ class ReportDesk:
         save, upto, total, hints = self.subject()
         self.opened += 1
         self.table.put_up("report", loading_html())
-        self.screen.render()
+        self.screen.render_over()
         self.dom.set_body("report", "loading")
         self.tasks.spawn(self._fill(self.opened, save, upto, total, hints))
 
@@ -72,7 +72,7 @@ class ReportDesk:
             return  # closed, or opened again meanwhile
         markup, specs = report_html(data, hints, upto, total)
         self.table.put_up("report", markup)
-        self.screen.render()
+        self.screen.render_over()
         self.screen.after_paint(lambda: self._charted(specs if drawn else None))
 
     def _charted(self, specs: dict[str, dict[str, object]] | None) -> None:
@@ -92,7 +92,7 @@ class ReportDesk:
             reason = (str(exc).strip().splitlines() or [type(exc).__name__])[-1]
             self.table.put_up("report", failed_html(reason))
             self.dom.set_body("report", "failed")
-            self.screen.render()
+            self.screen.render_over()
             self.screen.after_paint(lambda: self.dom.focus_first('[data-testid="report-close"]'))
 
     async def _charts_loaded(self) -> bool:
@@ -108,7 +108,7 @@ class ReportDesk:
         self.opened += 1
         self.table.take_down("report")
         self.dom.set_body("report", "")
-        self.screen.render()
+        self.screen.render_over()
         if self.table.g.is_over and not self.table.replaying:
             self.screen.after_paint(lambda: self.dom.focus_first('[data-testid="end-report"]'))
         elif self.table.replaying:

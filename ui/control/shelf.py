@@ -142,7 +142,7 @@ class Shelf:
         take it back here."""
         self.table.open_dialog("elsewhere", elsewhere_html(self.away, taken=True))
         self.turns.busy(False)
-        self.screen.render()
+        self.screen.render_over()
         self.screen.after_paint(lambda: self.dom.focus_first('[data-testid="take-here"]'))
 
     def keep_last(self, keys: SaveKeys) -> None:
@@ -182,7 +182,7 @@ class Shelf:
         if not await self.dom.hold_game(key, take):
             self.table.open_dialog("elsewhere", elsewhere_html(key, taken=False))
             self.turns.busy(False)
-            self.screen.render()
+            self.screen.render_over()
             self.screen.after_paint(lambda: self.dom.focus_first('[data-testid="take-here"]'))
             return
         text = self.dom.storage_get(key)  # (as on disk now: holding it read it afresh)
@@ -205,7 +205,7 @@ class Shelf:
                      else [])
         current = prefix + table.save_id if table.g.log and prefix else None
         table.open_dialog("saves", saves_html(summaries, current, error, notice))
-        self.screen.render()
+        self.screen.render_over()
         self.screen.after_paint(lambda: self.dom.focus_first('[data-testid="close-saves"]'))
 
     def delete(self, key: str) -> None:

@@ -13,6 +13,7 @@ import asyncio
 import math
 import time
 from collections.abc import Callable, Coroutine
+from functools import partial
 from typing import Any
 
 import game
@@ -432,7 +433,9 @@ class Turns:
         index = table.touch(target)  # the paths the person sees: built with the decision
         self.screen.render()
         if index is not None:
-            self.try_act(index)
+            # the move is an effect of the touch: the thing touched is drawn chosen first (a
+            # frame at once, on a slow phone too), then the move is made and drawn
+            self.screen.after_paint(partial(self.try_act, index))
         elif table.pick.chosen:
             # where the chosen thing may go, in view with it (a phone's board had left the
             # one cell a tile could go to below its fold), and the Tutorial's next thing

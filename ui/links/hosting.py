@@ -337,4 +337,4 @@ class Hosting:
     def draw(self) -> None:
         if self.table.dialog == "online":
             self.table.open_dialog("online", host_panel_html(self.invitations.values()))
-            self.screen.render()
+            self.screen.render_over()

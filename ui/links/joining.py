@@ -135,7 +135,7 @@ class Joining:
             self.send(self.link.hello())
             if table.dialog == "join":
                 table.close_dialog()
-                self.screen.render()
+                self.screen.render_over()
         elif kind == "closed":
             if self.link is None:  # the answer went stale before the host used it
                 self.tasks.spawn(self._answer("expired"))
@@ -303,4 +303,4 @@ class Joining:
         if self.table.dialog == "join":
             self.table.open_dialog("join", join_panel_html(self.status or "failed", self.seats(),
                                                            self.code, self.error))
-            self.screen.render()
+            self.screen.render_over()

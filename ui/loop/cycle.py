@@ -1,7 +1,8 @@
 """One message, one paint: while a message is carried out, every part's request to draw the
 table again only marks it stale, and what must wait for the drawn page (the keyboard's focus,
 a scroll) waits in a queue; when the message is done the page is painted once, and then the
-queue runs, in the order it was asked for.
+queue runs, in the order it was asked for. A request to draw only what is over the table (a
+dialog or an overlay opened or closed) paints only that, unless the table is stale too.
 
 Outside a message (a computer player's move, a peer's message, a timer) a request is carried
 out at once, as it was asked.
@@ -16,10 +17,11 @@ Effect = Callable[[], object]  # (what it returns is let go)
 
 
 class Cycle:
-    def __init__(self, paint: Callable[[], None]) -> None:
-        self.paint = paint
+    def __init__(self, paint: Callable[[bool], None]) -> None:
+        self.paint = paint  # paint(whole): the whole page, or only what is over the table
         self.depth = 0  # messages being carried out (one inside another: a key's click)
-        self.stale = False
+        self.stale = False  # the table is to be drawn again
+        self.over_stale = False  # what is over it (a dialog, an overlay) is
         self.effects: list[Effect] = []
         self.paints = 0  # the page's paints so far (the tests count them per message)
 
@@ -42,7 +44,14 @@ class Cycle:
         if self.depth:
             self.stale = True
         else:
-            self._paint()
+            self._paint(whole=True)
+
+    def render_over(self) -> None:
+        """What is over the table drawn again (the table as it is): now, or at the end."""
+        if self.depth:
+            self.over_stale = True
+        else:
+            self._paint(whole=False)
 
     def after_paint(self, effect: Effect) -> None:
         """``effect`` once the page is drawn: at the end of the message, or now."""
@@ -51,14 +60,14 @@ class Cycle:
         else:
             effect()
 
-    def _paint(self) -> None:
-        self.stale = False
+    def _paint(self, whole: bool) -> None:
+        self.stale = self.over_stale = False
         self.paints += 1
-        self.paint()
+        self.paint(whole)
 
     def _flush(self) -> None:
-        if self.stale:
-            self._paint()
+        if self.stale or self.over_stale:
+            self._paint(whole=self.stale)
         effects, self.effects = self.effects, []
         for effect in effects:
             effect()

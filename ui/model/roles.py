@@ -38,6 +38,10 @@ class Screen(Protocol):
     def render(self) -> None:
         """Draw the table again from the table's state (once, when the message is done)."""
 
+    def render_over(self) -> None:
+        """Draw what is over the table again (a dialog or an overlay opened, changed or
+        closed), the table as it is (once, when the message is done)."""
+
     def after_paint(self, effect: Callable[[], object]) -> None:
         """Run ``effect`` (a focus, a scroll) once the page is drawn."""
 
