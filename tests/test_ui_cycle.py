@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tests.fake_platform import FakePlatform
-from tests.test_ui_app import BOARDS, click, find, key, run_app, settle
+from tests.test_ui_app import BOARDS, click, command, find, key, run_app, settle
 from ui.app import App
 from ui.loop.cycle import Cycle
 
@@ -93,5 +93,49 @@ def test_a_tool_chosen_from_a_phones_menu_paints_once() -> None:
         click(dom, find(dom, ("top",), cmd="sound"))
         assert app.sounds.on is not was and not app.table.menu
         assert app.cycle.paints == paints + 1 and dom.trail.count("html top") == 1
+
+    run_app(play, "?players=2&seats=hmmm&seed=3&speed=0")
+
+
+def test_a_touch_that_completes_a_move_draws_the_choice_first_and_the_move_after() -> None:
+    """The move is the touch's effect: the click's paint shows the thing chosen with the
+    decision still up (a small redraw, at once, on a slow phone too), then the move is made;
+    never one redraw of a table with nobody to act before the move's own (that doubled the
+    time from a click to its first painted change)."""
+    async def play(app: App, dom: FakePlatform) -> None:
+        await settle(app)
+        seen: list[tuple[bool, str | None]] = []
+        paint = app.cycle.paint
+
+        def watched(whole: bool) -> None:
+            seen.append((whole, app.table.seat))
+            paint(whole)
+
+        app.cycle.paint = watched
+        path = next(p for p, _i in app.table.pick.routes if len(p) == 1)
+        seat = app.table.seat
+        click(dom, find(dom, ("pick", *BOARDS), target=path[0]))
+        assert seen == [(True, seat)]  # drawn once, the decision still up
+        assert app.table.seat is None  # then the move was made (its task draws the outcome)
+
+    run_app(play, "?players=2&seats=hmmm&seed=3&speed=0")
+
+
+def test_a_dialog_opened_and_closed_redraws_only_what_is_over_the_table() -> None:
+    async def play(app: App, dom: FakePlatform) -> None:
+        await settle(app)
+        wholes: list[bool] = []
+        paint = app.cycle.paint
+
+        def watched(whole: bool) -> None:
+            wholes.append(whole)
+            paint(whole)
+
+        app.cycle.paint = watched
+        command(dom, "top", "open-saves")
+        assert app.table.dialog == "saves" and dom.is_shown("dialog")
+        command(dom, "dialog", "close-dialog")
+        assert not app.table.dialog and not dom.is_shown("dialog")
+        assert wholes == [False, False]
 
     run_app(play, "?players=2&seats=hmmm&seed=3&speed=0")
