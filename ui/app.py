@@ -88,9 +88,8 @@ class App:
         self.table = table = Table(setup, game.new_game(setup.seed), new_save_id())
         self.log_drawn: tuple[int, int] | None = None  # (id, length) of the log on screen
         self.chat_drawn = False  # the chat on screen (an online game's)
-        self.overlays_drawn: frozenset[Overlay] = frozenset()  # those shown (none at first)
-        self.dialog_drawn = False  # a dialog shown (none at first)
-        self.overlays_seen: tuple[object, ...] = ()  # what draw_overlays drew last
+        # what is over the table as last drawn: (dialog, its markup, overlays up); none at first
+        self.over_drawn: tuple[str, str, dict[Overlay, str]] = ("", "", {})
         self.replay_drawn = ""  # body[data-replay] as drawn
         self.tasks: set[asyncio.Future[None]] = set()
         self.error_text = ""
@@ -539,20 +538,17 @@ class App:
         """The dialog the table holds up, and its overlays; the others hidden (only those
         that changed: each one shown or hidden makes the page behind it inert again)."""
         table = self.table
-        drawn = (table.dialog, table.dialog_markup, tuple(table.up.items()))
-        if drawn == self.overlays_seen:
+        now = (table.dialog, table.dialog_markup, dict(table.up))
+        was, self.over_drawn = self.over_drawn, now
+        if now == was:
             return
-        self.overlays_seen = drawn
         self.dom.set_html("dialog", table.dialog_markup)  # (the page skips the same markup)
-        if bool(table.dialog) != self.dialog_drawn:
-            self.dialog_drawn = bool(table.dialog)
-            self.dom.show("dialog", self.dialog_drawn)
-        for name in OVERLAYS:  # (the page skips what is as it was)
+        if bool(table.dialog) != bool(was[0]):
+            self.dom.show("dialog", bool(table.dialog))
+        for name in OVERLAYS:
             self.dom.set_html(name, table.up.get(name, ""))
-        up = frozenset(table.up)
-        for name in sorted(up ^ self.overlays_drawn):
-            self.dom.show(name, name in up)
-        self.overlays_drawn = up
+            if (name in table.up) != (name in was[2]):
+                self.dom.show(name, name in table.up)
 
     def render_replay(self, travel: Travel) -> None:
         view = travel.replay.frames[travel.index].view(travel.seat)
