@@ -292,13 +292,54 @@ def test_ui_imports_follow_the_layers() -> None:
 
 def test_no_controller_imports_another() -> None:
     """A controller (or a link) is given what it needs of the others as roles
-    (ui.model.roles, Protocols), wired by the app: none imports another controller, a link
-    or the app."""
+    (ui.model.roles, Protocols) by the app: none imports another controller, a link or the
+    app."""
     graph = within(ui_graph(), "ui")
     owners = ("ui.control.", "ui.links.")
     found = [f"{m} imports {t}" for m, ts in sorted(graph.items()) if m.startswith(owners)
              for t in sorted(ts) if t.startswith(owners) or t == "ui.app"]
     assert not found, found
+
+
+def handed_over(source: str) -> list[str]:
+    """The attributes of another object set in ``source`` (``self.part.role = ...``), and
+    the class attributes declared with no value (to be set from outside, once built)."""
+    found: list[str] = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ClassDef):
+            found += [f"{node.name}.{ast.unparse(n.target)}" for n in node.body
+                      if isinstance(n, ast.AnnAssign) and n.value is None]
+        targets = (node.targets if isinstance(node, ast.Assign) else
+                   [node.target] if isinstance(node, ast.AnnAssign | ast.AugAssign) else [])
+        for target in targets:
+            for name in ast.walk(target):
+                if isinstance(name, ast.Attribute) and isinstance(name.value, ast.Attribute):
+                    found.append(ast.unparse(name))
+    return found
+
+
+def test_no_part_is_handed_another_once_built() -> None:
+    """Each part is given at construction the parts it asks, built before it, and tells the
+    parts built after it through the app's notices (ui.loop.notices): the app sets no
+    attribute of a part, and no part waits for one to be set."""
+    found = {str(path.relative_to(ROOT)): handed_over(path.read_text(encoding="utf-8"))
+             for path in [ROOT / "ui" / "app.py", *(ROOT / "ui" / "control").glob("*.py"),
+                          *(ROOT / "ui" / "links").glob("*.py")]}
+    assert {path: names for path, names in found.items() if names} == {}
+
+
+def test_the_check_finds_a_part_handed_another() -> None:
+    source = """
+class Part:
+    later: Role
+    kept: int = 0
+
+def build(self):
+    self.turns.hosting = self.hosting
+    self.a.b, self.c = 1, 2
+    self.own = 3
+"""
+    assert handed_over(source) == ["Part.later", "self.turns.hosting", "self.a.b"]
 
 
 def test_only_the_platform_touches_the_browser() -> None:

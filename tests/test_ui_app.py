@@ -158,7 +158,7 @@ def saved_game(dom: FakePlatform) -> game.Game:
 
 
 def person_to_act(app: App) -> str:
-    seat = app.turns.controls_seat()
+    seat = app.table.controls_seat()
     assert seat is not None, "no decision of the person's on the table"
     return seat
 
@@ -195,7 +195,7 @@ def test_a_whole_game_against_the_computer_ends_on_the_end_screen_and_is_saved()
         assert g.is_over and g.winner in ("USA", "USSR") and declined > 0
         assert dom.is_shown("end") and dom.body["over"] == "1" and dom.body["busy"] == "0"
         assert find(dom, ("end",), testid="end-screen").data["winner"] == g.winner
-        assert app.turns.controls_seat() is None and app.turns.undo_state()[0] == 0
+        assert app.table.controls_seat() is None and app.turns.undo_state()[0] == 0
         # Every move of the person is one chosen here, every other one the computer's.
         assert [entry for entry in g.log if entry[0] in USA] == chosen
         ai_moves = sum(1 for seat, _a in g.log if seat in USSR)
@@ -367,7 +367,7 @@ def test_a_replay_steps_through_the_frames_and_exit_returns_to_the_live_game() -
         assert app.table.g.log[:moves] == json_log(live)
         assert app.table.g.log_size > moves and app.table.g.log[moves][0] in USSR  # the answer came
         # the person's turn again
-        assert app.table.g.is_over or app.turns.controls_seat() is not None
+        assert app.table.g.is_over or app.table.controls_seat() is not None
 
     run_app(play, "?players=2&seats=hhee&seed=3&speed=0")
 
@@ -477,6 +477,8 @@ def test_a_host_screen_and_a_guest_screen_play_over_a_channel_between_their_fake
         host_dom, guest_dom = FakePlatform(), FakePlatform()
         host = await hosting(host_dom)
         assert host.hosting.on and host_dom.offers == ["USSR.politician"]
+        # the table says this screen hosts, and that the game waits for its friend
+        assert host.table.link == "host" and host.table.waiting and host_dom.body["busy"] == "0"
         link = find(host_dom, ("dialog",), testid="invite-link").attrs["value"]
 
         guest_dom.hash = link[link.index("#"):]
@@ -490,8 +492,11 @@ def test_a_host_screen_and_a_guest_screen_play_over_a_channel_between_their_fake
         assert host_dom.accepted == [("USSR.politician", "answer-sdp-host")]
         to_host, to_guest = host_dom.peer_handler, guest_dom.peer_handler
         assert to_host is not None and to_guest is not None
+        assert guest.table.link == "guest"
+        assert host_dom.is_shown("chat")  # (the guest's: once its table is drawn)
         to_guest("host", "open", "")
         to_host("USSR.politician", "open", "")
+        assert not host.table.waiting  # everyone is here
         delivered = {"host": 0, "guest": 0}
 
         async def carry() -> None:
@@ -521,7 +526,7 @@ def test_a_host_screen_and_a_guest_screen_play_over_a_channel_between_their_fake
                 moves = str(host.table.g.log_size)
                 assert guest_dom.body["moves"] == host_dom.body["moves"] == moves
                 screens = ((host, host_dom), (guest, guest_dom))
-                deciding = [(app, dom) for app, dom in screens if app.turns.controls_seat()]
+                deciding = [(app, dom) for app, dom in screens if app.table.controls_seat()]
                 assert deciding, "neither screen has a decision"
                 both += len(deciding) == 2
                 app, dom = rng.choice(deciding)  # both, when both Engineers may act
@@ -535,6 +540,7 @@ def test_a_host_screen_and_a_guest_screen_play_over_a_channel_between_their_fake
                 await carry()
                 assert host.table.g.log[moves] == (seat, action)
             assert host_dom.body.get("refused") is None
+            assert guest_dom.is_shown("chat")
             assert both > 0  # the Engineers' simultaneous turns came
             assert {s for s, _a in host.table.g.log} >= {"USA.politician", "USSR.politician"}
             assert saved_game(host_dom).to_json() == host.table.g.to_json()
@@ -856,7 +862,7 @@ def test_a_shared_screen_shows_a_nations_secrets_only_to_it_and_curtains_only_re
                 unlocked = nation_of(seat)
                 command(dom, "privacy", "privacy")
                 continue
-            assert seat is not None and app.turns.controls_seat() == seat
+            assert seat is not None and app.table.controls_seat() == seat
             shown = secrets_on_screen(app.scene().view)
             assert shown <= ({unlocked} if unlocked else set()), (shown, unlocked, seat)
             if app.turns.gated():
@@ -1078,7 +1084,7 @@ def test_a_hint_never_leaves_the_player_in_silence(monkeypatch: pytest.MonkeyPat
 
     async def play(app: App, dom: FakePlatform) -> None:
         await settle(app)
-        assert app.turns.controls_seat() is not None
+        assert app.table.controls_seat() is not None
         monkeypatch.setattr(hints, "HINT_SECONDS", 0.0)
         app.hints.ask()
         await settle(app)
@@ -1397,7 +1403,7 @@ def test_a_burst_of_a_thousand_embed_commands_costs_what_one_does_and_never_race
         dealt = sum(1 for _o, event in dom.posted if event["type"] == "ready") - readies
         print(f"1,000 commands heard over {yields} turns of the loop, {dealt} games dealt")
         assert dom.warnings == []
-        assert app.table.setup.seed == 1_000 and not app.example.shown()
+        assert app.table.setup.seed == 1_000 and not app.example.active
         # One game; one more each time the burst went on for MOST_WAIT (a loaded machine's
         # loop turns as seldom as it can: each turn here, the embed's wait of BURST passed).
         assert 1 <= dealt <= 1 + int(yields * BURST / MOST_WAIT)
@@ -1427,7 +1433,7 @@ def test_a_game_another_tab_takes_stops_here_says_so_and_comes_back_with_its_mov
         assert app.table.dialog == "elsewhere" and 'data-taken="1"' in dom.regions["dialog"]
         assert "now played in another tab" in dom.regions["dialog"]
         key(dom, "Escape")  # closing leaves it said: no move here
-        assert app.table.dialog == "elsewhere" and app.turns.controls_seat() is None
+        assert app.table.dialog == "elsewhere" and app.table.controls_seat() is None
         app.shelf.autosave()  # nothing is written over the other tab's game
         # The other tab plays on and saves: the game on disk has two moves more.
         other = parse(dom.storage[entry]).game

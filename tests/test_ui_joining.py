@@ -101,9 +101,13 @@ def test_a_guest_hears_refusals_presence_chat_and_missed_moves_and_the_loss_of_i
         deliver(referee.connect(OTHER))
         assert "is back at the table." in dom.regions["banner"]
 
-        # a chat line from the host, kept with its sender
+        # a chat line from the host, kept with its sender, drawn in the chat box alone (the
+        # table is not painted again for it)
+        assert app.table.link == "guest" and not app.table.waiting and dom.is_shown("chat")
+        paints = app.cycle.paints
         deliver(referee.chat("Good luck"))
         assert app.joining.chat_lines()[-1] == ("host", "Good luck")
+        assert "Good luck" in dom.regions["chat"] and app.cycle.paints == paints
         dom.sent.clear()
         app.joining.say("   ")  # an empty line says nothing
         assert dom.sent == []

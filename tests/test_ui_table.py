@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 import json
 import random
+from collections.abc import Callable
 from pathlib import Path
 
 import game
@@ -75,12 +76,17 @@ def test_only_the_table_changes_its_fields() -> None:
     assert not offenders, "the table changed outside its methods: " + ", ".join(offenders)
 
 
-def test_only_the_turn_loop_sets_the_busy_flag() -> None:
-    """``data-busy`` (the screen waits for the loop, or for a person) has one writer."""
-    writers = sorted(str(path.relative_to(ROOT)) for path in (ROOT / "ui").rglob("*.py")
-                     if any(isinstance(node, ast.Constant) and node.value == "busy"
-                            for node in ast.walk(ast.parse(path.read_text()))))
-    assert writers == ["ui/control/turns.py"]
+def test_the_busy_flag_is_the_tables_drawn_by_the_app_alone() -> None:
+    """``data-busy`` (the screen waits for the loop, or for a person) is the table's
+    (``Table.busy``), changed through the screen's ``busy`` and drawn by the app alone."""
+    def files_with(found: Callable[[ast.AST], bool]) -> list[str]:
+        return sorted(str(path.relative_to(ROOT)) for path in (ROOT / "ui").rglob("*.py")
+                      if any(found(node) for node in ast.walk(ast.parse(path.read_text()))))
+
+    assert files_with(lambda n: isinstance(n, ast.Constant) and n.value == "busy") \
+        == ["ui/app.py"]
+    assert files_with(lambda n: isinstance(n, ast.Attribute) and n.attr == "set_busy") \
+        == ["ui/app.py"]
 
 
 def test_the_check_finds_each_way_of_changing_the_table() -> None:

@@ -45,13 +45,23 @@ from .loop.messages import (
     AskHint,
     CloseDialog,
     Handlers,
+    Msg,
     OpenDrawer,
     ReadTable,
+    SendChat,
     SetLanguage,
     SetSpeed,
     ToggleLog,
     ToggleMenu,
     on,
+)
+from .loop.notices import (
+    Autosave,
+    MoveMade,
+    PeerEvent,
+    PicturesOut,
+    SendMove,
+    ShowStart,
 )
 from .markup.controls import BarState
 from .markup.frame import NO_BAR, Bar, Header, top_html
@@ -66,8 +76,10 @@ from .model.table import OVERLAYS, Overlay, Table
 from .model.targets import NO_PICK, trail
 from .platform.port import Platform
 from .screens.about import about_text, versions
+from .screens.online import chat_html
 from .screens.panels import banner_html, replay_bar_html, resume_html
 from .words.i18n import LANGUAGES, _, choose, language, use
+from .words.names import chat_sender
 from .words.narration import note
 
 LANGUAGE_KEY = "moonshot.language"  # the language chosen in the header (localStorage)
@@ -87,7 +99,8 @@ class App:
         # the table's state (ui.model.table): read by all, changed by its own methods
         self.table = table = Table(setup, game.new_game(setup.seed), new_save_id())
         self.log_drawn: tuple[int, int] | None = None  # (id, length) of the log on screen
-        self.chat_drawn = False  # the chat on screen (an online game's)
+        self.chat_drawn: str | None = None  # the chat's markup on screen (None: hidden)
+        self.busy_drawn = "1"  # body[data-busy] as drawn (the page starts busy)
         # what is over the table as last drawn: (dialog, its markup, overlays up); none at first
         self.over_drawn: tuple[str, str, dict[Overlay, str]] = ("", "", {})
         self.replay_drawn = ""  # body[data-replay] as drawn
@@ -97,40 +110,36 @@ class App:
         self.cycle = Cycle(self.paint)  # one paint a message, then its effects
         # What the app offers the parts: the screen it draws (render...), its tasks and error
         # net (spawn, report, error_text) and a fresh deal (new_game, load_game).
-        screen = tasks = dealer = self
+        screen = tasks = dealer = notices = self
+        # Each part is given the parts it asks, built before it; it tells those built after
+        # it through the notices (ui.loop.notices): nothing is handed over once built.
         self.thinker = Thinker(dom)  # computer players: the AI worker
         self.sounds = SoundSwitch(dom, screen)
-        self.turns = Turns(dom, table, screen, tasks, self.guide, self.thinker, self.sounds)
-        self.hints = Hints(dom, table, screen, tasks, self.turns, self.thinker)
-        self.overlays = Overlays(dom, table, screen, self.turns, self.hints, self.sounds)
-        self.shelf = Shelf(dom, table, screen, tasks, dealer, self.turns, self.overlays,
-                           self.hints, errors=self)
+        self.hints = Hints(dom, table, screen, tasks, self.thinker, notices)
+        self.overlays = Overlays(dom, table, screen, self.hints, self.sounds)
+        self.shelf = Shelf(dom, table, screen, tasks, dealer, self.overlays, self.hints,
+                           errors=self)
+        self.turns = Turns(dom, table, screen, tasks, self.guide, self.thinker, self.sounds,
+                           self.overlays, self.shelf, notices)
         self.report_desk = ReportDesk(dom, table, screen, tasks, self.overlays, self.hints,
                                       self.thinker)
         self.replays = ReplayDesk(dom, table, screen, self.turns, self.overlays, self.shelf,
-                                  self.hints, self.report_desk, tasks)
-        # an online game's host (the referee and invitations) and guest (the host's pictures)
-        self.hosting = Hosting(dom, table, screen, tasks, self.turns, self.overlays)
+                                  self.hints, self.report_desk, tasks, notices)
+        # an online game's transport, its host (the referee and invitations) and its guest
+        # (the host's pictures)
+        self.online = Online(dom, tasks, notices)
+        self.hosting = Hosting(dom, table, screen, tasks, self.turns, self.overlays, self.online)
         self.joining = Joining(dom, table, screen, tasks, self.turns, self.overlays,
-                               self.hints, self.sounds)
-        self.online = Online(dom, tasks, self.hosting, self.joining)
-        self.newgame = NewGame(dom, table, screen, dealer, self.turns, self.overlays,
-                               self.shelf, self.replays, self.hosting)
+                               self.hints, self.sounds, self.online)
+        self.newgame = NewGame(dom, table, screen, dealer, self.overlays, self.shelf,
+                               self.replays, self.hosting)
         self.tour = Tour(dom, table, screen, dealer, self.turns, self.overlays, self.newgame)
         self.sharing = ShareDesk(dom, table, screen, self.replays, self.overlays, self.table_taken,
                                  self.report_desk.open, self.newgame.open_start)
-        self.embed_api = EmbedApi(dom, table, tasks, dealer)  # an embed's events and commands
+        self.embed_api = EmbedApi(dom, table, tasks, dealer, notices)  # the embedding page
         self.example = ExampleDesk(dom, table, screen, dealer, self.embed_api)  # a rule example
-        # the roles of parts built after those that ask them (each asks the other)
-        self.turns.hosting, self.turns.guest = self.hosting, self.joining
-        self.turns.overlays = self.overlays
-        self.turns.saving, self.turns.page = self.shelf, self.embed_api
-        self.hints.saving = self.shelf
-        self.overlays.guest = self.joining
-        self.replays.start_screen = self.newgame
-        self.hosting.peers = self.joining.peers = self.online
-        self.embed_api.examples = self.example
-        self.input = Input(dom, table, screen, self.report_desk, self.handlers(), self.cycle)
+        self.registry = self.handlers()
+        self.input = Input(dom, table, screen, self.report_desk, self.registry, self.cycle)
 
     def handlers(self) -> Handlers:
         """Each message's one handler: the controllers' and the app's."""
@@ -144,6 +153,15 @@ class App:
             # a guide's own text leads the way: no hints while the Tutorial or an example runs
             on(AskHint, lambda _m: None if self.guide().active else self.hints.ask()),
             on(ReadTable, lambda _m: self.hints.read_table()),
+            # what the parts tell the parts built after them (ui.loop.notices)
+            on(MoveMade, lambda m: self.embed_api.moved(m.seat, list(m.events))),
+            on(PicturesOut, lambda m: self.hosting.moved(list(m.events)) if m.events
+               else self.hosting.broadcast()),
+            on(SendMove, lambda m: self.joining.act(m.seat, m.action)),
+            on(PeerEvent, self.peer_event),
+            on(SendChat, lambda m: self.send_chat(m.text)),
+            on(Autosave, lambda _m: self.shelf.autosave()),
+            on(ShowStart, lambda _m: self.newgame.open_start()),
         ]
         return Handlers(self.shelf.handlers(), self.replays.handlers(),
                         self.report_desk.handlers(), self.overlays.handlers(),
@@ -212,7 +230,7 @@ class App:
             self.new_game(asked or Setup(), run=offer is None)
         if offer is not None and self.table.dialog != "start":
             self.table.open_dialog("resume", resume_html(offer))
-            self.turns.busy(False)
+            self.busy(False)
             self.render_over()
             self.after_paint(lambda: self.dom.focus_first('[data-testid="resume-continue"]'))
 
@@ -234,7 +252,7 @@ class App:
     def table_taken(self) -> bool:
         """Whether the table holds what a shared game's replay must not interrupt: an online
         game (a guest has no replay at all), the Tutorial or a rule example."""
-        return self.hosting.on or self.joining.on or self.guide().active
+        return bool(self.table.link) or self.guide().active
 
     def guide(self) -> Tour | ExampleDesk:
         """The guide of play on now: a rule example when one is shown, else the Tutorial
@@ -255,8 +273,7 @@ class App:
         or loaded one is dealt); ``example``: the one dealt is a rule example's moment."""
         self.turns.reset()
         self.table.travel_to(None)
-        self.shelf.storage_failed = False
-        self.tour.active = False
+        self.tour.off()
         if not example:
             self.example.leave()
         for overlay in ("end", "privacy", "report"):  # (the deal's render takes them away)
@@ -327,8 +344,8 @@ class App:
                   "join": self.joining.draw}.get(self.table.dialog or "")
         if redraw is not None:  # the dialog up, in the new words
             redraw()
-        if self.online.on:
-            self.online.chat_changed()
+        if self.table.link:
+            self.draw_chat()
         if self.table.g.is_over and "end" in self.table.up:
             self.overlays.end()
 
@@ -347,7 +364,7 @@ class App:
 
     def show_end(self) -> None:
         if self.example.active:  # an example's panel tells how its game ended
-            self.turns.busy(False)
+            self.busy(False)
             self.dom.set_body("over", "1")
             self.render()
         else:
@@ -355,7 +372,45 @@ class App:
         g = self.table.g
         self.embed_api.over(g.winner or "", g.end_reason or "")
 
+    def busy(self, waiting: bool) -> None:
+        """The screen waits for the turn loop or for a person: said at once (the tests and
+        the boot screen read it), not at the next paint."""
+        self.table.set_busy(waiting)
+        self.draw_busy()
+
+    # ------------------------------------------------------------------ an online game's side
+
+    def side(self) -> Hosting | Joining | None:
+        """The side of an online game this screen plays, if one."""
+        link = self.table.link
+        return self.hosting if link == "host" else self.joining if link == "guest" else None
+
+    def peer_event(self, event: PeerEvent) -> None:
+        """An event of the transport, for the side this screen plays now."""
+        side = self.side()
+        if side is not None:
+            side.on_peer(event.ident, event.kind, event.text)
+
+    def send_chat(self, text: str) -> None:
+        side = self.side()
+        if side is None or not text.strip():
+            return
+        side.say(text)
+        self.dom.set_value('#chat input[name="chat"]', "")
+
+    def screens(self) -> dict[str, dict[str, str]]:
+        """Where each seat is played in an online game (the turn indicator's "on whose
+        screen"); nothing otherwise."""
+        side = self.side()
+        return {} if side is None else side.screens()
+
     # ------------------------------------------------------------------ tasks and errors
+
+    def post(self, msg: Msg) -> None:
+        """Carry out what a part tells a part built after it, painted once as an input is
+        (an error raises to the part that told it, as a call would)."""
+        with self.cycle.message():
+            self.registry.handle(msg)
 
     def spawn(self, coro: Coroutine[Any, Any, None]) -> None:
         task = asyncio.ensure_future(self.guard(coro))
@@ -392,7 +447,7 @@ class App:
             self.dom.show("banner", True)
             self.dom.show("launch", False)
             if self.table.seat is not None:
-                self.turns.busy(False)
+                self.busy(False)
             self.render()
         except Exception:  # reporting must never raise in turn
             pass
@@ -426,6 +481,28 @@ class App:
             self.dom.set_html("log-list", log_html(log))
             self.dom.scroll_to_end("log")
 
+    def draw_busy(self) -> None:
+        busy = "1" if self.table.busy else "0"
+        if busy != self.busy_drawn:
+            self.busy_drawn = busy
+            self.dom.set_body("busy", busy)
+
+    def draw_chat(self) -> None:
+        """The chat of an online game (shown only then), when its lines changed."""
+        side = self.side()
+        markup = None
+        if side is not None:
+            screens = side.screens()
+            markup = chat_html([(chat_sender(who, screens), text)
+                                for who, text in side.chat_lines()])
+        if markup == self.chat_drawn:
+            return
+        if (markup is None) != (self.chat_drawn is None):  # (the page starts with it hidden)
+            self.dom.show("chat", markup is not None)
+        self.chat_drawn = markup
+        if markup is not None:
+            self.dom.set_html("chat", markup)
+
     def render(self) -> None:
         self.cycle.render()
 
@@ -445,12 +522,7 @@ class App:
         self.dom.set_class("dock", f"dock drawer-{table.drawer}" if table.drawer else "dock")
         self.dom.set_body("pace", str(table.setup.speed_ms))  # how long a rival's move moves
         self.dom.set_words({"#log .grow": ("aria-expanded", str(table.drawer == "log").lower())})
-        online = self.online.on
-        if online != self.chat_drawn:  # the page starts with the chat hidden
-            self.chat_drawn = online
-            self.dom.show("chat", online)
-            if online:
-                self.online.chat_changed()
+        self.draw_chat()
         if self.joining.on:  # a guest's game is the host's: its move count, no fingerprint
             self.dom.set_body("moves", str(self.joining.at))
         else:
@@ -487,7 +559,7 @@ class App:
         """This frame of the table, from what the table is drawn from (the game on this
         screen, or a guest's picture) and what the person has half chosen."""
         table = self.table
-        shown, viewer, seat = table.shown, self.viewer(), self.turns.controls_seat()
+        shown, viewer, seat = table.shown, self.viewer(), self.table.controls_seat()
         guide = self.guide()
         last = trail(table.g.log, table.at_screen, table.touched)  # the rival's last moves
         marks, ghost = Marks(trail=last), None
@@ -498,8 +570,7 @@ class App:
         if gated:  # nothing to touch until the player's secrets show
             marks, ghost, pick = Marks(trail=last), None, NO_PICK
         bar = Bar(seat, table.actions, BarState(table.group, ghost),
-                  self.hosting.waiting_for_players() or self.joining.waiting(),
-                  self.online.screens(),
+                  table.waiting, self.screens(),
                   self.turns.undo_state(), self.hints.thinking, not guide.active,
                   self.hints.current(), table.drawer == "moves",
                   table.setup.display_name(seat) if gated and seat else "",
@@ -536,8 +607,10 @@ class App:
 
     def draw_overlays(self) -> None:
         """The dialog the table holds up, and its overlays; the others hidden (only those
-        that changed: each one shown or hidden makes the page behind it inert again)."""
+        that changed: each one shown or hidden makes the page behind it inert again); and
+        whether the screen waits for the turn loop."""
         table = self.table
+        self.draw_busy()
         now = (table.dialog, table.dialog_markup, dict(table.up))
         was, self.over_drawn = self.over_drawn, now
         if now == was:

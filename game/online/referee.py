@@ -129,8 +129,11 @@ class Referee:
     history: list[list[dict[str, Any]]] = field(default_factory=list)  # public, per move
 
     @classmethod
-    def for_game(cls, game: Game, seats_of: dict[str, Iterable[str]]) -> Referee:
-        """A referee for ``game``; ``seats_of``: guest name -> the seats it plays."""
+    def for_game(cls, game: Game, seats_of: dict[str, Iterable[str]],
+                 screens: dict[str, dict[str, str]] | None = None,
+                 clock: Callable[[], dict[str, int]] = dict) -> Referee:
+        """A referee for ``game``; ``seats_of``: guest name -> the seats it plays;
+        ``screens`` and ``clock`` as the fields say."""
         guests: dict[str, Guest] = {}
         taken: set[str] = set()
         for name, seats in seats_of.items():
@@ -139,7 +142,8 @@ class Referee:
                 raise ValueError(f"guest {name!r}: seats must be known and not shared")
             taken |= own
             guests[name] = Guest(own)
-        return cls(game, guests, waiting=bool(guests), history=public_history(game))
+        return cls(game, guests, waiting=bool(guests), screens=screens or {}, clock=clock,
+                   history=public_history(game))
 
     # ------------------------------------------------------------------ connections
 

@@ -13,8 +13,9 @@ import game
 from game import NATIONS
 from game.rules.terms import nation_of
 
+from ..loop.notices import Autosave
 from ..markup.hinttext import LEVEL, Hint, reason_text
-from ..model.roles import Minds, Saving, Screen, Tasks, TurnLoop
+from ..model.roles import Minds, Notices, Screen, Tasks
 from ..model.table import Table
 from ..model.targets import tab_of
 from ..platform.port import Platform
@@ -29,17 +30,14 @@ class Hints:
     """Asks for hints, keeps the one on show and counts them per nation. Offers
     :class:`ui.model.roles.HintBook`."""
 
-    # given by the app once they are built (each of them asks the hints too)
-    saving: Saving
-
     def __init__(self, dom: Platform, table: Table, screen: Screen, tasks: Tasks,
-                 turns: TurnLoop, minds: Minds) -> None:
+                 minds: Minds, notices: Notices) -> None:
         self.dom = dom
         self.table = table
         self.screen = screen
         self.tasks = tasks
-        self.turns = turns
         self.minds = minds
+        self.notices = notices  # (the shelf, built after the hints, saves a hint taken)
         self.shown: Hint | None = None
         self.thinking = False
         self.taken = dict.fromkeys(NATIONS, 0)
@@ -47,7 +45,7 @@ class Hints:
     def current(self) -> Hint | None:
         """The hint on show, while it still fits the decision at hand."""
         hint = self.shown
-        if hint is None or hint.seat != self.turns.controls_seat() \
+        if hint is None or hint.seat != self.table.controls_seat() \
                 or hint.moves != self.table.g.log_size:
             return None
         return hint
@@ -78,12 +76,12 @@ class Hints:
         self.shown = None
 
     def ask(self) -> None:
-        seat = self.turns.controls_seat()
+        seat = self.table.controls_seat()
         if seat is None or self.thinking or self.table.replaying:
             return
         self.thinking = True
         self.screen.render()
-        self.tasks.spawn(self._think(seat, self.turns.turn, self.table.g.log_size))
+        self.tasks.spawn(self._think(seat, self.table.turn, self.table.g.log_size))
 
     async def _think(self, seat: str, turn: int, moves: int) -> None:
         table, screen = self.table, self.screen
@@ -99,7 +97,7 @@ class Hints:
             action = None
         finally:
             self.thinking = False
-        if turn != self.turns.turn or moves != table.g.log_size or table.seat != seat:
+        if turn != self.table.turn or moves != table.g.log_size or table.seat != seat:
             screen.render()  # the decision moved on while the AI thought: this hint is stale
             return
         if action is None:
@@ -120,7 +118,7 @@ class Hints:
         self.shown = Hint(seat, index, moves, routes, reason)
         self.taken[nation] += 1
         self.dom.set_body("hints", json.dumps(self.taken, separators=(",", ":")))
-        self.saving.autosave()
+        self.notices.post(Autosave())
         tab = tab_of(self.shown.target(table.pick))
         if tab:
             table.show_tab(tab)  # a phone shows the part of the table the hint points at

@@ -5,6 +5,7 @@ dialog opened from the header or the start screen, redrawn as its choices change
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from game import SEATS
 
@@ -21,7 +22,7 @@ from ..loop.messages import (
     on,
 )
 from ..model.players import Setup
-from ..model.roles import Dealer, Hosted, Overlays, Replays, Saving, Screen, TurnLoop
+from ..model.roles import Dealer, Hosted, Overlays, Replays, Saving, Screen
 from ..model.table import Table
 from ..platform.port import Platform
 from ..screens.newgameform import dialog_html, host_plays, online_setup, setup_from_form
@@ -36,13 +37,12 @@ class NewGame:
     """Offers :class:`ui.model.roles.StartScreen`."""
 
     def __init__(self, dom: Platform, table: Table, screen: Screen, dealer: Dealer,
-                 turns: TurnLoop, overlays: Overlays, saving: Saving, replays: Replays,
+                 overlays: Overlays, saving: Saving, replays: Replays,
                  hosting: Hosted) -> None:
         self.dom = dom
         self.table = table
         self.screen = screen
         self.dealer = dealer
-        self.turns = turns
         self.overlays = overlays
         self.saving = saving
         self.replays = replays
@@ -64,7 +64,7 @@ class NewGame:
     def open_start(self) -> None:
         """The start screen (:mod:`ui.screens.start`), over the table of a game not yet started."""
         self.table.open_dialog("start", start_html(self.saving.resumable(), self.start_level()))
-        self.turns.busy(False)
+        self.screen.busy(False)
         self.screen.render_over()
         self.screen.after_paint(lambda: self.dom.focus_first('#dialog .st-go.primary'))
 
@@ -93,8 +93,7 @@ class NewGame:
         self.from_start = table.dialog == "start"
         if self.replays.on:
             self.replays.exit()
-        self.setup = table.setup.copy()
-        self.setup.seed = table.setup.seed + 1
+        self.setup = replace(table.setup.copy(), seed=table.setup.seed + 1)
         table.open_dialog("new", "")
         self.draw()
         self.screen.after_paint(

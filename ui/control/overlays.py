@@ -8,7 +8,6 @@ import asyncio
 
 from ..loop.messages import (
     CloseRules,
-    Confirm,
     DismissBanner,
     Handle,
     Msg,
@@ -17,7 +16,7 @@ from ..loop.messages import (
     on,
 )
 from ..markup.launchshow import frames
-from ..model.roles import Guest, HintBook, Screen, Sounds, TurnLoop
+from ..model.roles import HintBook, Screen, Sounds
 from ..model.table import Table
 from ..platform.port import Platform
 from ..screens.panels import (
@@ -33,26 +32,19 @@ from ..words.narration import Launch
 class Overlays:
     """Offers :class:`ui.model.roles.Overlays`."""
 
-    guest: Guest  # given by the app once built (a guest's screen shows part of the end)
-
-    def __init__(self, dom: Platform, table: Table, screen: Screen, turns: TurnLoop,
-                 hints: HintBook, sounds: Sounds) -> None:
+    def __init__(self, dom: Platform, table: Table, screen: Screen, hints: HintBook,
+                 sounds: Sounds) -> None:
         self.dom = dom
         self.table = table
         self.screen = screen
-        self.turns = turns
         self.hints = hints
         self.sounds = sounds
         self.skip_show = False
-        # (turn, action index) waiting for a confirmation: a move that lands meanwhile
-        # (an online guest's) makes it void
-        self.confirming: tuple[int, int] | None = None
 
     def handlers(self) -> list[tuple[type[Msg], Handle]]:
         return [on(OpenRules, lambda m: self.rules(m.rule, howto=m.howto)),
                 on(CloseRules, lambda _m: self.close_rules()),
                 on(SkipLaunch, lambda _m: self.skip()),
-                on(Confirm, lambda m: self.answer(m.yes)),
                 on(DismissBanner, lambda _m: self.dom.show("banner", False))]
 
     def skip(self) -> None:
@@ -67,8 +59,8 @@ class Overlays:
     def end(self) -> None:
         g = self.table.g
         self.table.put_up("end", end_html(g.view(None), g.winner or "?", g.end_reason or "",
-                                         self.hints.taken, whole=not self.guest.on))
-        self.turns.busy(False)
+                                         self.hints.taken, whole=self.table.link != "guest"))
+        self.screen.busy(False)
         self.dom.set_body("over", "1")
         self.screen.render()
         self.screen.after_paint(lambda: self.dom.focus_first('[data-testid="end-new-game"]'))
@@ -109,20 +101,12 @@ class Overlays:
         self.dom.set_body("rules", "")
         self.screen.render_over()
 
-    def confirm(self, index: int, text: str, label: str) -> None:
-        """Ask before action ``index``: the stakes in words; Cancel has the focus."""
-        self.confirming = (self.turns.turn, index)
+    def confirm(self, text: str, label: str) -> None:
+        """Ask before a move (the turn loop hears the answer): the stakes in words; Cancel
+        has the focus."""
         self.table.open_dialog("confirm", confirm_html(text, label))
         self.screen.render_over()
         self.screen.after_paint(lambda: self.dom.focus_first('[data-testid="confirm-no"]'))
-
-    def answer(self, yes: bool) -> None:
-        asked, self.confirming = self.confirming, None
-        self.screen.close_dialog()
-        if yes and asked is not None and asked[0] == self.turns.turn:
-            self.turns.act(asked[1])
-        else:
-            self.turns.focus_decision()
 
     def notice(self, text: str) -> None:
         self.dom.set_html("banner", banner_html("warn", text))

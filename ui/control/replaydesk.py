@@ -25,8 +25,9 @@ from ..loop.messages import (
     ReplayThisGame,
     on,
 )
+from ..loop.notices import ShowStart
 from ..model.replay import Replay, Travel
-from ..model.roles import HintBook, Overlays, Report, Saving, Screen, StartScreen, Tasks, TurnLoop
+from ..model.roles import HintBook, Notices, Overlays, Report, Saving, Screen, Tasks, TurnLoop
 from ..model.saves import SaveError, hints_of, read_envelope
 from ..model.table import Table
 from ..platform.port import Platform
@@ -38,12 +39,11 @@ MIN_PACE_MS = 250  # autoplay at the AI's pace, but never faster than the eye fo
 class ReplayDesk:
     """Offers :class:`ui.model.roles.Replays`."""
 
-    start_screen: StartScreen  # given by the app once built (it asks the replays too)
-
     def __init__(self, dom: Platform, table: Table, screen: Screen, turns: TurnLoop,
                  overlays: Overlays, saving: Saving, hints: HintBook, report: Report,
-                 tasks: Tasks) -> None:
+                 tasks: Tasks, notices: Notices) -> None:
         self.dom = dom
+        self.notices = notices  # (the start screen, built after the replays, opens this way)
         self.tasks = tasks
         self.table = table
         self.screen = screen
@@ -95,7 +95,7 @@ class ReplayDesk:
         on the start screen: that screen again)."""
         replay = Replay(save)
         self.after = after
-        self.turns.stop()  # pauses the turn loop and the countdown
+        self.table.stop_play()  # pauses the turn loop and the countdown
         self.table.travel_to(Travel(replay, len(replay), tuple(seats),
                                     None if hints is None else tuple(hints.items())))
         self.table.close_dialog()
@@ -104,7 +104,7 @@ class ReplayDesk:
         for overlay in ("end", "privacy"):  # (the render below takes them away)
             self.table.take_down(overlay)
         self.dom.show("launch", False)
-        self.turns.busy(False)
+        self.screen.busy(False)
         self.screen.render()
 
     def current(self) -> None:
@@ -124,7 +124,7 @@ class ReplayDesk:
             save = data["save"]
             over = bool(save["state"].get("winner"))
             # opened over the start screen: Exit goes back there, not into the game behind
-            back = self.start_screen.open_start if self.saving.to_start else None
+            back = partial(self.notices.post, ShowStart()) if self.saving.to_start else None
             self.start(save, list(SEATS) if over else [], hints_of(data), back)
         except SaveError as exc:
             self.saving.open(error=_("That saved game cannot be replayed: {error}").format(
@@ -150,13 +150,13 @@ class ReplayDesk:
             self.screen.render()
             after()
             return
-        turns.stop()
+        table.stop_play()
         turns.clear_clocks()
         table.hold_behind_dialog(False)
         self.screen.render()
         if table.g.is_over:
             self.screen.show_end()
-        elif table.seat is not None and turns.controls_seat() is None:
+        elif table.seat is not None and table.controls_seat() is None:
             self.overlays.privacy(table.seat)  # a hot-seat handover was pending
         else:
             table.nobody_acts()

@@ -7,7 +7,7 @@ from typing import Any
 from game.core.reading import SAVE
 
 from ..loop.messages import BugReport, Export, Handle, ImportFile, Msg, OnSaved, OpenSaves, on
-from ..model.roles import Dealer, ErrorLog, HintBook, Overlays, Screen, Tasks, TurnLoop
+from ..model.roles import Dealer, ErrorLog, HintBook, Overlays, Screen, Tasks
 from ..model.saves import (
     MAIN_KEYS,
     SaveError,
@@ -36,14 +36,13 @@ class Shelf:
     """Offers :class:`ui.model.roles.Saving`."""
 
     def __init__(self, dom: Platform, table: Table, screen: Screen, tasks: Tasks,
-                 dealer: Dealer, turns: TurnLoop, overlays: Overlays, hints: HintBook,
+                 dealer: Dealer, overlays: Overlays, hints: HintBook,
                  errors: ErrorLog) -> None:
         self.dom = dom
         self.table = table
         self.screen = screen
         self.tasks = tasks
         self.dealer = dealer
-        self.turns = turns
         self.overlays = overlays
         self.hints = hints
         self.errors = errors
@@ -113,6 +112,7 @@ class Shelf:
         another tab opening it is told, and lets go of the one before. ``keep`` False: a rule
         example's moment is on the table, never saved (the game held before stays held)."""
         self.keeping = keep
+        self.storage_failed = False  # another game: its first failure to save is told
         keys = self.keys
         if keys is None or not keep:
             return
@@ -132,7 +132,7 @@ class Shelf:
         """Another tab took the game on the table: this one stops and says so."""
         if key and key == self.held and not self.away:
             self.away, self.held = key, ""
-            self.turns.stop()
+            self.table.stop_play()
             self.table.nobody_acts()  # no decision open here: no control takes a move
             self.screen.render()
             self.tell_away()
@@ -141,7 +141,7 @@ class Shelf:
         """The game on the table is played in another tab: a dialog says so and offers to
         take it back here."""
         self.table.open_dialog("elsewhere", elsewhere_html(self.away, taken=True))
-        self.turns.busy(False)
+        self.screen.busy(False)
         self.screen.render_over()
         self.screen.after_paint(lambda: self.dom.focus_first('[data-testid="take-here"]'))
 
@@ -166,11 +166,11 @@ class Shelf:
         return summary if summary.ok and not summary.over else None
 
     def continue_saved(self, key: str) -> None:
-        self.turns.busy(True)  # at once: until the game is on the table (the turn loop says)
+        self.screen.busy(True)  # at once: until the game is on the table (the turn loop says)
         self.tasks.spawn(self.open_saved(key))
 
     def take_here(self, key: str) -> None:
-        self.turns.busy(True)
+        self.screen.busy(True)
         self.tasks.spawn(self.open_saved(key, take=True))
 
     async def open_saved(self, key: str, take: bool = False) -> None:
@@ -181,7 +181,7 @@ class Shelf:
             return
         if not await self.dom.hold_game(key, take):
             self.table.open_dialog("elsewhere", elsewhere_html(key, taken=False))
-            self.turns.busy(False)
+            self.screen.busy(False)
             self.screen.render_over()
             self.screen.after_paint(lambda: self.dom.focus_first('[data-testid="take-here"]'))
             return
@@ -192,7 +192,7 @@ class Shelf:
             self.dom.let_go(key)
             self.open(error=_("That saved game cannot be continued: {error}").format(
                 error=exc))
-            self.turns.busy(False)
+            self.screen.busy(False)
             return
         self.dealer.load_game(loaded, key[len(keys.prefix):])  # (playing() holds it now)
         self.dom.storage_set(keys.current, self.table.save_id)

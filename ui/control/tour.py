@@ -204,10 +204,14 @@ class Tour:
         setup.levels = {seat: script().level for seat in SEATS if setup.ai[seat]}
         self.dealer.new_game(setup)
 
+    def off(self) -> None:
+        """Another game took the table: the tutorial is off (its own resumes it)."""
+        self.active = False
+
     def leave(self) -> None:
         """Back to the start screen; Continue there resumes the tutorial."""
         self.active = False
-        self.turns.stop()  # the run loop stops
+        self.table.stop_play()  # the run loop stops
         self.start_screen.open_start()
 
     # ------------------------------------------------------------------ on screen

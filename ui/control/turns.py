@@ -1,10 +1,13 @@
 """The turn loop: whose turn it is, the computer players' moves, a person's move, Undo and
 Redo, the discussion's countdowns, and the one place the loop is stopped and started.
 
-A stretch of play is numbered (:attr:`Turns.turn`): whatever began in an earlier stretch (the
-loop itself, a move on its way, an AI's thinking, a confirmation) is void once :meth:`stop`
-has been called. The page's ``data-busy`` flag says whether this screen waits for the loop
-(``1``) or for a person (``0``); the loop alone sets it while it runs.
+A stretch of play is numbered (``Table.turn``): whatever began in an earlier stretch (the
+loop itself, a move on its way, an AI's thinking, a confirmation) is void once
+``Table.stop_play`` has been called. The page's ``data-busy`` flag says whether this screen
+waits for the loop (``1``) or for a person (``0``); the loop alone sets it while it runs.
+
+What the links and the embedding page must hear of a move is posted to them
+(:mod:`ui.loop.notices`): they are built after the turn loop, and ask it in turn.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from ..loop.messages import (
     Act,
     CancelChoice,
     ClaimScreen,
+    Confirm,
     EndDiscussion,
     Handle,
     Msg,
@@ -41,22 +45,12 @@ from ..loop.messages import (
     Undo,
     on,
 )
+from ..loop.notices import MoveMade, PicturesOut, SendMove
 from ..markup.controls import BAR_CONTROLS
 from ..model.marks import marks_of
 from ..model.players import choose_seat
 from ..model.replay import narrate
-from ..model.roles import (
-    EmbedPage,
-    Guest,
-    Hosted,
-    Minds,
-    Overlays,
-    Saving,
-    Screen,
-    Script,
-    Sounds,
-    Tasks,
-)
+from ..model.roles import Minds, Notices, Overlays, Saving, Screen, Script, Sounds, Tasks
 from ..model.table import Table
 from ..model.undo import player_undo
 from ..platform.port import Platform
@@ -71,15 +65,9 @@ MAX_LOOP_RESTARTS = 3  # an error restarts the loop this many times in a row, th
 class Turns:
     """Offers :class:`ui.model.roles.TurnLoop`."""
 
-    # given by the app once they are built (each of them asks the turn loop too)
-    hosting: Hosted
-    guest: Guest
-    overlays: Overlays
-    saving: Saving
-    page: EmbedPage
-
     def __init__(self, dom: Platform, table: Table, screen: Screen, tasks: Tasks,
-                 guide: Callable[[], Script], minds: Minds, sounds: Sounds) -> None:
+                 guide: Callable[[], Script], minds: Minds, sounds: Sounds,
+                 overlays: Overlays, saving: Saving, notices: Notices) -> None:
         self.dom = dom
         self.table = table
         self.screen = screen
@@ -87,9 +75,14 @@ class Turns:
         self.guide = guide  # the guide on now (the Tutorial when none runs: it lets all be)
         self.minds = minds
         self.sounds = sounds
-        self._turn = 0
+        self.overlays = overlays
+        self.saving = saving
+        self.notices = notices  # (the links and the embedding page hear of moves this way)
         self.restarts = 0  # restarts after an error since the last good move
         self.deadline: dict[str, float] = {}  # nation -> when its discussion ends (loop time)
+        # (stretch of play, action index) waiting for a confirmation: a move that lands
+        # meanwhile (an online guest's) makes it void
+        self.confirming: tuple[int, int] | None = None
 
     def handlers(self) -> list[tuple[type[Msg], Handle]]:
         return [on(Undo, lambda _m: self.undo()), on(Redo, lambda _m: self.redo()),
@@ -100,7 +93,8 @@ class Turns:
                 on(OpenGroup, lambda m: self.open_group(m.group)),
                 on(ShowTab, lambda m: self.show_tab(m.nation)),
                 on(CancelChoice, lambda _m: self.cancel_choice()),
-                on(PressBarControl, lambda m: self.dom.click_nth(BAR_CONTROLS, m.number - 1))]
+                on(PressBarControl, lambda m: self.dom.click_nth(BAR_CONTROLS, m.number - 1)),
+                on(Confirm, lambda m: self.answer(m.yes))]
 
     def cancel_choice(self) -> None:
         """A half-made choice let go: the decision as it came."""
@@ -122,38 +116,28 @@ class Turns:
 
     # ------------------------------------------------------------------ stop and start
 
-    @property
-    def turn(self) -> int:
-        """Which stretch of play the table is in: work begun in an earlier one (the turn loop,
-        a move on its way, an AI's or a hint's thinking, a confirmation) is void."""
-        return self._turn
-
-    def stop(self) -> None:
-        """The one place the turn loop is cancelled: a new game, an undo, a replay, a guest's
-        picture or move, leaving the tutorial. Whoever stops it starts it again (``start``)."""
-        self._turn += 1
-
     def start(self) -> None:
         """Play on from the position on the table."""
         self.tasks.spawn(self.run())
 
     def reset(self) -> None:
         """A new game on the table: the loop stopped, no countdown, no error remembered."""
-        self.stop()
+        self.table.stop_play()
         self.deadline = {}
         self.restarts = 0
+        self.confirming = None
 
     def recover(self) -> None:
         """An error ended the loop: start it again, a few times in a row at most."""
         if self.restarts < MAX_LOOP_RESTARTS and not self.table.replaying:
             self.restarts += 1
-            self.stop()
+            self.table.stop_play()
             self.table.nobody_acts()
             self.start()
 
     def busy(self, waiting: bool) -> None:
         """The screen waits for the loop (True) or for a person (False): ``data-busy``."""
-        self.dom.set_body("busy", "1" if waiting else "0")
+        self.screen.busy(waiting)
 
     def _rest(self) -> None:
         """Nobody acts on this screen until something comes in: drawn, and not busy."""
@@ -168,10 +152,10 @@ class Turns:
         person must act or the game ends. It belongs to the turn of now, taken here and not
         when it first runs: a stop before it starts ends it (a burst of new games spawned
         several, and two of them played the same game at once)."""
-        return self._loop(self.turn)
+        return self._loop(self.table.turn)
 
     async def _loop(self, turn: int) -> None:
-        while turn == self.turn and not self.table.replaying and not self.guest.on:
+        while turn == self.table.turn and not self.table.replaying and self.table.link != "guest":
             g = self.table.g
             if self._paused(g):
                 return
@@ -195,7 +179,7 @@ class Turns:
             self.table.nobody_acts()
             self.screen.show_end()  # (drawn with the end over it)
             return True
-        if self.hosting.waiting_for_players():  # starts when every friend has joined
+        if self.table.waiting:  # starts when every friend has joined
             self._rest()
             return True
         if self._talking(g):
@@ -212,7 +196,7 @@ class Turns:
         once (the loop waits for them)."""
         if g.phase != "discussion":
             self.deadline = {}  # each round's discussion has its own two minutes
-        elif self.hosting.on:  # online, each nation talks on its own screens at once
+        elif self.table.link == "host":  # online, each nation talks on its own screens at once
             for acting in g.to_act():
                 self.start_countdown(acting)
         elif self.talking_here():  # at one screen: every team talks at once
@@ -226,7 +210,7 @@ class Turns:
         setup, to_act = self.table.setup, g.to_act()
         seat = self.guide().seat(to_act) or choose_seat(to_act, self.table.last_seat,
                                                         g.view(None))
-        if g.phase == "discussion" and not self.hosting.on:  # a computer team's talk
+        if g.phase == "discussion" and self.table.link != "host":  # a computer team's talk
             seat = next((s for s in to_act if setup.is_ai(s)), seat)
         if seat is not None and setup.is_remote(seat):
             here = [s for s in to_act if not setup.is_remote(s)]
@@ -244,12 +228,12 @@ class Turns:
         scripted = self.guide().scripted(seat)
         action, level = ((scripted, "tutorial") if scripted is not None
                          else await self.ai_move(g, seat))
-        if turn != self.turn:
+        if turn != self.table.turn:
             return False
         # The speed setting paces AI turns; thinking time counts toward it.
         waited = time.perf_counter() - started
         await asyncio.sleep(max(0.0, self.table.setup.speed_ms / 1000 - waited))
-        if turn != self.turn:
+        if turn != self.table.turn:
             return False
         await self.perform(seat, action, note="" if scripted is not None else ai_name(level))
         self.restarts = 0
@@ -303,11 +287,12 @@ class Turns:
         table = self.table
         # Undo's traces, brought up to date before the log grows (an online game has no undo:
         # its guests' moves are applied by the referee).
-        kept = None if self.hosting.on else table.traces()
+        kept = None if self.table.link == "host" else table.traces()
         events, trace = apply_traced(table.g, seat, action)
         if kept is not None:
             kept.append(trace)
-        self.hosting.moved(events)
+        if self.table.link == "host":
+            self.notices.post(PicturesOut(tuple(events)))
         shows = self.after_move(seat, events, note, redo)
         self.guide().played()  # after the move is told (an example's page hears it first)
         await self.saving.kept()  # on disk before it is drawn
@@ -321,7 +306,7 @@ class Turns:
         table = self.table
         table.moved(seat, lines(events, table.g.rules.test_bonus, note), redo, marks_of(events))
         self.saving.autosave()
-        self.page.moved(seat, events)
+        self.notices.post(MoveMade(seat, tuple(events)))
         shows = launch_sequences(events)
         if not shows:  # a launch sounds in its show
             self.sounds.play("place")
@@ -331,17 +316,17 @@ class Turns:
         """A guest's move, applied by the referee (:mod:`ui.links.hosting`): told and saved
         like any move, then on from the new position (what this screen was deciding is asked
         again)."""
-        self.stop()
         table = self.table
+        table.stop_play()
         table.nobody_acts()
         shows = self.after_move(table.g.log[-1][0], events)
-        turn = self.turn
+        turn = self.table.turn
 
         async def go() -> None:
             await self.saving.kept()  # on disk before it is drawn
             if shows:
                 await self.overlays.launches(shows)
-            if turn == self.turn:
+            if turn == self.table.turn:
                 await self.run()
 
         self.tasks.spawn(go())
@@ -351,7 +336,8 @@ class Turns:
     def shared_screen(self) -> bool:
         """Whether people of both nations share this screen (their secrets then show only
         when asked for, or past a hand-off screen)."""
-        return not self.guest.on and len(self.nations_here()) > 1  # (a guest: its own seats)
+        # (a guest: its own seats only)
+        return self.table.link != "guest" and len(self.nations_here()) > 1
 
     def nations_here(self) -> set[str]:
         """The nations with a person at this screen."""
@@ -366,32 +352,23 @@ class Turns:
         """The decision at hand needs its nation's secrets (a hand card to play, a token
         kind to place, a Research draw to keep from) and the shared screen does not show
         them yet: only the touch that shows them is offered."""
-        seat = self.controls_seat()
+        seat = self.table.controls_seat()
         return (seat is not None and self.hides_secrets(seat)
                 and secret_choice(self.table.actions) != "")
 
     def show_mine(self) -> None:
         """The player at the screen asks for their nation's secrets (the others look away)."""
-        seat = self.controls_seat()
+        seat = self.table.controls_seat()
         if seat is None:
             return
         self.table.reveal(nation_of(seat))
         self.screen.render()
         self.focus_decision()
 
-    def controls_seat(self) -> str | None:
-        """The seat whose controls show: only a human seat held by the player at the screen,
-        and nobody's while a replay is on (the live game waits behind it)."""
-        table = self.table
-        if table.seat is not None and table.at_screen and table.seat in table.at_screen \
-                and not self.table.replaying:
-            return table.seat
-        return None
-
     def focus_decision(self) -> None:
         """Keyboard focus on the first control of the decision at hand (none while a dialog
         or screen is up)."""
-        if self.table.dialog or self.controls_seat() is None or "privacy" in self.table.up:
+        if self.table.dialog or self.table.controls_seat() is None or "privacy" in self.table.up:
             return
         self.screen.after_paint(lambda: self.dom.focus_first(BAR_CONTROLS))
 
@@ -418,7 +395,7 @@ class Turns:
         view, as when it came (none while a dialog or a privacy screen is up: they hold the
         person's eye; nor while the person types, say in the chat: a phone's keyboard coming
         up shrinks the window, and the field must stay where it is)."""
-        seat = self.controls_seat()
+        seat = self.table.controls_seat()
         if seat is not None and not self.table.dialog and "privacy" not in self.table.up \
                 and not self.dom.typing():
             self.screen.render()  # a half-made choice's popover placed again by its thing
@@ -427,7 +404,7 @@ class Turns:
     def touch(self, target: str) -> None:
         """A board thing (or an option on it) was touched: choose, cancel or act."""
         table = self.table
-        seat = self.controls_seat()
+        seat = self.table.controls_seat()
         if seat is None or self.gated():
             return
         index = table.touch(target)  # the paths the person sees: built with the decision
@@ -449,7 +426,7 @@ class Turns:
         """Take the acting seat's ``index``-th legal action, after a confirmation when the
         engine says it risks the game or much Popularity (game.stakes)."""
         table = self.table
-        seat = self.controls_seat()
+        seat = self.table.controls_seat()
         if seat is None or not 0 <= index < len(table.actions) or self.gated():
             return
         action = table.actions[index]
@@ -458,9 +435,20 @@ class Turns:
             return  # the guide waits for the highlighted action: a nudge, nothing else
         at_stake = game.stakes(table.g, seat, action)
         if at_stake.warn and not guide.tells_stakes:
-            self.overlays.confirm(index, warning_text(at_stake), _("Yes, go ahead"))
+            self.confirming = (table.turn, index)
+            self.overlays.confirm(warning_text(at_stake), _("Yes, go ahead"))
             return
         self.act(index)
+
+    def answer(self, yes: bool) -> None:
+        """The confirmation's answer: the move asked about (unless play moved on since), or
+        back to the decision."""
+        asked, self.confirming = self.confirming, None
+        self.screen.close_dialog()
+        if yes and asked is not None and asked[0] == self.table.turn:
+            self.act(asked[1])
+        else:
+            self.focus_decision()
 
     def act(self, index: int, redo: bool = False) -> None:
         table = self.table
@@ -468,17 +456,17 @@ class Turns:
             return
         seat, action = table.seat, table.actions[index]
         self.busy(True)
-        if self.guest.on:  # a guest's move goes to the host, who answers with the picture
-            self.guest.act(seat, action)
+        if self.table.link == "guest":  # to the host, who answers with the picture
+            self.notices.post(SendMove(seat, action))
             return
         table.nobody_acts()
-        turn = self.turn
+        turn = self.table.turn
 
         async def go() -> None:
-            if turn != self.turn:
+            if turn != self.table.turn:
                 return  # a guest's move landed first: this screen decides again
             await self.perform(seat, action, redo)
-            if turn == self.turn:
+            if turn == self.table.turn:
                 await self.run()
 
         self.tasks.spawn(go())
@@ -500,10 +488,10 @@ class Turns:
         """(actions one Undo takes back, redos waiting, why Undo is off) for the player at
         the screen; computer players' answers are taken back with the person's action."""
         table = self.table
-        player = table.at_screen if self.controls_seat() is not None else None
+        player = table.at_screen if self.table.controls_seat() is not None else None
         if player is None or self.guide().fixed:
             return 0, 0, ""
-        if self.hosting.on or self.guest.on:  # online
+        if self.table.link:  # online
             return 0, 0, _("No undo in an online game: every screen has seen the move.")
         ai = frozenset(s for s in SEATS if table.setup.is_ai(s))
         count, reason = player_undo(table.g, player, ai, table.traces())
@@ -517,7 +505,7 @@ class Turns:
         table = self.table
         back = rewind(table.g, count)
         table.undone(back, count, narrate(back))
-        self.stop()
+        table.stop_play()
         self.deadline = {}
         self.saving.autosave()
         self.busy(True)
@@ -542,7 +530,8 @@ class Turns:
             return
         loop = asyncio.get_event_loop()
         self.deadline[nation] = loop.time() + content().board.discussion_seconds
-        self.hosting.broadcast()  # every picture carries the countdowns: one on every screen
+        # every picture carries the countdowns: one on every screen
+        self.notices.post(PicturesOut())
         self.tasks.spawn(self.tick(nation, self.deadline[nation]))
 
     def talking_here(self) -> list[str]:
@@ -575,7 +564,7 @@ class Turns:
         """(every team with a person here, the teams still talking, seconds left) while the
         strategic discussion at one screen is on; None otherwise."""
         g, table = self.table.g, self.table
-        if g.phase != "discussion" or self.hosting.on or self.guest.on \
+        if g.phase != "discussion" or self.table.link \
                 or table.seat is not None or self.table.replaying:
             return None
         talking = self.talking_here()
@@ -601,17 +590,18 @@ class Turns:
             seat = next((s for s in to_act if nation_of(s) == nation), None)
             if seat is not None:
                 ending.append(seat)
-        if g.phase != "discussion" or not ending or self.hosting.on or self.table.replaying:
+        if g.phase != "discussion" or not ending or self.table.link == "host" \
+                or self.table.replaying:
             return
         self.busy(True)
-        turn = self.turn
+        turn = self.table.turn
 
         async def go() -> None:
             for seat in ending:
-                if turn != self.turn:
+                if turn != self.table.turn:
                     return
                 await self.perform(seat, A.EndDiscussion())
-            if turn == self.turn:
+            if turn == self.table.turn:
                 await self.run()
 
         self.tasks.spawn(go())

@@ -25,8 +25,10 @@ from typing import Any
 from game.core.events import ActionTaken, Event
 from game.core.reading import Bounds, Unreadable, read_json
 
+from ..loop.messages import MOST_NAME
+from ..loop.notices import StartExample
 from ..model.players import Setup, parse_query
-from ..model.roles import Dealer, RuleExamples, Tasks
+from ..model.roles import Dealer, Notices, Tasks
 from ..model.table import Table
 from ..platform.port import Platform
 
@@ -81,10 +83,10 @@ def message_setup(message: dict[str, Any] | None) -> Setup | None:
 class EmbedApi:
     """Offers :class:`ui.model.roles.EmbedPage`."""
 
-    examples: RuleExamples  # given by the app once built (an example tells the page too)
-
-    def __init__(self, dom: Platform, table: Table, tasks: Tasks, dealer: Dealer) -> None:
+    def __init__(self, dom: Platform, table: Table, tasks: Tasks, dealer: Dealer,
+                 notices: Notices) -> None:
         self.dom = dom
+        self.notices = notices  # (the rule examples, built after the embed, hear its command)
         self.table = table
         self.tasks = tasks
         self.dealer = dealer
@@ -102,10 +104,11 @@ class EmbedApi:
         if self.origin:
             self.dom.on_host_message(self.origin, MAX_COMMAND, self.tasks.as_input(self.receive))
 
-    def ready(self) -> None:
+    def ready(self, example: str = "") -> None:
+        """The game (or rule example ``example``) is dealt and ready."""
         setup = self.table.setup
         self.post({"type": "ready", "players": setup.players, "seed": setup.seed,
-                   "ruleset": setup.ruleset, "example": self.examples.shown()})
+                   "ruleset": setup.ruleset, "example": example})
 
     def moved(self, seat: str, events: list[Event]) -> None:
         """A move: who made it and its kind, as its own public "action" event tells."""
@@ -155,7 +158,8 @@ class EmbedApi:
         if message.get("type") == "start-example":
             ident = message.get("example")
             if isinstance(ident, str):
-                self.examples.open(ident)  # a dealt example says it is ready
+                # a dealt example says it is ready
+                self.notices.post(StartExample(ident[:MOST_NAME]))
             return
         setup = message_setup(message)
         if setup is not None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from game.core.actions import Action
 
 from ..loop.messages import ExampleReset, Handle, Msg, on
+from ..loop.notices import StartExample
 from ..markup.hinttext import Hint
 from ..markup.html import e, icon
 from ..model.examples import MAX_ID, Example, examples
@@ -53,7 +54,8 @@ class ExampleDesk:
     fixed = True  # Undo would take back the moves that make the moment: Reset deals it again
 
     def handlers(self) -> list[tuple[type[Msg], Handle]]:
-        return [on(ExampleReset, lambda _m: self.reset())]
+        return [on(ExampleReset, lambda _m: self.reset()),
+                on(StartExample, lambda m: self.open(m.ident))]
 
     def open(self, ident: str) -> None:
         """Deal the rule example of that id (an unknown id: nothing)."""
@@ -66,10 +68,6 @@ class ExampleDesk:
         self.table.close_dialog()
         self.begin(example)  # (drawn without the dialog)
 
-    def shown(self) -> str:
-        """The id of the rule example on the table ("" for a game)."""
-        return self.example.id if self.active and self.example is not None else ""
-
     def begin(self, example: Example) -> None:
         """Deal the example's moment on the table; the reader's turn comes."""
         setup = example.setup()
@@ -81,7 +79,7 @@ class ExampleDesk:
         self.dom.set_words({"#tour": ("aria-label", _("Rule example"))})  # its panel's place
         self.start = len(self.table.log)
         self.screen.render()
-        self.page.ready()  # the page hears it dealt (first, or again by Reset)
+        self.page.ready(example.id)  # the page hears it dealt (first, or again by Reset)
 
     def reset(self) -> None:
         if self.example is not None:

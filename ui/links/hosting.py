@@ -48,18 +48,18 @@ class RefusedLog:
 
 
 class Hosting:
-    """Offers :class:`ui.model.roles.Hosted` and :class:`ui.model.roles.Side`."""
-
-    peers: Peers  # given by the app once built (ui.links.peers asks this side too)
+    """Offers :class:`ui.model.roles.Hosted`; the app asks it as either side of an online
+    game (a peer's event, a chat line, where each seat is played)."""
 
     def __init__(self, dom: Platform, table: Table, screen: Screen, tasks: Tasks,
-                 turns: TurnLoop, overlays: Overlays) -> None:
+                 turns: TurnLoop, overlays: Overlays, peers: Peers) -> None:
         self.dom = dom
         self.table = table
         self.screen = screen
         self.tasks = tasks
         self.turns = turns
         self.overlays = overlays
+        self.peers = peers
         self.referee: Referee | None = None
         self.invitations: dict[str, Invitation] = {}
         self.refused_log: dict[str, RefusedLog] = {}  # guest -> its refusals in the log
@@ -86,6 +86,8 @@ class Hosting:
         self.referee = None
         self.invitations = {}
         self.refused_log = {}
+        if self.table.link == "host":
+            self.table.go_online("")
 
     def begin(self) -> None:
         """The game on the table has remote players: a referee, and an invitation each."""
@@ -94,9 +96,9 @@ class Hosting:
         guests = table.setup.guests()
         if not guests:
             return
-        self.referee = Referee.for_game(table.g, {group[0]: group for group in guests})
-        self.referee.screens = self._screens()
-        self.referee.clock = self.turns.seconds_left
+        self.referee = Referee.for_game(table.g, {group[0]: group for group in guests},
+                                        self._screens(), self.turns.seconds_left)
+        table.go_online("host", self.referee.waiting)
         for group in guests:
             self.invitations[group[0]] = Invitation(group[0], group,
                                                     table.setup.display_name(group[0]))
@@ -207,6 +209,7 @@ class Hosting:
         waited = referee.waiting
         self.send(referee.connect(guest))
         inv.status, inv.error = "connected", ""
+        table.go_online("host", referee.waiting)
         if waited and not referee.waiting:
             self.send(referee.broadcast())  # every screen: no longer waiting
             self.turns.start()  # everyone is here: the game starts on every screen
@@ -238,7 +241,7 @@ class Hosting:
                 name=name, why=refusal.why, quote=refusal.quote))
             self.dom.set_body("refused", str(referee.refused))
         if referee.chat_total > chats:
-            self.peers.chat_changed()
+            self.screen.draw_chat()
         if table.g.log_size != moves:
             # the referee keeps the move's events in the plain form it sends the guests
             self.turns.remote_moved([event_from_plain(plain) for plain in referee.last_events])
@@ -319,7 +322,7 @@ class Hosting:
         except Refused as why:
             self.overlays.notice(str(why))
             return
-        self.peers.chat_changed()
+        self.screen.draw_chat()
 
     def chat_lines(self) -> list[tuple[str, str]]:
         return self.referee.chats if self.referee is not None else []

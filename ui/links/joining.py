@@ -49,12 +49,12 @@ def _hosts_setup(setup: Setup, view: View) -> Setup:
 
 
 class Joining:
-    """Offers :class:`ui.model.roles.Guest` and :class:`ui.model.roles.Side`."""
-
-    peers: Peers  # given by the app once built (ui.links.peers asks this side too)
+    """A guest's side of an online game; the app asks it as either side (a peer's event, a
+    chat line, where each seat is played) and sends it this screen's moves."""
 
     def __init__(self, dom: Platform, table: Table, screen: Screen, tasks: Tasks,
-                 turns: TurnLoop, overlays: Overlays, hints: HintBook, sounds: Sounds) -> None:
+                 turns: TurnLoop, overlays: Overlays, hints: HintBook, sounds: Sounds,
+                 peers: Peers) -> None:
         self.dom = dom
         self.table = table
         self.screen = screen
@@ -63,6 +63,7 @@ class Joining:
         self.overlays = overlays
         self.hints = hints
         self.sounds = sounds
+        self.peers = peers
         self.offer: dict[str, Any] | None = None  # the invitation being answered
         self.link: GuestLink | None = None  # set once the channel opened: guest mode
         self.status = ""
@@ -93,6 +94,7 @@ class Joining:
             self.open_panel()
             return
         self.offer = offer
+        self.table.go_online("guest")
         self.status, self.error, self.at, self.chats = "preparing", "", -1, []
         self.open_panel()
         self.tasks.spawn(self._answer("preparing"))
@@ -102,6 +104,8 @@ class Joining:
         if self.offer is not None or self.link is not None:
             self.dom.peer_close(HOST)
         self.offer, self.link, self.status = None, None, ""
+        if self.table.link == "guest":
+            self.table.go_online("")
 
     async def _answer(self, status: str) -> None:
         offer = self.offer
@@ -188,7 +192,7 @@ class Joining:
         if isinstance(message.get("text"), str) and message.get("from") in ("host", *SEATS):
             self.chats = [*self.chats[-(MAX_CHAT_LINES - 1):],
                           (str(message["from"]), message["text"][:MAX_CHAT])]
-            self.peers.chat_changed()
+            self.screen.draw_chat()
 
     def send(self, text: str) -> None:
         if not self.dom.peer_send(HOST, text):
@@ -217,7 +221,8 @@ class Joining:
                 self.turns.countdown_from_host(nation, left)
         mine = [] if self.waiting() else link.to_act()  # nobody moves before all joined
         seat = choose_seat(mine, table.last_seat, view) if mine else None
-        self.turns.stop()
+        table.stop_play()
+        table.go_online("guest", self.waiting())
         actions = link.legal(seat) if seat else []
         table.picture(_hosts_setup(table.setup, view), own, picture,
                       determinize(link.view(seat or own[0]), random.Random(at)),
@@ -253,7 +258,7 @@ class Joining:
         if seat is not None:
             self.turns.bring_into_view(seat)
             self.turns.focus_decision()
-        self.turns.busy(False)
+        self.screen.busy(False)
 
     def act(self, seat: str, action: Action) -> None:
         """A move chosen on this screen: to the host, who answers with the new picture."""

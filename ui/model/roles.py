@@ -1,12 +1,14 @@
 """The roles the controllers and links play for one another, as Protocols (no behaviour here).
 
 Each role is named for what it offers, and says who offers it. A controller (``ui/control``)
-or a link (``ui/links``) is given the few roles it asks of the others, as parameters of its
-constructor, or as attributes the app sets once both are built (when each asks the other); it
-never imports another controller (``tests/test_import_layers.py``). The app (``ui/app.py``)
-builds them all and wires them, and offers the roles only it can play: the screen it draws,
-its tasks and their error net, and a fresh deal of the table. A controller that needs one more
-thing of another adds it to that role: the one offering it already has it.
+or a link (``ui/links``) is given the few roles it asks of the parts built before it, as
+parameters of its constructor; it tells the parts built after it through the app's
+:class:`Notices` (:mod:`ui.loop.notices`), so nothing is handed over once built and no two parts
+ask each other. It never imports another controller (``tests/test_import_layers.py``). The
+app (``ui/app.py``) builds them all, and offers the roles only it can play: the screen it
+draws, its tasks and their error net, the notices, and a fresh deal of the table. A controller
+that needs one more thing of another adds it to that role: the one offering it already has
+it.
 
 (The roles live here, below the controllers, so that every controller and link may import
 them.)
@@ -22,6 +24,7 @@ from game.core.actions import Action
 from game.core.events import Event
 from game.rules.records import View
 
+from ..loop.messages import Msg
 from ..words.narration import Launch
 from .players import Setup
 from .saves import Loaded, Summary
@@ -48,11 +51,26 @@ class Screen(Protocol):
     def draw_log(self) -> None:
         """Draw the log again, when it has new lines (the rest of the table as it is)."""
 
+    def draw_chat(self) -> None:
+        """Draw an online game's chat again, when its lines changed (the rest as it is)."""
+
     def close_dialog(self) -> None:
         """Close the dialog up (back to the start screen, or the game behind goes on)."""
 
     def show_end(self) -> None:
         """The game is over: its end on the screen, and the embedding page told."""
+
+    def busy(self, waiting: bool) -> None:
+        """The screen waits for the turn loop (True) or for a person (False): ``data-busy``,
+        drawn with what is over the table."""
+
+
+class Notices(Protocol):
+    """The app's registry of handlers (:mod:`ui.loop.notices`): how a part tells a part
+    built after it."""
+
+    def post(self, msg: Msg) -> None:
+        """Carry out ``msg`` by its one handler now (painted once, as an input is)."""
 
 
 P = ParamSpec("P")
@@ -91,17 +109,9 @@ class Dealer(Protocol):
 
 class TurnLoop(Protocol):
     """The turn loop (:class:`ui.control.turns.Turns`): whose turn, a person's moves, the
-    discussion's clocks, the page's busy flag and the decision at hand in view."""
+    discussion's clocks and the decision at hand in view."""
 
-    @property
-    def turn(self) -> int:
-        """The stretch of play now: work begun in an earlier one is void."""
-
-    def stop(self) -> None: ...
     def start(self) -> None: ...
-    def busy(self, waiting: bool) -> None: ...
-    def controls_seat(self) -> str | None: ...
-    def act(self, index: int) -> None: ...
     def focus_decision(self) -> None: ...
     def bring_into_view(self, seat: str) -> None: ...
     def remote_moved(self, events: list[Event]) -> None: ...
@@ -137,7 +147,7 @@ class Overlays(Protocol):
 
     def privacy(self, seat: str) -> None: ...
     async def launches(self, shows: list[Launch]) -> None: ...
-    def confirm(self, index: int, text: str, label: str) -> None: ...
+    def confirm(self, text: str, label: str) -> None: ...
     def notice(self, text: str) -> None:
         """A banner that tells something (a warning, not an error)."""
 
@@ -219,60 +229,25 @@ class StartScreen(Protocol):
 
 
 class Hosted(Protocol):
-    """An online game's host side (:class:`ui.links.hosting.Hosting`), as the turn loop and
-    the New game dialog see it."""
+    """An online game's host side (:class:`ui.links.hosting.Hosting`), as the New game
+    dialog sees it."""
 
-    @property
-    def on(self) -> bool: ...
-
-    def waiting_for_players(self) -> bool: ...
-    def moved(self, events: list[Event]) -> None: ...
-    def broadcast(self) -> None: ...
     def ice_text(self) -> str: ...
 
 
-class Guest(Protocol):
-    """An online game's guest side (:class:`ui.links.joining.Joining`), as the turn loop and
-    the overlays see it."""
-
-    @property
-    def on(self) -> bool: ...
-
-    def act(self, seat: str, action: Action) -> None: ...
-
-
-class Side(Protocol):
-    """Either side of an online game, the host's or a guest's (:mod:`ui.links.hosting`,
-    :mod:`ui.links.joining`), as :class:`ui.links.peers.Online` sees it."""
-
-    @property
-    def on(self) -> bool: ...
-
-    def on_peer(self, ident: str, kind: str, text: str) -> None: ...
-    def say(self, text: str) -> None: ...
-    def chat_lines(self) -> list[tuple[str, str]]: ...
-    def screens(self) -> dict[str, dict[str, str]]: ...
-
-
 class Peers(Protocol):
-    """What both sides of an online game share (:class:`ui.links.peers.Online`): the
-    transport between browsers, and the chat box."""
+    """The transport between browsers (:class:`ui.links.peers.Online`), as either side of an
+    online game uses it."""
 
-    async def listen(self) -> None: ...
-    def chat_changed(self) -> None: ...
+    async def listen(self) -> None:
+        """Load it once; its events come as messages (:class:`ui.loop.notices.PeerEvent`)."""
 
 
 class EmbedPage(Protocol):
     """The page around an embed's frame, which hears of the game
     (:class:`ui.links.embed.EmbedApi`)."""
 
-    def ready(self) -> None: ...
-    def moved(self, seat: str, events: list[Event]) -> None: ...
+    def ready(self, example: str = "") -> None:
+        """The game (or rule example ``example``) is dealt and ready."""
+
     def example_done(self, ident: str) -> None: ...
-
-
-class RuleExamples(Protocol):
-    """The live rule examples (:class:`ui.links.example.ExampleDesk`)."""
-
-    def open(self, ident: str) -> None: ...
-    def shown(self) -> str: ...

@@ -29,6 +29,9 @@ Redo = tuple[str, Action]  # (seat, action) taken back by Undo, to be taken agai
 Overlay = Literal["privacy", "end", "rules", "report"]
 OVERLAYS: tuple[Overlay, ...] = get_args(Overlay)
 
+# This screen's part in an online game: none, the host's (the referee), a guest's.
+Link = Literal["", "host", "guest"]
+
 
 class Table:
     """The game on the table and what the screen holds of it."""
@@ -60,6 +63,12 @@ class Table:
         self.up: dict[Overlay, str] = {}  # the overlays over the table, and what each shows
         self.held = False  # a dealt game waits behind a dialog before its first turn
         self.travel: Travel | None = None  # a replay on the table instead of the game
+        # the stretch of play: work begun in an earlier one (the turn loop, a move on its
+        # way, an AI's or a hint's thinking, a confirmation) is void (:meth:`stop_play`)
+        self.turn = 0
+        self.busy = True  # the screen waits for the turn loop, not a person (until it says)
+        self.link: Link = ""  # this screen's part in an online game
+        self.waiting = False  # the online game waits for players to join: no move yet
         self._traced: tuple[game.Game | None, list[Trace]] = (None, [])
         self._picture: Shown | None = None  # a guest's: the host's picture of its seats
 
@@ -93,6 +102,21 @@ class Table:
         """How long a computer player's turn takes at least."""
         self.setup.speed_ms = ms
 
+    def stop_play(self) -> None:
+        """The one place the turn loop is cancelled (a new game, an undo, a replay, a guest's
+        picture or move, leaving the Tutorial): a new stretch of play begins, and what began
+        in the last one is void. Whoever stops play starts the loop again."""
+        self.turn += 1
+
+    def set_busy(self, waiting: bool) -> None:
+        """The screen waits for the turn loop (True) or for a person (False)."""
+        self.busy = waiting
+
+    def go_online(self, link: Link, waiting: bool = False) -> None:
+        """This screen's part in an online game now (``""``: none), and whether that game
+        still waits for players to join."""
+        self.link, self.waiting = link, waiting
+
     def hold_behind_dialog(self, held: bool) -> None:
         """A dealt game waits behind a dialog (True), or its turns may begin (False)."""
         self.held = held
@@ -105,6 +129,14 @@ class Table:
         self.pick = Pick.of(actions, view)  # once per decision
         self.group = ""
         self.fold_moves()  # the drawer held the last decision's moves: this one starts in a row
+
+    def controls_seat(self) -> str | None:
+        """The seat whose controls show: only a human seat held by the player at the screen,
+        and nobody's while a replay is on (the live game waits behind it)."""
+        if self.seat is not None and self.at_screen and self.seat in self.at_screen \
+                and self.travel is None:
+            return self.seat
+        return None
 
     def nobody_acts(self) -> None:
         """Nobody acts on this screen now (a computer or a guest thinks, or play stopped)."""
