@@ -789,6 +789,26 @@ def test_at_the_end_of_the_countdown_every_team_still_talking_is_done() -> None:
     run_app(play, "?players=4&seats=hhhh&seed=2&speed=0")
 
 
+def test_the_countdown_is_drawn_with_its_seconds_left_by_a_tick_and_by_a_redraw() -> None:
+    """The bar's countdown shows the seconds left, whether a tick of the clock draws it or
+    the table is drawn again meanwhile; a tick in the same second writes nothing."""
+    async def play(app: App, dom: FakePlatform) -> None:
+        await turns_of(app)
+        assert app.table.g.phase == "discussion"
+        now = asyncio.get_event_loop().time()
+        app.turns.deadline = dict.fromkeys(app.turns.deadline, now + 44.5)  # 75.5 s passed
+        app.draw_clock()  # a tick
+        assert dom.texts["countdown"] == "0:45"
+        app.turns.deadline = dict.fromkeys(app.turns.deadline, now + 29.5)
+        command(dom, "top", "menu")  # anything that draws the table again
+        assert re.search(r'id="countdown">0:30<', dom.regions["actions"])
+        dom.texts.clear()
+        app.draw_clock()  # the same second again: nothing to write
+        assert dom.texts == {}
+
+    run_app(play, "?players=4&seats=hhhh&seed=2&speed=0")
+
+
 def secrets_on_screen(view: View) -> set[str]:
     """The nations whose secrets a drawn view holds: a hand, token counts by kind, a token's
     kind or a cover card on a stack, the tiles of a Research draw."""
@@ -1473,6 +1493,12 @@ def test_a_save_the_disk_refuses_is_told_once_and_again_only_after_one_succeeded
         def move() -> None:
             play_on_board(app, dom, 0)
 
+        def dismiss() -> None:
+            """The person dismisses the banner, if one is up."""
+            if dom.is_shown("banner"):
+                command(dom, "banner", "dismiss")
+            assert not dom.is_shown("banner")
+
         await settle(app)
         move()
         await settle(app)
@@ -1480,7 +1506,7 @@ def test_a_save_the_disk_refuses_is_told_once_and_again_only_after_one_succeeded
         dom.quota = 100  # nothing fits
         told = []
         for _ in range(3):
-            dom.regions["banner"] = ""
+            dismiss()
             move()
             await settle(app)
             told.append("Autosave failed" in dom.regions["banner"])
@@ -1492,7 +1518,7 @@ def test_a_save_the_disk_refuses_is_told_once_and_again_only_after_one_succeeded
         assert dom.body["saved"] == str(app.table.g.log_size)
         assert saved_game(dom).to_json() == app.table.g.to_json()
         dom.quota = 100
-        dom.regions["banner"] = ""
+        dismiss()
         move()
         await settle(app)
         assert "Autosave failed" in dom.regions["banner"]

@@ -79,12 +79,13 @@ from .screens.about import about_text, versions
 from .screens.online import chat_html
 from .screens.panels import banner_html, replay_bar_html, resume_html
 from .words.i18n import LANGUAGES, _, choose, language, use
-from .words.names import chat_sender
+from .words.names import chat_sender, clock
 from .words.narration import note
 
 LANGUAGE_KEY = "moonshot.language"  # the language chosen in the header (localStorage)
 THEMES = ("light", "dark")  # an embed's ``theme=`` (dark, the game's own, when none)
 P = ParamSpec("P")
+STAGES: dict[Overlay, str] = {"launch": "launch-stage"}  # an overlay drawn into a region of it
 GUEST_TABLE = Setup(ai=dict.fromkeys(SEATS, False))  # behind a join panel: no AI to start
 
 
@@ -101,6 +102,7 @@ class App:
         self.log_drawn: tuple[int, int] | None = None  # (id, length) of the log on screen
         self.chat_drawn: str | None = None  # the chat's markup on screen (None: hidden)
         self.busy_drawn = "1"  # body[data-busy] as drawn (the page starts busy)
+        self.clock_drawn: int | None = None  # the bar's countdown as drawn (None: none)
         # what is over the table as last drawn: (dialog, its markup, overlays up); none at first
         self.over_drawn: tuple[str, str, dict[Overlay, str]] = ("", "", {})
         self.replay_drawn = ""  # body[data-replay] as drawn
@@ -276,9 +278,8 @@ class App:
         self.tour.off()
         if not example:
             self.example.leave()
-        for overlay in ("end", "privacy", "report"):  # (the deal's render takes them away)
+        for overlay in ("end", "privacy", "report", "launch"):  # (the deal's render: away)
             self.table.take_down(overlay)
-        self.dom.show("launch", False)
         self.dom.set_body("over", "0")
 
     def new_game(self, setup: Setup, run: bool = True) -> None:
@@ -443,9 +444,8 @@ class App:
         try:
             self.dom.console_warn("Moonshot UI error (reported in the page):\n" + self.error_text)
             summary = f"{type(exc).__name__}: {exc}"[:300]
-            self.dom.set_html("banner", banner_html("error", summary))
-            self.dom.show("banner", True)
-            self.dom.show("launch", False)
+            self.table.put_up("banner", banner_html("error", summary))
+            self.table.take_down("launch")
             if self.table.seat is not None:
                 self.busy(False)
             self.render()
@@ -486,6 +486,12 @@ class App:
         if busy != self.busy_drawn:
             self.busy_drawn = busy
             self.dom.set_body("busy", busy)
+
+    def draw_clock(self) -> None:
+        left = self.turns.clock_now()
+        if left != self.clock_drawn and left is not None:
+            self.dom.set_text("countdown", clock(left))
+        self.clock_drawn = left
 
     def draw_chat(self) -> None:
         """The chat of an online game (shown only then), when its lines changed."""
@@ -538,6 +544,7 @@ class App:
             return
         scene = self.scene()
         regions = scene_html(scene)
+        self.clock_drawn = scene.bar.clock  # (the countdown is drawn with its seconds now)
         for region in ("board-USA", "board-USSR", "centre", "actions"):
             self.dom.set_html(region, regions[region])
         self.dom.set_class("main", main_class(scene.view, table.tab))
@@ -574,7 +581,7 @@ class App:
                   self.turns.undo_state(), self.hints.thinking, not guide.active,
                   self.hints.current(), table.drawer == "moves",
                   table.setup.display_name(seat) if gated and seat else "",
-                  self.turns.discussion_now())
+                  self.turns.discussion_now(), self.turns.clock_now())
         view = shown.view(viewer)
         if viewer is not None and self.turns.hides_secrets(viewer):
             view = secrets_hidden(view, shown.view(None))
@@ -619,9 +626,11 @@ class App:
         if bool(table.dialog) != bool(was[0]):
             self.dom.show("dialog", bool(table.dialog))
         for name in OVERLAYS:
-            self.dom.set_html(name, table.up.get(name, ""))
+            self.dom.set_html(STAGES.get(name, name), table.up.get(name, ""))
             if (name in table.up) != (name in was[2]):
                 self.dom.show(name, name in table.up)
+        if ("launch" in table.up) != ("launch" in was[2]):  # the Tutorial's panel waits
+            self.dom.set_body("show", "1" if "launch" in table.up else "0")
 
     def render_replay(self, travel: Travel) -> None:
         view = travel.replay.frames[travel.index].view(travel.seat)

@@ -45,7 +45,7 @@ class Overlays:
         return [on(OpenRules, lambda m: self.rules(m.rule, howto=m.howto)),
                 on(CloseRules, lambda _m: self.close_rules()),
                 on(SkipLaunch, lambda _m: self.skip()),
-                on(DismissBanner, lambda _m: self.dom.show("banner", False))]
+                on(DismissBanner, lambda _m: self.take_down_banner())]
 
     def skip(self) -> None:
         """Skip the launch show on screen (or the next one's frames)."""
@@ -66,27 +66,32 @@ class Overlays:
         self.screen.after_paint(lambda: self.dom.focus_first('[data-testid="end-new-game"]'))
 
     async def launches(self, shows: list[Launch]) -> None:
+        """Play the launch shows, frame by frame, over the table; it ends early when skipped
+        or when anything else takes the show down (a new game, a replay, an error)."""
         self.skip_show = False
         delay = 0.0 if self.table.setup.speed_ms == 0 else 0.9
         bonus = self.table.g.rules.test_bonus
-        self.dom.show("launch", True)
-        self.dom.set_body("show", "1")  # the Tutorial's panel waits for the show's end
+        table, shown = self.table, ""
+        table.put_up("launch", shown)  # (shown with its first frame)
         try:
             for seq in shows:
                 seen = frames(seq, bonus)
                 for frame in seen:
-                    if self.skip_show:
-                        break
-                    self.dom.set_html("launch-stage", frame.markup)
+                    if self.skip_show or table.up.get("launch") != shown:
+                        return
+                    shown = frame.markup
+                    table.put_up("launch", shown)
+                    self.screen.render_over()
                     if delay or frame is seen[-1]:  # at once: only the verdict sounds
                         self.sounds.play(frame.sound)
                     await asyncio.sleep(delay)
                 if self.skip_show:
-                    break
+                    return
                 await asyncio.sleep(delay)
         finally:
-            self.dom.show("launch", False)
-            self.dom.set_body("show", "0")
+            if table.up.get("launch") == shown:  # (not another show's)
+                table.take_down("launch")
+                self.screen.render_over()
 
     def rules(self, section: str = "", howto: bool = False) -> None:
         """The rules panel: rules.html in a frame, at ``section`` (a rules anchor), or the
@@ -109,5 +114,9 @@ class Overlays:
         self.screen.after_paint(lambda: self.dom.focus_first('[data-testid="confirm-no"]'))
 
     def notice(self, text: str) -> None:
-        self.dom.set_html("banner", banner_html("warn", text))
-        self.dom.show("banner", True)
+        self.table.put_up("banner", banner_html("warn", text))
+        self.screen.render_over()
+
+    def take_down_banner(self) -> None:
+        self.table.take_down("banner")
+        self.screen.render_over()

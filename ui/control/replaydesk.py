@@ -101,9 +101,8 @@ class ReplayDesk:
         self.table.close_dialog()
         if self.report.on:  # its numbers are of another game, or of the end
             self.report.close()
-        for overlay in ("end", "privacy"):  # (the render below takes them away)
+        for overlay in ("end", "privacy", "launch"):  # (the render below takes them away)
             self.table.take_down(overlay)
-        self.dom.show("launch", False)
         self.screen.busy(False)
         self.screen.render()
 

@@ -55,7 +55,7 @@ from ..model.table import Table
 from ..model.undo import player_undo
 from ..platform.port import Platform
 from ..words.i18n import _
-from ..words.names import ai_name, clock, content
+from ..words.names import ai_name, content
 from ..words.narration import Launch, launch_sequences, lines
 from ..words.warn import warning_text
 
@@ -615,7 +615,7 @@ class Turns:
         while table.g.phase == "discussion" and self.deadline \
                 and min(self.deadline.values()) == end and not self.table.replaying:
             left = math.ceil(end - loop.time())
-            self.dom.set_text("countdown", clock(max(0, left)))
+            self.screen.draw_clock()
             if left <= 0:
                 self.end_discussion(list(NATIONS))
                 return
@@ -630,6 +630,18 @@ class Turns:
             return  # every picture carries the clock: this countdown already runs in step
         self.deadline[nation] = end
         self.tasks.spawn(self.tick(nation, end))
+
+    def clock_now(self) -> int | None:
+        """The seconds the bar's countdown shows now: the discussion's at one screen, else
+        that of the nation whose seat acts here (None: no countdown runs for the bar)."""
+        talk = self.discussion_now()
+        if talk is not None:
+            return talk[2]
+        seat = self.table.seat
+        if seat is None or self.table.g.phase != "discussion":
+            return None
+        end = self.deadline.get(nation_of(seat))
+        return None if end is None else max(0, int(end - asyncio.get_event_loop().time()))
 
     def clear_clocks(self) -> None:
         """The countdowns end (a replay was left: each discussion starts its time again)."""
@@ -650,7 +662,7 @@ class Turns:
             left = int(self.deadline[nation] - loop.time())
             mine = table.seat is not None and table.seat.startswith(nation)
             if mine:  # the bar shows the countdown of the nation whose seat acts here
-                self.dom.set_text("countdown", clock(left))
+                self.screen.draw_clock()
             if left <= 0 and mine:
                 kinds = [a.kind for a in table.actions]
                 if "end_discussion" in kinds:

@@ -67,6 +67,8 @@ class Bar:
     # the strategic discussion at one screen: (every team with a person here, the teams still
     # talking, seconds left on its one countdown)
     talk: tuple[tuple[str, ...], tuple[str, ...], int] | None = None
+    # seconds left of the seat's nation's discussion (None: its countdown has not started)
+    clock: int | None = None
 
 
 NO_BAR = Bar(None, [], BarState(), False, {}, (0, 0, ""), False, False, None)  # nobody acts
@@ -175,9 +177,9 @@ def actions_html(view: View, choices: Choices, bar: Bar) -> str:
     countdown = ""
     if view.phase == "discussion":
         talk = _("Strategic discussion")
-        full = clock(content().board.discussion_seconds)  # the app counts it down from here
+        left = content().board.discussion_seconds if bar.clock is None else bar.clock
         countdown = (f'<span class="countdown">{e(talk)} '
-                     f'<b id="countdown">{full}</b></span>')
+                     f'<b id="countdown">{clock(left)}</b></span>')
     if bar.gated:
         return f'{alert}<div class="bar-h">{who}{countdown}</div>{gate_html(seat, bar.gated)}'
     body = bar_html(view, choices, seat, bar.actions, bar.bar,

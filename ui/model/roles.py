@@ -54,6 +54,9 @@ class Screen(Protocol):
     def draw_chat(self) -> None:
         """Draw an online game's chat again, when its lines changed (the rest as it is)."""
 
+    def draw_clock(self) -> None:
+        """Draw the bar's discussion countdown again, when its seconds changed."""
+
     def close_dialog(self) -> None:
         """Close the dialog up (back to the start screen, or the game behind goes on)."""
 

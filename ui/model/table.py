@@ -25,8 +25,9 @@ from .targets import NO_PICK, TRAIL_MOVES, Pick, tab_of
 Redo = tuple[str, Action]  # (seat, action) taken back by Undo, to be taken again by Redo
 
 # The overlays over the table: their markup is their controller's, the paint draws each into
-# the page region of its name.
-Overlay = Literal["privacy", "end", "rules", "report"]
+# the page region of its name (the launch show's frame into its stage). The banner tells
+# something over the table's top edge; the others cover it.
+Overlay = Literal["privacy", "end", "rules", "report", "launch", "banner"]
 OVERLAYS: tuple[Overlay, ...] = get_args(Overlay)
 
 # This screen's part in an online game: none, the host's (the referee), a guest's.
