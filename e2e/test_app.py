@@ -13,6 +13,7 @@ from playwright.sync_api import Page, expect
 
 sys.path.insert(0, str(ROOT))  # the engine from this checkout, whatever pip has installed
 import game
+from game.core.names import NationId
 
 REGIONS = ("board-USA", "board-USSR", "centre", "log", "actions")
 PASS = '[data-testid="action"][data-kind="pass_maneuvers"]'
@@ -49,7 +50,7 @@ def test_page_is_playable(
     net.assert_clean()
 
 
-def hand_names(seed: int, nation: str) -> list[str]:
+def hand_names(seed: int, nation: NationId) -> list[str]:
     g = game.new_game(seed)
     content = game.load_content()
     hand = g.view(f"{nation}.politician").nations[nation].hand

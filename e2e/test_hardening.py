@@ -33,6 +33,7 @@ from game import SEATS
 
 sys.path.insert(0, str(ROOT))  # the engine and the pure ui modules from this checkout
 import game
+from game.core.names import NationId
 from game.core.plain import to_plain
 from ui.model.players import Setup
 from ui.model.replay import narrate
@@ -185,7 +186,7 @@ def test_an_unexpected_error_shows_a_banner_and_a_bug_report(
 # --------------------------------------------------------------------------- DOM privacy
 
 
-def secrets_of(g: game.Game, nation: str, viewer: str | None) -> list[str]:
+def secrets_of(g: game.Game, nation: NationId, viewer: str | None) -> list[str]:
     """``nation``'s hand card names that the ``viewer`` seat (None: nobody) may not know:
     names found nowhere in what that seat may see, nor in the public log."""
     content = game.load_content()
@@ -204,7 +205,7 @@ def check_privacy(page: Page, checked: list[str]) -> int:
     g = parse(current_save(page)).game
     dom = page.content()
     if privacy_up(page):
-        hidden = ["USA", "USSR"]
+        hidden: list[NationId] = ["USA", "USSR"]
         viewer = None
         own_kinds = 0
         shown_kinds = page.locator('.tok[title*=" Influence, "]').count()
@@ -218,7 +219,7 @@ def check_privacy(page: Page, checked: list[str]) -> int:
             "Politician", "politician").replace("Engineer", "engineer")
         viewer = viewer_seat
         own = viewer_seat.split(".")[0]
-        other = "USSR" if own == "USA" else "USA"
+        other: NationId = "USSR" if own == "USA" else "USA"
         hidden = [other]
         kinds = page.locator(f'.tok.{other.lower()}[title*=" Influence, "]').count()
         assert kinds == 0, f"{other}'s token kinds in the DOM while {own} is at the screen"

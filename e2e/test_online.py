@@ -40,6 +40,7 @@ from playwright.sync_api import Browser, Page, Playwright, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 import game
+from game.core.names import NationId
 from game.core.plain import to_plain
 from game.online.referee import public_events
 from scripts.localsite import CHROMIUM, CHROMIUM_ARGS
@@ -292,7 +293,7 @@ def assert_no_secret(message: dict[str, Any], g: game.Game, guest_nation: str) -
     """Nothing in ``message`` that the other nation keeps hidden in ``g``: its hand, its
     face-down token kinds, hidden Moon risks, any deck's order, the seed or the RNG.
     Returns how many hidden things were looked for."""
-    host_nation = "USA" if guest_nation == "USSR" else "USSR"
+    host_nation: NationId = "USA" if guest_nation == "USSR" else "USSR"
     text = json.dumps(message)
     state = g.state
     hidden = list(state.nations[host_nation].hand)

@@ -15,11 +15,12 @@ from __future__ import annotations
 from .analysis.stakes import Stakes, stakes
 from .core import actions
 from .core.actions import Action, action_from_dict
-from .core.content import NATIONS, load_content
+from .core.content import load_content
 from .core.errors import BadSave, ContentError, IllegalAction
+from .core.names import NATIONS, PHASES, SEATS
 from .engine import Game, new_game
 from .rules.odds import launch_odds
-from .rules.terms import PHASES, RULESETS, SEATS
+from .rules.terms import RULESETS
 from .save import load
 
 __version__ = "0.1.0"

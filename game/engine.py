@@ -20,6 +20,7 @@ from .core.blueprint import rocket_parameters
 from .core.content import Content, Ruleset
 from .core.errors import IllegalAction
 from .core.events import ActionTaken, Event
+from .core.names import NationId, Seat
 from .core.state import State
 from .rules.choices import Choices, build_choices
 from .rules.flow import HANDLERS, advance
@@ -28,7 +29,7 @@ from .rules.position import Position
 from .rules.records import View
 from .rules.saving import save_text
 from .rules.setup import new_state
-from .rules.terms import split_seat
+from .rules.terms import as_seat, split_seat
 from .rules.turns import acting
 from .rules.view import build_view
 
@@ -51,7 +52,7 @@ class Game:
         self._log_size = len(log)
         self._legal: dict[str, list[Action]] = {}
         self._choices: dict[str | None, Choices] = {}  # per seat, for the current position
-        self._seats: list[str] | None = None  # to_act() of this position, once computed
+        self._seats: list[Seat] | None = None  # to_act() of this position, once computed
         self._own = 0  # events of the last apply that its action's own rule emitted
 
     # ------------------------------------------------------------------ public properties
@@ -166,15 +167,13 @@ class Game:
     def view(self, seat: str | None) -> View:
         """Everything ``seat`` may see (``None``: the public spectator view); its JSON form is
         :func:`game.core.plain.to_plain`."""
-        if seat is not None:
-            split_seat(seat)
-        return build_view(self, seat)
+        return build_view(self, None if seat is None else as_seat(seat))
 
     def to_json(self) -> str:
         """The complete game, including the random generator, as JSON text."""
         return save_text(self._p.state, self._seed, self.log)
 
-    def parameters(self, nation: str) -> tuple[int, int, int, int]:
+    def parameters(self, nation: NationId) -> tuple[int, int, int, int]:
         """Structure, Electronics, Code and Adaptivity of a nation's rocket as it stands."""
         p = self._p
         n = p.state.nations[nation]
@@ -182,11 +181,11 @@ class Game:
 
     # ------------------------------------------------------------------ who acts
 
-    def to_act(self) -> list[str]:
+    def to_act(self) -> list[Seat]:
         """The seats that may act now; several when the rules are simultaneous."""
         return self._acting()[:]
 
-    def _acting(self) -> list[str]:
+    def _acting(self) -> list[Seat]:
         """``to_act()``, computed once per position (callers must not change the list)."""
         if self._seats is None:
             self._seats = acting(self._p)

@@ -21,9 +21,10 @@ from typing import Any
 
 from .core.actions import action_from_dict
 from .core.errors import IllegalAction
+from .core.names import SEATS
 from .core.reading import Bounds, Unreadable, read_json
 from .engine import Game, new_game
-from .rules.terms import RULESETS, SEATS
+from .rules.terms import RULESETS
 
 __all__ = ["MAX_CODE", "REASONS", "BadCode", "open_code", "share_code", "state_hash"]
 

@@ -9,7 +9,8 @@ from functools import cache
 
 import game
 from game.core import actions as A
-from game.core.content import MOON, NATIONS, load_content
+from game.core.content import MOON, load_content
+from game.core.names import NATIONS
 from game.core.plain import to_plain
 from game.engine import Game
 

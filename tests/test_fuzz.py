@@ -7,6 +7,7 @@ import json
 import random
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -66,6 +67,16 @@ def test_random_action_dicts_are_refused_cleanly_or_applied_legally(
         assert g.to_json() == before
         return
     assert legal
+
+
+def test_a_name_an_action_carries_is_read_as_one_of_its_values() -> None:
+    """A PlaceToken's board is a nation (game.core.names.NationId): anything else is refused
+    where the action is read, before any rule looks at it."""
+    place = {"type": "place_token", "board": "USSR", "place": 2, "token": "bluff"}
+    assert game.action_from_dict(place) == game.actions.PlaceToken("USSR", 2, "bluff")
+    for board in ("MARS", "usa", ""):
+        with pytest.raises(game.IllegalAction, match="must be one of USA, USSR"):
+            game.action_from_dict({**place, "board": board})
 
 
 @SETTINGS

@@ -163,6 +163,7 @@ def played_in_hungarian() -> Iterator[Played]:
     from game.ai import get_ai
     from game.analysis.advice import Reason, advise
     from game.analysis.stakes import Stakes
+    from game.rules.terms import nation_of
     from ui.markup.board import board_html
     from ui.markup.centre import centre_html
     from ui.markup.controls import BarState, bar_html, group_key
@@ -219,7 +220,7 @@ def played_in_hungarian() -> Iterator[Played]:
                 hinted.add(action.kind)
                 screens["hint"].append(reason_text(reason, action, view, "x"))
             if isinstance(action, game.actions.Launch) and len(screens["confirm"]) < 3:
-                odds = game.launch_odds(g, seat.split(".")[0], action.mission)
+                odds = game.launch_odds(g, nation_of(seat), action.mission)
                 risky = Stakes("launch", 3, 1, 0.5, odds=odds, mission=action.mission,
                                winner="USA", end_reason="popularity")
                 screens["confirm"].append(confirm_html(warning_text(risky), "Mehet"))

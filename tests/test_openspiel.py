@@ -15,7 +15,8 @@ from game import new_game
 from game.ai import get_ai
 from game.ai.base import Budget
 from game.core import actions as A
-from game.core.content import NATIONS, use_content
+from game.core.content import use_content
+from game.core.names import NATIONS
 from game.rules.terms import RULESETS
 from game.tools import openspiel
 from game.tools.cli import main

@@ -23,6 +23,7 @@ from ui.loop.messages import (
     CloseReport,
     CloseRules,
     Confirm,
+    EndDiscussion,
     Handlers,
     Msg,
     NewGameChanged,
@@ -131,6 +132,10 @@ def test_what_a_message_carries_is_bounded_whatever_the_page_holds() -> None:
     assert decode("speed", Carried(value=huge)) is None
     assert decode("speed", Carried(value="-5")) is None
     assert decode("speed", Carried(value="9" * MOST_DIGITS)) == SetSpeed(int("9" * MOST_DIGITS))
+    # a nation is read as one (game.core.names), or the command is nothing
+    assert decode("end-discussion", Carried(nation="USSR")) == EndDiscussion("USSR")
+    assert decode("end-discussion", Carried(nation="MARS")) is None
+    assert decode("end-discussion", Carried(nation=huge)) is None
     assert decode("rp-goto", Carried(chapter=huge, step="abc")) is None
     assert decode("rp-goto", Carried(step="42")) == ReplayGoto(None, 42)
     saved = decode("delete-save", Carried(key="k" * 100_000))

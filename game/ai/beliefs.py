@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from ..analysis.infostate import determinize
 from ..analysis.sampled import seeded_by
-from ..core.content import NATIONS
+from ..core.names import NATIONS, NationId
 from ..engine import Game
 from ..rules.records import View
 from ..rules.terms import other
@@ -32,7 +32,7 @@ PLAYOUT_STEPS = 200  # the most moves played in a sample to reach the rival's la
 class TokenReading:
     """The rival's face-down tokens on one Maneuver card."""
 
-    board: str  # whose Politics board
+    board: NationId  # whose Politics board
     place: int
     card: str
     tokens: int  # the rival's tokens there
@@ -43,7 +43,7 @@ class TokenReading:
 class Beliefs:
     """What the computer believes about the rival from one seat's view."""
 
-    rival: str
+    rival: NationId
     samples: int
     hand_size: int
     hand: tuple[tuple[str, float], ...]  # card key, the chance the rival holds one: likeliest first
@@ -100,7 +100,7 @@ def _likeliest(counts: Counter[str]) -> list[tuple[str, int]]:
     return sorted(counts.items(), key=lambda item: (-item[1], item[0]))
 
 
-def _launch_played_out(world: Game, rival: str, seed: int) -> str | None:
+def _launch_played_out(world: Game, rival: NationId, seed: int) -> str | None:
     """Where ``rival`` launches in ``world`` once the medium policy has played every seat up
     to its decision ("" an abort; None when the playout stops first)."""
     rng = random.Random(seed)

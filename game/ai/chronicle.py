@@ -21,8 +21,8 @@ from itertools import pairwise
 
 from ..analysis.history import fresh
 from ..core.actions import Action
-from ..core.content import NATIONS
 from ..core.events import Changed, flights
+from ..core.names import NATIONS, NationId
 from ..engine import Game
 from ..rules.odds import launch_odds, launch_targets
 from .winprob import SAMPLES, STEPS, win_probability
@@ -47,7 +47,7 @@ class RoundRow:
 class LaunchPoint:
     step: int  # the logged action after which the launch was resolved
     round: int
-    nation: str
+    nation: NationId
     mission: str
     odds: float | None  # exact chance before the die; None for a delayed launch
     outcome: str  # "success", "explosion" or "delayed"
@@ -71,7 +71,7 @@ class Shift:
     against), or its rocket's odds toward ``mission``."""
 
     kind: str  # "popularity", "budget", "decided" or "rocket"
-    nation: str
+    nation: NationId
     before: float
     after: float
     mission: str | None = None
@@ -178,7 +178,7 @@ class Numbers:
     decided: tuple[str, ...]  # the target its Politician decided to launch toward, or ""
 
 
-def _numbers(game: Game, moved: dict[str, int]) -> Numbers:
+def _numbers(game: Game, moved: dict[NationId, int]) -> Numbers:
     nations = [game.state.nations[n] for n in NATIONS]
     targets = launch_targets(game)  # face-down Moon risks averaged over the unseen cards
     return Numbers(tuple(n.popularity for n in nations), tuple(moved[n] for n in NATIONS),

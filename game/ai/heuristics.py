@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from ..core.blueprint import module_satisfied, placeable_cells, rocket_parameters
 from ..core.content import Content, Effect
+from ..core.names import NationId
 from ..core.state import Nation
 from ..engine import Game
 from ..rules.position import has_payload
@@ -54,7 +55,7 @@ def rocket_score(content: Content, params: Sequence[int], stage: int) -> float:
         0.01 * min(params[0], params[1], params[2])
 
 
-def stage_of(game: Game, nation: str) -> int:
+def stage_of(game: Game, nation: NationId) -> int:
     """Highest Mission level this nation completed, capped at 3 (0 if none)."""
     missions = game.content.missions
     done = [missions[m].level for m, nat, _ in game.state.completed if nat == nation]
@@ -95,7 +96,7 @@ def effect_value(content: Content, effect: Effect, own: Nation, rival: Nation,
     return v
 
 
-def payload_cells(game: Game, nation: str) -> list[int]:
+def payload_cells(game: Game, nation: NationId) -> list[int]:
     """Blueprint cells holding a Payload tile with no marker yet."""
     n = game.state.nations[nation]
     tiles = game.content.tiles
@@ -107,7 +108,7 @@ def has_payload_tile(content: Content, n: Nation) -> bool:
     return any(c is not None and content.tiles[c[0]].deck == "P" for c in n.blueprint)
 
 
-def payload_ready(game: Game, nation: str, mission: str) -> bool:
+def payload_ready(game: Game, nation: NationId, mission: str) -> bool:
     content = game.content
     required = content.missions[mission].payload
     if required == "none":
@@ -116,7 +117,7 @@ def payload_ready(game: Game, nation: str, mission: str) -> bool:
     return has_payload(content.rulesets[state.ruleset], state.nations[nation], mission, required)
 
 
-def prep_plan(game: Game, nation: str, mission: str, money: int | None = None,
+def prep_plan(game: Game, nation: NationId, mission: str, money: int | None = None,
               max_tests: int = 8) -> tuple[float, int, dict[str, int], bool]:
     """What the Engineer can still do for a launch this round.
 
@@ -150,7 +151,7 @@ def prep_plan(game: Game, nation: str, mission: str, money: int | None = None,
 _PLACEMENTS: dict[tuple[object, ...], tuple[float, int, int]] = {}
 
 
-def best_placement(game: Game, nation: str, tile: str, stage: int,
+def best_placement(game: Game, nation: NationId, tile: str, stage: int,
                    modules: Sequence[str | None] | None = None
                    ) -> tuple[float, int, int]:
     """(score after the best placement, cell, rotation) for putting ``tile`` on the rocket.
@@ -171,7 +172,7 @@ def best_placement(game: Game, nation: str, tile: str, stage: int,
     return found
 
 
-def _best_placement(game: Game, nation: str, tile: str, stage: int,
+def _best_placement(game: Game, nation: NationId, tile: str, stage: int,
                     modules: Sequence[str | None] | None = None
                     ) -> tuple[float, int, int]:
 
@@ -238,5 +239,5 @@ def _open_edges(content: Content, cells: Sequence[tuple[str, int] | None], cell:
     return count
 
 
-def current_score(game: Game, nation: str, stage: int) -> float:
+def current_score(game: Game, nation: NationId, stage: int) -> float:
     return rocket_score(game.content, game.parameters(nation), stage)

@@ -13,7 +13,8 @@ from itertools import chain
 from ..core import actions as A
 from ..core.actions import Action
 from ..core.blueprint import module_satisfied, rocket_parameters
-from ..core.content import LIVING_PAYLOADS, MOON, NATIONS, TECH_DECKS
+from ..core.content import LIVING_PAYLOADS, MOON, TECH_DECKS
+from ..core.names import NATIONS, NationId
 from ..core.state import Nation, Stack
 from ..engine import Game
 from ..rules.terms import other, split_seat
@@ -43,7 +44,7 @@ def _rounds_left(game: Game) -> float:
 
 # ------------------------------------------------------------------ politicians
 
-def card_value(game: Game, nation: str, card: str, level: int,
+def card_value(game: Game, nation: NationId, card: str, level: int,
                money: float = MONEY_PER_POINT) -> float:
     """A Maneuver card's worth at ``level`` for ``nation`` (``money``: money per Popularity
     point)."""
@@ -71,7 +72,7 @@ _CARD_VALUES: dict[tuple[object, ...], float] = {}
 _CARD_VALUES_MAX = 50_000
 
 
-def _stack_counts(stack: Stack, board: str, viewer: str) -> tuple[int, int, int]:
+def _stack_counts(stack: Stack, board: NationId, viewer: NationId) -> tuple[int, int, int]:
     """(owner tokens, rival tokens, viewer's own Influence) on ``board``'s ``stack``, as
     ``viewer`` sees."""
     owner = rival = mine = 0
@@ -85,7 +86,7 @@ def _stack_counts(stack: Stack, board: str, viewer: str) -> tuple[int, int, int]
     return owner, rival, mine
 
 
-def choose_maneuver(game: Game, nation: str, legal: list[Action],
+def choose_maneuver(game: Game, nation: NationId, legal: list[Action],
                     money: float = MONEY_PER_POINT) -> Action:
     n = game.state.nations[nation]
     plays = [a for a in legal if isinstance(a, A.PlayManeuver)]
@@ -104,8 +105,8 @@ def choose_maneuver(game: Game, nation: str, legal: list[Action],
     return A.PassManeuvers()
 
 
-def _support_targets(game: Game, nation: str, money: float
-                     ) -> list[tuple[float, str, int, int]]:
+def _support_targets(game: Game, nation: NationId, money: float
+                     ) -> list[tuple[float, NationId, int, int]]:
     """(value, board, place, Influence still needed) for stacks worth fighting for."""
     nations = game.state.nations
     out = []
@@ -126,7 +127,7 @@ def _support_targets(game: Game, nation: str, money: float
     return out
 
 
-def choose_politics(game: Game, nation: str, legal: list[Action], rng: random.Random,
+def choose_politics(game: Game, nation: NationId, legal: list[Action], rng: random.Random,
                     shallow: bool = False, money: float = MONEY_PER_POINT) -> Action:
     s = game.state
     n = s.nations[nation]
@@ -160,7 +161,7 @@ def choose_politics(game: Game, nation: str, legal: list[Action], rng: random.Ra
     return A.Abort()
 
 
-def _support_choice(game: Game, nation: str, tokens: list[A.PlaceToken], money: float
+def _support_choice(game: Game, nation: NationId, tokens: list[A.PlaceToken], money: float
                     ) -> Action | None:
     s = game.state
     n = s.nations[nation]
@@ -181,7 +182,7 @@ def _support_choice(game: Game, nation: str, tokens: list[A.PlaceToken], money: 
     return None
 
 
-def _announce_choice(game: Game, nation: str, announce: list[A.AnnounceMission]
+def _announce_choice(game: Game, nation: NationId, announce: list[A.AnnounceMission]
                      ) -> Action | None:
     params = game.parameters(nation)
     sab = game.state.nations[nation].sabotage
@@ -202,7 +203,7 @@ def _announce_choice(game: Game, nation: str, announce: list[A.AnnounceMission]
     return A.AnnounceMission(best[1]) if best is not None else None
 
 
-def mission_value(game: Game, nation: str, mission: str) -> float:
+def mission_value(game: Game, nation: NationId, mission: str) -> float:
     if mission == MOON:
         return WIN
     n = game.state.nations[nation]
@@ -216,7 +217,7 @@ def mission_value(game: Game, nation: str, mission: str) -> float:
     return value + 0.3 * m.level
 
 
-def launch_ev(game: Game, nation: str, mission: str) -> float:
+def launch_ev(game: Game, nation: NationId, mission: str) -> float:
     """Expected worth (Popularity points) of deciding to launch toward ``mission`` now."""
     s = game.state
     n = s.nations[nation]
@@ -242,7 +243,8 @@ def launch_ev(game: Game, nation: str, mission: str) -> float:
     return p * gain - (1 - race) * (1 - odds) * lose - race * lose_delay - spent / 14.0
 
 
-def best_launch(game: Game, nation: str, legal: Sequence[Action]) -> tuple[Action | None, float]:
+def best_launch(game: Game, nation: NationId,
+                legal: Sequence[Action]) -> tuple[Action | None, float]:
     best: tuple[Action | None, float] = (None, -1e9)
     for action in legal:
         if isinstance(action, A.Launch):
@@ -252,7 +254,7 @@ def best_launch(game: Game, nation: str, legal: Sequence[Action]) -> tuple[Actio
     return best
 
 
-def choose_reward(game: Game, nation: str, legal: list[Action]) -> Action:
+def choose_reward(game: Game, nation: NationId, legal: list[Action]) -> Action:
     explore = [a for a in legal if isinstance(a, A.ExploreMoon)]
     s = game.state
     assert s.decision is not None
@@ -264,7 +266,7 @@ def choose_reward(game: Game, nation: str, legal: list[Action]) -> Action:
     return A.ClaimReward()
 
 
-def choose_administration(game: Game, nation: str, legal: list[Action],
+def choose_administration(game: Game, nation: NationId, legal: list[Action],
                           money: float = MONEY_PER_POINT) -> Action:
     s = game.state
     n = s.nations[nation]
@@ -296,7 +298,7 @@ def choose_administration(game: Game, nation: str, legal: list[Action],
 
 # ------------------------------------------------------------------ engineers
 
-def choose_pending(game: Game, nation: str, legal: list[Action]) -> Action:
+def choose_pending(game: Game, nation: NationId, legal: list[Action]) -> Action:
     n = game.state.nations[nation]
     assert n.pending is not None
     content = game.content
@@ -328,14 +330,14 @@ def choose_pending(game: Game, nation: str, legal: list[Action]) -> Action:
     return A.InstallModule(best[1])
 
 
-def _tile_gain(game: Game, nation: str, tile: str, stage: int, base: float) -> float:
+def _tile_gain(game: Game, nation: NationId, tile: str, stage: int, base: float) -> float:
     return best_placement(game, nation, tile, stage)[0] - base
 
 
 Option = tuple[float, Action]  # (worth per money, action)
 
 
-def choose_engineer(game: Game, nation: str, legal: list[Action], rng: random.Random,
+def choose_engineer(game: Game, nation: NationId, legal: list[Action], rng: random.Random,
                     shallow: bool = False) -> Action:
     """The Engineer's policy, one step after another: a pending choice or the adaptivity
     split; this round's launch (payload, steals, preparation); sabotage; then building."""
@@ -362,7 +364,7 @@ def choose_engineer(game: Game, nation: str, legal: list[Action], rng: random.Ra
     return _build_action(game, nation, stage, legal, legal_set, shallow)
 
 
-def _payload_action(game: Game, nation: str, target: str, legal_set: set[Action]
+def _payload_action(game: Game, nation: NationId, target: str, legal_set: set[Action]
                     ) -> Action | None:
     """Get the payload of this round's launch aboard, if it is not yet."""
     if not target or payload_ready(game, nation, target):
@@ -375,7 +377,7 @@ def _payload_action(game: Game, nation: str, target: str, legal_set: set[Action]
     return action if action in legal_set else None
 
 
-def _payload_tile_action(game: Game, nation: str, required: str, legal_set: set[Action]
+def _payload_tile_action(game: Game, nation: NationId, required: str, legal_set: set[Action]
                          ) -> Action | None:
     """With payload tiles: load the payload on a payload cell, or research for such a cell."""
     s = game.state
@@ -392,7 +394,7 @@ def _payload_tile_action(game: Game, nation: str, required: str, legal_set: set[
     return None
 
 
-def _steal_action(game: Game, nation: str, target: str, stage: int, legal: list[Action]
+def _steal_action(game: Game, nation: NationId, target: str, stage: int, legal: list[Action]
                   ) -> Action | None:
     """Use a steal the nation holds: a Test (toward this round's Mission) or a tech tile."""
     n = game.state.nations[nation]
@@ -415,7 +417,7 @@ def _steal_test(game: Game, target: str, legal: list[Action]) -> Action | None:
     return steals[0]
 
 
-def _steal_tech(game: Game, nation: str, stage: int) -> Action | None:
+def _steal_tech(game: Game, nation: NationId, stage: int) -> Action | None:
     """Steal the rival's line tile that improves the rocket most, if any does."""
     base = current_score(game, nation, stage)
     rival = game.state.nations[other(nation)]
@@ -426,7 +428,7 @@ def _steal_tech(game: Game, nation: str, stage: int) -> Action | None:
     return None
 
 
-def _prepare_launch(game: Game, nation: str, target: str, legal_set: set[Action]
+def _prepare_launch(game: Game, nation: NationId, target: str, legal_set: set[Action]
                     ) -> Action | None:
     """Raise this round's launch odds, once its payload is aboard."""
     if target and payload_ready(game, nation, target):
@@ -445,7 +447,7 @@ def _remove_sabotage(n: Nation, legal_set: set[Action]) -> Action | None:
     return None
 
 
-def _build_action(game: Game, nation: str, stage: int, legal: list[Action],
+def _build_action(game: Game, nation: NationId, stage: int, legal: list[Action],
                   legal_set: set[Action], shallow: bool) -> Action:
     """The build worth most per money (line, pile, research, a module), else a supplier
     order from the line, else pass."""
@@ -468,7 +470,7 @@ def _build_action(game: Game, nation: str, stage: int, legal: list[Action],
     return A.PassEngineer()
 
 
-def _line_options(game: Game, nation: str, stage: int, base: float) -> list[Option]:
+def _line_options(game: Game, nation: NationId, stage: int, base: float) -> list[Option]:
     """Taking each tech tile from the nation's line."""
     n = game.state.nations[nation]
     cost = game.content.board.costs["line"]
@@ -482,7 +484,7 @@ def _line_options(game: Game, nation: str, stage: int, base: float) -> list[Opti
     return options
 
 
-def _pile_options(game: Game, nation: str, stage: int, base: float) -> list[Option]:
+def _pile_options(game: Game, nation: NationId, stage: int, base: float) -> list[Option]:
     """Taking the research pile's top tile (a first payload tile is worth a bonus)."""
     s = game.state
     n = s.nations[nation]
@@ -497,7 +499,7 @@ def _pile_options(game: Game, nation: str, stage: int, base: float) -> list[Opti
     return [(gain / cost, A.TakeFromPile())]
 
 
-def _research_options(game: Game, nation: str, stage: int, legal_set: set[Action],
+def _research_options(game: Game, nation: NationId, stage: int, legal_set: set[Action],
                       options: list[Option]) -> list[Option]:
     """Research (the weakest deck, or a payload tile still missing), valued from the best
     of the ``options`` found so far."""
@@ -515,7 +517,7 @@ def _research_options(game: Game, nation: str, stage: int, legal_set: set[Action
     return [(value / price, research)]
 
 
-def _research_pick(game: Game, nation: str, stage: int) -> tuple[A.Research, bool]:
+def _research_pick(game: Game, nation: NationId, stage: int) -> tuple[A.Research, bool]:
     """The Research to do, and whether the rocket still needs a payload tile (then one of
     the two decks is the payload deck, if it has tiles)."""
     s = game.state
@@ -528,7 +530,7 @@ def _research_pick(game: Game, nation: str, stage: int) -> tuple[A.Research, boo
     return A.Research(*pair), need_p
 
 
-def _supplier_send(game: Game, nation: str, stage: int, base: float, legal: list[Action]
+def _supplier_send(game: Game, nation: NationId, stage: int, base: float, legal: list[Action]
                    ) -> Action | None:
     """Send the line tile that would improve the rocket most to the suppliers."""
     n = game.state.nations[nation]
@@ -539,7 +541,7 @@ def _supplier_send(game: Game, nation: str, stage: int, base: float, legal: list
         game, nation, n.line[a.deck] or "", stage, base), a.deck))
 
 
-def _weakest_deck(game: Game, nation: str) -> str:
+def _weakest_deck(game: Game, nation: NationId) -> str:
     params = game.parameters(nation)
     decks = [d for d in ("S", "E", "C") if len(game.state.tile_decks[d]) >= 2]
     if not decks:
@@ -547,7 +549,7 @@ def _weakest_deck(game: Game, nation: str) -> str:
     return min(decks, key=lambda d: (params["SEC".index(d)], d))
 
 
-def _module_choice(game: Game, nation: str, stage: int, legal: list[Action]
+def _module_choice(game: Game, nation: NationId, stage: int, legal: list[Action]
                    ) -> tuple[float, Action] | None:
 
     n = game.state.nations[nation]
@@ -582,7 +584,7 @@ def _module_choice(game: Game, nation: str, stage: int, legal: list[Action]
     return best
 
 
-def _launch_prep(game: Game, nation: str, target: str, legal: set[Action]) -> Action | None:
+def _launch_prep(game: Game, nation: NationId, target: str, legal: set[Action]) -> Action | None:
     """The action that raises this round's launch odds most per money, if worth it."""
     odds, gains = PathOdds(game, nation, target).test_gains()
     if odds >= 0.97:
@@ -610,7 +612,7 @@ def _test_prep(game: Game, gains: Iterable[tuple[str, float]], legal: set[Action
             yield gain / cost, action
 
 
-def _line_prep(game: Game, nation: str, target: str, odds: float) -> Iterator[Option]:
+def _line_prep(game: Game, nation: NationId, target: str, odds: float) -> Iterator[Option]:
     """Line tiles that, placed at their best, raise the launch odds enough."""
     n = game.state.nations[nation]
     content = game.content
@@ -631,7 +633,7 @@ def _line_prep(game: Game, nation: str, target: str, odds: float) -> Iterator[Op
             yield gain / cost, A.TakeFromLine(deck)
 
 
-def _sabotage_prep(game: Game, nation: str, target: str, odds: float, legal: set[Action]
+def _sabotage_prep(game: Game, nation: NationId, target: str, odds: float, legal: set[Action]
                    ) -> Iterator[Option]:
     """Sabotage removals that raise the launch odds enough."""
     n = game.state.nations[nation]
@@ -644,7 +646,7 @@ def _sabotage_prep(game: Game, nation: str, target: str, odds: float, legal: set
                 yield gain / (base_cost + count), action
 
 
-def choose_split(game: Game, nation: str, legal: list[Action]) -> Action:
+def choose_split(game: Game, nation: NationId, legal: list[Action]) -> Action:
     s = game.state
     assert s.decision is not None
     mission = s.decision[2]

@@ -54,7 +54,8 @@ import time
 from ..analysis.infostate import determinize
 from ..core import actions as A
 from ..core.actions import Action
-from ..core.content import MOON, NATIONS
+from ..core.content import MOON
+from ..core.names import NATIONS, NationId
 from ..engine import Game
 from ..rules.records import View
 from ..rules.terms import nation_of, other, split_seat
@@ -73,7 +74,7 @@ CARD_MONEY = 14.0  # money on a Maneuver card per Popularity point (medium: 7; s
 
 # ------------------------------------------------------------------ the policy
 
-def moon_test(game: Game, nation: str, legal: list[Action]) -> tuple[Action | None, float]:
+def moon_test(game: Game, nation: NationId, legal: list[Action]) -> tuple[Action | None, float]:
     """The Test on one of ``nation``'s face-up Moon risks that raises the Moon odds most."""
     n = game.state.nations[nation]
     if not any(n.moon_up) or n.money < game.content.board.costs["test"]:
@@ -116,7 +117,7 @@ def hard_move(game: Game, seat: str, legal: list[Action], rng: random.Random) ->
 
 # ------------------------------------------------------------------ the search
 
-def _nation_score(game: Game, nation: str) -> float:
+def _nation_score(game: Game, nation: NationId) -> float:
     s = game.state
     n = s.nations[nation]
     pop = n.popularity
@@ -131,7 +132,7 @@ def _nation_score(game: Game, nation: str) -> float:
             - 0.8 * n.sabotage + 0.3 * (n.test_steal + n.free_research) + 0.5 * n.tech_steal)
 
 
-def evaluate(game: Game, nation: str) -> float:
+def evaluate(game: Game, nation: NationId) -> float:
     """Worth of a position for ``nation`` in [-1, 1]."""
     s = game.state
     if s.phase == "over":
@@ -142,7 +143,7 @@ def evaluate(game: Game, nation: str) -> float:
     return math.tanh(score / 8.0)
 
 
-def playout_engineer(game: Game, nation: str, legal: list[Action], rng: random.Random
+def playout_engineer(game: Game, nation: NationId, legal: list[Action], rng: random.Random
                      ) -> Action:
     """The rollouts' cheap Engineer: this round's launch only (payload, then medium's launch
     preparation), otherwise pass; pending choices and other phases as medium."""
@@ -163,7 +164,7 @@ def playout_engineer(game: Game, nation: str, legal: list[Action], rng: random.R
     return test if test is not None else done
 
 
-def launch_test(game: Game, nation: str, target: str, legal: list[Action]) -> Action | None:
+def launch_test(game: Game, nation: NationId, target: str, legal: list[Action]) -> Action | None:
     """The Test that raises the odds of this round's launch most, if it brings 2 points."""
     n = game.state.nations[nation]
     if n.money < game.content.board.costs["test"]:
@@ -180,7 +181,7 @@ def launch_test(game: Game, nation: str, target: str, legal: list[Action]) -> Ac
 _ENGINEER_NATION = {f"{nation}.engineer": nation for nation in NATIONS}
 
 
-def rollout(game: Game, nation: str, rng: random.Random, horizon_round: int,
+def rollout(game: Game, nation: NationId, rng: random.Random, horizon_round: int,
             stop_at_administration: bool, max_steps: int = 400) -> float:
     """Play on (``nation`` with the hard policy, the rival with medium) and evaluate."""
     step = 0

@@ -21,6 +21,7 @@ from itertools import combinations
 
 from ..core.content import Content
 from ..core.dice import pass_probability, splits
+from ..core.names import NationId
 from ..engine import Game
 from ..rules.odds import launch_path
 
@@ -124,7 +125,7 @@ def _success_probability_by_id(key: int, known: Sequence[str], tests: Sequence[i
     return total / count
 
 
-def mission_path(game: Game, nation: str, mission: str) -> tuple[list[str], list[int], int,
+def mission_path(game: Game, nation: NationId, mission: str) -> tuple[list[str], list[int], int,
                                                                  list[str]]:
     """(known risks, own tests on them, hidden count, pool of possible hidden risks):
     :func:`game.rules.odds.launch_path`, an empty path for a Mission that is not active."""
@@ -141,7 +142,7 @@ class PathOdds:
 
     __slots__ = ("_base", "_known", "_rest", "_tests", "known")
 
-    def __init__(self, game: Game, nation: str, mission: str,
+    def __init__(self, game: Game, nation: NationId, mission: str,
                  params: Sequence[int] | None = None, sabotage: int | None = None) -> None:
         known, tests, hidden, pool = mission_path(game, nation, mission)
         n = game.state.nations[nation]
@@ -224,7 +225,7 @@ _GAINS: dict[tuple[object, ...], tuple[float, tuple[tuple[str, float], ...]]] = 
 _GAINS_MAX = 20_000
 
 
-def path_odds(game: Game, nation: str, mission: str, extra: dict[str, int] | None = None,
+def path_odds(game: Game, nation: NationId, mission: str, extra: dict[str, int] | None = None,
               params: Sequence[int] | None = None, sabotage: int | None = None) -> float:
     """Chance to pass the path (payload ignored), with ``extra`` Test tokens: what
     :class:`PathOdds` gives, for one weighing."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..core.blueprint import rocket_parameters
+from ..core.names import NationId
 from ..engine import Game
 from ..rules.odds import launch_odds
 from .heuristics import best_placement, payload_cells, payload_ready, stage_of
@@ -30,7 +31,7 @@ class Reach:
     steps: tuple[str, ...]
 
 
-def reach(game: Game, nation: str, mission: str) -> Reach:
+def reach(game: Game, nation: NationId, mission: str) -> Reach:
     """The best chance ``nation``'s Engineer can give a launch toward ``mission`` this round
     (the rocket as it stands when the Engineer has passed or cannot pay anything)."""
     n = game.state.nations[nation]

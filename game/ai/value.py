@@ -21,6 +21,7 @@ from functools import cache
 from pathlib import Path
 
 from ..core.content import MOON
+from ..core.names import NationId
 from ..engine import Game
 from ..rules.terms import other
 from .heuristics import rocket_score, stage_of
@@ -46,7 +47,7 @@ def _danger(popularity: int) -> float:
     return max(0, 5 - popularity) ** 2 / 25.0
 
 
-def _side(game: Game, nation: str, gate: bool) -> tuple[float, ...]:
+def _side(game: Game, nation: NationId, gate: bool) -> tuple[float, ...]:
     s = game.state
     n = s.nations[nation]
     stage = stage_of(game, nation)
@@ -58,7 +59,7 @@ def _side(game: Game, nation: str, gate: bool) -> tuple[float, ...]:
             moon)
 
 
-def features(game: Game, nation: str) -> tuple[float, ...]:
+def features(game: Game, nation: NationId) -> tuple[float, ...]:
     """The numbers :func:`value` weighs, for ``nation`` against its rival (see FEATURES)."""
     s = game.state
     content = game.content
@@ -91,7 +92,7 @@ def logistic(x: float) -> float:
     return 1.0 / (1.0 + math.exp(-x))
 
 
-def value(game: Game, nation: str) -> float:
+def value(game: Game, nation: NationId) -> float:
     """``nation``'s chance to win from this full state (1 or 0 once the game is over)."""
     if game.is_over:
         return 1.0 if game.winner == nation else 0.0

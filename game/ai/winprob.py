@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 
 from ..analysis.infostate import determinize
-from ..core.content import NATIONS
+from ..core.names import NATIONS
 from ..engine import Game
 from ..rules.records import View
 from .medium import medium_move

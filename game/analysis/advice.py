@@ -47,9 +47,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ..core import actions as A
-from ..core.content import NATIONS, Effect
+from ..core.content import Effect
 from ..core.errors import IllegalAction
 from ..core.events import Changed, Evaluated, Liftoff
+from ..core.names import NATIONS, NationId
 from ..engine import Game
 from ..rules.odds import (
     launch_odds,
@@ -107,7 +108,7 @@ class Reason:
         return self.kind in CONCRETE
 
 
-def target(game: Game, nation: str) -> str | None:
+def target(game: Game, nation: NationId) -> str | None:
     """The Mission the nation's rocket is measured against: the one its Politician launches
     toward this round, else the active Mission (or the Moon) it is likeliest to complete."""
     candidates = launch_targets(game)
@@ -119,7 +120,7 @@ def target(game: Game, nation: str) -> str | None:
     return max(candidates, key=lambda m: (launch_odds(game, nation, m), -candidates.index(m)))
 
 
-def obstruction_gains(game: Game, obstructor: str) -> tuple[Effect, ...]:
+def obstruction_gains(game: Game, obstructor: NationId) -> tuple[Effect, ...]:
     """What ``obstructor`` receives for obstructing a rival's Maneuver now: the effects of its
     own Obstruction places that no Maneuver stack covers (V0.10.4, "Evaluation")."""
     stacks = game.state.nations[obstructor].stacks
@@ -132,11 +133,11 @@ def place_effect(game: Game, index: int) -> Effect:
     return next(place.effect for place in game.content.places if place.index == index)
 
 
-def _flown(outcome: Outcome, nation: str) -> bool:
+def _flown(outcome: Outcome, nation: NationId) -> bool:
     return any(isinstance(ev, Liftoff) and ev.nation == nation for ev in outcome.events)
 
 
-def _own_changes(outcome: Outcome, nation: str) -> dict[str, int]:
+def _own_changes(outcome: Outcome, nation: NationId) -> dict[str, int]:
     """What the action's own rule changed, by ``NUMBERS`` name."""
     found: dict[str, int] = {}
     for ev in outcome.events[1:outcome.game.own_events]:
@@ -146,7 +147,7 @@ def _own_changes(outcome: Outcome, nation: str) -> dict[str, int]:
     return found
 
 
-def _tokens(game: Game, board: str, place: int, nation: str) -> tuple[int, int, int]:
+def _tokens(game: Game, board: NationId, place: int, nation: NationId) -> tuple[int, int, int]:
     """(the nation's Influence, its tokens, the rival's tokens) on a place's stack."""
     stack = game.state.nations[board].stacks[place - 1]
     tokens = stack.tokens if stack is not None else []
@@ -230,7 +231,7 @@ def _consequence(game: Game, seat: str, action: A.Action, legal: list[A.Action]
     return _on_the_table(game, seat, action, samples)
 
 
-def _raised(game: Game, nation: str, after: list[Game]) -> Reason | None:
+def _raised(game: Game, nation: NationId, after: list[Game]) -> Reason | None:
     """The rocket parameter raised most (a mean over ``after``), if any rises by a whole
     point (a lowered one is a cost, not a reason)."""
     best: Reason | None = None
@@ -242,14 +243,14 @@ def _raised(game: Game, nation: str, after: list[Game]) -> Reason | None:
     return best
 
 
-def _odds(game: Game, nation: str, mission: str) -> float:
+def _odds(game: Game, nation: NationId, mission: str) -> float:
     try:
         return launch_odds(game, nation, mission)
     except ValueError:  # the Mission left the table in this sample
         return 0.0
 
 
-def need(game: Game, nation: str, mission: str, parameter: int) -> int:
+def need(game: Game, nation: NationId, mission: str, parameter: int) -> int:
     """The most ``mission``'s face-up risks ask of a rocket parameter (0 S, 1 E, 2 C) at any
     roll: with that much, no roll fails on it."""
     path = launch_path(game, nation, mission)
@@ -318,8 +319,8 @@ def _abort(game: Game, seat: str, legal: list[A.Action]) -> Reason | None:
                   rival=game.content.board.penalties["abort"])
 
 
-def _stack_reason(game: Game, kind: str, nation: str, board: str, place: int, before: float,
-                  after: float, rival: int) -> Reason:
+def _stack_reason(game: Game, kind: str, nation: NationId, board: NationId, place: int,
+                  before: float, after: float, rival: int) -> Reason:
     """A reason about the Maneuver on ``board``'s ``place``: what winning it gives its owner
     (at its level now) and what obstructing it gives the other nation now."""
     stack = game.state.nations[board].stacks[place - 1]

@@ -19,8 +19,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..core.content import NATIONS
 from ..core.events import Evaluated, Event, ManeuverPlayed, TileKept
+from ..core.names import NATIONS, NationId
 from ..engine import Game, new_game
 from ..rules.terms import nation_of
 
@@ -63,7 +63,7 @@ class Trace:
     hidden_changed: bool
     shown: frozenset[str]
 
-    def bars(self, nation: str | None) -> bool:
+    def bars(self, nation: NationId | None) -> bool:
         """Whether the action is a barrier for ``nation`` (``None``: for anyone)."""
         revealed = bool(self.shown) if nation is None else nation in self.shown
         return self.hidden_changed or revealed
@@ -102,14 +102,14 @@ def replay(game: Game, upto: int | None = None) -> Iterator[Game]:
         yield current.clone()
 
 
-def barriers(game: Game, nation: str | None = None) -> list[bool]:
+def barriers(game: Game, nation: NationId | None = None) -> list[bool]:
     """For each logged action, whether it is a barrier to undo for ``nation``: it used
     randomness, drew something hidden, or showed ``nation`` something it had not seen
     (``None``: showed anyone anything)."""
     return [t.bars(nation) for t in traces(game)]
 
 
-def undo_walk(game: Game, nation: str, undoable: frozenset[str] = frozenset(),
+def undo_walk(game: Game, nation: NationId, undoable: frozenset[str] = frozenset(),
               known: Sequence[Trace] | None = None) -> tuple[int, str]:
     """How many of the latest actions ``nation`` may take back, and what stops it there (in
     words that finish "Undo is not available: ..."). Actions of ``undoable`` seats of the
@@ -135,7 +135,7 @@ def undo_walk(game: Game, nation: str, undoable: frozenset[str] = frozenset(),
     return depth, "that is the start of the game"
 
 
-def undo_depth(game: Game, nation: str, undoable: frozenset[str] = frozenset(),
+def undo_depth(game: Game, nation: NationId, undoable: frozenset[str] = frozenset(),
                ) -> tuple[int, str]:
     """How many of the latest actions ``nation`` may take back, and, when none, why not.
 

@@ -15,7 +15,8 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
-from ..core.content import MOON, NATIONS, TECH_DECKS, TOKEN_KINDS, Content, load_content
+from ..core.content import MOON, TECH_DECKS, TOKEN_KINDS, Content, load_content
+from ..core.names import NATIONS, NationId
 from ..core.rng import Rng
 from ..core.state import Nation, Stack, State, Token
 from ..engine import Game
@@ -42,7 +43,7 @@ def _shuffled(items: list[str], rng: random.Random) -> list[str]:
     return out
 
 
-def _token_positions(view: View, nation: str) -> tuple[list[Position], list[Position]]:
+def _token_positions(view: View, nation: NationId) -> tuple[list[Position], list[Position]]:
     """Where ``nation``'s tokens lie: on stacks laid this round (no cover yet), and on older
     (covered) stacks."""
     new: list[Position] = []
@@ -58,7 +59,7 @@ def _token_positions(view: View, nation: str) -> tuple[list[Position], list[Posi
     return new, old
 
 
-def _opponent_tokens(view: View, nation: str, rng: random.Random
+def _opponent_tokens(view: View, nation: NationId, rng: random.Random
                      ) -> tuple[int, int, dict[Position, str]]:
     """Sample the rival's unplaced (influence, bluff) and the kind of each placed token.
 
@@ -151,7 +152,7 @@ def _deal_missions(s: State, view: View, content: Content, rng: random.Random) -
 
 
 def _deal_risks(s: State, view: View, content: Content, rng: random.Random
-                ) -> dict[str, list[str]]:
+                ) -> dict[NationId, list[str]]:
     """Every Risk not visible goes to a deck or face down on a Moon path; the Moon paths,
     by nation."""
     seen: set[str] = {r for _, path in s.active for r in path}

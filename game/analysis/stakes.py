@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 from ..core import actions as A
 from ..core.content import LIVING_PAYLOADS, MOON
 from ..core.errors import IllegalAction
+from ..core.names import NationId
 from ..engine import Game
 from ..rules.odds import launch_odds, mission_of_risk
 from ..rules.position import aboard, has_payload
@@ -105,7 +106,7 @@ def _fixed_cost(popularity: int, cost: int, cause: str, rival: str) -> Stakes:
                   winner=rival if lost else None, end_reason="popularity" if lost else None)
 
 
-def _first(game: Game, nation: str, mission: str) -> float:
+def _first(game: Game, nation: NationId, mission: str) -> float:
     """The chance that the rival, launching toward ``mission`` earlier this round, completes
     it first (a completed Mission delays every later launch toward it). The Moon stays on
     display for both, so it is never taken first."""
@@ -119,7 +120,7 @@ def _first(game: Game, nation: str, mission: str) -> float:
     return 0.0
 
 
-def _launch(game: Game, nation: str, mission: str, committed: bool = False) -> Stakes:
+def _launch(game: Game, nation: NationId, mission: str, committed: bool = False) -> Stakes:
     """A launch toward ``mission``, the rocket as it stands (before the Engineer's Pass it may
     still improve): a failure explodes it (or, without the payload, delays it), and a rival
     completing the Mission first delays it."""
@@ -153,7 +154,7 @@ def _launch(game: Game, nation: str, mission: str, committed: bool = False) -> S
                   end_reason="popularity" if loss else None)
 
 
-def _sampled(game: Game, seat: str, action: A.Action, nation: str) -> Stakes:
+def _sampled(game: Game, seat: str, action: A.Action, nation: NationId) -> Stakes:
     """Play the action on games sampled from the seat's view and see where it leads."""
     popularity = game.state.nations[nation].popularity
     worst, losses, played = popularity, 0, 0
@@ -229,7 +230,7 @@ def _threat(game: Game, seat: str, action: A.Action) -> Threat | None:
     return None
 
 
-def _flown_first(game: Game, nation: str, mission: str, first: float) -> Threat:
+def _flown_first(game: Game, nation: NationId, mission: str, first: float) -> Threat:
     """The rival flies to ``mission`` first and completes it with chance ``first``."""
     popularity = game.state.nations[nation].popularity
     delay = game.content.board.penalties["delay"]

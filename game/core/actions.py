@@ -7,9 +7,10 @@ separately. ``action_from_dict(a.to_dict()) == a`` for every action.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal, get_args, get_origin, get_type_hints
 
 from .errors import IllegalAction
+from .names import NationId
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +65,7 @@ class PlaceToken(Action):
     kind: ClassVar[str] = "place_token"
     label: ClassVar[str] = "Place a token face down"
     rule: ClassVar[str] = "support"
-    board: str  # the nation whose Maneuver stack receives the token
+    board: NationId  # the nation whose Maneuver stack receives the token
     place: int
     token: str  # "influence" or "bluff"
 
@@ -311,6 +312,11 @@ ACTION_TYPES: dict[str, type[Action]] = {
     )
 }
 
+# each field of each action class and its type (a name's: its Literal), read once
+_FIELD_TYPES: dict[type[Action], dict[str, Any]] = {
+    cls: {f.name: get_type_hints(cls)[f.name] for f in fields(cls)}
+    for cls in ACTION_TYPES.values()}
+
 
 def action_from_dict(data: Any) -> Action:
     """Rebuild an action from its dict form; anything malformed raises :class:`IllegalAction`."""
@@ -320,7 +326,7 @@ def action_from_dict(data: Any) -> Action:
     cls = ACTION_TYPES.get(kind) if isinstance(kind, str) else None
     if cls is None:
         raise IllegalAction(f"Unknown action type {kind!r}.")
-    expected = {f.name: f.type for f in fields(cls)}
+    expected = _FIELD_TYPES[cls]
     extra = set(data) - set(expected) - {"type"}
     if extra:
         raise IllegalAction(f"Unexpected field(s) for {kind}: {', '.join(sorted(extra))}.")
@@ -329,8 +335,12 @@ def action_from_dict(data: Any) -> Action:
         if name not in data:
             raise IllegalAction(f"The {kind} action needs the field '{name}'.")
         value = data[name]
-        want = int if annotation in ("int", int) else str
+        want = int if annotation is int else str
         if isinstance(value, bool) or not isinstance(value, want):
             raise IllegalAction(f"Field '{name}' of {kind} must be {want.__name__}.")
+        if get_origin(annotation) is Literal and value not in get_args(annotation):
+            raise IllegalAction(f"Field '{name}' of {kind} must be one of "
+                                f"{', '.join(get_args(annotation))}.")
         values[name] = value
     return cls(**values)
+

@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from .errors import ContentError
+from .names import NATIONS, NationId
 
-NATIONS = ("USA", "USSR")
 PARAMETERS = ("S", "E", "C")
 TECH_DECKS = ("S", "E", "C", "P")
 PAYLOADS = ("astrodog", "satellite", "astronaut")
@@ -112,7 +112,7 @@ class Module:
 @dataclass(frozen=True, slots=True)
 class Maneuver:
     key: str
-    names: dict[str, str]
+    names: dict[NationId, str]
     flavour: str
     levels: tuple[Effect, Effect, Effect]
 
@@ -120,7 +120,7 @@ class Maneuver:
 @dataclass(frozen=True, slots=True)
 class Place:
     index: int
-    names: dict[str, str]
+    names: dict[NationId, str]
     category: str
     effect: Effect
 
@@ -155,7 +155,7 @@ class Board:
     # HANDICAPPED key: zero in the game; a designer's variant may set it.
     handicap: dict[str, dict[str, int]]
 
-    def start_of(self, nation: str, key: str) -> int:
+    def start_of(self, nation: NationId, key: str) -> int:
         """What ``nation`` starts the game with of ``key`` (popularity, budget, money, ...)."""
         return self.start[key] + self.handicap[nation].get(key, 0)
 
@@ -397,7 +397,7 @@ def _load_modules(board: Board, files: Files) -> dict[str, Module]:
     return modules
 
 
-def _names(reader: _Reader) -> dict[str, str]:
+def _names(reader: _Reader) -> dict[NationId, str]:
     sub = _Reader(reader.file, f"{reader.entry}.names", reader.get("names", dict))
     names = {nation: sub.get(nation, str) for nation in NATIONS}
     sub.done()

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from .names import NationId
 from .plain import RecordError, from_plain, to_plain
 
 
@@ -58,7 +59,7 @@ class Changed(Event):
     """A nation's track or stock changed: Popularity, Budget, money, Sabotage, steals..."""
 
     kind: ClassVar[str] = "change"
-    nation: str
+    nation: NationId
     what: str
     by: int
     now: int
@@ -77,13 +78,13 @@ class GameOver(Event):
 @dataclass(slots=True)
 class DiscussionOver(Event):
     kind: ClassVar[str] = "discussion_over"
-    nation: str
+    nation: NationId
 
 
 @dataclass(slots=True)
 class ManeuverPlayed(Event):
     kind: ClassVar[str] = "maneuver_played"
-    nation: str
+    nation: NationId
     card: str
     place: int
 
@@ -91,7 +92,7 @@ class ManeuverPlayed(Event):
 @dataclass(slots=True)
 class ManeuversPassed(Event):
     kind: ClassVar[str] = "maneuvers_passed"
-    nation: str
+    nation: NationId
 
 
 @dataclass(slots=True)
@@ -99,22 +100,22 @@ class TokenPlaced(Event):
     """A Support token placed face down: its kind stays secret."""
 
     kind: ClassVar[str] = "token_placed"
-    nation: str
-    board: str  # the nation whose Politics board it lies on
+    nation: NationId
+    board: NationId  # the nation whose Politics board it lies on
     place: int
 
 
 @dataclass(slots=True)
 class SupportDone(Event):
     kind: ClassVar[str] = "support_done"
-    nation: str
+    nation: NationId
     tokens: int
 
 
 @dataclass(slots=True)
 class MissionAnnounced(Event):
     kind: ClassVar[str] = "mission_announced"
-    nation: str
+    nation: NationId
     mission: str
     risks: tuple[str, ...]
 
@@ -122,14 +123,14 @@ class MissionAnnounced(Event):
 @dataclass(slots=True)
 class LaunchDecided(Event):
     kind: ClassVar[str] = "launch_decided"
-    nation: str
+    nation: NationId
     mission: str
 
 
 @dataclass(slots=True)
 class LaunchAborted(Event):
     kind: ClassVar[str] = "launch_aborted"
-    nation: str
+    nation: NationId
 
 
 # --- Administration ---------------------------------------------------------------------------
@@ -139,7 +140,7 @@ class Delivered(Event):
     """A supplier's tile or module delivered to the nation's Engineer."""
 
     kind: ClassVar[str] = "delivery"
-    nation: str
+    nation: NationId
     item: str
     item_kind: str  # "tile" or "module"
 
@@ -149,7 +150,7 @@ class Evaluated(Event):
     """A Maneuver stack's tokens turned face up and counted."""
 
     kind: ClassVar[str] = "evaluation"
-    nation: str
+    nation: NationId
     place: int
     card: str
     level: int
@@ -161,7 +162,7 @@ class Evaluated(Event):
 @dataclass(slots=True)
 class ManeuverWon(Event):
     kind: ClassVar[str] = "maneuver_won"
-    nation: str
+    nation: NationId
     card: str
     level: int
 
@@ -169,7 +170,7 @@ class ManeuverWon(Event):
 @dataclass(slots=True)
 class ManeuverObstructed(Event):
     kind: ClassVar[str] = "maneuver_obstructed"
-    nation: str
+    nation: NationId
     card: str
     by: str  # the rival who obstructed it
 
@@ -177,7 +178,7 @@ class ManeuverObstructed(Event):
 @dataclass(slots=True)
 class ManeuverEscalated(Event):
     kind: ClassVar[str] = "maneuver_escalated"
-    nation: str
+    nation: NationId
     place: int
     level: int
 
@@ -185,7 +186,7 @@ class ManeuverEscalated(Event):
 @dataclass(slots=True)
 class Income(Event):
     kind: ClassVar[str] = "income"
-    nation: str
+    nation: NationId
     money: int
     drawn: int  # Maneuver cards drawn
 
@@ -201,7 +202,7 @@ class RisksReshuffled(Event):
 @dataclass(slots=True)
 class TileTaken(Event):
     kind: ClassVar[str] = "tile_taken"
-    nation: str
+    nation: NationId
     tile: str
     source: str  # "line" or "pile"
 
@@ -211,14 +212,14 @@ class Researched(Event):
     """Two tiles drawn from these decks; which they are stays with the nation."""
 
     kind: ClassVar[str] = "research"
-    nation: str
+    nation: NationId
     decks: tuple[str, str]
 
 
 @dataclass(slots=True)
 class TileKept(Event):
     kind: ClassVar[str] = "tile_kept"
-    nation: str
+    nation: NationId
     tile: str
     discarded: str  # onto the Research pile
 
@@ -226,7 +227,7 @@ class TileKept(Event):
 @dataclass(slots=True)
 class TilePlaced(Event):
     kind: ClassVar[str] = "tile_placed"
-    nation: str
+    nation: NationId
     tile: str
     row: int
     col: int
@@ -240,14 +241,14 @@ class SupplierTile(Event):
     """A line's tile moved to the Suppliers."""
 
     kind: ClassVar[str] = "supplier_tile"
-    nation: str
+    nation: NationId
     tile: str
 
 
 @dataclass(slots=True)
 class ModuleOrdered(Event):
     kind: ClassVar[str] = "module_ordered"
-    nation: str
+    nation: NationId
     module: str
     space: int
 
@@ -255,7 +256,7 @@ class ModuleOrdered(Event):
 @dataclass(slots=True)
 class ModuleInstalled(Event):
     kind: ClassVar[str] = "module_installed"
-    nation: str
+    nation: NationId
     module: str
     slot: int
     replaced: str | None
@@ -265,28 +266,28 @@ class ModuleInstalled(Event):
 @dataclass(slots=True)
 class RiskTested(Event):
     kind: ClassVar[str] = "tested"
-    nation: str
+    nation: NationId
     risk: str
 
 
 @dataclass(slots=True)
 class SabotageRemoved(Event):
     kind: ClassVar[str] = "sabotage_removed"
-    nation: str
+    nation: NationId
     count: int
 
 
 @dataclass(slots=True)
 class PayloadLoaded(Event):
     kind: ClassVar[str] = "payload_loaded"
-    nation: str
+    nation: NationId
     payload: str
 
 
 @dataclass(slots=True)
 class PayloadBooked(Event):
     kind: ClassVar[str] = "payload_booked"
-    nation: str
+    nation: NationId
     payload: str
     mission: str
 
@@ -294,21 +295,21 @@ class PayloadBooked(Event):
 @dataclass(slots=True)
 class StolenTestToken(Event):
     kind: ClassVar[str] = "test_stolen"
-    nation: str
+    nation: NationId
     risk: str
 
 
 @dataclass(slots=True)
 class TechStolen(Event):
     kind: ClassVar[str] = "tech_stolen"
-    nation: str
+    nation: NationId
     tile: str
 
 
 @dataclass(slots=True)
 class EngineerPassed(Event):
     kind: ClassVar[str] = "engineer_passed"
-    nation: str
+    nation: NationId
 
 
 # --- Launches ----------------------------------------------------------------------------------
@@ -316,7 +317,7 @@ class EngineerPassed(Event):
 @dataclass(slots=True)
 class MoonRiskRevealed(Event):
     kind: ClassVar[str] = "moon_risk_revealed"
-    nation: str
+    nation: NationId
     slot: int
     risk: str
 
@@ -324,7 +325,7 @@ class MoonRiskRevealed(Event):
 @dataclass(slots=True)
 class LaunchDelayed(Event):
     kind: ClassVar[str] = "launch_delayed"
-    nation: str
+    nation: NationId
     mission: str
     reason: str
 
@@ -332,14 +333,14 @@ class LaunchDelayed(Event):
 @dataclass(slots=True)
 class AdaptivitySplit(Event):
     kind: ClassVar[str] = "adaptivity"
-    nation: str
+    nation: NationId
     split: tuple[int, int, int]  # added to S, E and C
 
 
 @dataclass(slots=True)
 class Liftoff(Event):
     kind: ClassVar[str] = "liftoff"
-    nation: str
+    nation: NationId
     mission: str
     parameters: tuple[int, int, int]  # S, E and C as it flies
     payloads: tuple[str, ...]
@@ -349,7 +350,7 @@ class Liftoff(Event):
 @dataclass(slots=True)
 class RiskRolled(Event):
     kind: ClassVar[str] = "risk_roll"
-    nation: str
+    nation: NationId
     mission: str
     risk: str
     die: int
@@ -364,7 +365,7 @@ class RiskRolled(Event):
 @dataclass(slots=True)
 class Explosion(Event):
     kind: ClassVar[str] = "explosion"
-    nation: str
+    nation: NationId
     mission: str
     risk: str
     lives: bool  # living payloads were aboard
@@ -373,7 +374,7 @@ class Explosion(Event):
 @dataclass(slots=True)
 class MissionSuccess(Event):
     kind: ClassVar[str] = "mission_success"
-    nation: str
+    nation: NationId
     mission: str
 
 
@@ -396,7 +397,7 @@ EVENTS: dict[str, type[Event]] = {kind.kind: kind for kind in KINDS}
 class Flight:
     """How one launch ended, read from the events of the action that resolved it."""
 
-    nation: str
+    nation: NationId
     mission: str
     outcome: str  # "success", "explosion" or "delayed"
     reason: str = ""  # a delay's: "completed" (first by the rival) or "payload"

@@ -93,12 +93,16 @@ def _reader(hint: Any) -> Reader:
     args = typing.get_args(hint)
     if origin in (types.UnionType, typing.Union):
         return _union_reader(tuple(_reader(arg) for arg in args))
+    if origin is typing.Literal:  # a name (game.core.names): one of its values, exactly
+        return _one_of(frozenset(args))
     if origin is tuple:
         if len(args) == 2 and args[1] is Ellipsis:
             return _sequence_reader(_reader(args[0]))
         return _fixed_reader(tuple(_reader(arg) for arg in args))
     if origin is dict and args[0] is str:
         return _mapping_reader(_reader(args[1]))
+    if origin is dict and typing.get_origin(args[0]) is typing.Literal:  # keyed by a name
+        return _mapping_reader(_reader(args[1]), frozenset(typing.get_args(args[0])))
     raise TypeError(f"no plain form for {hint!r}")
 
 
@@ -106,6 +110,14 @@ def _exactly(kind: type) -> Reader:
     def read(data: object, where: str) -> object:
         if type(data) is not kind:
             raise RecordError(f"{where}: not a {kind.__name__}")
+        return data
+    return read
+
+
+def _one_of(names: frozenset[object]) -> Reader:
+    def read(data: object, where: str) -> object:
+        if type(data) is not str or data not in names:
+            raise RecordError(f"{where}: not one of {sorted(map(str, names))}")
         return data
     return read
 
@@ -150,7 +162,8 @@ def _fixed_reader(items: tuple[Reader, ...]) -> Reader:
     return read
 
 
-def _mapping_reader(item: Reader) -> Reader:
+def _mapping_reader(item: Reader, keys: frozenset[object] | None = None) -> Reader:
+    """A mapping of text keys (``keys``: only those) to values ``item`` reads."""
     def read(data: object, where: str) -> dict[str, object]:
         if not isinstance(data, dict):
             raise RecordError(f"{where}: not a mapping")
@@ -158,6 +171,8 @@ def _mapping_reader(item: Reader) -> Reader:
         for key, value in data.items():
             if not isinstance(key, str):
                 raise RecordError(f"{where}: a key is not text")
+            if keys is not None and key not in keys:
+                raise RecordError(f"{where}: an unknown key {key[:KEY_SHOWN]!r}")
             # the key's head only: a host's key of any length costs each value the same
             found[key] = item(value, f"{where}.{key[:KEY_SHOWN]}")
         return found

@@ -16,9 +16,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from .names import NationId, Phase
 from .rng import Rng
 
-Token = tuple[str, str]  # (nation that placed it, "influence" | "bluff")
+Token = tuple[NationId, str]  # (nation that placed it, "influence" | "bluff")
 Pile = tuple[str, ...]  # a draw pile, top card last
 
 
@@ -76,7 +77,7 @@ class Nation:
         "test_steal",
     )
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: NationId) -> None:
         self.name = name
         self.popularity = 0
         self.budget = 0
@@ -194,20 +195,20 @@ class State:
         "winner",
     )
 
-    def __init__(self, ruleset: str, players: int, pair: str | None, rng: Rng) -> None:
+    def __init__(self, ruleset: str, players: int, pair: NationId | None, rng: Rng) -> None:
         self.ruleset = ruleset
         self.players = players
         self.pair = pair  # the nation with two players in a 3-player game
         self.rng = rng
         self.round = 0
-        self.phase = "setup"
-        self.first = "USSR"
-        self.turn: str | None = None  # the Politician whose turn it is
+        self.phase: Phase = "setup"
+        self.first: NationId = "USSR"
+        self.turn: NationId | None = None  # the Politician whose turn it is
         self.passes = 0  # consecutive passes while placing Maneuver cards
         self.support = 0  # tokens placed so far in the Support action under way
         self.mission_decks: dict[int, Pile] = {}
         self.active: list[tuple[str, tuple[str, ...]]] = []  # (mission, its risk cards)
-        self.completed: list[tuple[str, str, int]] = []  # (mission, nation, round)
+        self.completed: list[tuple[str, NationId, int]] = []  # (mission, nation, round)
         self.risk_decks: dict[int, Pile] = {}
         self.risk_discards: dict[int, Pile] = {}
         self.tests: dict[str, tuple[int, int]] = {}  # risk -> (USA tokens, USSR tokens)
@@ -217,14 +218,14 @@ class State:
         self.module_deck: list[str] = []
         self.module_row: list[str | None] = []
         self.module_discard: list[str] = []
-        self.launches: list[tuple[str, str]] = []  # (nation, mission) in decision order
+        self.launches: list[tuple[NationId, str]] = []  # (nation, mission) in decision order
         self.launch_step = 0
-        self.decision: tuple[str, str, str] | None = None  # (what, nation, about)
-        self.evaluator: str | None = None
-        self.moon_winners: list[str] = []
-        self.winner: str | None = None
+        self.decision: tuple[str, NationId, str] | None = None  # (what, nation, about)
+        self.evaluator: NationId | None = None
+        self.moon_winners: list[NationId] = []
+        self.winner: NationId | None = None
         self.end_reason: str | None = None
-        self.nations: dict[str, Nation] = {}
+        self.nations: dict[NationId, Nation] = {}
 
     def copy(self) -> State:
         other = State.__new__(State)

@@ -17,6 +17,7 @@ from typing import Any
 from ..core.actions import Action, action_from_dict
 from ..core.errors import IllegalAction
 from ..core.events import Event, event_from_plain
+from ..core.names import Seat
 from ..core.plain import RecordError, from_plain
 from ..core.reading import Bounds, Unreadable, read_json
 from ..rules.choices import NO_CHOICES, Choices
@@ -152,7 +153,7 @@ class GuestLink:
     def legal(self, seat: str) -> list[Action]:
         return list(self.picture.legals.get(seat, ())) if self.picture else []
 
-    def to_act(self) -> list[str]:
+    def to_act(self) -> list[Seat]:
         """This screen's seats that may act now."""
         if self.state is None:
             return []

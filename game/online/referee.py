@@ -41,10 +41,10 @@ from ..analysis.history import fresh
 from ..core.actions import Action, action_from_dict
 from ..core.errors import IllegalAction
 from ..core.events import Event, event_to_plain
+from ..core.names import SEATS
 from ..core.plain import to_plain
 from ..core.reading import Bounds, Unreadable, read_json
 from ..engine import Game
-from ..rules.terms import SEATS
 
 MAX_GUEST_MESSAGE = 16_384  # characters; an action or a chat line needs a few hundred
 MAX_DEPTH = 16  # nesting of a guest's JSON (an action needs 3); Python's parser recurses

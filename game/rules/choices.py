@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from ..core.actions import PlaceTile
 from ..core.blueprint import rocket_parameters
 from ..core.content import MOON
+from ..core.names import NationId
 from .odds import launch_odds, launch_targets
 from .position import GameLike
 from .records import Parameters, PlacedTile
@@ -62,7 +63,7 @@ def build_choices(game: GameLike, seat: str | None, legal: Sequence[object]) -> 
                     for action in legal if isinstance(action, PlaceTile)})
 
 
-def _placement(game: GameLike, nation: str, action: PlaceTile) -> Placement:
+def _placement(game: GameLike, nation: NationId, action: PlaceTile) -> Placement:
     """The pending tile laid as ``action`` says, on a copy of the blueprint: the rocket's
     parameters follow from the blueprint and the modules alone (game.core.blueprint)."""
     content = game.content

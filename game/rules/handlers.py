@@ -8,16 +8,17 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from ..core.actions import Action
+from ..core.names import NationId
 from .position import Position
 
 ActionT = TypeVar("ActionT", bound=Action)
 
 # A registered handler: (the position, the acting nation, the action). It is called with
 # the class it was registered for only (the engine looks it up by the action's type).
-Handler = Callable[[Position, str, Any], None]
+Handler = Callable[[Position, NationId, Any], None]
 
 
 def handles(cls: type[ActionT],
-            handler: Callable[[Position, str, ActionT], None]) -> tuple[type[Action], Handler]:
+            handler: Callable[[Position, NationId, ActionT], None]) -> tuple[type[Action], Handler]:
     """One row of a handler table: ``handler`` takes the actions of class ``cls``."""
     return cls, handler

@@ -14,8 +14,9 @@ from typing import Any
 from ..core import actions as A
 from ..core.actions import Action
 from ..core.blueprint import placeable_cells
-from ..core.content import MOON, NATIONS, PAYLOADS, TECH_DECKS, TOKEN_KINDS
+from ..core.content import MOON, PAYLOADS, TECH_DECKS, TOKEN_KINDS
 from ..core.dice import splits
+from ..core.names import NATIONS, NationId, Seat
 from ..core.state import Nation, State
 from .position import Position
 from .terms import PLACES, other, split_seat
@@ -82,7 +83,7 @@ def _placements(cells: tuple[int, ...], cols: int) -> tuple[Action, ...]:
                  for cell in cells for rotation in range(4))
 
 
-def politician_actions(p: Position, nation: str) -> list[Action]:
+def politician_actions(p: Position, nation: NationId) -> list[Action]:
     """The legal actions of ``nation``'s Politician, whose moment it is."""
     s = p.state
     n = s.nations[nation]
@@ -118,7 +119,7 @@ def politician_actions(p: Position, nation: str) -> list[Action]:
     return []
 
 
-def _politics_actions(p: Position, nation: str, n: Nation) -> list[Action]:
+def _politics_actions(p: Position, nation: NationId, n: Nation) -> list[Action]:
     s = p.state
     found: list[Action] = []
     if s.support or n.influence + n.bluff >= 2:
@@ -146,7 +147,7 @@ def _politics_actions(p: Position, nation: str, n: Nation) -> list[Action]:
     return found
 
 
-def engineer_actions(p: Position, nation: str) -> list[Action]:
+def engineer_actions(p: Position, nation: NationId) -> list[Action]:
     """The legal actions of ``nation``'s Engineer, whose moment it is."""
     s = p.state
     n = s.nations[nation]
@@ -201,7 +202,7 @@ def _supplier_actions(p: Position, n: Nation) -> list[Action]:
     return found
 
 
-def _upkeep_actions(p: Position, nation: str, n: Nation) -> list[Action]:
+def _upkeep_actions(p: Position, nation: NationId, n: Nation) -> list[Action]:
     """Testing a Risk and removing Sabotage."""
     costs = p.content.board.costs
     found: list[Action] = []
@@ -257,7 +258,7 @@ def _pending_actions(p: Position, n: Nation) -> list[Action]:
     return list(_placements(tuple(placeable_cells(n.blueprint)), p.content.board.cols))
 
 
-def testable_risks(p: Position, nation: str) -> tuple[str, ...]:
+def testable_risks(p: Position, nation: NationId) -> tuple[str, ...]:
     """The risks on active Missions' paths, then the nation's face-up Moon risks."""
     n = p.state.nations[nation]
     return (*[risk for _, path in p.state.active for risk in path],
@@ -270,7 +271,7 @@ def moon_gate_open(p: Position) -> bool:
     return any(missions[m].level == 3 for m, _, _ in p.state.completed)
 
 
-def explain(p: Position, seat: str, action: Action, acting: list[str],
+def explain(p: Position, seat: str, action: Action, acting: list[Seat],
             legal: list[Action]) -> str:
     """Why ``action`` by ``seat`` is refused, in words a player understands (``acting``: the
     seats that may act now; ``legal``: the seat's legal actions)."""

@@ -6,8 +6,9 @@ before); this module reads a game's state to apply it.
 
 from __future__ import annotations
 
-from ..core.content import MOON, NATIONS
+from ..core.content import MOON
 from ..core.dice import Split, pass_probability, splits, success_probability
+from ..core.names import NATIONS, NationId
 from .position import GameLike, has_payload
 
 __all__ = ["launch_odds", "launch_path", "launch_targets", "mission_of_risk", "path_chance",
@@ -24,7 +25,7 @@ def launch_targets(game: GameLike) -> list[str]:
     return targets
 
 
-def mission_of_risk(game: GameLike, nation: str, risk: str) -> str | None:
+def mission_of_risk(game: GameLike, nation: NationId, risk: str) -> str | None:
     """The active Mission (or the Moon on display) whose path holds ``risk``, for ``nation``."""
     state = game.state
     for mission, risks in state.active:
@@ -36,7 +37,7 @@ def mission_of_risk(game: GameLike, nation: str, risk: str) -> str | None:
     return None
 
 
-def launch_path(game: GameLike, nation: str, mission: str
+def launch_path(game: GameLike, nation: NationId, mission: str
                 ) -> tuple[list[str], list[int], int, list[str]] | None:
     """What ``nation`` sees of the risks between it and ``mission``: (the face-up risk ids in
     path order, the nation's Test tokens on each, how many are face down, the ids of the
@@ -68,7 +69,7 @@ def launch_path(game: GameLike, nation: str, mission: str
     return None
 
 
-def launch_odds(game: GameLike, nation: str, mission: str | None = None) -> float:
+def launch_odds(game: GameLike, nation: NationId, mission: str | None = None) -> float:
     """Exact chance that ``nation``'s rocket, as it stands, completes ``mission``.
 
     ``mission`` defaults to the Mission the nation's Politician launched toward this round.
@@ -94,7 +95,7 @@ def launch_odds(game: GameLike, nation: str, mission: str | None = None) -> floa
     return _chance(game, nation, path)
 
 
-def path_chance(game: GameLike, nation: str, mission: str) -> float:
+def path_chance(game: GameLike, nation: NationId, mission: str) -> float:
     """:func:`launch_odds` with the payload aside: the chance that ``nation``'s rocket, as it
     stands, passes every risk between it and ``mission``."""
     path = launch_path(game, nation, mission)
@@ -103,7 +104,7 @@ def path_chance(game: GameLike, nation: str, mission: str) -> float:
     return _chance(game, nation, path)
 
 
-def _chance(game: GameLike, nation: str,
+def _chance(game: GameLike, nation: NationId,
             path: tuple[list[str], list[int], int, list[str]]) -> float:
     content = game.content
     state = game.state
@@ -115,7 +116,7 @@ def _chance(game: GameLike, nation: str,
         content.rulesets[state.ruleset].test_bonus)
 
 
-def split_odds(game: GameLike, nation: str, mission: str) -> list[tuple[Split, float]]:
+def split_odds(game: GameLike, nation: NationId, mission: str) -> list[tuple[Split, float]]:
     """The chance of completing ``mission`` for every Adaptivity split, with the Moon's risks
     already face up (as they are when the split is chosen), best first."""
     state = game.state

@@ -12,9 +12,10 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from ..core.blueprint import rocket_parameters
-from ..core.content import NATIONS, Content, Effect, Ruleset, load_content
+from ..core.content import Content, Effect, Ruleset, load_content
 from ..core.effects import apply_effect
 from ..core.events import Changed, Event, GameOver, RisksReshuffled
+from ..core.names import NATIONS, NationId
 from ..core.state import Nation, Pile, Stack, State
 from .terms import other
 
@@ -28,7 +29,7 @@ class GameLike(Protocol):
     @property
     def content(self) -> Content: ...
 
-    def parameters(self, nation: str) -> tuple[int, int, int, int]: ...
+    def parameters(self, nation: NationId) -> tuple[int, int, int, int]: ...
 
 
 def draw(piles: dict[Any, Pile], key: Any) -> str:
@@ -76,12 +77,12 @@ class Position:
     def emit(self, event: Event) -> None:
         self.events.append(event)
 
-    def parameters(self, nation: str) -> tuple[int, int, int, int]:
+    def parameters(self, nation: NationId) -> tuple[int, int, int, int]:
         """Structure, Electronics, Code and Adaptivity of a nation's rocket as it stands."""
         n = self.state.nations[nation]
         return rocket_parameters(n.blueprint, n.modules, self.content)
 
-    def duo_nations(self) -> tuple[str, ...]:
+    def duo_nations(self) -> tuple[NationId, ...]:
         """The nations played by two people (a Politician and an Engineer)."""
         s = self.state
         if s.players == 4:
@@ -108,7 +109,7 @@ class Position:
             self.emit(RisksReshuffled(level=level))
         return draw(s.risk_decks, level)
 
-    def changing_stack(self, nation: str, place: int) -> Stack:
+    def changing_stack(self, nation: NationId, place: int) -> Stack:
         """The stack at ``place``, replaced by its own copy first: copies of the state share
         Stack objects, so one is never changed where it stands."""
         stacks = self.state.nations[nation].stacks
@@ -141,7 +142,7 @@ class Position:
             return True
         return False
 
-    def finish(self, winner: str, reason: str) -> None:
+    def finish(self, winner: NationId, reason: str) -> None:
         s = self.state
         s.winner = winner
         s.end_reason = reason
@@ -151,7 +152,7 @@ class Position:
         s.evaluator = None
         self.emit(GameOver(winner=winner, reason=reason))
 
-    def change_popularity(self, nation: str, amount: int, source: str) -> bool:
+    def change_popularity(self, nation: NationId, amount: int, source: str) -> bool:
         """Change a nation's Popularity (within its bounds); True when that ended the game."""
         n = self.state.nations[nation]
         before = n.popularity
@@ -160,7 +161,7 @@ class Position:
                           now=n.popularity, source=source))
         return self.check_end()
 
-    def effect(self, nation: str, effect: Effect, source: str) -> bool:
+    def effect(self, nation: NationId, effect: Effect, source: str) -> bool:
         """Run a reward or effect for ``nation``; True when that ended the game."""
         s = self.state
         apply_effect(s.nations[nation], s.nations[other(nation)], effect, source,

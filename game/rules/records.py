@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..core.content import Effect
+from ..core.names import NationId, Phase, Seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +53,7 @@ class RiskRange:
     low: int  # the die rolls it covers, low..high
     high: int
     minimum: tuple[int, int, int]  # the S, E and C a rocket needs to pass it
-    meets: dict[str, bool]  # nation -> its rocket meets the minimum (Adaptivity aside)
+    meets: dict[NationId, bool]  # nation -> its rocket meets the minimum (Adaptivity aside)
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +65,7 @@ class RiskView:
     level: int
     flavour: str
     ranges: tuple[RiskRange, ...]
-    tests: dict[str, int]  # nation -> its test tokens on this card
+    tests: dict[NationId, int]  # nation -> its test tokens on this card
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,7 +96,7 @@ class MoonView(MissionView):
 
 @dataclass(frozen=True, slots=True)
 class TokenView:
-    nation: str
+    nation: NationId
     kind: str | None  # "influence" or "bluff"; None unless the viewer's own
 
 
@@ -174,7 +175,7 @@ class Tokens:
 
 @dataclass(frozen=True, slots=True)
 class NationView:
-    name: str
+    name: NationId
     popularity: int
     budget: int
     money: int
@@ -215,7 +216,7 @@ class Decision:
     """A choice the rules wait for outside a turn (e.g. how to split Adaptivity)."""
 
     what: str
-    nation: str
+    nation: NationId
     about: str
     splits: tuple[Split, ...]  # for "adapt": every split, best first
 
@@ -225,7 +226,7 @@ class Completed:
     mission: str
     name: str
     level: int
-    nation: str
+    nation: NationId
     round: int
 
 
@@ -241,7 +242,7 @@ class Research:
 
 @dataclass(frozen=True, slots=True)
 class Launch:
-    nation: str
+    nation: NationId
     mission: str
 
 
@@ -249,26 +250,26 @@ class Launch:
 class View:
     """Everything ``seat`` may see of a game (``seat`` None: a spectator, public only)."""
 
-    seat: str | None
-    nation: str | None
+    seat: Seat | None
+    nation: NationId | None
     ruleset: str
     ruleset_title: str
     players: int
-    pair: str | None  # the nation with two players in a 3-player game
+    pair: NationId | None  # the nation with two players in a 3-player game
     round: int
-    phase: str
-    first_player: str
-    turn: str | None
-    to_act: tuple[str, ...]
+    phase: Phase
+    first_player: NationId
+    turn: NationId | None
+    to_act: tuple[Seat, ...]
     over: bool
-    winner: str | None
+    winner: NationId | None
     end_reason: str | None
     budget_gap_limit: int
     budget_gap_inclusive: bool
     test_bonus: int
     payload_tiles: bool
     popularity_max: int
-    nations: dict[str, NationView]
+    nations: dict[NationId, NationView]
     missions: tuple[ActiveMission, ...]
     moon: MoonView
     mission_decks: dict[str, int]  # level -> cards left
@@ -279,10 +280,10 @@ class View:
     launches: tuple[Launch, ...]
     launch_step: int
     decision: Decision | None
-    evaluator: str | None
+    evaluator: NationId | None
     support_tokens: int
     passes: int
-    moon_winners: tuple[str, ...]
+    moon_winners: tuple[NationId, ...]
     costs: dict[str, int]
     payload_costs: dict[str, int]
     supplier_prices: tuple[int, ...]

@@ -15,9 +15,10 @@ from typing import Any
 
 from ..core.actions import Action, action_from_dict
 from ..core.errors import BadSave, IllegalAction
+from ..core.names import SEATS
 from ..core.reading import SAVE, Unreadable, read_json
 from ..core.state import State
-from .terms import RULESETS, SEATS
+from .terms import RULESETS
 
 FORMAT = "moonshot-save"
 VERSION = 1

@@ -6,7 +6,8 @@ from __future__ import annotations
 from functools import cache
 
 from ..core.blueprint import geometry
-from ..core.content import MOON, NATIONS, TECH_DECKS, load_content, when_content_changes
+from ..core.content import MOON, TECH_DECKS, load_content, when_content_changes
+from ..core.names import NATIONS
 from ..core.rng import Rng
 from ..core.state import Nation, Pile, State
 from .flow import begin_round

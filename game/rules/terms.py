@@ -2,28 +2,26 @@
 
 from __future__ import annotations
 
-from ..core.content import NATIONS
 from ..core.errors import IllegalAction
+from ..core.names import SEATS, NationId, Phase, Role, Seat, is_seat
 
-SEATS = ("USA.politician", "USA.engineer", "USSR.politician", "USSR.engineer")
 RULESETS = ("v0.10.4", "preview")
-PHASES = ("discussion", "maneuvers", "politics", "engineering", "launches", "administration",
-          "over")
-ENGINEER_PHASES_4P = ("maneuvers", "politics", "engineering")
+ENGINEER_PHASES_4P: tuple[Phase, ...] = ("maneuvers", "politics", "engineering")
 PLACES = (1, 2, 3, 4)
 
-POLITICIAN = {nation: f"{nation}.politician" for nation in NATIONS}
-ENGINEER = {nation: f"{nation}.engineer" for nation in NATIONS}
-_SEAT_PARTS: dict[str, tuple[str, str]] = {
-    seat: (seat.split(".")[0], seat.split(".")[1]) for seat in SEATS}
+POLITICIAN: dict[NationId, Seat] = {"USA": "USA.politician", "USSR": "USSR.politician"}
+ENGINEER: dict[NationId, Seat] = {"USA": "USA.engineer", "USSR": "USSR.engineer"}
+_SEAT_PARTS: dict[Seat, tuple[NationId, Role]] = {
+    "USA.politician": ("USA", "politician"), "USA.engineer": ("USA", "engineer"),
+    "USSR.politician": ("USSR", "politician"), "USSR.engineer": ("USSR", "engineer")}
 
 
-def other(nation: str) -> str:
+def other(nation: NationId) -> NationId:
     """The rival of ``nation``."""
     return "USSR" if nation == "USA" else "USA"
 
 
-def split_seat(seat: object) -> tuple[str, str]:
+def split_seat(seat: object) -> tuple[NationId, Role]:
     """(nation, role) of a seat; :class:`IllegalAction` for anything that is not a seat."""
     # A subscript, not .get() and isinstance(): in Pyodide a call into a builtin costs several
     # times its CPython price, and this runs twice per action.
@@ -33,7 +31,15 @@ def split_seat(seat: object) -> tuple[str, str]:
         raise IllegalAction(f"Unknown seat {seat!r}; seats are {', '.join(SEATS)}.") from None
 
 
-def nation_of(seat: object) -> str:
+def as_seat(text: object) -> Seat:
+    """``text`` as the seat it names; :class:`IllegalAction` for anything that is not a
+    seat (outside text is read to a seat here, once)."""
+    if is_seat(text):
+        return text
+    raise IllegalAction(f"Unknown seat {text!r}; seats are {', '.join(SEATS)}.")
+
+
+def nation_of(seat: object) -> NationId:
     """The nation of a seat ("USSR.engineer": "USSR"); :class:`IllegalAction` as
     :func:`split_seat` for anything that is not a seat."""
     return split_seat(seat)[0]

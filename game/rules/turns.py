@@ -3,11 +3,12 @@ them act at once)."""
 
 from __future__ import annotations
 
+from ..core.names import NationId, Seat
 from .position import Position
 from .terms import ENGINEER, ENGINEER_PHASES_4P, POLITICIAN, other
 
 
-def engineer_can_act(p: Position, nation: str) -> bool:
+def engineer_can_act(p: Position, nation: NationId) -> bool:
     s = p.state
     n = s.nations[nation]
     if n.pending is not None:
@@ -17,16 +18,16 @@ def engineer_can_act(p: Position, nation: str) -> bool:
     return False
 
 
-def acting(p: Position) -> list[str]:
+def acting(p: Position) -> list[Seat]:
     """The seats that may act now, First Player's nation first."""
     s = p.state
     order = (s.first, other(s.first))
     if s.phase == "over":
         return []
     if s.phase == "discussion":
-        return [f"{n}.{role}" for n in order if n in p.duo_nations()
-                and not s.nations[n].discussed for role in ("politician", "engineer")]
-    seats: list[str] = []
+        return [seat for n in order if n in p.duo_nations() and not s.nations[n].discussed
+                for seat in (POLITICIAN[n], ENGINEER[n])]
+    seats: list[Seat] = []
     if s.phase in ("maneuvers", "politics") and s.turn is not None:
         seats.append(POLITICIAN[s.turn])
     if s.phase == "launches" and s.decision is not None:

@@ -15,7 +15,8 @@ from typing import Protocol
 from ..core import actions as A
 from ..core.actions import Action
 from ..core.blueprint import Cell, matched_pairs, module_satisfied, rocket_parameters
-from ..core.content import MOON, NATIONS, Content
+from ..core.content import MOON, Content
+from ..core.names import NATIONS, NationId, Seat
 from ..core.state import Nation, Stack
 from .odds import split_odds
 from .position import GameLike
@@ -51,7 +52,7 @@ class Viewed(GameLike, Protocol):
     """What the view reads of a game (:class:`game.Game`): its state, content, rockets and
     whose moment it is."""
 
-    def to_act(self) -> list[str]: ...
+    def to_act(self) -> list[Seat]: ...
 
 
 def _tile(content: Content, tile_id: str, rotation: int = 0) -> TileView:
@@ -70,7 +71,7 @@ def placed_tile(content: Content, cell: tuple[str, int], index: int, cols: int,
 
 
 def _risk(content: Content, risk_id: str, tests: tuple[int, int],
-          rockets: dict[str, tuple[int, int, int, int]]) -> RiskView:
+          rockets: dict[NationId, tuple[int, int, int, int]]) -> RiskView:
     """A face-up Risk card; each range says whether each nation's rocket (without its
     Adaptivity) meets that range's minimums."""
     risk = content.risks[risk_id]
@@ -98,7 +99,8 @@ def _installed(content: Content, module_id: str, blueprint: list[Cell]) -> Insta
                            active=module_satisfied(module, blueprint, content))
 
 
-def _stack(content: Content, stack: Stack, viewer: str | None, owner: str) -> StackView:
+def _stack(content: Content, stack: Stack, viewer: NationId | None,
+           owner: NationId) -> StackView:
     card = content.maneuver_card(stack.card)
     return StackView(
         card=stack.card, name=card.names[owner], flavour=card.flavour, levels=card.levels,
@@ -132,8 +134,8 @@ def _supplier(content: Content, price: int, item: str | None) -> SupplierSpace:
     return SupplierSpace(price=price, tile=None, module=_module(content, ident))
 
 
-def _nation(game: Viewed, n: Nation, viewer: str | None,
-            rockets: dict[str, tuple[int, int, int, int]]) -> NationView:
+def _nation(game: Viewed, n: Nation, viewer: NationId | None,
+            rockets: dict[NationId, tuple[int, int, int, int]]) -> NationView:
     content = game.content
     own = viewer == n.name
     cols = content.board.cols
@@ -175,7 +177,7 @@ def _nation(game: Viewed, n: Nation, viewer: str | None,
         discussed=n.discussed)
 
 
-def build_view(game: Viewed, seat: str | None) -> View:
+def build_view(game: Viewed, seat: Seat | None) -> View:
     """What ``seat`` may see of ``game`` (``None``: a spectator)."""
     s = game.state
     content = game.content

@@ -11,7 +11,7 @@ from typing import Any
 
 from ..ai.value import features
 from ..ai.winprob import SAMPLES, STEPS, win_probability
-from ..core.content import NATIONS
+from ..core.names import NATIONS, NationId
 from ..engine import Game
 from ..rules.records import View
 from .tournament import play_game
@@ -37,7 +37,7 @@ def medium_games(games: int, seed: int) -> Iterator[Position]:
         yield from _phase_starts(seed + index, NATIONS[index % 2])
 
 
-def _phase_starts(seed: int, a_nation: str) -> list[Position]:
+def _phase_starts(seed: int, a_nation: NationId) -> list[Position]:
     moments: list[tuple[int, int, str, View, tuple[float, ...]]] = []
 
     def watch(game: Game) -> None:

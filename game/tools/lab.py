@@ -33,10 +33,11 @@ from typing import Any
 
 from ..ai import LEVELS
 from ..ai.base import AI
-from ..core.content import NATIONS, load_content, use_content
+from ..core.content import load_content, use_content
 from ..core.events import ManeuverPlayed, MissionSuccess, ModuleInstalled, TilePlaced, flights
+from ..core.names import NATIONS, SEATS, NationId
 from ..engine import new_game
-from ..rules.terms import SEATS, nation_of
+from ..rules.terms import nation_of
 from .records import append_record, end_cut_line, read_records
 from .tournament import OPENSPIEL_BOTS, computer_player, wilson
 from .variant import DEFAULT_RULESET, Variant, base_variant, parse_variant, read_variant
@@ -81,7 +82,7 @@ class LabGame:
     end_reason: str | None  # moon_landing, popularity, budget
     rounds: int
     missions: dict[str, list[str]]  # nation -> Missions completed (ids)
-    launches: dict[str, list[int]]  # nation -> [lift-offs, successes, launches delayed]
+    launches: dict[NationId, list[int]]  # nation -> [lift-offs, successes, launches delayed]
     used: dict[str, dict[str, list[str]]]  # nation -> USED kind -> ids (each once)
     seconds: float = 0.0
 

@@ -38,7 +38,6 @@ from ..analysis.infostate import determinize
 from ..core.actions import ACTION_TYPES, Action
 from ..core.content import (
     MOON,
-    NATIONS,
     PARAMETERS,
     PAYLOADS,
     TECH_DECKS,
@@ -46,6 +45,7 @@ from ..core.content import (
     Content,
     load_content,
 )
+from ..core.names import NATIONS
 from ..engine import Game, new_game
 from ..rules.records import View
 from ..rules.terms import PLACES, POLITICIAN, RULESETS, nation_of

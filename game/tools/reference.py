@@ -11,8 +11,9 @@ import os
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
-from ..core.content import MOON, NATIONS, Content, Mission, Module, Risk, Tile, load_content
+from ..core.content import MOON, Content, Mission, Module, Risk, Tile, load_content
 from ..core.effects import describe_effect
+from ..core.names import NATIONS
 
 BEGIN = "<!-- content:begin -->"
 END = "<!-- content:end -->"

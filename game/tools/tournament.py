@@ -16,7 +16,8 @@ from typing import Any
 from ..ai import get_ai
 from ..ai.base import AI, Budget
 from ..core.actions import Action
-from ..core.content import NATIONS, load_content
+from ..core.content import load_content
+from ..core.names import NATIONS, NationId
 from ..engine import Game, new_game
 from ..rules.terms import nation_of, other
 from .records import append_record, end_cut_line, read_records
@@ -28,7 +29,7 @@ OPENSPIEL_BOTS = ("ismcts", "mcts")
 @dataclass
 class GameResult:
     seed: int
-    a_nation: str
+    a_nation: NationId
     winner: str | None
     end_reason: str | None
     rounds: int
@@ -60,7 +61,7 @@ def computer_player(name: str, iterations: int | None = None,
     return get_ai(name, iterations=iterations, seconds=seconds)
 
 
-def play_game(a: str, b: str, seed: int, a_nation: str, *, players: int = 2,
+def play_game(a: str, b: str, seed: int, a_nation: NationId, *, players: int = 2,
               ruleset: str = "v0.10.4", iterations: int | None = None,
               seconds: float | None = None, max_rounds: int = 40,
               watch: Callable[[Game], None] | None = None) -> GameResult:
@@ -114,7 +115,7 @@ def medium_moves(seed: int, players: int = 2) -> Iterator[tuple[Game, str, list[
         g.apply(seat, move)
 
 
-Task = tuple[str, str, int, str, int, str, int | None, float | None]
+Task = tuple[str, str, int, NationId, int, str, int | None, float | None]
 
 
 def _play(args: Task) -> tuple[Task, GameResult]:

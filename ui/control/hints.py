@@ -40,7 +40,7 @@ class Hints:
         self.notices = notices  # (the shelf, built after the hints, saves a hint taken)
         self.shown: Hint | None = None
         self.thinking = False
-        self.taken = dict.fromkeys(NATIONS, 0)
+        self.taken: dict[str, int] = dict.fromkeys(NATIONS, 0)  # nation -> hints taken
 
     def current(self) -> Hint | None:
         """The hint on show, while it still fits the decision at hand."""

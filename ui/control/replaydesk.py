@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import partial
 from typing import Any
@@ -87,7 +87,7 @@ class ReplayDesk:
         if self.saving.owns(key):
             self.saved(key)
 
-    def start(self, save: dict[str, Any], seats: list[str],
+    def start(self, save: dict[str, Any], seats: Sequence[str],
               hints: dict[str, int] | None = None,
               after: Callable[[], None] | None = None) -> None:
         """Replay ``save`` at its end, the views of ``seats`` on offer; ``after``: what Exit

@@ -11,6 +11,7 @@ computer takes over the rival at the script's level.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from random import randrange
 
 from game import SEATS
@@ -89,7 +90,7 @@ class Tour:
         step = self.step()
         return step is not None and step.seat is None
 
-    def seat(self, to_act: list[str]) -> str | None:
+    def seat(self, to_act: Sequence[str]) -> str | None:
         """The seat whose step is on, when it may act now (the Engineers act in any order:
         the script's order is the one the tutorial plays)."""
         step = self.step()

@@ -25,6 +25,7 @@ from game.analysis.history import apply_traced, rewind
 from game.core import actions as A
 from game.core.actions import Action
 from game.core.events import Event
+from game.core.names import NationId
 from game.rules.terms import nation_of, split_seat
 from game.rules.view import secret_choice
 
@@ -91,7 +92,7 @@ class Turns:
                 on(EndDiscussion, lambda m: self.end_discussion([m.nation])),
                 on(Act, lambda m: self.try_act(m.index)), on(Touch, lambda m: self.touch(m.target)),
                 on(OpenGroup, lambda m: self.open_group(m.group)),
-                on(ShowTab, lambda m: self.show_tab(m.nation)),
+                on(ShowTab, lambda m: self.show_tab(m.tab)),
                 on(CancelChoice, lambda _m: self.cancel_choice()),
                 on(PressBarControl, lambda m: self.dom.click_nth(BAR_CONTROLS, m.number - 1)),
                 on(Confirm, lambda m: self.answer(m.yes))]
@@ -110,8 +111,8 @@ class Turns:
             self.bring_into_view(self.table.seat)
         self.screen.after_paint(lambda: self.dom.focus_first(BAR_CONTROLS))
 
-    def show_tab(self, nation: str) -> None:
-        self.table.show_tab(nation)
+    def show_tab(self, tab: str) -> None:
+        self.table.show_tab(tab)
         self.screen.render()
 
     # ------------------------------------------------------------------ stop and start
@@ -621,7 +622,7 @@ class Turns:
                 return
             await asyncio.sleep(1)
 
-    def countdown_from_host(self, nation: str, seconds: int) -> None:
+    def countdown_from_host(self, nation: NationId, seconds: int) -> None:
         """A guest's screen: the host started a nation's discussion countdown."""
         if nation not in NATIONS or not 0 <= seconds <= content().board.discussion_seconds:
             return
@@ -652,7 +653,7 @@ class Turns:
         now = asyncio.get_event_loop().time()
         return {nation: max(0, int(end - now)) for nation, end in self.deadline.items()}
 
-    async def tick(self, nation: str, deadline: float) -> None:
+    async def tick(self, nation: NationId, deadline: float) -> None:
         """Show a nation's countdown each second and end its discussion at zero. It runs while
         its deadline stands (a new game, an undo or the phase's end clear it), whatever moves
         land meanwhile."""

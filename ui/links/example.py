@@ -12,6 +12,8 @@ asks of one): it names the seat that acts, what it may do and when the loop wait
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from game.core.actions import Action
 
 from ..loop.messages import ExampleReset, Handle, Msg, on
@@ -100,7 +102,7 @@ class ExampleDesk:
         example = self.example
         return self.done or example is None or example.seat not in self.table.g.to_act()
 
-    def seat(self, to_act: list[str]) -> str | None:
+    def seat(self, to_act: Sequence[str]) -> str | None:
         example = self.example
         return example.seat if example is not None and example.seat in to_act else None
 

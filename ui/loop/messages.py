@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 from itertools import islice
 from typing import Any, Literal, Protocol, TypeVar, cast
 
+from game.core.names import NationId, is_nation
+
 MOST_TEXT = 4000  # characters of a typed or pasted text (an answer code, a chat line)
 MOST_NAME = 120  # characters of an id a page element carries (a save's key, a guest, a rule)
 MOST_DIGITS = 6  # digits of a number a page element carries
@@ -46,8 +48,8 @@ class OpenGroup(Msg):
 
 @dataclass(frozen=True)
 class ShowTab(Msg):
-    """A nation's board in front, on a phone."""
-    nation: str
+    """A part of the table in front, on a phone: a nation's board, or the centre."""
+    tab: str
 
 
 @dataclass(frozen=True)
@@ -83,7 +85,7 @@ class ShowMine(Msg):
 
 @dataclass(frozen=True)
 class EndDiscussion(Msg):
-    nation: str
+    nation: NationId
 
 
 @dataclass(frozen=True)
@@ -390,6 +392,11 @@ def _name(text: str | None) -> str:
     return (text or "")[:MOST_NAME]
 
 
+def _nation(text: str | None) -> NationId | None:
+    """The nation ``text`` names (None: it names none)."""
+    return text if is_nation(text) else None
+
+
 def _number(text: str | None) -> int | None:
     text = text or ""
     return int(text) if text.isdecimal() and len(text) <= MOST_DIGITS else None
@@ -449,7 +456,8 @@ def _fixed(msg: Msg) -> Callable[[Carrier], Msg]:
 COMMANDS: Mapping[str, Callable[[Carrier], Msg | None]] = {
     "undo": _fixed(Undo()), "redo": _fixed(Redo()), "privacy": _fixed(ClaimScreen()),
     "show-mine": _fixed(ShowMine()),
-    "end-discussion": lambda c: EndDiscussion(_name(c.data("nation"))),
+    "end-discussion": lambda c: None if (n := _nation(c.data("nation"))) is None
+                                else EndDiscussion(n),
     "hint": _fixed(AskHint()), "reading": _fixed(ReadTable()),
     "rules": _fixed(OpenRules()), "howto": _fixed(OpenRules(howto=True)),
     "close-rules": _fixed(CloseRules()), "skip-launch": _fixed(SkipLaunch()),

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from game import NATIONS
+from game.core.names import NationId
 from game.rules.records import (
     HandCard,
     NationView,
@@ -87,7 +88,7 @@ def _tokens(stack: StackView, viewer: str | None) -> str:
     return "".join(out)
 
 
-def _place(place: PlaceView, viewer: str | None, nation: str, marks: Marks) -> str:
+def _place(place: PlaceView, viewer: str | None, nation: NationId, marks: Marks) -> str:
     stack = place.stack
     cat = category_name(place.category)
     index = place.index
@@ -328,7 +329,7 @@ def _aim(n: NationView, odds: dict[str, float]) -> str:
             f'{icon("rocket")} {e(mission_name(launch))}{chance}</span>')
 
 
-def tab_head_html(view: View, nation: str, odds: dict[str, float]) -> str:
+def tab_head_html(view: View, nation: NationId, odds: dict[str, float]) -> str:
     """What a phone's tab of ``nation``'s board says of it: its money, and its launch
     target's odds when they are the viewer's (``odds``): the acting nation's money and odds in
     view whichever part of the table is in front (acting on the rival's board, say)."""
@@ -341,7 +342,7 @@ def tab_head_html(view: View, nation: str, odds: dict[str, float]) -> str:
             f"{e(percent(odds[n.launch]))}</b>")
 
 
-def board_html(view: View, nation: str, *, marks: Marks = NO_MARKS,
+def board_html(view: View, nation: NationId, *, marks: Marks = NO_MARKS,
                ghost_cell: int | None = None, acting: str = "",
                odds: dict[str, float] | None = None) -> str:
     """The board of ``nation``; ``acting`` names its seat to act now (shown in its head);

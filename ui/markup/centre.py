@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from game import NATIONS
+from game.core.names import NationId
 from game.rules.records import ActiveMission, RiskView, View
 
 from ..words.i18n import _
@@ -32,7 +33,7 @@ from .tiles import tile_svg
 FLIGHTS = 4  # the flights drawn in the sprite (a-flight-0 to a-flight-3)
 
 
-def _marker(nation: str) -> str:
+def _marker(nation: NationId) -> str:
     return (f'<span class="mk {nation.lower()}"{attrs(title=nation_name(nation))}>'
             f"{icon(nation.lower())}</span>")
 
@@ -59,11 +60,11 @@ def popularity_track(view: View) -> str:
             f'<ol>{"".join(cells)}</ol>{stand}</div>')
 
 
-def _budget_of(nation: str, budget: int) -> str:
+def _budget_of(nation: NationId, budget: int) -> str:
     return _("{nation} Budget {budget}").format(nation=nation_name(nation), budget=budget)
 
 
-def _tests_of(nation: str) -> str:
+def _tests_of(nation: NationId) -> str:
     return _("{nation} Test tokens").format(nation=nation_name(nation))
 
 
@@ -99,7 +100,7 @@ def budget_track(view: View) -> str:
             f"{e(stand)}</p></div>")
 
 
-def _ranges(risk: RiskView, viewer: str | None) -> str:
+def _ranges(risk: RiskView, viewer: NationId | None) -> str:
     """The three d8 ranges as a bar; pass/fail coloured for the viewer's rocket (the view
     says whether each nation's rocket meets each range)."""
     parts = []

@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from game.analysis.advice import LONG_SHOT, Reason
 from game.core.actions import Action
 from game.core.content import Effect
+from game.core.names import is_nation
 from game.rules.records import View
 from game.rules.terms import other
 
@@ -106,6 +107,8 @@ def _numbers() -> dict[str, str]:
 def _place(where: str) -> str:
     """'USA:2' as the player reads it: the place's name (on whose board)."""
     board, index = where.split(":")
+    if not is_nation(board):  # (the engine names places "<nation>:<index>")
+        return where
     return _("{place} ({nation})").format(place=place_name(board, int(index)),
                                          nation=nation_name(board))
 

@@ -21,6 +21,7 @@ from typing import Any, Generic, TypeVar
 
 from game.core import actions as A
 from game.core.actions import Action
+from game.core.names import NationId
 from game.rules.choices import Choices
 from game.rules.records import View
 
@@ -72,11 +73,14 @@ def look(cls: type[Act], label: LabelOf[Act] | None, name: NameOf[Act],
 # --------------------------------------------------------------------------- helpers
 
 
-def _me(view: View) -> str:
-    return view.nation or ""
+def _me(view: View) -> NationId:
+    """The acting nation: a view with actions to path has one (a spectator's has none)."""
+    if view.nation is None:
+        raise ValueError("no acting nation in a spectator's view")
+    return view.nation
 
 
-def _stack_name(view: View, nation: str, place: int) -> str:
+def _stack_name(view: View, nation: NationId, place: int) -> str:
     stack = view.nations[nation].places[place - 1].stack
     return card_name(stack.card) if stack else _("place {place}").format(place=place)
 

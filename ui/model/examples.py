@@ -26,6 +26,7 @@ from typing import Any
 import game
 from game import SEATS
 from game.core.actions import Action
+from game.core.names import NationId
 from game.rules.terms import nation_of
 
 from ..words.i18n import _
@@ -53,7 +54,7 @@ class Example:
     after: str
 
     @property
-    def nation(self) -> str:
+    def nation(self) -> NationId:
         return nation_of(self.seat)
 
     @property

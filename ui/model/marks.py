@@ -12,6 +12,7 @@ from __future__ import annotations
 from functools import singledispatch
 
 from game.core import events as E
+from game.core.names import NationId
 from game.rules.terms import other
 
 from ..words.names import content
@@ -42,7 +43,7 @@ def _on(*things: str) -> frozenset[str]:
     return frozenset(things)
 
 
-def _line(nation: str, tile: str) -> str:
+def _line(nation: NationId, tile: str) -> str:
     return f"line:{nation}:{content().tiles[tile].deck}"
 
 

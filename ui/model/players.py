@@ -5,9 +5,11 @@ Pure Python (no browser), so it can be unit-tested in CPython.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from game import SEATS
+from game.core.names import NationId
 from game.rules.records import View
 from game.rules.terms import nation_of, other, split_seat
 
@@ -25,7 +27,7 @@ class Setup:
     """A new game's choices, as the dialog (or the URL) gives them."""
 
     players: int = 2
-    pair: str = "USA"  # with 3 players: the nation played by two people
+    pair: NationId = "USA"  # with 3 players: the nation played by two people
     ruleset: str = "v0.10.4"
     seed: int = 1
     ai: dict[str, bool] = field(default_factory=lambda: {s: s.startswith("USSR") for s in SEATS})
@@ -174,7 +176,7 @@ def parse_query(query: str) -> Setup | None:
     return setup
 
 
-def choose_seat(to_act: list[str], last: str | None, view: View) -> str | None:
+def choose_seat(to_act: Sequence[str], last: str | None, view: View) -> str | None:
     """Which of the seats that may act gets the screen next.
 
     A seat finishing a pending tile/module decision keeps it; while Politicians and
@@ -197,6 +199,6 @@ def choose_seat(to_act: list[str], last: str | None, view: View) -> str | None:
     return others[0] if others else to_act[0]
 
 
-def _both_roles_act(to_act: list[str]) -> bool:
+def _both_roles_act(to_act: Sequence[str]) -> bool:
     """Politicians and Engineers act in the same phase (four people, Phase 2)."""
     return any(split_seat(s)[1] == "politician" for s in to_act)

@@ -80,7 +80,7 @@ class Chapter:
     step: int
     round: int
     phase: str
-    nation: str = ""
+    nation: str = ""  # ("": none)
     mission: str = ""
     outcome: str = ""
 

@@ -13,6 +13,7 @@ from typing import Literal, get_args
 import game
 from game.analysis.history import Trace, traces
 from game.core.actions import Action
+from game.core.names import NationId
 from game.rules.records import View
 from game.rules.terms import nation_of
 
@@ -150,7 +151,7 @@ class Table:
             self.revealed = None
         self.at_screen = player
 
-    def reveal(self, nation: str) -> None:
+    def reveal(self, nation: NationId) -> None:
         """The screen shows ``nation``'s secrets now (its player asked, or took the screen
         past a hand-off screen)."""
         self.revealed = nation
@@ -183,10 +184,10 @@ class Table:
     def cancel_choice(self) -> None:
         self.pick.chosen, self.group = (), ""
 
-    def show_tab(self, nation: str) -> None:
-        """Which nation's board is in front on a phone (the person's choice, or the part of
-        the table a hint points at)."""
-        self.tab = nation
+    def show_tab(self, tab: str) -> None:
+        """Which part of the table is in front on a phone: a nation's board or the centre
+        (the person's choice, or the part of the table a hint points at)."""
+        self.tab = tab
 
     def toggle_menu(self) -> None:
         """Open a phone's header menu, or close it when open."""

@@ -21,6 +21,7 @@ from typing import Any, Protocol, TypeVar
 from game import NATIONS
 from game.core import actions as A
 from game.core.actions import Action
+from game.core.names import NationId
 from game.rules.records import Decision, View
 from game.rules.terms import nation_of, other
 
@@ -36,7 +37,7 @@ class Acting(Protocol):
     :class:`_Mover` (the trail knows only who moved, no view)."""
 
     @property
-    def nation(self) -> str | None: ...
+    def nation(self) -> NationId | None: ...
     @property
     def decision(self) -> Decision | None: ...
 
@@ -45,7 +46,7 @@ class Acting(Protocol):
 class _Mover:
     """A past move's nation, with no decision at hand."""
 
-    nation: str
+    nation: NationId
     decision: Decision | None = None
 
 
@@ -53,8 +54,11 @@ Act = TypeVar("Act", bound=Action)
 PathsOf = Callable[[Act, Acting], list[Path]]  # (action, view) -> paths
 
 
-def _me(view: Acting) -> str:
-    return view.nation or ""
+def _me(view: Acting) -> NationId:
+    """The acting nation: a view with actions to path has one (a spectator's has none)."""
+    if view.nation is None:
+        raise ValueError("no acting nation in a spectator's view")
+    return view.nation
 
 
 def _decision_place(view: Acting) -> str:

@@ -24,13 +24,14 @@ from typing import Any
 import game
 from game import SEATS
 from game.core.actions import Action
+from game.core.names import NationId
 
 from ..words.i18n import _
 from ..words.names import content
 from .players import Setup
 
 SOURCE = Path(__file__).with_name("tutorial.toml")
-PERSON = "USA"  # the nation the person plays (both its seats); the other is scripted
+PERSON: NationId = "USA"  # the nation the person plays (both its seats); the other is scripted
 
 
 @dataclass(frozen=True)

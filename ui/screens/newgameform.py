@@ -145,8 +145,8 @@ def setup_from_form(values: Mapping[str, str], seat_values: Mapping[str, str]) -
     bounded(setup)
     setup.pair = "USSR" if values.get("pair") == "USSR" else "USA"
     setup.ruleset = "preview" if values.get("ruleset") == "preview" else "v0.10.4"
-    ai = {s: False for s in SEATS}
-    remote = {s: False for s in SEATS}
+    ai: dict[str, bool] = dict.fromkeys(SEATS, False)
+    remote: dict[str, bool] = dict.fromkeys(SEATS, False)
     levels: dict[str, str] = {}
     names: dict[str, str] = {}
     for group in setup.groups():

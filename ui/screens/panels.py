@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from game import NATIONS, SEATS
+from game.core.names import NationId
 from game.rules.records import View
 from game.rules.terms import nation_of
 
@@ -310,7 +311,7 @@ def end_html(view: View, winner: str, end_reason: str,
             f'data-cmd="open-new">{e(new)}</button></div></div>')
 
 
-def _stats(view: View, nation: str) -> str:
+def _stats(view: View, nation: NationId) -> str:
     """'Popularity 7, Budget 31, Missions 2'."""
     n = view.nations[nation]
     missions = sum(1 for c in view.completed if c.nation == nation)

@@ -14,6 +14,7 @@ from typing import Any
 
 import game
 from game.core.content import PARAMETERS, Content, Effect, when_content_changes
+from game.core.names import NationId, is_nation
 from game.rules.records import Parameters
 
 from .i18n import _, ngettext
@@ -159,10 +160,12 @@ def module_name(module: str) -> str:
 def card_name(card: str) -> str:
     """A Maneuver card id such as 'USA:press_conference' in its nation's words."""
     nation = card.split(":")[0]
+    if not is_nation(nation):  # (the engine's card ids are "<nation>:<key>")
+        return card
     return _(str(content().maneuver_card(card).names[nation]))
 
 
-def place_name(nation: str, index: int) -> str:
+def place_name(nation: NationId, index: int) -> str:
     """The name of place ``index`` (1-4) of ``nation``'s Politics board."""
     for place in content().places:
         if place.index == index:

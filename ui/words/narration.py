@@ -10,6 +10,7 @@ from dataclasses import dataclass, field, replace
 from functools import singledispatch
 
 from game.core import events as E
+from game.core.names import NationId
 
 from .i18n import _, ngettext
 from .names import (
@@ -31,7 +32,7 @@ class Told:
     them is told as one line (see :mod:`ui.markup.logbook`)."""
 
     kind: str
-    nation: str
+    nation: str  # the nation it is about ("": none)
     text: str
     detail: str = ""
     note: str = ""
@@ -135,7 +136,7 @@ def _tell(ev: E.Event, test_bonus: int) -> Told | None:
     return None
 
 
-def _said(ev: E.Event, nation: str, words: str, detail: str = "", **fields: object) -> Told:
+def _said(ev: E.Event, nation: NationId, words: str, detail: str = "", **fields: object) -> Told:
     """``ev``'s line, whose is ``nation``: ``words`` with the nation's name for ``{nation}``
     and ``fields`` for the rest."""
     return Told(ev.kind, nation, words.format(nation=nation_name(nation), **fields), detail)

@@ -14,6 +14,7 @@ from ...core.events import (
     ManeuverWon,
     PhaseBegun,
 )
+from ...core.names import NationId
 from ..handlers import handles
 from ..position import Position
 from ..terms import other
@@ -42,12 +43,12 @@ def begin_administration(p: Position) -> None:
                              item_kind="tile" if kind == "T" else "module"))
 
 
-def undecided(p: Position, nation: str) -> bool:
+def undecided(p: Position, nation: NationId) -> bool:
     """Whether a stack of ``nation``'s is still to be evaluated or escalated this round."""
     return any(st is not None and st.fate is None for st in p.state.nations[nation].stacks)
 
 
-def do_evaluate(p: Position, nation: str, action: A.Evaluate) -> None:
+def do_evaluate(p: Position, nation: NationId, action: A.Evaluate) -> None:
     s = p.state
     n = s.nations[nation]
     stack = n.stacks[action.place - 1]
@@ -64,7 +65,7 @@ def do_evaluate(p: Position, nation: str, action: A.Evaluate) -> None:
         s.decision = ("tie", nation, str(action.place))
 
 
-def _win_stack(p: Position, nation: str, place: int) -> None:
+def _win_stack(p: Position, nation: NationId, place: int) -> None:
     stack = p.changing_stack(nation, place)
     stack.fate = "won"
     card = p.content.maneuver_card(stack.card)
@@ -72,7 +73,7 @@ def _win_stack(p: Position, nation: str, place: int) -> None:
     p.effect(nation, card.levels[stack.level - 1], f"maneuver:{stack.card}")
 
 
-def _obstruct(p: Position, nation: str, place: int) -> None:
+def _obstruct(p: Position, nation: NationId, place: int) -> None:
     s = p.state
     stack = p.changing_stack(nation, place)
     stack.fate = "obstructed"
@@ -85,7 +86,7 @@ def _obstruct(p: Position, nation: str, place: int) -> None:
             return
 
 
-def do_pay_for_tie(p: Position, nation: str, action: A.PayForTie) -> None:
+def do_pay_for_tie(p: Position, nation: NationId, action: A.PayForTie) -> None:
     s = p.state
     assert s.decision is not None
     place = int(s.decision[2])
@@ -94,7 +95,7 @@ def do_pay_for_tie(p: Position, nation: str, action: A.PayForTie) -> None:
         _win_stack(p, nation, place)
 
 
-def do_concede_tie(p: Position, nation: str, action: A.ConcedeTie) -> None:
+def do_concede_tie(p: Position, nation: NationId, action: A.ConcedeTie) -> None:
     s = p.state
     assert s.decision is not None
     place = int(s.decision[2])
@@ -102,7 +103,7 @@ def do_concede_tie(p: Position, nation: str, action: A.ConcedeTie) -> None:
     _obstruct(p, nation, place)
 
 
-def do_escalate(p: Position, nation: str, action: A.Escalate) -> None:
+def do_escalate(p: Position, nation: NationId, action: A.Escalate) -> None:
     n = p.state.nations[nation]
     stack = p.changing_stack(nation, action.place)
     if stack.level == 1:

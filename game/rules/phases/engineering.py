@@ -20,6 +20,7 @@ from ...core.events import (
     TilePlaced,
     TileTaken,
 )
+from ...core.names import NationId
 from ...core.state import Nation
 from ..handlers import handles
 from ..position import Position, draw
@@ -31,7 +32,7 @@ def _refill_line(p: Position, n: Nation, deck: str) -> None:
     n.line[deck] = draw(piles, deck) if piles[deck] else None
 
 
-def do_take_from_line(p: Position, nation: str, action: A.TakeFromLine) -> None:
+def do_take_from_line(p: Position, nation: NationId, action: A.TakeFromLine) -> None:
     n = p.state.nations[nation]
     n.money -= p.content.board.costs["line"]
     tile = n.line[action.deck]
@@ -41,7 +42,7 @@ def do_take_from_line(p: Position, nation: str, action: A.TakeFromLine) -> None:
     p.emit(TileTaken(nation=nation, tile=tile, source="line"))
 
 
-def do_research(p: Position, nation: str, action: A.Research) -> None:
+def do_research(p: Position, nation: NationId, action: A.Research) -> None:
     s = p.state
     n = s.nations[nation]
     if n.free_research:
@@ -54,7 +55,7 @@ def do_research(p: Position, nation: str, action: A.Research) -> None:
     p.emit(Researched(nation=nation, decks=(action.first, action.second)))
 
 
-def do_keep_tile(p: Position, nation: str, action: A.KeepTile) -> None:
+def do_keep_tile(p: Position, nation: NationId, action: A.KeepTile) -> None:
     s = p.state
     n = s.nations[nation]
     assert n.pending is not None
@@ -64,7 +65,7 @@ def do_keep_tile(p: Position, nation: str, action: A.KeepTile) -> None:
     p.emit(TileKept(nation=nation, tile=kept, discarded=dropped))
 
 
-def do_take_from_pile(p: Position, nation: str, action: A.TakeFromPile) -> None:
+def do_take_from_pile(p: Position, nation: NationId, action: A.TakeFromPile) -> None:
     s = p.state
     n = s.nations[nation]
     n.money -= p.content.board.costs["pile"]
@@ -73,7 +74,7 @@ def do_take_from_pile(p: Position, nation: str, action: A.TakeFromPile) -> None:
     p.emit(TileTaken(nation=nation, tile=tile, source="pile"))
 
 
-def do_place_tile(p: Position, nation: str, action: A.PlaceTile) -> None:
+def do_place_tile(p: Position, nation: NationId, action: A.PlaceTile) -> None:
     s = p.state
     n = s.nations[nation]
     assert n.pending is not None
@@ -90,7 +91,7 @@ def do_place_tile(p: Position, nation: str, action: A.PlaceTile) -> None:
                       parameters=p.parameters(nation)))
 
 
-def do_line_to_suppliers(p: Position, nation: str, action: A.LineToSuppliers) -> None:
+def do_line_to_suppliers(p: Position, nation: NationId, action: A.LineToSuppliers) -> None:
     n = p.state.nations[nation]
     tile = n.line[action.deck]
     assert tile is not None  # legal only from a line that shows a tile
@@ -99,7 +100,7 @@ def do_line_to_suppliers(p: Position, nation: str, action: A.LineToSuppliers) ->
     p.emit(SupplierTile(nation=nation, tile=tile))
 
 
-def do_order_module(p: Position, nation: str, action: A.OrderModule) -> None:
+def do_order_module(p: Position, nation: NationId, action: A.OrderModule) -> None:
     s = p.state
     n = s.nations[nation]
     n.money -= p.content.board.supplier_prices[action.space]
@@ -113,7 +114,7 @@ def do_order_module(p: Position, nation: str, action: A.OrderModule) -> None:
     p.emit(ModuleOrdered(nation=nation, module=action.module, space=action.space))
 
 
-def do_test(p: Position, nation: str, action: A.Test) -> None:
+def do_test(p: Position, nation: NationId, action: A.Test) -> None:
     s = p.state
     s.nations[nation].money -= p.content.board.costs["test"]
     usa, ussr = s.tests.get(action.risk, (0, 0))
@@ -121,28 +122,28 @@ def do_test(p: Position, nation: str, action: A.Test) -> None:
     p.emit(RiskTested(nation=nation, risk=action.risk))
 
 
-def do_remove_sabotage(p: Position, nation: str, action: A.RemoveSabotage) -> None:
+def do_remove_sabotage(p: Position, nation: NationId, action: A.RemoveSabotage) -> None:
     n = p.state.nations[nation]
     n.money -= p.content.board.costs["anti_sabotage_base"] + action.count
     n.sabotage -= action.count
     p.emit(SabotageRemoved(nation=nation, count=action.count))
 
 
-def do_load_payload(p: Position, nation: str, action: A.LoadPayload) -> None:
+def do_load_payload(p: Position, nation: NationId, action: A.LoadPayload) -> None:
     n = p.state.nations[nation]
     n.money -= p.content.board.payload_costs[action.payload]
     n.payloads[action.row * p.content.board.cols + action.col] = action.payload
     p.emit(PayloadLoaded(nation=nation, payload=action.payload))
 
 
-def do_book_payload(p: Position, nation: str, action: A.BookPayload) -> None:
+def do_book_payload(p: Position, nation: NationId, action: A.BookPayload) -> None:
     n = p.state.nations[nation]
     n.money -= p.content.board.payload_costs[action.payload]
     n.booked.append((action.mission, action.payload))
     p.emit(PayloadBooked(nation=nation, payload=action.payload, mission=action.mission))
 
 
-def do_steal_test(p: Position, nation: str, action: A.StealTest) -> None:
+def do_steal_test(p: Position, nation: NationId, action: A.StealTest) -> None:
     s = p.state
     s.nations[nation].test_steal -= 1
     usa, ussr = s.tests[action.risk]
@@ -150,7 +151,7 @@ def do_steal_test(p: Position, nation: str, action: A.StealTest) -> None:
     p.emit(StolenTestToken(nation=nation, risk=action.risk))
 
 
-def do_steal_tech(p: Position, nation: str, action: A.StealTech) -> None:
+def do_steal_tech(p: Position, nation: NationId, action: A.StealTech) -> None:
     s = p.state
     n = s.nations[nation]
     victim = s.nations[other(nation)]
@@ -162,7 +163,7 @@ def do_steal_tech(p: Position, nation: str, action: A.StealTech) -> None:
     p.emit(TechStolen(nation=nation, tile=tile))
 
 
-def do_install_module(p: Position, nation: str, action: A.InstallModule) -> None:
+def do_install_module(p: Position, nation: NationId, action: A.InstallModule) -> None:
     s = p.state
     n = s.nations[nation]
     assert n.pending is not None
@@ -176,7 +177,7 @@ def do_install_module(p: Position, nation: str, action: A.InstallModule) -> None
                            replaced=replaced, parameters=p.parameters(nation)))
 
 
-def do_pass(p: Position, nation: str, action: A.PassEngineer) -> None:
+def do_pass(p: Position, nation: NationId, action: A.PassEngineer) -> None:
     p.state.nations[nation].engineer_passed = True
     p.emit(EngineerPassed(nation=nation))
 

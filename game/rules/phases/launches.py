@@ -4,7 +4,7 @@ explosions and successes, Mission rewards, face-down Moon risks, and a Moon land
 from __future__ import annotations
 
 from ...core import actions as A
-from ...core.content import LIVING_PAYLOADS, MOON, NATIONS
+from ...core.content import LIVING_PAYLOADS, MOON
 from ...core.dice import passes
 from ...core.events import (
     AdaptivitySplit,
@@ -15,6 +15,7 @@ from ...core.events import (
     MoonRiskRevealed,
     RiskRolled,
 )
+from ...core.names import NATIONS, NationId
 from ..handlers import handles
 from ..position import Position, aboard, has_payload
 
@@ -37,7 +38,7 @@ def run_launches(p: Position) -> bool:
     return False
 
 
-def _start_launch(p: Position, nation: str, mission: str) -> bool:
+def _start_launch(p: Position, nation: NationId, mission: str) -> bool:
     """Delay checks; False when the launch is delayed (and so over)."""
     s = p.state
     n = s.nations[nation]
@@ -63,7 +64,7 @@ def _start_launch(p: Position, nation: str, mission: str) -> bool:
     return False
 
 
-def do_set_adaptivity(p: Position, nation: str, action: A.SetAdaptivity) -> None:
+def do_set_adaptivity(p: Position, nation: NationId, action: A.SetAdaptivity) -> None:
     s = p.state
     assert s.decision is not None
     mission = s.decision[2]
@@ -72,7 +73,7 @@ def do_set_adaptivity(p: Position, nation: str, action: A.SetAdaptivity) -> None
     _fly(p, nation, mission, (action.s, action.e, action.c))
 
 
-def _fly(p: Position, nation: str, mission: str, split: tuple[int, int, int]) -> None:
+def _fly(p: Position, nation: NationId, mission: str, split: tuple[int, int, int]) -> None:
     s = p.state
     n = s.nations[nation]
     s.launch_step += 1
@@ -109,7 +110,7 @@ def _fly(p: Position, nation: str, mission: str, split: tuple[int, int, int]) ->
     _succeed(p, nation, mission)
 
 
-def _succeed(p: Position, nation: str, mission: str) -> None:
+def _succeed(p: Position, nation: NationId, mission: str) -> None:
     s = p.state
     s.completed.append((mission, nation, s.round))
     p.emit(MissionSuccess(nation=nation, mission=mission))
@@ -157,7 +158,7 @@ def _settle_moon(p: Position) -> bool:
     return False
 
 
-def do_claim_reward(p: Position, nation: str, action: A.ClaimReward) -> None:
+def do_claim_reward(p: Position, nation: NationId, action: A.ClaimReward) -> None:
     s = p.state
     assert s.decision is not None
     mission = s.decision[2]
@@ -165,7 +166,7 @@ def do_claim_reward(p: Position, nation: str, action: A.ClaimReward) -> None:
     p.effect(nation, p.content.missions[mission].reward, f"mission:{mission}")
 
 
-def do_explore_moon(p: Position, nation: str, action: A.ExploreMoon) -> None:
+def do_explore_moon(p: Position, nation: NationId, action: A.ExploreMoon) -> None:
     s = p.state
     n = s.nations[nation]
     s.decision = None

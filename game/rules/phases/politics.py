@@ -14,6 +14,7 @@ from ...core.events import (
     SupportDone,
     TokenPlaced,
 )
+from ...core.names import NationId
 from ...core.state import Stack
 from ..handlers import handles
 from ..position import Position, draw
@@ -22,12 +23,12 @@ from ..terms import other
 # ------------------------------------------------------------------ phase 1 and 2.1
 
 
-def do_end_discussion(p: Position, nation: str, action: A.EndDiscussion) -> None:
+def do_end_discussion(p: Position, nation: NationId, action: A.EndDiscussion) -> None:
     p.state.nations[nation].discussed = True
     p.emit(DiscussionOver(nation=nation))
 
 
-def do_play_maneuver(p: Position, nation: str, action: A.PlayManeuver) -> None:
+def do_play_maneuver(p: Position, nation: NationId, action: A.PlayManeuver) -> None:
     s = p.state
     n = s.nations[nation]
     n.hand.remove(action.card)
@@ -37,7 +38,7 @@ def do_play_maneuver(p: Position, nation: str, action: A.PlayManeuver) -> None:
     p.emit(ManeuverPlayed(nation=nation, card=action.card, place=action.place))
 
 
-def do_pass_maneuvers(p: Position, nation: str, action: A.PassManeuvers) -> None:
+def do_pass_maneuvers(p: Position, nation: NationId, action: A.PassManeuvers) -> None:
     s = p.state
     s.passes += 1
     s.turn = other(nation)
@@ -47,14 +48,14 @@ def do_pass_maneuvers(p: Position, nation: str, action: A.PassManeuvers) -> None
 # ------------------------------------------------------------------ 2.2 politicians
 
 
-def _next_politician(p: Position, nation: str) -> None:
+def _next_politician(p: Position, nation: NationId) -> None:
     s = p.state
     s.turn = other(nation) if s.nations[other(nation)].launch is None else nation
     if s.nations[s.turn].launch is not None:
         s.turn = None
 
 
-def do_place_token(p: Position, nation: str, action: A.PlaceToken) -> None:
+def do_place_token(p: Position, nation: NationId, action: A.PlaceToken) -> None:
     s = p.state
     n = s.nations[nation]
     if action.token == "influence":
@@ -69,14 +70,14 @@ def do_place_token(p: Position, nation: str, action: A.PlaceToken) -> None:
         do_finish_support(p, nation, A.FinishSupport())
 
 
-def do_finish_support(p: Position, nation: str, action: A.FinishSupport) -> None:
+def do_finish_support(p: Position, nation: NationId, action: A.FinishSupport) -> None:
     s = p.state
     p.emit(SupportDone(nation=nation, tokens=s.support))
     s.support = 0
     _next_politician(p, nation)
 
 
-def do_announce_mission(p: Position, nation: str, action: A.AnnounceMission) -> None:
+def do_announce_mission(p: Position, nation: NationId, action: A.AnnounceMission) -> None:
     s = p.state
     mission = draw(s.mission_decks, action.level)
     risks = tuple(p.draw_risk(level) for level in p.content.missions[mission].risks)
@@ -87,7 +88,7 @@ def do_announce_mission(p: Position, nation: str, action: A.AnnounceMission) -> 
     _next_politician(p, nation)
 
 
-def do_raise_influence(p: Position, nation: str, action: A.RaiseInfluence) -> None:
+def do_raise_influence(p: Position, nation: NationId, action: A.RaiseInfluence) -> None:
     n = p.state.nations[nation]
     n.raised = action.amount
     n.influence += action.amount
@@ -95,7 +96,7 @@ def do_raise_influence(p: Position, nation: str, action: A.RaiseInfluence) -> No
     _next_politician(p, nation)
 
 
-def do_launch(p: Position, nation: str, action: A.Launch) -> None:
+def do_launch(p: Position, nation: NationId, action: A.Launch) -> None:
     s = p.state
     s.nations[nation].launch = action.mission
     s.launches.append((nation, action.mission))
@@ -103,7 +104,7 @@ def do_launch(p: Position, nation: str, action: A.Launch) -> None:
     _next_politician(p, nation)
 
 
-def do_abort(p: Position, nation: str, action: A.Abort) -> None:
+def do_abort(p: Position, nation: NationId, action: A.Abort) -> None:
     p.state.nations[nation].launch = ""
     p.emit(LaunchAborted(nation=nation))
     if not p.change_popularity(nation, -p.content.board.penalties["abort"], "abort"):
