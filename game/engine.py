@@ -20,7 +20,7 @@ from .core.blueprint import rocket_parameters
 from .core.content import Content, Ruleset
 from .core.errors import IllegalAction
 from .core.events import ActionTaken, Event
-from .core.names import NationId, Seat
+from .core.names import NationId, Phase, Seat
 from .core.state import State
 from .rules.choices import Choices, build_choices
 from .rules.flow import HANDLERS, advance
@@ -113,7 +113,7 @@ class Game:
         return self._p.state.round
 
     @property
-    def phase(self) -> str:
+    def phase(self) -> Phase:
         return self._p.state.phase
 
     @property
@@ -121,7 +121,7 @@ class Game:
         return self._p.state.phase == "over"
 
     @property
-    def winner(self) -> str | None:
+    def winner(self) -> NationId | None:
         return self._p.state.winner
 
     @property

@@ -555,6 +555,34 @@ def test_a_host_screen_and_a_guest_screen_play_over_a_channel_between_their_fake
     asyncio.run(main())
 
 
+def test_a_copy_buttons_word_stays_under_it_while_its_dialog_is_up() -> None:
+    """Copy on the host's panel: the link goes to the clipboard, and the word under the
+    button says so; the panel drawn again (its invitation made anew) still says it, and a
+    dialog closed and opened again says nothing yet."""
+    async def main() -> None:
+        dom = FakePlatform()
+        host = await hosting(dom)
+        button = find(dom, ("dialog",), cmd="copy")
+        status = button.data["status"]
+        click(dom, button)
+        await settle(host)
+        link = find(dom, ("dialog",), testid="invite-link").attrs["value"]
+        assert dom.copied == [link] and dom.texts[status] == button.data["copied"]
+        dom.texts.clear()
+        # the panel drawn again with other markup (an invitation's news): the word is said
+        # again under the button as drawn
+        host.table.open_dialog("online", host.table.dialog_markup + "<p>news</p>")
+        host.render_over()
+        assert dom.texts[status] == button.data["copied"]
+        command(dom, "dialog", "close-dialog")
+        assert host.table.copied is None and not dom.is_shown("dialog")
+        for task in list(host.tasks):
+            task.cancel()
+        await asyncio.sleep(0)
+
+    asyncio.run(main())
+
+
 def test_a_hostile_guest_leaves_the_hosts_log_bounded_and_the_game_unchanged() -> None:
     """300 refused messages of 15,000 characters, each different, then a burst the transport
     dropped unread: the host's log gains at most REFUSED_LINES + 1 short lines, each quoting

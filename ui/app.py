@@ -103,8 +103,10 @@ class App:
         self.chat_drawn: str | None = None  # the chat's markup on screen (None: hidden)
         self.busy_drawn = "1"  # body[data-busy] as drawn (the page starts busy)
         self.clock_drawn: int | None = None  # the bar's countdown as drawn (None: none)
-        # what is over the table as last drawn: (dialog, its markup, overlays up); none at first
-        self.over_drawn: tuple[str, str, dict[Overlay, str]] = ("", "", {})
+        # what is over the table as last drawn: (dialog, its markup, what a Copy button in it
+        # said, overlays up); none at first
+        self.over_drawn: tuple[str, str, tuple[str, str] | None, dict[Overlay, str]] = (
+            "", "", None, {})
         self.replay_drawn = ""  # body[data-replay] as drawn
         self.tasks: set[asyncio.Future[None]] = set()
         self.error_text = ""
@@ -129,7 +131,7 @@ class App:
                                   self.hints, self.report_desk, tasks, notices)
         # an online game's transport, its host (the referee and invitations) and its guest
         # (the host's pictures)
-        self.online = Online(dom, tasks, notices)
+        self.online = Online(dom, table, screen, tasks, notices)
         self.hosting = Hosting(dom, table, screen, tasks, self.turns, self.overlays, self.online)
         self.joining = Joining(dom, table, screen, tasks, self.turns, self.overlays,
                                self.hints, self.sounds, self.online)
@@ -618,18 +620,20 @@ class App:
         whether the screen waits for the turn loop."""
         table = self.table
         self.draw_busy()
-        now = (table.dialog, table.dialog_markup, dict(table.up))
+        now = (table.dialog, table.dialog_markup, table.copied, dict(table.up))
         was, self.over_drawn = self.over_drawn, now
         if now == was:
             return
         self.dom.set_html("dialog", table.dialog_markup)  # (the page skips the same markup)
+        if table.copied is not None:  # said under its button, in the markup as drawn
+            self.dom.set_text(*table.copied)
         if bool(table.dialog) != bool(was[0]):
             self.dom.show("dialog", bool(table.dialog))
         for name in OVERLAYS:
             self.dom.set_html(STAGES.get(name, name), table.up.get(name, ""))
-            if (name in table.up) != (name in was[2]):
+            if (name in table.up) != (name in was[3]):
                 self.dom.show(name, name in table.up)
-        if ("launch" in table.up) != ("launch" in was[2]):  # the Tutorial's panel waits
+        if ("launch" in table.up) != ("launch" in was[3]):  # the Tutorial's panel waits
             self.dom.set_body("show", "1" if "launch" in table.up else "0")
 
     def render_replay(self, travel: Travel) -> None:

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from ..loop.messages import Copy, Handle, Msg, on
 from ..loop.notices import PeerEvent
-from ..model.roles import Notices, Tasks
+from ..model.roles import Notices, Screen, Tasks
+from ..model.table import Table
 from ..platform.port import Platform
 from ..words.i18n import _
 
@@ -17,8 +18,11 @@ class Online:
     messages (:class:`ui.loop.notices.PeerEvent`), which hands them to the side this screen
     plays; and the panels' Copy buttons."""
 
-    def __init__(self, dom: Platform, tasks: Tasks, notices: Notices) -> None:
+    def __init__(self, dom: Platform, table: Table, screen: Screen, tasks: Tasks,
+                 notices: Notices) -> None:
         self.dom = dom
+        self.table = table
+        self.screen = screen
         self.tasks = tasks
         self.notices = notices
         self.heard = False  # the transport's events are listened to
@@ -44,4 +48,5 @@ class Online:
         words = copied if done else _("The browser did not allow copying: select the text "
                                       "and copy it by hand.")
         if status:
-            self.dom.set_text(status, words)
+            self.table.tell_copied(status, words)
+            self.screen.render_over()

@@ -62,6 +62,8 @@ class Table:
         self.redo: list[Redo] = []
         self.dialog = ""  # "start", "new", "saves", "resume", "online", "join", "confirm", ""
         self.dialog_markup = ""  # what the dialog up shows (its owner's; the paint draws it)
+        # (the element under a Copy button in the dialog, the words it says): copied, or not
+        self.copied: tuple[str, str] | None = None
         self.up: dict[Overlay, str] = {}  # the overlays over the table, and what each shows
         self.held = False  # a dealt game waits behind a dialog before its first turn
         self.travel: Travel | None = None  # a replay on the table instead of the game
@@ -319,8 +321,15 @@ class Table:
 
     def open_dialog(self, kind: str, markup: str) -> None:
         """A dialog of ``kind`` up over the table, showing ``markup`` (drawn by the paint);
-        opened again, it shows its new markup."""
+        opened again, it shows its new markup (and what a Copy button said stays said)."""
+        if kind != self.dialog:
+            self.copied = None
         self.dialog, self.dialog_markup = kind, markup
+
+    def tell_copied(self, status: str, words: str) -> None:
+        """The element ``status`` under a Copy button of the dialog up says ``words``."""
+        if self.dialog:
+            self.copied = (status, words)
 
     @property
     def replaying(self) -> bool:
@@ -340,4 +349,4 @@ class Table:
         self.up.pop(name, None)
 
     def close_dialog(self) -> None:
-        self.dialog, self.dialog_markup = "", ""
+        self.dialog, self.dialog_markup, self.copied = "", "", None
