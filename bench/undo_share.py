@@ -21,6 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import game
 from game.ai import get_ai
 from game.analysis.history import Trace, apply_traced
+from game.core.names import Seat
 from ui.model.players import choose_seat
 from ui.model.undo import player_undo
 
@@ -34,7 +35,7 @@ def play(seed: int) -> tuple[int, int, int]:
     ai = get_ai("medium")
     rng = random.Random(seed)
     kept: list[Trace] = []  # as the app keeps them: no replay per decision
-    last: str | None = None
+    last: Seat | None = None
     acted = False
     asked = before = after = 0
     while not g.is_over:

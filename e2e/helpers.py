@@ -342,10 +342,11 @@ def medium_game(seed: int) -> tuple[tuple[str, Any, int], ...]:
 def position_after(seed: int, moves: Sequence[tuple[str, Any, int]], count: int) -> Any:
     """The game of ``seed`` after the first ``count`` of ``moves`` (of :func:`medium_game`)."""
     import game
+    from game.rules.terms import as_seat
 
     g = game.new_game(seed)
     for seat, move, _options in moves[:count]:
-        g.apply(seat, move)
+        g.apply(as_seat(seat), move)
     return g
 
 

@@ -14,6 +14,7 @@ from playwright.sync_api import Page, expect
 sys.path.insert(0, str(ROOT))  # the engine from this checkout, whatever pip has installed
 import game
 from game.core.names import NationId
+from game.rules.terms import POLITICIAN
 
 REGIONS = ("board-USA", "board-USSR", "centre", "log", "actions")
 PASS = '[data-testid="action"][data-kind="pass_maneuvers"]'
@@ -53,7 +54,7 @@ def test_page_is_playable(
 def hand_names(seed: int, nation: NationId) -> list[str]:
     g = game.new_game(seed)
     content = game.load_content()
-    hand = g.view(f"{nation}.politician").nations[nation].hand
+    hand = g.view(POLITICIAN[nation]).nations[nation].hand
     assert hand is not None
     return [content.maneuver_card(card.id).names[nation] for card in hand]
 

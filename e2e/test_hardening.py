@@ -35,6 +35,7 @@ sys.path.insert(0, str(ROOT))  # the engine and the pure ui modules from this ch
 import game
 from game.core.names import NationId
 from game.core.plain import to_plain
+from game.rules.terms import as_seat
 from ui.model.players import Setup
 from ui.model.replay import narrate
 from ui.model.saves import export_text, parse
@@ -194,7 +195,7 @@ def secrets_of(g: game.Game, nation: NationId, viewer: str | None) -> list[str]:
     public = (json.dumps(to_plain(g.view(None)), ensure_ascii=False)
               + "\n".join(t.line for t in narrate(g)))
     if viewer is not None:
-        public += json.dumps(to_plain(g.view(viewer)), ensure_ascii=False)
+        public += json.dumps(to_plain(g.view(as_seat(viewer))), ensure_ascii=False)
     names = {content.maneuver_card(card).names[nation] for card in hand}
     return sorted(n for n in names if n not in public)
 

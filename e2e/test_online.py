@@ -40,7 +40,7 @@ from playwright.sync_api import Browser, Page, Playwright, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 import game
-from game.core.names import NationId
+from game.core.names import NationId, Seat
 from game.core.plain import to_plain
 from game.online.referee import public_events
 from scripts.localsite import CHROMIUM, CHROMIUM_ARGS
@@ -338,7 +338,7 @@ def check_the_guest_saw_no_secret(host: Page, messages: list[dict[str, Any]]
     states = [m for m in messages if m["t"] == "state"]
     assert [m["n"] for m in messages] == list(range(1, len(messages) + 1))
     assert states[-1]["at"] == whole.log_size
-    guest_seats = {"USSR.politician", "USSR.engineer"}
+    guest_seats: set[Seat] = {"USSR.politician", "USSR.engineer"}
     looked = 0
     for message in states:
         g = positions[message["at"]]

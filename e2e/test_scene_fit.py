@@ -16,6 +16,7 @@ from helpers import RELAID, in_view, open_saved, small_text
 from playwright.sync_api import Browser, Page
 
 from game import SEATS
+from game.core.names import Seat
 from game.engine import Game
 from game.tools.tournament import medium_moves
 from ui.model.players import Setup
@@ -38,14 +39,14 @@ RISKS_OUT = """() => {
 }"""
 
 
-def cards_on_table(g: Game, seat: str) -> int:
+def cards_on_table(g: Game, seat: Seat) -> int:
     """How much the table holds: the Risk cards of the Missions and of the Moon's paths."""
     view = g.view(seat)
     moon = sum(r is not None for n in view.nations.values() for r in n.moon_path)
     return sum(len(m.risks) for m in view.missions) + moon + 3 * view.moon.on_display
 
 
-def densest(seed: int, seat: str, phase: str) -> Game:
+def densest(seed: int, seat: Seat, phase: str) -> Game:
     """The position of the medium AI's game ``seed``, in round 8 or later, where ``seat``
     decides in ``phase`` with the most cards on the table."""
     best: tuple[int, Game] | None = None
@@ -67,7 +68,7 @@ def everyone_here() -> Setup:
     (LONG, "USA.politician", "politics", "en"), (LONG, "USA.engineer", "engineering", "en"),
     (MOON_FULL, "USA.engineer", "engineering", "hu")])
 def test_a_late_table_fits_its_window_with_every_thing_to_touch_in_view(
-    page: Page, site_url: str, seed: int, seat: str,
+    page: Page, site_url: str, seed: int, seat: Seat,
     phase: str, language: str,
 ) -> None:
     g = densest(seed, seat, phase)

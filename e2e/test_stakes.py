@@ -22,13 +22,14 @@ import game
 from game.ai.medium import medium_move
 from game.core import actions as A
 from game.core.content import MOON
+from game.core.names import Seat
 from game.rules.odds import mission_of_risk
 from game.rules.position import has_payload
 from ui.model.players import Setup
 from ui.model.saves import export_text, parse
 from ui.words.names import mission_name
 
-Stop = Callable[[game.Game, str, A.Action, list[A.Action]], A.Action | None]
+Stop = Callable[[game.Game, Seat, A.Action, list[A.Action]], A.Action | None]
 SEED = 1
 
 
@@ -51,12 +52,12 @@ def reach(stop: Stop, seed: int = SEED) -> game.Game:
     raise AssertionError("the position was never reached")
 
 
-def before(wanted: Callable[[game.Game, str, list[A.Action]], bool], seed: int) -> game.Game:
+def before(wanted: Callable[[game.Game, Seat, list[A.Action]], bool], seed: int) -> game.Game:
     """The game of ``seed`` (the medium policy for every seat) at the first move ``wanted``
     accepts, before that move."""
     found: list[game.Game] = []
 
-    def stop(g: game.Game, seat: str, move: A.Action, legal: list[A.Action]
+    def stop(g: game.Game, seat: Seat, move: A.Action, legal: list[A.Action]
              ) -> A.Action | None:
         if wanted(g, seat, legal) and not found:
             found.append(g.clone())
@@ -202,7 +203,7 @@ def test_a_test_while_the_rival_holds_a_test_steal_asks_first_and_says_so(
     page: Page, site_url: str, net: NetworkLog, open_game: Callable[[str], float],
     tmp_path: Path, screenshot: Callable[[str], Path],
 ) -> None:
-    def steal_waits(g: game.Game, seat: str, legal: list[A.Action]) -> bool:
+    def steal_waits(g: game.Game, seat: Seat, legal: list[A.Action]) -> bool:
         return (seat == "USA.engineer" and g.state.nations["USSR"].test_steal > 0
                 and any(isinstance(a, A.Test) and game.stakes(g, seat, a).threat
                         for a in legal))

@@ -34,7 +34,7 @@ from .rules.turns import acting
 from .rules.view import build_view
 
 # (the log before, seat, action): a game's log as a chain that clones share (see Game.clone)
-LogLink = tuple[Any, str, Action]
+LogLink = tuple[Any, Seat, Action]
 
 
 class Game:
@@ -43,7 +43,7 @@ class Game:
     # Slots: search clones a game thousands of times per decision, and reads these often.
     __slots__ = ("_choices", "_legal", "_log", "_log_size", "_own", "_p", "_seats", "_seed")
 
-    def __init__(self, state: State, seed: int, log: list[tuple[str, Action]]) -> None:
+    def __init__(self, state: State, seed: int, log: list[tuple[Seat, Action]]) -> None:
         self._p = Position(state)
         self._seed = seed
         self._log: LogLink | None = None
@@ -85,9 +85,9 @@ class Game:
         return self._seed
 
     @property
-    def log(self) -> list[tuple[str, Action]]:
+    def log(self) -> list[tuple[Seat, Action]]:
         """Every (seat, action) applied since setup, in order (a new list)."""
-        entries: list[tuple[str, Action]] = []
+        entries: list[tuple[Seat, Action]] = []
         link = self._log
         while link is not None:
             link, seat, action = link
@@ -164,7 +164,7 @@ class Game:
         """A canonical text of the state, equal for equal states (for hashing and tests)."""
         return json.dumps(self._p.state.to_dict(), sort_keys=True, separators=(",", ":"))
 
-    def view(self, seat: str | None) -> View:
+    def view(self, seat: Seat | None) -> View:
         """Everything ``seat`` may see (``None``: the public spectator view); its JSON form is
         :func:`game.core.plain.to_plain`."""
         return build_view(self, None if seat is None else as_seat(seat))
@@ -193,11 +193,11 @@ class Game:
 
     # ------------------------------------------------------------------ legal actions
 
-    def legal_actions(self, seat: str) -> list[Action]:
+    def legal_actions(self, seat: Seat) -> list[Action]:
         """Every action ``seat`` may take now (empty when it is not that seat's moment)."""
         return self._cached_legal(seat)[:]
 
-    def choices(self, seat: str | None) -> Choices:
+    def choices(self, seat: Seat | None) -> Choices:
         """What ``seat``'s screen shows of its decision that only the rules can work out (its
         odds on every Mission, a rival's on the Moon, its placements' outcomes); ``None``: the
         spectator, who has none. Worked out once per position."""
@@ -207,7 +207,7 @@ class Game:
             known = self._choices[seat] = build_choices(self, seat, legal)
         return known
 
-    def _cached_legal(self, seat: str) -> list[Action]:
+    def _cached_legal(self, seat: Seat) -> list[Action]:
         """The legal actions of ``seat``, computed once per position (callers must not
         change the list)."""
         known = self._legal
@@ -225,7 +225,7 @@ class Game:
 
     # ------------------------------------------------------------------ applying
 
-    def apply(self, seat: str, action: Action) -> list[Event]:
+    def apply(self, seat: Seat, action: Action) -> list[Event]:
         """Apply a legal action and return the events it caused, in order.
 
         Raises :class:`IllegalAction` (and changes nothing) for anything the rules forbid.

@@ -25,6 +25,7 @@ from game.ai import get_ai  # noqa: E402
 from game.ai.chronicle import story  # noqa: E402
 from game.core.plain import from_plain, to_plain  # noqa: E402
 from game.rules.records import View  # noqa: E402
+from game.rules.terms import as_seat  # noqa: E402
 
 IMPORTED_AT = time.perf_counter()  # and the engine imported
 
@@ -52,7 +53,7 @@ def chronicle(save_json: str, upto: int, seed: int) -> str:
     data = json.loads(str(save_json))
     start = game.new_game(int(data["seed"]), players=int(data["players"]),
                           ruleset=str(data["ruleset"]), pair=str(data.get("pair") or "USA"))
-    log = [(str(entry["seat"]), game.action_from_dict(entry["action"]))
+    log = [(as_seat(entry["seat"]), game.action_from_dict(entry["action"]))
            for entry in data["log"][:int(upto)]]
     return json.dumps(to_plain(story(start, log, seed=int(seed))))
 

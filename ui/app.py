@@ -19,6 +19,7 @@ from typing import Any, ParamSpec
 
 import game
 from game import SEATS
+from game.core.names import Seat
 from game.rules.choices import NO_CHOICES
 from game.rules.records import View
 from game.rules.view import secrets_hidden
@@ -468,7 +469,7 @@ class App:
         if name == "log":  # taller or shorter, it shows its newest lines
             self.dom.scroll_to_end("log")
 
-    def viewer(self) -> str | None:
+    def viewer(self) -> Seat | None:
         """The seat whose view the table shows: the acting seat of the player at the screen."""
         table = self.table
         if table.at_screen is None:

@@ -17,6 +17,7 @@ from ..analysis.infostate import determinize
 from ..analysis.sampled import seeded_by
 from ..analysis.stakes import Stakes, stakes
 from ..core import actions as A
+from ..core.names import Seat
 from ..engine import Game
 from ..rules.terms import nation_of
 from .medium import medium_move
@@ -28,7 +29,7 @@ WIN_SAMPLES = 8  # paired sampled games for the estimate
 WIN_STEPS = 24  # moves simulated from each (as game.ai.winprob)
 
 
-def explain(game: Game, seat: str, action: A.Action, at_stake: Stakes | None = None
+def explain(game: Game, seat: Seat, action: A.Action, at_stake: Stakes | None = None
             ) -> Reason:
     """Why ``action`` by ``seat``: a confirmed consequence, else the ``win`` comparison,
     flagged (``at_stake``: :func:`game.analysis.stakes` of the action, when the caller has it).
@@ -43,7 +44,7 @@ def explain(game: Game, seat: str, action: A.Action, at_stake: Stakes | None = N
     return flagged(reason, at_stake or stakes(game, seat, action))
 
 
-def second_look(game: Game, seat: str, action: A.Action) -> A.Action:
+def second_look(game: Game, seat: Seat, action: A.Action) -> A.Action:
     """The move a hint recommends for the AI's choice ``action``: the same, unless it is a
     launch under :data:`LONG_SHOT` that the Engineer cannot raise to it this round; then the
     launch the Engineer can raise highest if one reaches it, else aborting when an abort
@@ -65,7 +66,7 @@ def second_look(game: Game, seat: str, action: A.Action) -> A.Action:
     return action
 
 
-def next_best(game: Game, seat: str, action: A.Action, legal: list[A.Action]) -> A.Action | None:
+def next_best(game: Game, seat: Seat, action: A.Action, legal: list[A.Action]) -> A.Action | None:
     """The move the hint is compared with: the medium policy's if it differs, else passing
     (or the first other legal move)."""
     view = game.view(seat)
@@ -80,7 +81,7 @@ def next_best(game: Game, seat: str, action: A.Action, legal: list[A.Action]) ->
     return next((a for a in legal if a != action), None)
 
 
-def _win(game: Game, seat: str, action: A.Action, legal: list[A.Action]) -> Reason:
+def _win(game: Game, seat: Seat, action: A.Action, legal: list[A.Action]) -> Reason:
     """The AI's estimated chance to win with ``action`` and with the next best, on the same
     sampled games with the same simulation seeds (paired, so only the move differs)."""
     nation = nation_of(seat)

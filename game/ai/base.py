@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ..core.actions import Action
+from ..core.names import Seat
 from ..rules.records import View
 
 
@@ -39,7 +40,7 @@ class AI(Protocol):
                budget: Budget | None = None) -> Action: ...
 
 
-def seat_of(view: View) -> str:
+def seat_of(view: View) -> Seat:
     """The seat an AI chooses for; the spectator's view has none."""
     if view.seat is None:
         raise ValueError("an AI chooses for a seat, not for the spectator")

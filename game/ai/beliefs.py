@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from ..analysis.infostate import determinize
 from ..analysis.sampled import seeded_by
-from ..core.names import NATIONS, NationId
+from ..core.names import NATIONS, NationId, Seat
 from ..engine import Game
 from ..rules.records import View
 from ..rules.terms import other
@@ -53,7 +53,7 @@ class Beliefs:
     launch_samples: int  # the sampled games whose playout reached the rival's decision
 
 
-def beliefs(view: View, seat: str, samples: int = SAMPLES) -> Beliefs:
+def beliefs(view: View, seat: Seat, samples: int = SAMPLES) -> Beliefs:
     """The computer's reading of what ``seat`` (the owner of ``view``) cannot see."""
     if view.nation is None:
         raise ValueError("a reading needs a seat's own view")

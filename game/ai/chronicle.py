@@ -22,7 +22,7 @@ from itertools import pairwise
 from ..analysis.history import fresh
 from ..core.actions import Action
 from ..core.events import Changed, flights
-from ..core.names import NATIONS, NationId
+from ..core.names import NATIONS, NationId, Seat
 from ..engine import Game
 from ..rules.odds import launch_odds, launch_targets
 from .winprob import SAMPLES, STEPS, win_probability
@@ -124,7 +124,7 @@ def chronicle(game: Game, upto: int | None = None, seed: int = 0, samples: int =
                  steps)
 
 
-def story(start: Game, log: Sequence[tuple[str, Action]], seed: int = 0,
+def story(start: Game, log: Sequence[tuple[Seat, Action]], seed: int = 0,
           samples: int = SAMPLES, steps: int = STEPS) -> Chronicle:
     """The numbers of the story that ``log`` tells from ``start`` (a game before any action,
     played on in place; every action is checked by the engine as it is applied)."""

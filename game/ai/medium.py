@@ -14,7 +14,7 @@ from ..core import actions as A
 from ..core.actions import Action
 from ..core.blueprint import module_satisfied, rocket_parameters
 from ..core.content import LIVING_PAYLOADS, MOON, TECH_DECKS
-from ..core.names import NATIONS, NationId
+from ..core.names import NATIONS, NationId, Seat
 from ..core.state import Nation, Stack
 from ..engine import Game
 from ..rules.terms import other, split_seat
@@ -670,7 +670,7 @@ def choose_split(game: Game, nation: NationId, legal: list[Action]) -> Action:
 
 # ------------------------------------------------------------------ dispatch
 
-def medium_move(game: Game, seat: str, legal: list[Action], rng: random.Random,
+def medium_move(game: Game, seat: Seat, legal: list[Action], rng: random.Random,
                 shallow: bool = False, card_money: float = MONEY_PER_POINT) -> Action:
     """The medium player's move for ``seat`` in the (determinized) ``game``.
 

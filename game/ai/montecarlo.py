@@ -55,7 +55,7 @@ from ..analysis.infostate import determinize
 from ..core import actions as A
 from ..core.actions import Action
 from ..core.content import MOON
-from ..core.names import NATIONS, NationId
+from ..core.names import NATIONS, NationId, Seat
 from ..engine import Game
 from ..rules.records import View
 from ..rules.terms import nation_of, other, split_seat
@@ -89,7 +89,7 @@ def moon_test(game: Game, nation: NationId, legal: list[Action]) -> tuple[Action
     return best[1], best[0]
 
 
-def hard_move(game: Game, seat: str, legal: list[Action], rng: random.Random) -> Action:
+def hard_move(game: Game, seat: Seat, legal: list[Action], rng: random.Random) -> Action:
     """The hard policy: medium's move, except for Moon exploration and Moon Tests."""
     move = medium_move(game, seat, legal, rng, card_money=CARD_MONEY)
     if len(legal) == 1:
@@ -206,7 +206,7 @@ def rollout(game: Game, nation: NationId, rng: random.Random, horizon_round: int
     return evaluate(game, nation)
 
 
-def candidates(game: Game, seat: str, legal: list[Action], rng: random.Random
+def candidates(game: Game, seat: Seat, legal: list[Action], rng: random.Random
                ) -> list[Action]:
     """The policy move first, then the alternatives worth comparing (a few at most)."""
     nation, role = split_seat(seat)

@@ -50,7 +50,7 @@ from ..core import actions as A
 from ..core.content import Effect
 from ..core.errors import IllegalAction
 from ..core.events import Changed, Evaluated, Liftoff
-from ..core.names import NATIONS, NationId
+from ..core.names import NATIONS, NationId, Seat
 from ..engine import Game
 from ..rules.odds import (
     launch_odds,
@@ -163,7 +163,7 @@ def flagged(reason: Reason, at_stake: Stakes) -> Reason:
     return replace(reason, flags=(*found, "warned") if at_stake.warn else found)
 
 
-def advise(game: Game, seat: str, action: A.Action) -> Reason | None:
+def advise(game: Game, seat: Seat, action: A.Action) -> Reason | None:
     """The strongest confirmed consequence of ``action`` by ``seat`` (see :class:`Reason`),
     flagged; None when it changes nothing on the table now.
 
@@ -173,7 +173,7 @@ def advise(game: Game, seat: str, action: A.Action) -> Reason | None:
     return None if reason is None else flagged(reason, stakes(game, seat, action))
 
 
-def consequence(game: Game, seat: str, action: A.Action) -> Reason | None:
+def consequence(game: Game, seat: Seat, action: A.Action) -> Reason | None:
     """:func:`advise` without its flags."""
     legal = game.legal_actions(seat)
     if action not in legal:
@@ -181,7 +181,7 @@ def consequence(game: Game, seat: str, action: A.Action) -> Reason | None:
     return _consequence(game, seat, action, legal)
 
 
-def _consequence(game: Game, seat: str, action: A.Action, legal: list[A.Action]
+def _consequence(game: Game, seat: Seat, action: A.Action, legal: list[A.Action]
                  ) -> Reason | None:
     nation = nation_of(seat)
     if isinstance(action, A.Launch):
@@ -259,7 +259,7 @@ def need(game: Game, nation: NationId, mission: str, parameter: int) -> int:
     return max((r.minimum[parameter] for k in known for r in risks[k].ranges), default=0)
 
 
-def _placed(sample: Game, seat: str) -> list[Game]:
+def _placed(sample: Game, seat: Seat) -> list[Game]:
     """``sample`` (an Engineer owing a tile's placement, or a choice of two researched
     tiles) after each way to place the tile (each tile, for a choice)."""
     nation = nation_of(seat)
@@ -281,7 +281,7 @@ def _placed(sample: Game, seat: str) -> list[Game]:
     return found
 
 
-def _build(game: Game, seat: str, mission: str | None, samples: list[Outcome]
+def _build(game: Game, seat: Seat, mission: str | None, samples: list[Outcome]
            ) -> Reason | None:
     """A tile taken, placed where it helps most: the target's odds (a mean over the
     samples), else the parameter it raises most, with what the target's risks ask of it."""
@@ -306,7 +306,7 @@ def _build(game: Game, seat: str, mission: str | None, samples: list[Outcome]
     return best
 
 
-def _abort(game: Game, seat: str, legal: list[A.Action]) -> Reason | None:
+def _abort(game: Game, seat: Seat, legal: list[A.Action]) -> Reason | None:
     """The best launch open instead, the rocket as it stands, and what its failure costs."""
     launches = [a for a in legal if isinstance(a, A.Launch)]
     if not launches:
@@ -331,7 +331,7 @@ def _stack_reason(game: Game, kind: str, nation: NationId, board: NationId, plac
                   covered=place_effect(game, place))
 
 
-def _on_the_table(game: Game, seat: str, action: A.Action, samples: list[Outcome]
+def _on_the_table(game: Game, seat: Seat, action: A.Action, samples: list[Outcome]
                   ) -> Reason | None:
     """What the action puts on the table, as the seat sees it after (no number moves yet:
     it counts later, when the place is evaluated or the tile built)."""

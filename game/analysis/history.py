@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.events import Evaluated, Event, ManeuverPlayed, TileKept
-from ..core.names import NATIONS, NationId
+from ..core.names import NATIONS, NationId, Seat
 from ..engine import Game, new_game
 from ..rules.terms import nation_of
 
@@ -69,7 +69,7 @@ class Trace:
         return self.hidden_changed or revealed
 
 
-def apply_traced(game: Game, seat: str, action: Any) -> tuple[list[Event], Trace]:
+def apply_traced(game: Game, seat: Seat, action: Any) -> tuple[list[Event], Trace]:
     """``game.apply(seat, action)`` and the action's :class:`Trace` (the events first)."""
     before = _hidden_signature(game)
     events = game.apply(seat, action)

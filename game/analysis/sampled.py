@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from ..core import actions as A
 from ..core.events import Event
+from ..core.names import Seat
 from ..engine import Game
 from ..rules.records import View
 from .history import apply_traced
@@ -38,7 +39,7 @@ def seeded_by(view: View, *salt: object) -> random.Random:
     return random.Random("|".join((repr(view), *map(str, salt))))
 
 
-def outcomes(game: Game, seat: str, action: A.Action, count: int = SAMPLES
+def outcomes(game: Game, seat: Seat, action: A.Action, count: int = SAMPLES
              ) -> Iterator[Outcome]:
     """Up to ``count`` sampled games just after ``action`` (legal for ``seat``); only one
     when the action used no dice and nothing hidden (every sample would end alike)."""

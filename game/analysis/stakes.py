@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from ..core import actions as A
 from ..core.content import LIVING_PAYLOADS, MOON
 from ..core.errors import IllegalAction
-from ..core.names import NationId
+from ..core.names import NationId, Seat
 from ..engine import Game
 from ..rules.odds import launch_odds, mission_of_risk
 from ..rules.position import aboard, has_payload
@@ -154,7 +154,7 @@ def _launch(game: Game, nation: NationId, mission: str, committed: bool = False)
                   end_reason="popularity" if loss else None)
 
 
-def _sampled(game: Game, seat: str, action: A.Action, nation: NationId) -> Stakes:
+def _sampled(game: Game, seat: Seat, action: A.Action, nation: NationId) -> Stakes:
     """Play the action on games sampled from the seat's view and see where it leads."""
     popularity = game.state.nations[nation].popularity
     worst, losses, played = popularity, 0, 0
@@ -172,7 +172,7 @@ def _sampled(game: Game, seat: str, action: A.Action, nation: NationId) -> Stake
                   end_reason=ending[1] if ending else None)
 
 
-def stakes(game: Game, seat: str, action: A.Action) -> Stakes:
+def stakes(game: Game, seat: Seat, action: A.Action) -> Stakes:
     """What ``action`` by ``seat`` puts at stake for the seat's nation (see :class:`Stakes`).
 
     Raises :class:`IllegalAction` (and changes nothing) when the action is not legal now.
@@ -197,7 +197,7 @@ def stakes(game: Game, seat: str, action: A.Action) -> Stakes:
     return replace(_sampled(game, seat, action, nation), threat=_threat(game, seat, action))
 
 
-def _threat(game: Game, seat: str, action: A.Action) -> Threat | None:
+def _threat(game: Game, seat: Seat, action: A.Action) -> Threat | None:
     """What the rival can visibly take away from an Engineer's Test or payload: a Test
     Steal it holds (a Test), a launch of its own toward the same Mission earlier this round
     (a Test on that Mission's path, a payload booked onto it: a completed Mission leaves the

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from .names import NationId
+from .names import NationId, Seat
 from .plain import RecordError, from_plain, to_plain
 
 
@@ -37,7 +37,7 @@ class ActionTaken(Event):
     """The move itself, first of its events: who made it and its kind (never its secrets)."""
 
     kind: ClassVar[str] = "action"
-    seat: str
+    seat: Seat
     action: str  # the action's kind (game.core.actions)
 
 

@@ -53,11 +53,11 @@ class Picture:
     events: list[Event]
     history: list[list[Event]] | None
 
-    def view(self, seat: str | None) -> View:
+    def view(self, seat: Seat | None) -> View:
         """A seat's view (``None``: the first seat of this screen's; a guest has no other)."""
         return self.views[seat if seat is not None else next(iter(self.views))]
 
-    def choices(self, seat: str | None) -> Choices:
+    def choices(self, seat: Seat | None) -> Choices:
         return NO_CHOICES if seat is None else self.choices_of[seat]
 
 
@@ -103,7 +103,7 @@ class GuestLink:
         """Joining or rejoining: the host answers with the whole picture."""
         return self._send({"t": "hello"})
 
-    def act(self, seat: str, action: Action) -> str:
+    def act(self, seat: Seat, action: Action) -> str:
         """A move of one of this screen's seats, in the position last received. Refused here
         already when it is not among that seat's legal actions (the host checks again)."""
         if self.state is None or seat not in self.state["seats"]:
@@ -145,12 +145,12 @@ class GuestLink:
 
     # ------------------------------------------------------------------ the picture
 
-    def view(self, seat: str) -> View:
+    def view(self, seat: Seat) -> View:
         if self.picture is None:
             raise KeyError(seat)
         return self.picture.views[seat]
 
-    def legal(self, seat: str) -> list[Action]:
+    def legal(self, seat: Seat) -> list[Action]:
         return list(self.picture.legals.get(seat, ())) if self.picture else []
 
     def to_act(self) -> list[Seat]:

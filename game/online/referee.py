@@ -41,7 +41,7 @@ from ..analysis.history import fresh
 from ..core.actions import Action, action_from_dict
 from ..core.errors import IllegalAction
 from ..core.events import Event, event_to_plain
-from ..core.names import SEATS
+from ..core.names import Seat, is_seat
 from ..core.plain import to_plain
 from ..core.reading import Bounds, Unreadable, read_json
 from ..engine import Game
@@ -97,7 +97,7 @@ class Refusal(NamedTuple):
 class Guest:
     """One remote player: the seats it plays, and both directions' sequence numbers."""
 
-    seats: frozenset[str]
+    seats: frozenset[Seat]
     received: int = 0  # the guest's last accepted message number
     sent: int = 0  # the host's last message number to this guest
     connected: bool = False
@@ -135,10 +135,10 @@ class Referee:
         """A referee for ``game``; ``seats_of``: guest name -> the seats it plays;
         ``screens`` and ``clock`` as the fields say."""
         guests: dict[str, Guest] = {}
-        taken: set[str] = set()
+        taken: set[Seat] = set()
         for name, seats in seats_of.items():
-            own = frozenset(seats)
-            if not own or not own <= set(SEATS) or own & taken:
+            own = frozenset(seat for seat in seats if is_seat(seat))
+            if not own or own != frozenset(seats) or own & taken:
                 raise ValueError(f"guest {name!r}: seats must be known and not shared")
             taken |= own
             guests[name] = Guest(own)
@@ -215,7 +215,7 @@ class Referee:
         return [self._send(guest, {"t": "refused", "re": None, "error": why}),
                 self._send(guest, self._state(who))]
 
-    def apply(self, seat: str, action: Action) -> list[tuple[str, str]]:
+    def apply(self, seat: Seat, action: Action) -> list[tuple[str, str]]:
         """A move made on the host's own screen (a person or an AI there): applied, then the
         new picture for every connected guest."""
         if any(seat in who.seats for who in self.guests.values()):
@@ -263,7 +263,7 @@ class Referee:
         if self.waiting:
             raise Refused("the game starts when every online player has joined", resync=True)
         seat = message.get("seat")
-        if not isinstance(seat, str) or seat not in who.seats:
+        if not is_seat(seat) or seat not in who.seats:
             raise Refused(f"{quote(seat)} is not played on this screen")
         if message.get("at") != self.game.log_size:
             # Sent before another move landed (or sent again): the guest's screen is behind.

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from ..core.actions import PlaceTile
 from ..core.blueprint import rocket_parameters
 from ..core.content import MOON
-from ..core.names import NationId
+from ..core.names import NationId, Seat
 from .odds import launch_odds, launch_targets
 from .position import GameLike
 from .records import Parameters, PlacedTile
@@ -34,7 +34,7 @@ class Placement:
 
 @dataclass(frozen=True, slots=True)
 class Choices:
-    seat: str | None
+    seat: Seat | None
     odds: dict[str, float]  # Mission -> the chance of the seat's rocket as it stands
     rival_moon: float | None  # the rival's chance on the Moon, when it launches there
     placements: dict[str, Placement]  # placement_key(action) -> what that placement gives
@@ -47,7 +47,7 @@ def placement_key(action: PlaceTile) -> str:
     return f"{action.row}:{action.col}:{action.rotation}"
 
 
-def build_choices(game: GameLike, seat: str | None, legal: Sequence[object]) -> Choices:
+def build_choices(game: GameLike, seat: Seat | None, legal: Sequence[object]) -> Choices:
     """The choices of ``seat`` (None: a spectator, who has none) whose legal actions are
     ``legal``."""
     if seat is None:

@@ -271,7 +271,7 @@ def moon_gate_open(p: Position) -> bool:
     return any(missions[m].level == 3 for m, _, _ in p.state.completed)
 
 
-def explain(p: Position, seat: str, action: Action, acting: list[Seat],
+def explain(p: Position, seat: Seat, action: Action, acting: list[Seat],
             legal: list[Action]) -> str:
     """Why ``action`` by ``seat`` is refused, in words a player understands (``acting``: the
     seats that may act now; ``legal``: the seat's legal actions)."""

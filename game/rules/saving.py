@@ -15,7 +15,7 @@ from typing import Any
 
 from ..core.actions import Action, action_from_dict
 from ..core.errors import BadSave, IllegalAction
-from ..core.names import SEATS
+from ..core.names import Seat, is_seat
 from ..core.reading import SAVE, Unreadable, read_json
 from ..core.state import State
 from .terms import RULESETS
@@ -24,7 +24,7 @@ FORMAT = "moonshot-save"
 VERSION = 1
 
 
-def save_text(state: State, seed: int, log: Iterable[tuple[str, Action]]) -> str:
+def save_text(state: State, seed: int, log: Iterable[tuple[Seat, Action]]) -> str:
     """A game (its final state, seed and log) as save text."""
     data = {
         "format": FORMAT, "version": VERSION,
@@ -83,14 +83,15 @@ def saved_from(data: object) -> Saved:
     return Saved(ruleset, players, pair, seed, log, data["state"])
 
 
-def replay_log(log: list[Any], apply: Callable[[str, Action], object]) -> None:
+def replay_log(log: list[Any], apply: Callable[[Seat, Action], object]) -> None:
     """Apply every entry of a save's log in order; :class:`BadSave` names the first entry
     that is malformed or not a legal move."""
     for number, entry in enumerate(log, start=1):
-        if not isinstance(entry, dict) or entry.get("seat") not in SEATS:
+        seat = entry.get("seat") if isinstance(entry, dict) else None
+        if not is_seat(seat):
             raise BadSave(f"Entry {number} of the log names no valid seat.")
         try:
-            apply(entry["seat"], action_from_dict(entry.get("action")))
+            apply(seat, action_from_dict(entry.get("action")))
         except IllegalAction as exc:
             raise BadSave(f"Entry {number} of the log is not a legal move: {exc}") from None
 

@@ -24,10 +24,11 @@ from ..core.events import (
     RiskRolled,
     event_to_plain,
 )
+from ..core.names import Seat
 from ..core.plain import to_plain
 from ..engine import Game, new_game
 from ..rules.odds import launch_odds
-from ..rules.terms import RULESETS, nation_of
+from ..rules.terms import ENGINEER, RULESETS, nation_of
 from .simulate import play_random, random_step, simulate
 
 
@@ -77,7 +78,7 @@ def cmd_bench(args: argparse.Namespace, out: TextIO) -> int:
         random_step(game, rng)
         if game.is_over:
             game, rng = new_game(rng.randrange(1 << 30), ruleset=args.ruleset), rng
-    seat = next(f"{name}.engineer" for name, n in game.state.nations.items()
+    seat = next(ENGINEER[name] for name, n in game.state.nations.items()
                 if n.pending and n.pending[0] == "place")
     text = game.to_json()
 
@@ -156,7 +157,7 @@ def cmd_search(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def _status(game: Game, seat: str) -> str:
+def _status(game: Game, seat: Seat) -> str:
     view = game.view(seat)
     usa, ussr = view.nations["USA"], view.nations["USSR"]
     nation = view.nations[nation_of(seat)]

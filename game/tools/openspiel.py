@@ -45,7 +45,8 @@ from ..core.content import (
     Content,
     load_content,
 )
-from ..core.names import NATIONS
+from ..core.errors import IllegalAction
+from ..core.names import NATIONS, Seat
 from ..engine import Game, new_game
 from ..rules.records import View
 from ..rules.terms import PLACES, POLITICIAN, RULESETS, nation_of
@@ -253,7 +254,7 @@ class MoonshotState(pyspiel.State):  # type: ignore[misc]
     may (a number, not a generator: search copies states thousands of times)."""
 
     def __init__(self, game: MoonshotGame, engine: Game, chooser: int,
-                 seat: str | None = None, moves: int = 0) -> None:
+                 seat: Seat | None = None, moves: int = 0) -> None:
         super().__init__(game)
         self._codes = game.codes
         self._held = _Held(engine)
@@ -264,16 +265,16 @@ class MoonshotState(pyspiel.State):  # type: ignore[misc]
     @property
     def seat(self) -> str:
         """The seat to act ("" when the game is over)."""
-        return self._seat
+        return self._seat or ""
 
     @property
     def engine(self) -> Game:
         """The engine's game (full state, secrets included)."""
         return self._held.game
 
-    def _next_seat(self) -> str:
+    def _next_seat(self) -> Seat | None:
         if self.is_terminal():
-            return ""
+            return None
         seats = self.engine.to_act()
         if len(seats) == 1:
             return seats[0]
@@ -287,13 +288,16 @@ class MoonshotState(pyspiel.State):  # type: ignore[misc]
         return NATIONS.index(nation_of(self._seat))
 
     def _legal_actions(self, player: int) -> list[int]:
-        if player != self.current_player():  # over, or the other nation's moment
+        seat = self._seat
+        if seat is None or player != self.current_player():  # over, or the other nation's
             return []
         code_of = self._codes.code_of
-        return sorted(code for code in map(code_of, self.engine.legal_actions(self._seat))
+        return sorted(code for code in map(code_of, self.engine.legal_actions(seat))
                       if code is not None)
 
     def _apply_action(self, code: int) -> None:
+        if self._seat is None:
+            raise IllegalAction("The game is over.")
         self.engine.apply(self._seat, self._codes.action(code))
         self._moves += 1
         self._seat = self._next_seat()
@@ -315,7 +319,7 @@ class MoonshotState(pyspiel.State):  # type: ignore[misc]
         """``player``'s nation's view (a nation's seats see alike; the acting one's if it is
         the nation's, so the view names the seat to act)."""
         nation = NATIONS[player]
-        seat = self._seat if self._seat and nation_of(self._seat) == nation \
+        seat = self._seat if self._seat is not None and nation_of(self._seat) == nation \
             else POLITICIAN[nation]
         return self.engine.view(seat)
 

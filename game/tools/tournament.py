@@ -17,7 +17,7 @@ from ..ai import get_ai
 from ..ai.base import AI, Budget
 from ..core.actions import Action
 from ..core.content import load_content
-from ..core.names import NATIONS, NationId
+from ..core.names import NATIONS, NationId, Seat
 from ..engine import Game, new_game
 from ..rules.terms import nation_of, other
 from .records import append_record, end_cut_line, read_records
@@ -99,7 +99,7 @@ def play_game(a: str, b: str, seed: int, a_nation: NationId, *, players: int = 2
                       game.round, dict(by_level), spent, decisions, iters)
 
 
-def medium_moves(seed: int, players: int = 2) -> Iterator[tuple[Game, str, list[Action],
+def medium_moves(seed: int, players: int = 2) -> Iterator[tuple[Game, Seat, list[Action],
                                                                  Action]]:
     """Every move of a whole game the medium AI plays for every seat (a random one of the
     seats that may act): (the game, the seat, its legal actions, the move), before the move

@@ -11,6 +11,7 @@ import json
 
 import game
 from game import NATIONS
+from game.core.names import Seat
 from game.rules.terms import nation_of
 
 from ..loop.notices import Autosave
@@ -83,7 +84,7 @@ class Hints:
         self.screen.render()
         self.tasks.spawn(self._think(seat, self.table.turn, self.table.g.log_size))
 
-    async def _think(self, seat: str, turn: int, moves: int) -> None:
+    async def _think(self, seat: Seat, turn: int, moves: int) -> None:
         table, screen = self.table, self.screen
         g = table.g
         view = g.view(seat)

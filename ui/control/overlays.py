@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import asyncio
 
+from game.core.names import Seat
+
 from ..loop.messages import (
     CloseRules,
     DismissBanner,
@@ -51,7 +53,7 @@ class Overlays:
         """Skip the launch show on screen (or the next one's frames)."""
         self.skip_show = True
 
-    def privacy(self, seat: str) -> None:
+    def privacy(self, seat: Seat) -> None:
         self.table.put_up("privacy", privacy_html(seat, self.table.setup.display_name(seat)))
         self.screen.render()
         self.screen.after_paint(lambda: self.dom.focus_first('[data-testid="privacy-continue"]'))

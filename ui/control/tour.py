@@ -16,7 +16,8 @@ from random import randrange
 
 from game import SEATS
 from game.core.actions import Action
-from game.rules.terms import other
+from game.core.names import Seat
+from game.rules.terms import POLITICIAN, other
 
 from ..loop.messages import (
     Handle,
@@ -90,13 +91,13 @@ class Tour:
         step = self.step()
         return step is not None and step.seat is None
 
-    def seat(self, to_act: Sequence[str]) -> str | None:
+    def seat(self, to_act: Sequence[Seat]) -> Seat | None:
         """The seat whose step is on, when it may act now (the Engineers act in any order:
         the script's order is the one the tutorial plays)."""
         step = self.step()
         return step.seat if step is not None and step.seat in to_act else None
 
-    def scripted(self, seat: str) -> Action | None:
+    def scripted(self, seat: Seat) -> Action | None:
         """The rival's scripted action when it is that seat's step."""
         step = self.step()
         if step is not None and step.scripted and step.seat == seat:
@@ -260,7 +261,7 @@ class Tour:
     def _hand_over(self) -> str:
         """Where the tutorial's game stands (its scripted rival played to teach, not to be
         fair), and the choice: go on with it, or a fresh game at the script's level."""
-        view = self.table.g.view(f"{PERSON}.politician")
+        view = self.table.g.view(POLITICIAN[PERSON])
         you, rival = view.nations[PERSON], view.nations[other(PERSON)]
         standing = _("Where this game stands: the {you} has {popularity} Popularity, {budget} "
                      "Budget and {money} money; the {rival} {rival_popularity}, "

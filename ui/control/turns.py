@@ -25,7 +25,7 @@ from game.analysis.history import apply_traced, rewind
 from game.core import actions as A
 from game.core.actions import Action
 from game.core.events import Event
-from game.core.names import NationId
+from game.core.names import NationId, Seat
 from game.rules.terms import nation_of, split_seat
 from game.rules.view import secret_choice
 
@@ -205,7 +205,7 @@ class Turns:
             return True
         return False
 
-    def _next_seat(self, g: game.Game) -> str | None:
+    def _next_seat(self, g: game.Game) -> Seat | None:
         """The seat that acts next here: the guide's, else the next in turn; a computer
         team talks first; a seat of this screen before one a guest plays."""
         setup, to_act = self.table.setup, g.to_act()
@@ -218,7 +218,7 @@ class Turns:
             seat = here[0] if here else seat  # this screen's seat need not wait
         return seat
 
-    async def _computer_plays(self, turn: int, g: game.Game, seat: str) -> bool:
+    async def _computer_plays(self, turn: int, g: game.Game, seat: Seat) -> bool:
         """A computer seat's move (or the guide's scripted one), paced by the speed setting;
         False when the turns moved on meanwhile (the loop ends)."""
         self.table.nobody_acts()
@@ -240,7 +240,7 @@ class Turns:
         self.restarts = 0
         return True
 
-    def _person_decides(self, g: game.Game, seat: str) -> None:
+    def _person_decides(self, g: game.Game, seat: Seat) -> None:
         """A person's decision put on the table (behind the privacy screen when it is handed
         over), in view and with the focus."""
         table = self.table
@@ -257,7 +257,7 @@ class Turns:
         self.focus_decision()
         self.busy(False)
 
-    def _handed_over(self, seat: str) -> bool:
+    def _handed_over(self, seat: Seat) -> bool:
         """At a shared screen, a research draw's two tiles are the decision itself: when the
         other nation's player had the screen, it is handed over (True)."""
         table = self.table
@@ -272,7 +272,7 @@ class Turns:
         self.busy(False)
         return True
 
-    async def ai_move(self, g: game.Game, seat: str) -> tuple[Action, str]:
+    async def ai_move(self, g: game.Game, seat: Seat) -> tuple[Action, str]:
         """The AI's action for ``seat``: it sees only that seat's view and legal actions.
         Seeded by the game's seed and move number, so a continued game plays on the same."""
         level = self.table.setup.level(seat)
@@ -283,7 +283,7 @@ class Turns:
                                                  seed)
         return action, level
 
-    async def perform(self, seat: str, action: Action, redo: bool = False,
+    async def perform(self, seat: Seat, action: Action, redo: bool = False,
                       note: str = "") -> None:
         table = self.table
         # Undo's traces, brought up to date before the log grows (an online game has no undo:
@@ -300,7 +300,7 @@ class Turns:
         if shows:
             await self.overlays.launches(shows)
 
-    def after_move(self, seat: str, events: list[Event], note: str = "",
+    def after_move(self, seat: Seat, events: list[Event], note: str = "",
                    redo: bool = False) -> list[Launch]:
         """After any move (this screen's or a guest's): tell it, save it; returns the launch
         shows it brings."""
@@ -344,7 +344,7 @@ class Turns:
         """The nations with a person at this screen."""
         return {nation_of(player[0]) for player in self.table.setup.humans()}
 
-    def hides_secrets(self, seat: str) -> bool:
+    def hides_secrets(self, seat: Seat) -> bool:
         """Whether the screen leaves out the secrets of ``seat``'s nation (the seat whose
         view it shows)."""
         return self.shared_screen() and self.table.revealed != nation_of(seat)
@@ -373,7 +373,7 @@ class Turns:
             return
         self.screen.after_paint(lambda: self.dom.focus_first(BAR_CONTROLS))
 
-    def bring_into_view(self, seat: str) -> None:
+    def bring_into_view(self, seat: Seat) -> None:
         """Scroll the part of the board the decision is about into view (no one has to), once
         the page is drawn."""
         nation, role = split_seat(seat)
@@ -525,7 +525,7 @@ class Turns:
 
     # ------------------------------------------------------------------ discussion
 
-    def start_countdown(self, seat: str) -> None:
+    def start_countdown(self, seat: Seat) -> None:
         nation = nation_of(seat)
         if nation in self.deadline:
             return
@@ -586,7 +586,7 @@ class Turns:
         their discussion ends in one move each, then play goes on."""
         g = self.table.g
         to_act = g.to_act()
-        ending: list[str] = []  # a seat of each team still talking (either may end it)
+        ending: list[Seat] = []  # a seat of each team still talking (either may end it)
         for nation in dict.fromkeys(nations):
             seat = next((s for s in to_act if nation_of(s) == nation), None)
             if seat is not None:

@@ -23,6 +23,7 @@ import time
 from typing import Any
 
 from game.core.events import ActionTaken, Event
+from game.core.names import Seat
 from game.core.reading import Bounds, Unreadable, read_json
 
 from ..loop.messages import MOST_NAME
@@ -110,7 +111,7 @@ class EmbedApi:
         self.post({"type": "ready", "players": setup.players, "seed": setup.seed,
                    "ruleset": setup.ruleset, "example": example})
 
-    def moved(self, seat: str, events: list[Event]) -> None:
+    def moved(self, seat: Seat, events: list[Event]) -> None:
         """A move: who made it and its kind, as its own public "action" event tells."""
         if self.origin:
             kind = next((e.action for e in events if isinstance(e, ActionTaken)), "")

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from game.core.actions import Action
+from game.core.names import Seat
 
 from ..loop.messages import ExampleReset, Handle, Msg, on
 from ..loop.notices import StartExample
@@ -102,11 +103,11 @@ class ExampleDesk:
         example = self.example
         return self.done or example is None or example.seat not in self.table.g.to_act()
 
-    def seat(self, to_act: Sequence[str]) -> str | None:
+    def seat(self, to_act: Sequence[Seat]) -> Seat | None:
         example = self.example
         return example.seat if example is not None and example.seat in to_act else None
 
-    def scripted(self, seat: str) -> Action | None:
+    def scripted(self, seat: Seat) -> Action | None:
         return None
 
     def tab(self, target: str) -> str | None:

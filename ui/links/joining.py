@@ -18,6 +18,7 @@ from game.analysis.infostate import determinize
 from game.core.actions import Action
 from game.core.errors import IllegalAction
 from game.core.events import ActionTaken
+from game.core.names import Seat
 from game.online.guestlink import MAX_HOST_MESSAGE, GuestLink, Picture
 from game.online.referee import MAX_CHAT, MAX_CHAT_LINES
 from game.rules.records import View
@@ -77,7 +78,7 @@ class Joining:
         """This screen plays a guest's seats (from the invitation until it is left)."""
         return self.offer is not None
 
-    def seats(self) -> tuple[str, ...]:
+    def seats(self) -> tuple[Seat, ...]:
         offered = self.offer.get("seats", []) if self.offer else []
         return tuple(s for s in SEATS if s in offered)
 
@@ -248,7 +249,7 @@ class Joining:
             self.table.tell(note(_("Back at the table in round {round}.").format(
                 round=view.round)))
 
-    def draw_decision(self, seat: str | None) -> None:
+    def draw_decision(self, seat: Seat | None) -> None:
         """The table drawn, and this screen's seat's decision in view (or the end)."""
         if self.table.g.is_over:
             self.table.nobody_acts()
@@ -260,7 +261,7 @@ class Joining:
             self.turns.focus_decision()
         self.screen.busy(False)
 
-    def act(self, seat: str, action: Action) -> None:
+    def act(self, seat: Seat, action: Action) -> None:
         """A move chosen on this screen: to the host, who answers with the new picture."""
         link = self.link
         if link is None:

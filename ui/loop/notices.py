@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from game.core.actions import Action
 from game.core.events import Event
+from game.core.names import Seat
 
 from .messages import Msg
 
@@ -21,7 +22,7 @@ from .messages import Msg
 class MoveMade(Msg):
     """``seat`` moved on this screen's game (a person's, an AI's, a guest's applied by the
     referee): the embedding page hears it."""
-    seat: str
+    seat: Seat
     events: tuple[Event, ...]
 
 
@@ -35,7 +36,7 @@ class PicturesOut(Msg):
 @dataclass(frozen=True)
 class SendMove(Msg):
     """A guest's move, chosen on this screen, goes to the host (who answers with a picture)."""
-    seat: str
+    seat: Seat
     action: Action
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.core.actions import Action, PlaceTile
+from game.core.names import Seat
 from game.rules.choices import Choices, placement_key
 from game.rules.records import View
 from game.rules.terms import nation_of
@@ -74,7 +75,7 @@ def option_html(action: Action, view: View, choices: Choices) -> str:
     return action_label(action, view, choices)[0]
 
 
-def _placement(view: View, choices: Choices, seat: str, actions: list[PlaceTile],
+def _placement(view: View, choices: Choices, seat: Seat, actions: list[PlaceTile],
                cell: int | None, tail: str) -> str:
     """Pending tile placement: pick a cell (or touch it on the blueprint), then a rotation
     with its resulting S/E/C."""
@@ -112,7 +113,7 @@ def _cell_words(cell: int) -> str:
     return _("Row {row}, column {column}").format(row=row + 1, column=column + 1)
 
 
-def bar_html(view: View, choices: Choices, seat: str, actions: list[Action],
+def bar_html(view: View, choices: Choices, seat: Seat, actions: list[Action],
              bar: BarState, tail: str = "") -> str:
     """Markup of the action bar for ``seat`` (whose ``view`` is given); ``tail`` ends the
     row of controls (the switch to every control in rows)."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.core.actions import Action
+from game.core.names import Seat
 from game.rules.choices import Choices
 from game.rules.records import View
 from game.rules.terms import split_seat
@@ -51,7 +52,7 @@ class Header:
 class Bar:
     """What the action bar shows besides the view."""
 
-    seat: str | None  # whose controls show (None: nobody acts on this screen now)
+    seat: Seat | None  # whose controls show (None: nobody acts on this screen now)
     actions: list[Action]
     bar: BarState
     waiting_for_players: bool
@@ -216,7 +217,7 @@ def discussion_html(teams: tuple[str, ...], talking: tuple[str, ...], seconds: i
             f'<div class="disc-b">{"".join(rows)}</div></div>')
 
 
-def gate_html(seat: str, name: str) -> str:
+def gate_html(seat: Seat, name: str) -> str:
     """A decision that needs the nation's hand or token kinds, at a screen shared with the
     other nation's people: one touch shows them (the others look away), nothing else acts."""
     words = _("Your secrets (hand, token kinds, a Research draw) are hidden: the other "

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from game.analysis.advice import LONG_SHOT, Reason
 from game.core.actions import Action
 from game.core.content import Effect
-from game.core.names import is_nation
+from game.core.names import Seat, is_nation
 from game.rules.records import View
 from game.rules.terms import other
 
@@ -46,14 +46,14 @@ LEVEL = "hard"  # the AI level that gives hints
 class Hint:
     """The hinted action (an index into the seat's legal actions; -1: none found) and why."""
 
-    seat: str
+    seat: Seat
     index: int
     moves: int  # the game's length when it was given: a later action makes it stale
     routes: tuple[Path, ...]  # the board paths of the action (ui.model.targets)
     reason: str
 
     @classmethod
-    def pointing(cls, seat: str, actions: list[Action], pick: Pick, moves: int,
+    def pointing(cls, seat: Seat, actions: list[Action], pick: Pick, moves: int,
                  action: Action) -> Hint | None:
         """``action`` of the seat's decision as a hint without words, so the board
         highlights its next step (the Tutorial's and a rule example's); None when it is not

@@ -26,7 +26,7 @@ from typing import Any
 import game
 from game import SEATS
 from game.core.actions import Action
-from game.core.names import NationId
+from game.core.names import NationId, Seat, is_seat
 from game.rules.terms import nation_of
 
 from ..words.i18n import _
@@ -44,8 +44,8 @@ class Example:
     section: str  # the rules' section it shows (an id of docs/rules.md)
     seed: int
     ruleset: str
-    seat: str  # the reader's seat (the reader holds its whole nation)
-    log: tuple[tuple[str, Action], ...]  # the position: every action from the deal
+    seat: Seat  # the reader's seat (the reader holds its whole nation)
+    log: tuple[tuple[Seat, Action], ...]  # the position: every action from the deal
     action: Action  # the one to try
     expect: tuple[str, ...]  # engine events the action causes
     show: str  # the part of the table shown: one of PARTS
@@ -90,10 +90,10 @@ def _action(data: Any, where: str) -> Action:
     return game.action_from_dict(data)
 
 
-def _seat(data: Any, where: str) -> str:
-    if data not in SEATS:
+def _seat(data: Any, where: str) -> Seat:
+    if not is_seat(data):
         raise ValueError(f"{where}: unknown seat {data!r}")
-    return str(data)
+    return data
 
 
 def parse(text: str) -> dict[str, Example]:

@@ -9,9 +9,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from game import SEATS
-from game.core.names import NationId
+from game.core.names import NationId, Seat
 from game.rules.records import View
-from game.rules.terms import nation_of, other, split_seat
+from game.rules.terms import ENGINEER, POLITICIAN, nation_of, other, split_seat
 
 from ..words.names import nation_name, seat_name
 
@@ -37,17 +37,17 @@ class Setup:
     # seat -> played on a guest's screen in an online game (ui.links.hosting); never also AI
     remote: dict[str, bool] = field(default_factory=dict)
 
-    def groups(self) -> list[tuple[str, ...]]:
+    def groups(self) -> list[tuple[Seat, ...]]:
         """The seats each player holds."""
         if self.players == 2:
             return [SEATS[:2], SEATS[2:]]
         if self.players == 4:
             return [(s,) for s in SEATS]
         solo = other(self.pair)
-        pair = [(f"{self.pair}.politician",), (f"{self.pair}.engineer",)]
-        return [*pair, (f"{solo}.politician", f"{solo}.engineer")]
+        return [(POLITICIAN[self.pair],), (ENGINEER[self.pair],),
+                (POLITICIAN[solo], ENGINEER[solo])]
 
-    def player_of(self, seat: str) -> tuple[str, ...]:
+    def player_of(self, seat: str) -> tuple[Seat, ...]:
         for group in self.groups():
             if seat in group:
                 return group
@@ -66,12 +66,12 @@ class Setup:
         """A player is online (on a guest's screen) when its first seat is marked remote."""
         return self.remote.get(self.player_of(seat)[0], False)
 
-    def humans(self) -> list[tuple[str, ...]]:
+    def humans(self) -> list[tuple[Seat, ...]]:
         """The people at this screen (not AI, not online)."""
         return [g for g in self.groups()
                 if not self.ai.get(g[0], False) and not self.remote.get(g[0], False)]
 
-    def guests(self) -> list[tuple[str, ...]]:
+    def guests(self) -> list[tuple[Seat, ...]]:
         """The seats of each player on another screen (an online game's guests)."""
         return [g for g in self.groups() if self.remote.get(g[0], False)]
 
@@ -176,7 +176,7 @@ def parse_query(query: str) -> Setup | None:
     return setup
 
 
-def choose_seat(to_act: Sequence[str], last: str | None, view: View) -> str | None:
+def choose_seat(to_act: Sequence[Seat], last: Seat | None, view: View) -> Seat | None:
     """Which of the seats that may act gets the screen next.
 
     A seat finishing a pending tile/module decision keeps it; while Politicians and
@@ -192,7 +192,7 @@ def choose_seat(to_act: Sequence[str], last: str | None, view: View) -> str | No
     nation, role = split_seat(last)
     if last in to_act and view.nations[nation].pending is not None:
         return last
-    mate = f"{nation}.engineer"
+    mate = ENGINEER[nation]
     if role == "politician" and mate in to_act and _both_roles_act(to_act):
         return mate
     others = [s for s in to_act if nation_of(s) != nation] if last in to_act else []

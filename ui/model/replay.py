@@ -12,6 +12,7 @@ from typing import Any
 
 import game
 from game.core.events import ActionTaken, Event, flights
+from game.core.names import Seat
 from game.sharing import state_hash
 
 from ..words.i18n import _, ngettext
@@ -175,7 +176,7 @@ class Travel:
     index: int
     seats: tuple[str, ...]
     hints: tuple[tuple[str, int], ...] | None = None
-    seat: str | None = None
+    seat: Seat | None = None
     playing: int = 0
     chosen: int | None = None
 

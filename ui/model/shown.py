@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from game.core.names import Seat
 from game.rules.choices import Choices
 from game.rules.records import View
 
@@ -16,5 +17,5 @@ from game.rules.records import View
 class Shown(Protocol):
     """The records a table is drawn from."""
 
-    def view(self, seat: str | None) -> View: ...
-    def choices(self, seat: str | None) -> Choices: ...
+    def view(self, seat: Seat | None) -> View: ...
+    def choices(self, seat: Seat | None) -> Choices: ...

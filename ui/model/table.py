@@ -13,7 +13,7 @@ from typing import Literal, get_args
 import game
 from game.analysis.history import Trace, traces
 from game.core.actions import Action
-from game.core.names import NationId
+from game.core.names import NationId, Seat
 from game.rules.records import View
 from game.rules.terms import nation_of
 
@@ -23,7 +23,7 @@ from .replay import Travel
 from .shown import Shown
 from .targets import NO_PICK, TRAIL_MOVES, Pick, tab_of
 
-Redo = tuple[str, Action]  # (seat, action) taken back by Undo, to be taken again by Redo
+Redo = tuple[Seat, Action]  # (seat, action) taken back by Undo, to be taken again by Redo
 
 # The overlays over the table: their markup is their controller's, the paint draws each into
 # the page region of its name (the launch show's frame into its stage). The banner tells
@@ -43,12 +43,12 @@ class Table:
         self.g = g
         self.save_id = save_id  # the key of its autosave
         self.title = ""
-        self.at_screen: tuple[str, ...] | None = None  # the player at the screen (their seats)
+        self.at_screen: tuple[Seat, ...] | None = None  # the player at the screen (their seats)
         # the nation whose secrets (hand, token kinds, a Research draw) a screen shared with
         # the other nation's people shows: asked for with a touch, or past a hand-off screen
         self.revealed: str | None = None
-        self.seat: str | None = None  # the human seat whose decision is at hand
-        self.last_seat: str | None = None  # who moved last (whose turn comes next, at a tie)
+        self.seat: Seat | None = None  # the human seat whose decision is at hand
+        self.last_seat: Seat | None = None  # who moved last (whose turn comes next, at a tie)
         self.actions: list[Action] = []  # the seat's legal actions
         self.pick = NO_PICK  # the seat's board paths and its half-made choice
         self.group = ""  # the group of controls opened in the action bar
@@ -127,14 +127,14 @@ class Table:
 
     # ------------------------------------------------------------------ the decision
 
-    def decide(self, seat: str, actions: list[Action], view: View) -> None:
+    def decide(self, seat: Seat, actions: list[Action], view: View) -> None:
         """``seat`` (a person's) acts next among ``actions``; ``view`` is that seat's."""
         self.seat, self.actions = seat, actions
         self.pick = Pick.of(actions, view)  # once per decision
         self.group = ""
         self.fold_moves()  # the drawer held the last decision's moves: this one starts in a row
 
-    def controls_seat(self) -> str | None:
+    def controls_seat(self) -> Seat | None:
         """The seat whose controls show: only a human seat held by the player at the screen,
         and nobody's while a replay is on (the live game waits behind it)."""
         if self.seat is not None and self.at_screen and self.seat in self.at_screen \
@@ -146,7 +146,7 @@ class Table:
         """Nobody acts on this screen now (a computer or a guest thinks, or play stopped)."""
         self.seat, self.actions, self.pick, self.group = None, [], NO_PICK, ""
 
-    def sit(self, player: tuple[str, ...] | None) -> None:
+    def sit(self, player: tuple[Seat, ...] | None) -> None:
         """``player`` is at the screen (None: nobody, during a hot-seat handover). A person
         of the other nation than the revealed one hides that nation's secrets again."""
         if player is None or nation_of(player[0]) != self.revealed:
@@ -211,7 +211,7 @@ class Table:
         wrapped in rows; "log": the whole Mission log), or push it back when it is open."""
         self.drawer = "" if self.drawer == name else name
 
-    def front(self, seat: str, pointed: str | None = None) -> None:
+    def front(self, seat: Seat, pointed: str | None = None) -> None:
         """The board in front on a phone for ``seat``'s decision (made with :meth:`decide`):
         the part the Tutorial points at; else the seat's own board when the last decision
         here was another seat's; else the board the person has in front (acting on the
@@ -231,7 +231,7 @@ class Table:
 
     # ------------------------------------------------------------------ moves and the log
 
-    def moved(self, seat: str, told: list[Told], redo: bool = False,
+    def moved(self, seat: Seat, told: list[Told], redo: bool = False,
               touched: frozenset[str] = frozenset()) -> None:
         """``seat`` moved: the log tells it, and the board marks what its events ``touched``.
         A new move (not a redo) ends what Redo could do."""
@@ -302,8 +302,8 @@ class Table:
         """What the table is drawn from: the game on this screen, or a guest's picture."""
         return self._picture or self.g
 
-    def picture(self, setup: Setup, at_screen: tuple[str, ...], shown: Shown, g: game.Game,
-                seat: str | None, actions: list[Action], pick: Pick) -> None:
+    def picture(self, setup: Setup, at_screen: tuple[Seat, ...], shown: Shown, g: game.Game,
+                seat: Seat | None, actions: list[Action], pick: Pick) -> None:
         """A guest's screen: the host's latest picture, drawn as it is (``shown``), with a game
         sampled from this screen's view for what analysis needs (``g``: hints, warnings), and
         the decision it asks of this screen's ``seat``, if any."""
@@ -312,7 +312,7 @@ class Table:
         if seat is not None:
             self.front(seat)
 
-    def sent(self, seat: str) -> None:
+    def sent(self, seat: Seat) -> None:
         """A guest's move went to the host: nobody acts here until its answer comes."""
         self.last_seat = seat
         self.nobody_acts()

@@ -21,7 +21,7 @@ from typing import Any, Protocol, TypeVar
 from game import NATIONS
 from game.core import actions as A
 from game.core.actions import Action
-from game.core.names import NationId
+from game.core.names import NationId, Seat
 from game.rules.records import Decision, View
 from game.rules.terms import nation_of, other
 
@@ -222,7 +222,7 @@ def tab_of(target: str) -> str | None:
 TRAIL_MOVES = 24  # the trail looks this many moves back at most (a rival's turn is shorter)
 
 
-def trail(log: list[tuple[str, Action]], player: tuple[str, ...] | None,
+def trail(log: list[tuple[Seat, Action]], player: tuple[str, ...] | None,
           touched: Sequence[tuple[str, frozenset[str]]] = ()) -> set[str]:
     """The board things the other seats' moves touched since ``player`` (the seats of the
     person at the screen) last moved: where the rival's last moves happened, by their
@@ -237,8 +237,8 @@ def trail(log: list[tuple[str, Action]], player: tuple[str, ...] | None,
             break
         found.update(thing for path in paths(action, _Mover(nation_of(seat))) for thing in path
                      if not thing.startswith(("opt:", "hand:")))
-    for seat, things in reversed(touched if player else touched[-1:]):
-        if player and seat in player:
+    for mover, things in reversed(touched if player else touched[-1:]):
+        if player and mover in player:
             break
         found |= things
     return found

@@ -24,7 +24,7 @@ from typing import Any
 import game
 from game import SEATS
 from game.core.actions import Action
-from game.core.names import NationId
+from game.core.names import NationId, Seat
 
 from ..words.i18n import _
 from ..words.names import content
@@ -39,7 +39,7 @@ class Step:
     """One step: an action of ``seat`` (``text`` empty for the scripted rival), or an info
     step (no seat) about the part of the table ``highlight`` selects."""
 
-    seat: str | None
+    seat: Seat | None
     action: Action | None
     text: str
     highlight: str = ""
@@ -69,7 +69,7 @@ class Script:
         setup.levels = {seat: self.level for seat in SEATS if setup.ai[seat]}
         return setup
 
-    def actions(self) -> list[tuple[str, Action]]:
+    def actions(self) -> list[tuple[Seat, Action]]:
         return [(s.seat, s.action) for s in self.steps if s.seat and s.action]
 
     def follows(self, g: game.Game) -> bool:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from game import NATIONS, SEATS
-from game.core.names import NationId
+from game.core.names import NationId, Seat
 from game.rules.records import View
 from game.rules.terms import nation_of
 
@@ -195,7 +195,7 @@ def chapters_html(rp: Replay, index: int, chosen: int | None) -> str:
             f'<ol class="rp-marks">{items}</ol></nav>')
 
 
-def _viewer_options(seat: str | None, seats: Sequence[str]) -> list[str]:
+def _viewer_options(seat: Seat | None, seats: Sequence[str]) -> list[str]:
     """The replay's choice of view: the public one, or a seat's it offers."""
     public = _("Public view")
     options = [f'<option value=""{"" if seat else " selected"}>{e(public)}</option>']
@@ -215,7 +215,7 @@ def _match_html(rp: Replay) -> str:
             f"<code>{rp.final_fingerprint}</code></span>")
 
 
-def replay_bar_html(rp: Replay, index: int, seat: str | None, seats: Sequence[str],
+def replay_bar_html(rp: Replay, index: int, seat: Seat | None, seats: Sequence[str],
                     playing: bool = False, chosen: int | None = None) -> str:
     total = len(rp)
     options = _viewer_options(seat, seats)
@@ -268,7 +268,7 @@ def banner_html(kind: str, text: str) -> str:
             f"</button></div>")
 
 
-def privacy_html(seat: str, label: str) -> str:
+def privacy_html(seat: Seat, label: str) -> str:
     """The hot-seat privacy screen before ``seat`` (played by ``label``) takes the screen."""
     nation = nation_of(seat)
     pass_to = _("Pass to {player}").format(player=label)
