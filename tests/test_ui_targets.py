@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import ast
 import random
+from pathlib import Path
 
 import pytest
 
 import game
 from game.rules.records import View
 from ui.markup.html import Marks
-from ui.model.targets import Pick, paths
+from ui.model.targets import Pick, paths, target_id
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def positions(seed: int, players: int, ruleset: str, every: int = 3):
@@ -140,3 +144,37 @@ def test_every_marked_thing_is_drawn_on_the_board_and_rare_actions_have_paths() 
             assert again <= {unescape(t) for t in drawn}, (first, again)
     assert {"claim_reward", "explore_moon", "set_adaptivity", "install_module", "steal_test",
             "remove_sabotage", "load_payload", "order_module"} <= kinds, kinds
+
+
+def _kinds_made_and_spelt() -> tuple[set[str], list[str]]:
+    """The kinds of target ids made by ``target_id("kind", ...)`` anywhere in ui/, and each
+    string or f-string elsewhere that spells an id of such a kind by hand ("cell:...")."""
+    trees = {path: ast.parse(path.read_text(encoding="utf-8"))
+             for path in sorted((ROOT / "ui").rglob("*.py"))}
+    kinds = {node.args[0].value for tree in trees.values() for node in ast.walk(tree)
+             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+             and node.func.id == "target_id" and node.args
+             and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)}
+    spelt = []
+    for path, tree in trees.items():
+        for node in ast.walk(tree):
+            head = node.values[0] if isinstance(node, ast.JoinedStr) and node.values else node
+            text = head.value if isinstance(head, ast.Constant) else None
+            if isinstance(text, str) and _spells(text, kinds, isinstance(node, ast.JoinedStr)):
+                spelt.append(f"{path.relative_to(ROOT)}:{node.lineno}: {text!r}")
+    return kinds, spelt
+
+
+def _spells(text: str, kinds: set[str], formatted: bool) -> bool:
+    """``text`` (a string, or an f-string's head) spells a target id of one of ``kinds``."""
+    kind, colon, rest = text.partition(":")
+    return kind in kinds and bool(colon) and (bool(rest) or formatted)
+
+
+def test_every_target_id_is_made_in_one_place() -> None:
+    """A board thing's id ("cell:USSR:7") is made by ui.model.targets.target_id alone: the
+    markup, the marks of a move and the paths of an action name the same things."""
+    kinds, spelt = _kinds_made_and_spelt()
+    assert {"cell", "stack", "slot", "line", "hand", "mission", "risk", "opt"} <= kinds
+    assert spelt == [], spelt
+    assert target_id("cell", "USSR", 7) == "cell:USSR:7" and target_id("pile") == "pile"

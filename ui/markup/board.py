@@ -19,6 +19,7 @@ from game.rules.records import (
     View,
 )
 
+from ..model.targets import target_id
 from ..words.i18n import _, ngettext
 from ..words.names import (
     bonus_words,
@@ -104,13 +105,13 @@ def _place(place: PlaceView, viewer: str | None, nation: NationId, marks: Marks)
                      if stack.cover else _("covered"))
             level = f"{level} · {cover}"
         body = (f'<div class="stack" data-rule="evaluation" title="{e(tip("evaluation"))}"'
-                f'{marks.at(f"stack:{nation}:{index}")}>'
+                f'{marks.at(target_id("stack", nation, index))}>'
                 f'{icon(card_icon(stack.card), "cardic")}'
                 f'<div><b>{e(card_name(stack.card))}</b>'
                 f'<small> {e(level)}</small><ul class="levels">{levels}</ul>'
                 f'<div class="toks">{_tokens(stack, viewer)}</div></div></div>')
     dim = " blocked" if stack else ""
-    return (f'<li class="place{dim}"><div class="pl"{marks.at(f"place:{nation}:{index}")}>'
+    return (f'<li class="place{dim}"><div class="pl"{marks.at(target_id("place", nation, index))}>'
             f'{art(f"place-{index}")}'
             f'<div class="pl-h"><span class="pl-n">{index}</span>'
             f'<span class="pl-name">{e(place_name(nation, index))}</span></div>'
@@ -126,10 +127,10 @@ def _hand(name: str, hand: tuple[HandCard, ...], marks: Marks) -> str:
         levels = "".join(f'<span class="lv"><i>L{n}</i>{effect_html(effect)}</span>'
                          for n, effect in enumerate(card_effects(card), 1))
         cards.append(f'<li><div class="mcard" data-card="{e(card)}" data-rule="maneuvers" '
-                     f'title="{e(hint)}"{marks.at(f"hand:{card}")}>'
+                     f'title="{e(hint)}"{marks.at(target_id("hand", card))}>'
                      f'{icon(card_icon(card), "mc-i")}<b>{e(card_name(card))}</b>'
                      f'<small>{levels}</small></div></li>')
-    done = _chip(marks, f"hand-pass:{name}", e(_("Pass: play no more cards")))
+    done = _chip(marks, target_id("hand-pass", name), e(_("Pass: play no more cards")))
     heading = _("Hand")
     return (f'<div class="hand" data-testid="hand"{detail("hand")}><h4>{e(heading)} '
             f'{rule_link("maneuvers")}</h4>'
@@ -139,20 +140,21 @@ def _hand(name: str, hand: tuple[HandCard, ...], marks: Marks) -> str:
 def _launch(n: NationView, marks: Marks, abort_cost: int) -> str:
     launch = n.launch
     if launch is None:
-        target = marks.at(f"rocket:{n.name}")
+        target = marks.at(target_id("rocket", n.name))
         words = (_("Abort the launch (-{cost} Popularity)").format(cost=abort_cost) if target
                  else _("Launch: undecided"))
         return f'<span class="launch undecided"{target}>{icon("rocket")} {e(words)}</span>'
     if launch == "":
         aborted = _("Launch aborted")
         # the abort's own mark: where the rival's last move happened (ui.model.marks)
-        return f'<span class="launch aborted"{marks.at(f"rocket:{n.name}")}>{e(aborted)}</span>'
+        rocket = marks.at(target_id("rocket", n.name))
+        return f'<span class="launch aborted"{rocket}>{e(aborted)}</span>'
     going = e(_("Launching to {mission}")).format(mission=f"<b>{e(mission_name(launch))}</b>")
     return f'<span class="launch go">{icon("rocket")} {going}</span>'
 
 
 def _reward(n: NationView, marks: Marks) -> str:
-    target = f"reward:{n.name}"
+    target = target_id("reward", n.name)
     if target not in marks:
         return ""
     words = _("Mission completed: claim the reward, or explore a Moon risk instead")
@@ -165,12 +167,12 @@ def politician_html(n: NationView, viewer: str | None, abort_cost: int,
     own = viewer == n.name
     name = n.name
     if own and n.tokens is not None:
-        toks = (_count("influence", n.tokens.influence, _("Influence tokens left"), "",
-                       marks.at(f"influence:{name}", tip=_("Trade Popularity for Influence")))
+        trade = marks.at(target_id("influence", name), tip=_("Trade Popularity for Influence"))
+        toks = (_count("influence", n.tokens.influence, _("Influence tokens left"), "", trade)
                 + _count("bluff", n.tokens.bluff, _("Bluff tokens left")))
     else:
         toks = _count("token", n.tokens_left, _("Tokens left (face down)"))
-    toks += _chip(marks, f"tokens-done:{name}", e(_("Finish supporting")))
+    toks += _chip(marks, target_id("tokens-done", name), e(_("Finish supporting")))
     in_hand = ngettext("{count} card in hand", "{count} cards in hand", n.hand_size).format(
         count=n.hand_size)
     hand = _hand(name, n.hand, marks) if own and n.hand is not None else (
@@ -186,7 +188,7 @@ def _params(n: NationView, marks: Marks) -> str:
     p = n.parameters
     out = []
     for k, t in _param_words():
-        target = marks.at(f"adapt:{n.name}") if k == "adapt" else ""
+        target = marks.at(target_id("adapt", n.name)) if k == "adapt" else ""
         value = p.adapt if k == "adapt" else p.of(k)
         out.append(f'<span class="param k{k}" title="{e(t)}"{target}>{icon(k)}<b>{value}</b>'
                    f"<small>{e(t)}</small></span>")
@@ -208,7 +210,7 @@ def _modules(n: NationView, marks: Marks) -> str:
             inner = (f'<b>{e(module_name(m.id))}</b><small>{e(needs)}</small>'
                      f'<small class="bonus">{e(bonus_words(m.bonus))} · {e(shown)}</small>')
         install = _("Install into slot M{slot}").format(slot=i + 1)
-        target = marks.at(f"slot:{n.name}:{i}", tip=install)
+        target = marks.at(target_id("slot", n.name, i), tip=install)
         out.append(f'<li class="module {state}"'
                    f'{attrs(data_slot=i, data_rule="modules", title=tip("modules"))}>'
                    f'<div class="slot"{target}>{art("module") if m else ""}'
@@ -221,7 +223,7 @@ def _modules(n: NationView, marks: Marks) -> str:
 def _line(n: NationView, marks: Marks) -> str:
     name = n.name
     tiles = "".join(
-        f'<div class="mini"{marks.at(f"line:{name}:{deck}", deck_tile(deck))}>'
+        f'<div class="mini"{marks.at(target_id("line", name, deck), deck_tile(deck))}>'
         f'{tile_svg(t) if t else ""}</div>' for deck, t in n.line.items())
     title = _("Development Line")
     return (f'<div class="devline" data-rule="eng-line"><h4>{e(title)} '
@@ -238,7 +240,7 @@ def _suppliers(n: NationView, marks: Marks) -> str:
         else:
             inner = '<span class="empty-slot">—</span>'
         space_words = _("The {price}$ space").format(price=s.price)
-        target = marks.at(f"supplier:{n.name}:{space}", tip=space_words)
+        target = marks.at(target_id("supplier", n.name, space), tip=space_words)
         out.append(f'<li><div class="space"{target}><span class="price">{s.price}$</span>'
                    f"{inner}</div></li>")
     suppliers, delivery = _("Suppliers"), _("→ delivery")
@@ -254,7 +256,7 @@ def moon_cards(n: NationView, marks: Marks, face_up: Callable[[RiskView], str]) 
     for slot, risk in enumerate(n.moon_path):
         if risk is None:
             explore = _("Explore Moon risk {slot}").format(slot=slot + 1)
-            target = marks.at(f"moonrisk:{n.name}:{slot}", explore)
+            target = marks.at(target_id("moonrisk", n.name, slot), explore)
             back = _("Face-down Moon risk")
             out.append(f'<li class="back"{attrs(title=back)}{target}>{icon("moon")}</li>')
         else:
@@ -288,7 +290,7 @@ def _pending(n: NationView, marks: Marks) -> str:
         out += f'<div class="mini pend">{tile_svg(pending.tile)}</div>'
     for index, kept in enumerate(pending.tiles):
         keep = _("Keep the {tile}").format(tile=deck_tile(kept.deck))
-        target = marks.at(f"keep:{n.name}:{index}", keep)
+        target = marks.at(target_id("keep", n.name, index), keep)
         out += f'<div class="mini keep"{target}>{tile_svg(kept)}</div>'
     return out
 
@@ -296,7 +298,7 @@ def _pending(n: NationView, marks: Marks) -> str:
 def engineer_html(n: NationView, marks: Marks, ghost_cell: int | None) -> str:
     name = n.name
     extras = (_count("sabotage", n.sabotage, _("Sabotage markers on this rocket"), "",
-                       marks.at(f"sabotage:{name}", tip=_("Remove Sabotage markers")))
+                       marks.at(target_id("sabotage", name), tip=_("Remove Sabotage markers")))
               + _count("teststeal", n.test_steal, _("Test Steal tokens"))
               + _count("techsteal", n.tech_steal, _("Tech Steal tokens")))
     if n.free_research:
@@ -306,7 +308,7 @@ def engineer_html(n: NationView, marks: Marks, ghost_cell: int | None) -> str:
     passed = f'<span class="passed">{e(passed_words)}</span>' if n.engineer_passed else ""
     booked = "".join(f'<span class="count">{e(payload_name(p))} → {e(mission_name(m))}</span>'
                      for p, m in n.booked)
-    done = _chip(marks, f"eng-pass:{name}", e(_("Pass: done this round")))
+    done = _chip(marks, target_id("eng-pass", name), e(_("Pass: done this round")))
     ghost = n.pending.tile if ghost_cell is not None and n.pending is not None else None
     return (f'<section class="strip engineer" data-part="engineer">'
             f'<h3>{e(role_name("engineer"))} {passed} {rule_link("blueprint")}</h3>'
@@ -359,7 +361,7 @@ def board_html(view: View, nation: NationId, *, marks: Marks = NO_MARKS,
     bud = f'<span class="count">{icon("budget", title=budget)}<b>{n.budget}</b></span>'
     to_act = _("{seat} to act").format(seat=acting)
     turn = f' <span class="acting">{e(to_act)}</span>' if acting else ""
-    talk = _chip(marks, f"discussion:{nation}", e(_("End the discussion")))
+    talk = _chip(marks, target_id("discussion", nation), e(_("End the discussion")))
     money = _count("money", n.money, _("Money"), "money")  # on the head: always in view
     return (f'<header class="bhead"><h2 class="bname">{emblem(nation)}</h2>'
             f'{turn}{talk}{first}{_aim(n, odds or {})}'

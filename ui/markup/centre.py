@@ -8,6 +8,7 @@ from game import NATIONS
 from game.core.names import NationId
 from game.rules.records import ActiveMission, RiskView, View
 
+from ..model.targets import target_id
 from ..words.i18n import _
 from ..words.names import (
     PAYLOAD_ICON,
@@ -127,7 +128,7 @@ def risk_html(risk: RiskView, view: View, marks: Marks = NO_MARKS) -> str:
         f'<span class="tests {n.lower()}"{attrs(title=_tests_of(n))}>'
         f'{icon("test")}<span class="tn">{e(nation_name(n))} </span>{risk.tests[n]}</span>'
         for n in NATIONS if risk.tests[n])
-    target = marks.at(f"risk:{risk.id}")
+    target = marks.at(target_id("risk", risk.id))
     # the name leads the title: a tight card (two to a row) shows no name
     title = f"{risk_name(risk.id)}: {tip('risk-roll')}"
     return (f'<li class="risk" data-risk="{e(risk.id)}" data-rule="risk-roll" '
@@ -143,7 +144,7 @@ def _odds(mission: str, odds: dict[str, float], marks: Marks) -> str:
         return ""
     title = _("Chance of success of your rocket as it stands")
     words = _("launch {odds}").format(odds=percent(odds[mission]))
-    now = "" if f"mission:{mission}" in marks else " later"
+    now = "" if target_id("mission", mission) in marks else " later"
     return (f'<b class="odds{now}"{attrs(title=title, data_testid="mission-odds")}>'
             f'{e(words)}</b>')
 
@@ -178,7 +179,7 @@ def mission_html(m: ActiveMission, view: View, marks: Marks = NO_MARKS,
     launching, aim = _aimed(m.launching)
     reward = e(_("Reward: {reward}")).format(reward=effect_html(m.reward))
     risks = "".join(risk_html(r, view, marks) for r in m.risks)
-    target = marks.at(f"mission:{m.id}")
+    target = marks.at(target_id("mission", m.id))
     return (f'<li class="mission lv{m.level}{aim}" data-mission="{e(m.id)}"{detail("mission")} '
             f'data-rule="launches" title="{e(tip("launches"))}">'
             f'<div class="ms-t"{target}>{art(flight_art(m.level))}{launching}<div class="ms-h">'
@@ -202,7 +203,7 @@ def moon_html(view: View, marks: Marks = NO_MARKS,
     gate = (_("Needs Astronaut · gate open: a level-3 Mission has been completed")
             if moon.gate_open
             else _("Needs Astronaut · gate closed until a level-3 Mission is completed"))
-    target = marks.at(f"mission:{moon.id}")
+    target = marks.at(target_id("mission", moon.id))
     launching, aim = _aimed([launch.nation for launch in view.launches
                              if launch.mission == moon.id], moon=True)
     # the rules link stands beside the card's head, not in it: the head is a button when the
@@ -219,7 +220,7 @@ def moon_html(view: View, marks: Marks = NO_MARKS,
 def _deck_marks(deck: str, marks: Marks) -> str:
     """A Technology deck's tooltip: what touching it does when it can be touched."""
     name = deck_name(deck)
-    at = marks.at(f"deck:{deck}", tip=_("Research from the {deck} deck").format(deck=name))
+    at = marks.at(target_id("deck", deck), tip=_("Research from the {deck} deck").format(deck=name))
     return at if "data-target" in at else at + attrs(title=_("{deck} deck").format(deck=name))
 
 
@@ -237,7 +238,7 @@ def research_html(view: View, marks: Marks = NO_MARKS) -> str:
             mods.append('<li class="empty-slot">—</li>')
             continue
         need = _("{region}: {need}").format(region=region_words(m.id), need=need_words(m.need))
-        target = marks.at(f"modrow:{m.id}")
+        target = marks.at(target_id("modrow", m.id))
         mods.append(f'<li class="module"><div class="slot"{target}>{art("module")}'
                     f'<b>{e(module_name(m.id))}</b><small>{e(need)}</small>'
                     f'<small class="bonus">{e(bonus_words(m.bonus))}</small></div></li>')
@@ -271,7 +272,7 @@ def _mission_decks(view: View, marks: Marks) -> str:
     for lv, c in view.mission_decks.items():
         announce = _("Announce a level {level} Mission").format(level=lv)
         left = _("{count} left").format(count=c)
-        out.append(f'<span class="mdeck"{marks.at(f"mdeck:{lv}", tip=announce)}>'
+        out.append(f'<span class="mdeck"{marks.at(target_id("mdeck", lv), tip=announce)}>'
                    f"L{lv} <small>{e(left)}</small></span>")
     return "".join(out)
 

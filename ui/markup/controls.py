@@ -15,6 +15,7 @@ from game.rules.choices import Choices, placement_key
 from game.rules.records import View
 from game.rules.terms import nation_of
 
+from ..model.targets import target_id
 from ..words.i18n import _
 from ..words.rules import tip
 from .html import attrs, e, icon, rule_link
@@ -83,11 +84,12 @@ def _placement(view: View, choices: Choices, seat: Seat, actions: list[PlaceTile
     cells = sorted({a.row * COLS + a.col for a in actions})
     hint = tip("blueprint")
     if cell is None or cell not in cells:
+        picks = ((c, attrs(data_kind="place_cell", data_target=target_id("cell", nation, c),
+                           title=hint)) for c in cells)
         buttons = "".join(
-            f'<button class="act cellpick" data-testid="action"'
-            f'{attrs(data_kind="place_cell", data_target=f"cell:{nation}:{c}", title=hint)}>'
+            f'<button class="act cellpick" data-testid="action"{data}>'
             f"{e(_cell_words(c))}</button>"
-            for c in cells)
+            for c, data in picks)
         place = _("Place the tile: touch a marked space on your blueprint, or choose it here")
         return (f'<p class="hint">{e(place)} {rule_link("blueprint")}</p>'
                 f'<div class="opts">{buttons}{tail}</div>')
@@ -99,7 +101,7 @@ def _placement(view: View, choices: Choices, seat: Seat, actions: list[PlaceTile
         out.append(_button(index, action, rotation_html(action, view, choices), rotate, "rot"))
     another, choose = _("← another space"), _("Choose another space")
     back = (f'<button class="act back" data-testid="action" data-kind="back"'
-            f'{attrs(data_target=f"cell:{nation}:{cell}", title=choose)}>'
+            f'{attrs(data_target=target_id("cell", nation, cell), title=choose)}>'
             f"{e(another)}</button>")
     row, column = divmod(cell, COLS)
     rotation = _("Row {row}, column {column}: choose a rotation").format(row=row + 1,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from game.rules.records import NationView, TileView
 
+from ..model.targets import target_id
 from ..words.i18n import _
 from ..words.names import PAYLOAD_ICON, content, deck_tile, payload_name
 from ..words.rules import tip
@@ -78,7 +79,7 @@ def blueprint_html(nation: NationView, marks: Marks = NO_MARKS,
         elif ghost is not None and ghost_cell == i:
             inner = tile_svg(ghost, cls="ghost")
         cell_words = _("Row {row}, column {column}").format(row=row + 1, column=col + 1)
-        target = marks.at(f"cell:{nation.name}:{i}", cell_words)
+        target = marks.at(target_id("cell", nation.name, i), cell_words)
         empty = "" if cell is not None else " empty"
         cells.append(f'<div class="cell{empty}"{target}>{inner}</div>')
     label = _("Rocket Blueprint")

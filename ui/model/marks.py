@@ -16,6 +16,7 @@ from game.core.names import NationId
 from game.rules.terms import other
 
 from ..words.names import content
+from .targets import target_id
 
 # The kinds with no board thing of their own, and why.
 UNMARKED: frozenset[type[E.Event]] = frozenset({
@@ -44,33 +45,33 @@ def _on(*things: str) -> frozenset[str]:
 
 
 def _line(nation: NationId, tile: str) -> str:
-    return f"line:{nation}:{content().tiles[tile].deck}"
+    return target_id("line", nation, content().tiles[tile].deck)
 
 
 @event_marks.register
 def _(event: E.ManeuverPlayed) -> frozenset[str]:
-    return _on(f"place:{event.nation}:{event.place}")
+    return _on(target_id("place", event.nation, event.place))
 
 
 @event_marks.register
 def _(event: E.TokenPlaced) -> frozenset[str]:
-    return _on(f"stack:{event.board}:{event.place}")
+    return _on(target_id("stack", event.board, event.place))
 
 
 @event_marks.register
 def _(event: E.MissionAnnounced | E.LaunchDecided | E.PayloadBooked | E.LaunchDelayed | E.Liftoff |
       E.MissionSuccess) -> frozenset[str]:
-    return _on(f"mission:{event.mission}")
+    return _on(target_id("mission", event.mission))
 
 
 @event_marks.register
 def _(event: E.LaunchAborted) -> frozenset[str]:
-    return _on(f"rocket:{event.nation}")
+    return _on(target_id("rocket", event.nation))
 
 
 @event_marks.register
 def _(event: E.Evaluated | E.ManeuverEscalated) -> frozenset[str]:
-    return _on(f"stack:{event.nation}:{event.place}")
+    return _on(target_id("stack", event.nation, event.place))
 
 
 @event_marks.register
@@ -80,7 +81,7 @@ def _(event: E.TileTaken) -> frozenset[str]:
 
 @event_marks.register
 def _(event: E.Researched) -> frozenset[str]:
-    return _on(*(f"deck:{deck}" for deck in event.decks))
+    return _on(*(target_id("deck", deck) for deck in event.decks))
 
 
 @event_marks.register
@@ -90,32 +91,32 @@ def _(event: E.TileKept) -> frozenset[str]:
 
 @event_marks.register
 def _(event: E.TilePlaced) -> frozenset[str]:
-    return _on(f"cell:{event.nation}:{event.row * content().board.cols + event.col}")
+    return _on(target_id("cell", event.nation, event.row * content().board.cols + event.col))
 
 
 @event_marks.register
 def _(event: E.SupplierTile) -> frozenset[str]:
-    return _on(f"supplier:{event.nation}:0")
+    return _on(target_id("supplier", event.nation, 0))
 
 
 @event_marks.register
 def _(event: E.ModuleOrdered) -> frozenset[str]:
-    return _on(f"supplier:{event.nation}:{event.space}")
+    return _on(target_id("supplier", event.nation, event.space))
 
 
 @event_marks.register
 def _(event: E.ModuleInstalled) -> frozenset[str]:
-    return _on(f"slot:{event.nation}:{event.slot}")
+    return _on(target_id("slot", event.nation, event.slot))
 
 
 @event_marks.register
 def _(event: E.RiskTested | E.StolenTestToken | E.RiskRolled) -> frozenset[str]:
-    return _on(f"risk:{event.risk}")
+    return _on(target_id("risk", event.risk))
 
 
 @event_marks.register
 def _(event: E.SabotageRemoved) -> frozenset[str]:
-    return _on(f"sabotage:{event.nation}")
+    return _on(target_id("sabotage", event.nation))
 
 
 @event_marks.register
@@ -125,17 +126,17 @@ def _(event: E.TechStolen) -> frozenset[str]:
 
 @event_marks.register
 def _(event: E.MoonRiskRevealed) -> frozenset[str]:
-    return _on(f"moonrisk:{event.nation}:{event.slot}")
+    return _on(target_id("moonrisk", event.nation, event.slot))
 
 
 @event_marks.register
 def _(event: E.AdaptivitySplit) -> frozenset[str]:
-    return _on(f"adapt:{event.nation}")
+    return _on(target_id("adapt", event.nation))
 
 
 @event_marks.register
 def _(event: E.Explosion) -> frozenset[str]:
-    return _on(f"mission:{event.mission}", f"risk:{event.risk}")
+    return _on(target_id("mission", event.mission), target_id("risk", event.risk))
 
 
 MARKED: frozenset[type[E.Event]] = frozenset(

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar
+from typing import Any, NewType, Protocol, TypeVar
 
 from game import NATIONS
 from game.core import actions as A
@@ -29,7 +29,16 @@ from ..words.names import content
 
 COLS = content().board.cols  # the Rocket Blueprint's columns (game/content/board.toml)
 
-Path = tuple[str, ...]
+# A board thing, or an option offered on the thing last touched: "cell:USSR:7", "opt:rot1".
+TargetId = NewType("TargetId", str)
+Path = tuple[TargetId, ...]
+
+
+def target_id(kind: str, *parts: object) -> TargetId:
+    """The id of a board thing of ``kind`` named by ``parts`` (``target_id("cell", "USSR", 7)``
+    is ``"cell:USSR:7"``; an option: ``_opt("rot1")``). Every id the board's markup,
+    the marks of a move and the paths of an action use is made here."""
+    return TargetId(":".join((kind, *map(str, parts))))
 
 
 class Acting(Protocol):
@@ -54,6 +63,11 @@ Act = TypeVar("Act", bound=Action)
 PathsOf = Callable[[Act, Acting], list[Path]]  # (action, view) -> paths
 
 
+def _opt(*parts: object) -> TargetId:
+    """An option offered on the thing last touched: ``opt:rot1``, ``opt:explore:2``."""
+    return target_id("opt", *parts)
+
+
 def _me(view: Acting) -> NationId:
     """The acting nation: a view with actions to path has one (a spectator's has none)."""
     if view.nation is None:
@@ -65,27 +79,27 @@ def _decision_place(view: Acting) -> str:
     return view.decision.about if view.decision else ""
 
 
-def _cell(a: A.PlaceTile | A.LoadPayload, view: Acting) -> str:
+def _cell(a: A.PlaceTile | A.LoadPayload, view: Acting) -> TargetId:
     """A space of the acting nation's Rocket Blueprint: ``cell:USA:7``."""
-    return f"cell:{_me(view)}:{a.row * COLS + a.col}"
+    return target_id("cell", _me(view), a.row * COLS + a.col)
 
 
 def _own(thing: str) -> PathsOf[Action]:
     """One touch on a thing of the acting nation, such as ``discussion:USA``."""
-    return lambda a, view: [(f"{thing}:{_me(view)}",)]
+    return lambda a, view: [(target_id(thing, _me(view)),)]
 
 
 def _tie(a: Action, view: Acting) -> list[Path]:
     """A tie is settled on the stack the decision is about."""
-    return [(f"stack:{_me(view)}:{_decision_place(view)}", f"opt:{a.kind}")]
+    return [(target_id("stack", _me(view), _decision_place(view)), _opt(a.kind))]
 
 
 def _research(a: A.Research, view: Acting) -> list[Path]:
     """Either deck first, the other offered on it."""
     first, second = a.first, a.second
-    found: list[Path] = [(f"deck:{first}", f"opt:{second}")]
+    found: list[Path] = [(target_id("deck", first), _opt(second))]
     if first != second:
-        found.append((f"deck:{second}", f"opt:{first}"))
+        found.append((target_id("deck", second), _opt(first)))
     return found
 
 
@@ -98,36 +112,38 @@ def _on(cls: type[Act], of: PathsOf[Act]) -> tuple[type[Action], PathsOf[Any]]:
 # other looks of an action (its bar label, its name in a hint) are in ui/markup/looks.py.
 PATHS: dict[type[Action], PathsOf[Any]] = dict([
     _on(A.EndDiscussion, _own("discussion")),
-    _on(A.PlayManeuver, lambda a, v: [(f"hand:{a.card}", f"place:{_me(v)}:{a.place}")]),
+    _on(A.PlayManeuver, lambda a, v: [(target_id("hand", a.card),
+                                       target_id("place", _me(v), a.place))]),
     _on(A.PassManeuvers, _own("hand-pass")),
-    _on(A.PlaceToken, lambda a, v: [(f"stack:{a.board}:{a.place}", f"opt:{a.token}")]),
+    _on(A.PlaceToken, lambda a, v: [(target_id("stack", a.board, a.place), _opt(a.token))]),
     _on(A.FinishSupport, _own("tokens-done")),
-    _on(A.AnnounceMission, lambda a, v: [(f"mdeck:{a.level}",)]),
-    _on(A.RaiseInfluence, lambda a, v: [(f"influence:{_me(v)}", f"opt:{a.amount}")]),
-    _on(A.Launch, lambda a, v: [(f"mission:{a.mission}",)]),
+    _on(A.AnnounceMission, lambda a, v: [(target_id("mdeck", a.level),)]),
+    _on(A.RaiseInfluence, lambda a, v: [(target_id("influence", _me(v)), _opt(a.amount))]),
+    _on(A.Launch, lambda a, v: [(target_id("mission", a.mission),)]),
     _on(A.Abort, _own("rocket")),
-    _on(A.ClaimReward, lambda a, v: [(f"reward:{_me(v)}", "opt:claim")]),
-    _on(A.ExploreMoon, lambda a, v: [(f"reward:{_me(v)}", f"opt:explore:{a.slot}"),
-                                     (f"moonrisk:{_me(v)}:{a.slot}",)]),
-    _on(A.Evaluate, lambda a, v: [(f"stack:{_me(v)}:{a.place}", "opt:evaluate")]),
-    _on(A.Escalate, lambda a, v: [(f"stack:{_me(v)}:{a.place}", f"opt:escalate:{a.card}")]),
+    _on(A.ClaimReward, lambda a, v: [(target_id("reward", _me(v)), _opt("claim"))]),
+    _on(A.ExploreMoon, lambda a, v: [(target_id("reward", _me(v)), _opt("explore", a.slot)),
+                                     (target_id("moonrisk", _me(v), a.slot),)]),
+    _on(A.Evaluate, lambda a, v: [(target_id("stack", _me(v), a.place), _opt("evaluate"))]),
+    _on(A.Escalate, lambda a, v: [(target_id("stack", _me(v), a.place), _opt("escalate", a.card))]),
     _on(A.PayForTie, _tie),
     _on(A.ConcedeTie, _tie),
-    _on(A.TakeFromLine, lambda a, v: [(f"line:{_me(v)}:{a.deck}", "opt:install")]),
+    _on(A.TakeFromLine, lambda a, v: [(target_id("line", _me(v), a.deck), _opt("install"))]),
     _on(A.Research, _research),
-    _on(A.TakeFromPile, lambda a, v: [("pile",)]),
-    _on(A.KeepTile, lambda a, v: [(f"keep:{_me(v)}:{a.index}",)]),
-    _on(A.PlaceTile, lambda a, v: [(_cell(a, v), f"opt:rot{a.rotation}")]),
-    _on(A.LineToSuppliers, lambda a, v: [(f"line:{_me(v)}:{a.deck}", "opt:suppliers")]),
-    _on(A.OrderModule, lambda a, v: [(f"modrow:{a.module}", f"supplier:{_me(v)}:{a.space}")]),
-    _on(A.Test, lambda a, v: [(f"risk:{a.risk}", "opt:test")]),
-    _on(A.RemoveSabotage, lambda a, v: [(f"sabotage:{_me(v)}", f"opt:{a.count}")]),
-    _on(A.LoadPayload, lambda a, v: [(_cell(a, v), f"opt:{a.payload}")]),
-    _on(A.BookPayload, lambda a, v: [(f"mission:{a.mission}", f"opt:{a.payload}")]),
-    _on(A.StealTest, lambda a, v: [(f"risk:{a.risk}", "opt:steal")]),
-    _on(A.StealTech, lambda a, v: [(f"line:{other(_me(v))}:{a.deck}", "opt:steal")]),
-    _on(A.InstallModule, lambda a, v: [(f"slot:{_me(v)}:{a.slot}",)]),
-    _on(A.SetAdaptivity, lambda a, v: [(f"adapt:{_me(v)}", f"opt:{a.s}-{a.e}-{a.c}")]),
+    _on(A.TakeFromPile, lambda a, v: [(target_id("pile"),)]),
+    _on(A.KeepTile, lambda a, v: [(target_id("keep", _me(v), a.index),)]),
+    _on(A.PlaceTile, lambda a, v: [(_cell(a, v), _opt(f"rot{a.rotation}"))]),
+    _on(A.LineToSuppliers, lambda a, v: [(target_id("line", _me(v), a.deck), _opt("suppliers"))]),
+    _on(A.OrderModule, lambda a, v: [(target_id("modrow", a.module),
+                                      target_id("supplier", _me(v), a.space))]),
+    _on(A.Test, lambda a, v: [(target_id("risk", a.risk), _opt("test"))]),
+    _on(A.RemoveSabotage, lambda a, v: [(target_id("sabotage", _me(v)), _opt(a.count))]),
+    _on(A.LoadPayload, lambda a, v: [(_cell(a, v), _opt(a.payload))]),
+    _on(A.BookPayload, lambda a, v: [(target_id("mission", a.mission), _opt(a.payload))]),
+    _on(A.StealTest, lambda a, v: [(target_id("risk", a.risk), _opt("steal"))]),
+    _on(A.StealTech, lambda a, v: [(target_id("line", other(_me(v)), a.deck), _opt("steal"))]),
+    _on(A.InstallModule, lambda a, v: [(target_id("slot", _me(v), a.slot),)]),
+    _on(A.SetAdaptivity, lambda a, v: [(target_id("adapt", _me(v)), _opt(f"{a.s}-{a.e}-{a.c}"))]),
     _on(A.PassEngineer, _own("eng-pass")),
 ])
 
@@ -189,12 +205,13 @@ class Pick:
         """Touch a board thing or an option: returns the index of the action it completes
         (as soon as only one action is left that way), or None (the choice moved on, was
         cancelled, or the touch did nothing). Touching another first thing starts over."""
-        if self.chosen and target == self.chosen[-1]:
+        touched = TargetId(target)  # (what the page names: an id no path holds does nothing)
+        if self.chosen and touched == self.chosen[-1]:
             self.chosen = ()  # a second touch on the chosen thing cancels
             return None
-        for prefix in ((*self.chosen, target), (target,)):
+        for prefix in ((*self.chosen, touched), (touched,)):
             step = len(prefix) - 1
-            leads = {i for p, i in self._following(prefix[:-1]) if p[step] == target}
+            leads = {i for p, i in self._following(prefix[:-1]) if p[step] == touched}
             if not leads:
                 continue
             if len(leads) == 1:  # only one action left this way: take it
