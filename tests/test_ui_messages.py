@@ -35,6 +35,7 @@ from ui.loop.messages import (
     ReplayStep,
     SendChat,
     SetSpeed,
+    ShowTab,
     SkipLaunch,
     ToggleMenu,
     Touch,
@@ -136,6 +137,9 @@ def test_what_a_message_carries_is_bounded_whatever_the_page_holds() -> None:
     assert decode("end-discussion", Carried(nation="USSR")) == EndDiscussion("USSR")
     assert decode("end-discussion", Carried(nation="MARS")) is None
     assert decode("end-discussion", Carried(nation=huge)) is None
+    # a phone's tab is one of the table's parts, or the touch is nothing
+    assert decode_board(Carried(tab="centre")) == ShowTab("centre")
+    assert decode_board(Carried(tab="MARS")) is None and decode_board(Carried(tab=huge)) is None
     assert decode("rp-goto", Carried(chapter=huge, step="abc")) is None
     assert decode("rp-goto", Carried(step="42")) == ReplayGoto(None, 42)
     saved = decode("delete-save", Carried(key="k" * 100_000))

@@ -16,12 +16,13 @@ from random import randrange
 
 from game import SEATS
 from game.core.actions import Action
-from game.core.names import Seat
+from game.core.names import Seat, is_nation
 from game.rules.terms import POLITICIAN, other
 
 from ..loop.messages import (
     Handle,
     Msg,
+    Tab,
     TutorialBegin,
     TutorialFresh,
     TutorialLeave,
@@ -218,14 +219,15 @@ class Tour:
 
     # ------------------------------------------------------------------ on screen
 
-    def tab(self, target: str) -> str | None:
+    def tab(self, target: str) -> Tab | None:
         """The phone tab that shows ``target`` or the info step's part of the table."""
         step = self.step()
         if step is not None and step.seat is None:
             where = step.highlight.split()[0]
             if where == "#centre":
                 return "centre"
-            return where.removeprefix("#board-") if where.startswith("#board-") else None
+            board = where.removeprefix("#board-")
+            return board if where.startswith("#board-") and is_nation(board) else None
         return tab_of(target)
 
     def panel_html(self) -> str:

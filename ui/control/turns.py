@@ -42,6 +42,7 @@ from ..loop.messages import (
     Redo,
     ShowMine,
     ShowTab,
+    Tab,
     Touch,
     Undo,
     on,
@@ -111,7 +112,7 @@ class Turns:
             self.bring_into_view(self.table.seat)
         self.screen.after_paint(lambda: self.dom.focus_first(BAR_CONTROLS))
 
-    def show_tab(self, tab: str) -> None:
+    def show_tab(self, tab: Tab) -> None:
         self.table.show_tab(tab)
         self.screen.render()
 

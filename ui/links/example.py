@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from game.core.actions import Action
 from game.core.names import Seat
 
-from ..loop.messages import ExampleReset, Handle, Msg, on
+from ..loop.messages import ExampleReset, Handle, Msg, Tab, on
 from ..loop.notices import StartExample
 from ..markup.hinttext import Hint
 from ..markup.html import e, icon
@@ -110,7 +110,7 @@ class ExampleDesk:
     def scripted(self, seat: Seat) -> Action | None:
         return None
 
-    def tab(self, target: str) -> str | None:
+    def tab(self, target: str) -> Tab | None:
         """The part of the table in front: the one of the highlighted thing, as it moves on
         (a Module is chosen in the centre, then placed on the board)."""
         shown = self.example.tab if self.example is not None else None

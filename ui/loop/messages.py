@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from itertools import islice
-from typing import Any, Literal, Protocol, TypeVar, cast
+from typing import Any, Literal, Protocol, TypeGuard, TypeVar, cast, get_args
 
 from game.core.names import NationId, is_nation
 
@@ -22,6 +22,10 @@ MOST_TEXT = 4000  # characters of a typed or pasted text (an answer code, a chat
 MOST_NAME = 120  # characters of an id a page element carries (a save's key, a guest, a rule)
 MOST_DIGITS = 6  # digits of a number a page element carries
 MOST_FIELDS = 64  # fields of a form (the New game dialog has at most 14)
+
+# The parts of the table a phone shows one at a time: a nation's board, or the centre.
+Tab = Literal["USA", "USSR", "centre"]
+TABS: tuple[Tab, ...] = get_args(Tab)
 
 
 class Msg:
@@ -49,7 +53,7 @@ class OpenGroup(Msg):
 @dataclass(frozen=True)
 class ShowTab(Msg):
     """A part of the table in front, on a phone: a nation's board, or the centre."""
-    tab: str
+    tab: Tab
 
 
 @dataclass(frozen=True)
@@ -392,6 +396,10 @@ def _name(text: str | None) -> str:
     return (text or "")[:MOST_NAME]
 
 
+def _is_tab(text: str) -> TypeGuard[Tab]:
+    return text in TABS
+
+
 def _nation(text: str | None) -> NationId | None:
     """The nation ``text`` names (None: it names none)."""
     return text if is_nation(text) else None
@@ -502,7 +510,7 @@ BOARD: tuple[tuple[str, Callable[[str], Msg | None]], ...] = (
     ("act", lambda text: None if (n := _number(text)) is None else Act(n)),
     ("target", lambda text: Touch(_name(text))),
     ("group", lambda text: OpenGroup(_name(text))),
-    ("tab", lambda text: ShowTab(_name(text))),
+    ("tab", lambda text: ShowTab(text) if _is_tab(text) else None),
 )
 
 

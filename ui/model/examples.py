@@ -29,6 +29,7 @@ from game.core.actions import Action
 from game.core.names import NationId, Seat, is_seat
 from game.rules.terms import nation_of
 
+from ..loop.messages import Tab
 from ..words.i18n import _
 from .players import Setup
 from .tutorial import facts
@@ -58,7 +59,7 @@ class Example:
         return nation_of(self.seat)
 
     @property
-    def tab(self) -> str:
+    def tab(self) -> Tab:
         """The part of the table (a phone's tab) the example shows."""
         return "centre" if self.show == "centre" else self.nation
 

@@ -17,6 +17,7 @@ from game.core.names import NationId, Seat
 from game.rules.records import View
 from game.rules.terms import nation_of
 
+from ..loop.messages import Tab
 from ..words.narration import Told
 from .players import Setup
 from .replay import Travel
@@ -30,6 +31,10 @@ Redo = tuple[Seat, Action]  # (seat, action) taken back by Undo, to be taken aga
 # something over the table's top edge; the others cover it.
 Overlay = Literal["privacy", "end", "rules", "report", "launch", "banner"]
 OVERLAYS: tuple[Overlay, ...] = get_args(Overlay)
+
+# The dialogs the table holds up (one at a time); "" when none is.
+Dialog = Literal["start", "new", "saves", "resume", "online", "join", "confirm", "share",
+                 "reading", "elsewhere"]
 
 # This screen's part in an online game: none, the host's (the referee), a guest's.
 Link = Literal["", "host", "guest"]
@@ -52,7 +57,7 @@ class Table:
         self.actions: list[Action] = []  # the seat's legal actions
         self.pick = NO_PICK  # the seat's board paths and its half-made choice
         self.group = ""  # the group of controls opened in the action bar
-        self.tab = "USA"  # the nation's board in front on a phone
+        self.tab: Tab = "USA"  # the part of the table in front on a phone
         self.drawer = ""  # the dock's drawer pulled open: "moves" (every control), "log", ""
         self.menu = False  # a phone's header menu (the less used tools) is open
         self._fronted: str | None = None  # the seat the board in front was last chosen for
@@ -60,7 +65,7 @@ class Table:
         # (seat, the board things its move's events touched) of the last moves, newest last
         self.touched: list[tuple[str, frozenset[str]]] = []
         self.redo: list[Redo] = []
-        self.dialog = ""  # "start", "new", "saves", "resume", "online", "join", "confirm", ""
+        self.dialog: Dialog | Literal[""] = ""  # the dialog up ("" none)
         self.dialog_markup = ""  # what the dialog up shows (its owner's; the paint draws it)
         # (the element under a Copy button in the dialog, the words it says): copied, or not
         self.copied: tuple[str, str] | None = None
@@ -186,7 +191,7 @@ class Table:
     def cancel_choice(self) -> None:
         self.pick.chosen, self.group = (), ""
 
-    def show_tab(self, tab: str) -> None:
+    def show_tab(self, tab: Tab) -> None:
         """Which part of the table is in front on a phone: a nation's board or the centre
         (the person's choice, or the part of the table a hint points at)."""
         self.tab = tab
@@ -211,7 +216,7 @@ class Table:
         wrapped in rows; "log": the whole Mission log), or push it back when it is open."""
         self.drawer = "" if self.drawer == name else name
 
-    def front(self, seat: Seat, pointed: str | None = None) -> None:
+    def front(self, seat: Seat, pointed: Tab | None = None) -> None:
         """The board in front on a phone for ``seat``'s decision (made with :meth:`decide`):
         the part the Tutorial points at; else the seat's own board when the last decision
         here was another seat's; else the board the person has in front (acting on the
@@ -319,7 +324,7 @@ class Table:
 
     # ------------------------------------------------------------------ dialogs
 
-    def open_dialog(self, kind: str, markup: str) -> None:
+    def open_dialog(self, kind: Dialog, markup: str) -> None:
         """A dialog of ``kind`` up over the table, showing ``markup`` (drawn by the paint);
         opened again, it shows its new markup (and what a Copy button said stays said)."""
         if kind != self.dialog:

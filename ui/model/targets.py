@@ -18,13 +18,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, NewType, Protocol, TypeVar
 
-from game import NATIONS
 from game.core import actions as A
 from game.core.actions import Action
-from game.core.names import NationId, Seat
+from game.core.names import NationId, Seat, is_nation
 from game.rules.records import Decision, View
 from game.rules.terms import nation_of, other
 
+from ..loop.messages import Tab
 from ..words.names import content
 
 COLS = content().board.cols  # the Rocket Blueprint's columns (game/content/board.toml)
@@ -228,13 +228,13 @@ NO_PICK = Pick([])  # no decision at hand: nothing marked, nothing to choose
 CENTRE_THINGS = ("mdeck:", "mission:", "risk:", "deck:", "pile", "modrow:", "moonrisk:")
 
 
-def tab_of(target: str) -> str | None:
+def tab_of(target: str) -> Tab | None:
     """The phone tab that shows a board thing: ``centre``, or the nation whose board holds it
     (its name follows the kind: ``stack:USSR:2``, ``hand:USA:press_conference``)."""
     if target.startswith(CENTRE_THINGS):
         return "centre"
     parts = target.split(":")
-    return parts[1] if len(parts) > 1 and parts[1] in NATIONS else None
+    return parts[1] if len(parts) > 1 and is_nation(parts[1]) else None
 
 TRAIL_MOVES = 24  # the trail looks this many moves back at most (a rival's turn is shorter)
 
