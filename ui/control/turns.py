@@ -662,7 +662,7 @@ class Turns:
         table = self.table
         while table.g.phase == "discussion" and self.deadline.get(nation) == deadline:
             left = int(self.deadline[nation] - loop.time())
-            mine = table.seat is not None and table.seat.startswith(nation)
+            mine = table.seat is not None and nation_of(table.seat) == nation
             if mine:  # the bar shows the countdown of the nation whose seat acts here
                 self.screen.draw_clock()
             if left <= 0 and mine:

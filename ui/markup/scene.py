@@ -37,8 +37,8 @@ def scene_html(scene: Scene) -> dict[str, str]:
     view, marks = scene.view, scene.marks
     regions: dict[str, str] = {}
     for nation in NATIONS:
-        roles = " & ".join(role_name(split_seat(s)[1]) for s in view.to_act
-                           if s.startswith(nation))
+        roles = " & ".join(role_name(role) for nation_, role in map(split_seat, view.to_act)
+                           if nation_ == nation)
         regions[f"board-{nation}"] = board_html(
             view, nation, marks=marks, ghost_cell=scene.bar.bar.cell, acting=roles,
             odds=scene.choices.odds if view.nation == nation else None)

@@ -67,7 +67,7 @@ class Example:
         """The example's table: two players, the reader holds the nation of ``seat``; the
         rival's seats are the computer's (it never moves during the example)."""
         setup = Setup(players=2, ruleset=self.ruleset, seed=self.seed, speed_ms=300)
-        setup.ai = {seat: not seat.startswith(self.nation) for seat in SEATS}
+        setup.ai = {seat: nation_of(seat) != self.nation for seat in SEATS}
         return setup
 
     def position(self) -> game.Game:

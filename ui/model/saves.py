@@ -30,6 +30,7 @@ from typing import Any
 import game
 from game import NATIONS, SEATS
 from game.core.reading import SAVE, Unreadable, read_json
+from game.rules.terms import nation_of
 from game.save import FORMAT as ENGINE_FORMAT
 from game.save import load_data
 
@@ -107,7 +108,7 @@ def new_save_id() -> str:
 def default_title(setup: Setup) -> str:
     sides = []
     for nation in NATIONS:
-        players = [g for g in setup.groups() if g[0].startswith(nation)]
+        players = [g for g in setup.groups() if nation_of(g[0]) == nation]
         who = " & ".join(_("AI") if setup.ai.get(g[0], False) else setup.display_name(g[0])
                          for g in players)
         name = nation_name(nation)

@@ -75,7 +75,7 @@ def seat_name(seat: str) -> str:
              "USSR.politician": _("USSR Politician"), "USSR.engineer": _("USSR Engineer")}
     if seat in words:
         return words[seat]
-    nation, role = seat.split(".")
+    nation, _dot, role = seat.partition(".")
     return f"{nation_name(nation)} {role_name(role)}"
 
 
