@@ -38,6 +38,11 @@ def target_id(kind: str, *parts: object) -> TargetId:
     """The id of a board thing of ``kind`` named by ``parts`` (``target_id("cell", "USSR", 7)``
     is ``"cell:USSR:7"``; an option: ``_opt("rot1")``). Every id the board's markup,
     the marks of a move and the paths of an action use is made here."""
+    # (the board's markup makes some two hundred a paint: the usual arities, formatted)
+    if len(parts) == 2:
+        return TargetId(f"{kind}:{parts[0]}:{parts[1]}")
+    if len(parts) == 1:
+        return TargetId(f"{kind}:{parts[0]}")
     return TargetId(":".join((kind, *map(str, parts))))
 
 
