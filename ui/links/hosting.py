@@ -293,11 +293,6 @@ class Hosting:
         self.overlays.notice(words)
         self.screen.draw_log()
 
-    def waiting_for_players(self) -> bool:
-        """The game waits until every online player has joined (after a host's reload too:
-        a new referee, whose guests have not connected yet)."""
-        return self.referee is not None and self.referee.waiting
-
     def send(self, out: list[tuple[str, str]]) -> None:
         for guest, text in out:
             self.dom.peer_send(guest, text)
