@@ -346,6 +346,11 @@ def test_seats_must_be_known_and_not_shared_between_guests() -> None:
         Referee.for_game(g, {"a": ["USA.astronaut"]})
     with pytest.raises(ValueError):
         Referee.for_game(g, {"a": ["USSR.politician"], "b": ["USSR.politician"]})
+    with pytest.raises(ValueError):  # a seat that is none, beside a known one
+        Referee.for_game(g, {"a": ["USSR.politician", "USSR.pilot"]})
+    # the seats of a guest may come as any iterable, read once
+    assert Referee.for_game(g, {"a": iter(["USSR.politician"])}).guests["a"].seats == {
+        "USSR.politician"}
     referee = Referee.for_game(g, {"a": ["USSR.politician"]})
     with pytest.raises(game.IllegalAction):
         referee.apply("USSR.politician", g.legal_actions(g.to_act()[0])[0])

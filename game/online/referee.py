@@ -137,8 +137,9 @@ class Referee:
         guests: dict[str, Guest] = {}
         taken: set[Seat] = set()
         for name, seats in seats_of.items():
-            own = frozenset(seat for seat in seats if is_seat(seat))
-            if not own or own != frozenset(seats) or own & taken:
+            given = frozenset(seats)  # (read once: ``seats`` may be any iterable)
+            own = frozenset(seat for seat in given if is_seat(seat))
+            if not own or own != given or own & taken:
                 raise ValueError(f"guest {name!r}: seats must be known and not shared")
             taken |= own
             guests[name] = Guest(own)
