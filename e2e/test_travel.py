@@ -73,6 +73,7 @@ def test_the_replay_travels_by_its_timeline_plays_on_and_the_reports_swings_lead
     page.wait_for_function(
         "n => +document.querySelector('[data-testid=replay]').dataset.step >= n",
         arg=launch.step + 2, timeout=20_000)
+    expect(play).to_be_focused()  # the bar drawn at every step gives Pause its focus back
     # The focus elsewhere (on no control: a tap beside the bar), and it plays on.
     page.evaluate("document.activeElement.blur()")
     page.wait_for_function(

@@ -78,8 +78,8 @@ class FakePlatform:
         self.texts: dict[str, str] = {}
         self.handlers: dict[str, list[Callable[[Any], None]]] = {}
         self.hash_handlers: list[Callable[[Any], None]] = []
-        self.resize_handlers: list[Callable[[Any], None]] = []
-        self.typing_now = False  # what typing() answers: the focus in a text field
+        self.resize_handlers: list[Callable[[bool], None]] = []
+        self.typing_now = False  # a resize's: the focus in a text field
         self.forms: dict[str, tuple[dict[str, str], dict[str, str]]] = {}
         self.values: dict[str, str] = {}  # set_value: selector -> value
         self.focused: list[str] = []  # every focus_first selector, in order
@@ -148,6 +148,9 @@ class FakePlatform:
         else:  # as the page's: an empty value is no attribute
             self.body.pop(key, None)
 
+    def probe(self, key: str, value: str) -> None:
+        self.set_body(key, value)
+
     def set_class(self, element_id: str, cls: str) -> None:
         self.classes[element_id] = cls
 
@@ -178,11 +181,6 @@ class FakePlatform:
         self.focused.append(selector)
         self.trail.append(f"focus {selector}")
         return self.focus_ok
-
-    def focused_testid(self) -> str:
-        """The last focused selector's testid, as the page would say it."""
-        last = self.focused[-1] if self.focused else ""
-        return last.split('data-testid="', 1)[1].split('"', 1)[0] if 'data-testid="' in last else ""
 
     def keep_tab_inside(self, event: Any) -> None:
         self.tabbed.append(event)
@@ -342,11 +340,13 @@ class FakePlatform:
     def on_hash_change(self, handler: Callable[[Any], None]) -> None:
         self.hash_handlers.append(handler)
 
-    def typing(self) -> bool:
-        return self.typing_now
-
-    def on_resize(self, handler: Callable[[Any], None]) -> None:
+    def on_resize(self, handler: Callable[[bool], None]) -> None:
         self.resize_handlers.append(handler)
+
+    def resize(self) -> None:
+        """The window took another size (with the keyboard's focus in a field: typing_now)."""
+        for handler in self.resize_handlers:
+            handler(self.typing_now)
 
     def location_hash(self) -> str:
         return self.hash

@@ -81,6 +81,12 @@ def run_app(test: Callable[[App, FakePlatform], Awaitable[None]], query: str = "
     asyncio.run(main())
 
 
+def as_message(app: App, change: Callable[[], object]) -> None:
+    """``change`` carried out as one of the page's messages would be: painted once done."""
+    with app.cycle.message():
+        change()
+
+
 async def settle(app: App, limit: float = 10.0) -> None:
     """Turn the event loop until every task the app spawned has finished (it waits for a
     person, a dialog or the end); fail after ``limit`` seconds."""
@@ -141,14 +147,16 @@ def play_on_board(app: App, dom: FakePlatform, index: int, confirm: bool = True)
     action was taken."""
     path = next(p for p, i in app.table.pick.routes if i == index)
     for target in path:
-        if app.table.seat is None or app.table.dialog:
+        if app.table.seat is None or app.table.busy or app.table.dialog:
             break  # taken as soon as only this action was left that way
         click(dom, find(dom, ("pick", *BOARDS), target=target))
     if app.table.dialog == "confirm":
         command(dom, "dialog", "confirm-yes" if confirm else "confirm-no")
         if not confirm:
             return False
-    assert app.table.seat is None, f"{app.table.actions[index]} was not taken by touching {path}"
+    # taken: on its way (the screen waits for the loop), or made
+    assert app.table.busy or app.table.seat is None, \
+        f"{app.table.actions[index]} was not taken by touching {path}"
     return True
 
 
@@ -449,7 +457,7 @@ def test_a_guest_screen_shows_its_seats_decision_from_the_hosts_picture_and_send
         deliver(referee.receive("guest", dom.sent[-1][1]))
         assert referee.refusals == [] and host_game.log[moves:] == [(seat, action)]
         await settle(app)
-        assert dom.body["moves"] == str(moves + 1) and app.joining.at == moves + 1
+        assert dom.body["moves"] == str(moves + 1) and app.table.host_moves == moves + 1
 
     run_app(play, hash_="#join=" + offer)
 
@@ -571,8 +579,8 @@ def test_a_copy_buttons_word_stays_under_it_while_its_dialog_is_up() -> None:
         dom.texts.clear()
         # the panel drawn again with other markup (an invitation's news): the word is said
         # again under the button as drawn
-        host.table.open_dialog("online", host.table.dialog_markup + "<p>news</p>")
-        host.render_over()
+        as_message(host, lambda: host.table.open_dialog(
+            "online", host.table.dialog_markup + "<p>news</p>"))
         assert dom.texts[status] == button.data["copied"]
         command(dom, "dialog", "close-dialog")
         assert host.table.copied is None and not dom.is_shown("dialog")
@@ -602,28 +610,17 @@ def test_a_hostile_guest_leaves_the_hosts_log_bounded_and_the_game_unchanged() -
         assert not referee.waiting
         await settle(host)
         before, lines = host.table.g.to_json(), len(host.table.log)
-        renders = 0
-        draw = host.render
-
-        def counted() -> None:
-            nonlocal renders
-            renders += 1
-            draw()
-
-        host.render = counted  # type: ignore[method-assign]
-        try:
-            for _ in range(4):  # one reason again and again: one line, counted
-                to_host(guest, "message", '{"t":"hello"}')
-            for number in range(1, 301):  # each with a reason of its own
-                kind = f"{number:04d}" + "x" * 15_000
-                to_host(guest, "message", json.dumps({"n": number, "t": kind}))
-            to_host(guest, "skipped", "950")
-            sent = len(dom.sent)
-            to_host(guest, "skipped", "1000")  # counted on the same line
-        finally:
-            host.render = draw  # type: ignore[method-assign]
+        paints = host.cycle.paints
+        for _ in range(4):  # one reason again and again: one line, counted
+            to_host(guest, "message", '{"t":"hello"}')
+        for number in range(1, 301):  # each with a reason of its own
+            kind = f"{number:04d}" + "x" * 15_000
+            to_host(guest, "message", json.dumps({"n": number, "t": kind}))
+        to_host(guest, "skipped", "950")
+        sent = len(dom.sent)
+        to_host(guest, "skipped", "1000")  # counted on the same line
         told = host.table.log[lines:]
-        assert renders == 0  # a refusal redraws the log only
+        assert host.cycle.paints == paints  # a refusal redraws the log only
         assert told[0].text.endswith("(it began: {\"t\":\"hello\"}) (4 times in a row)")
         assert len(told) == REFUSED_LINES + 2 and all(len(t.text) < 300 for t in told)
         assert told[1].text.startswith("A message from USSR was refused: unknown message type")
@@ -651,16 +648,16 @@ def test_an_answer_to_an_older_invitation_is_refused_at_once_and_the_newest_stay
         guest = "USSR.politician"
         first = unpack("offer", find(dom, ("dialog",), testid="invite-link").attrs["value"])
         old_answer = pack("answer", {"sdp": "guest-sdp-1", "id": first["id"]})
-        await host.hosting.invite(guest)  # New invitation
+        await host.cycle.stepwise(host.hosting.invite(guest))  # New invitation
         newest = unpack("offer", find(dom, ("dialog",), testid="invite-link").attrs["value"])
         assert newest["id"] != first["id"]
-        await host.hosting.accept(guest, f"my code: {old_answer}")
+        await host.cycle.stepwise(host.hosting.accept(guest, f"my code: {old_answer}"))
         assert elements(dom.regions["dialog"], testid="online-error")
         assert "older invitation" in html.unescape(dom.regions["dialog"])
         assert dom.accepted == []
         assert host.hosting.invitations[guest].status == "waiting"
-        await host.hosting.accept(guest, pack("answer", {"sdp": "guest-sdp-2",
-                                                         "id": newest["id"]}))
+        await host.cycle.stepwise(host.hosting.accept(guest, pack("answer", {"sdp": "guest-sdp-2",
+                                                         "id": newest["id"]})))
         assert dom.accepted == [(guest, "guest-sdp-2")]
         assert not elements(dom.regions["dialog"], testid="online-error")
 
@@ -779,9 +776,9 @@ def test_both_teams_discuss_at_once_under_one_countdown_with_nothing_private_sho
         assert app.viewer() is None  # the spectator's view: no seat's secrets
         buttons = elements(dom.regions["actions"], testid="end-discussion")
         assert [b.data["nation"] for b in buttons] == ["USA", "USSR"]
-        assert set(app.turns.deadline) == {"USA", "USSR"}
-        assert len(set(app.turns.deadline.values())) == 1  # one countdown for both
-        end, now = app.turns.deadline["USA"], loop.time()
+        assert set(app.table.deadline) == {"USA", "USSR"}
+        assert len(set(app.table.deadline.values())) == 1  # one countdown for both
+        end, now = app.table.deadline["USA"], loop.time()
         assert began + 120 <= end <= now + 120  # the rules' two minutes
         shown = re.findall(r"\b\d+:\d\d\b", html.unescape(dom.regions["actions"]))
         assert shown and set(shown) <= {clock(left) for left in range(math.ceil(end - now),
@@ -808,8 +805,8 @@ def test_at_the_end_of_the_countdown_every_team_still_talking_is_done() -> None:
         g = app.table.g
         assert g.phase == "discussion"
         now = asyncio.get_event_loop().time()
-        app.turns.deadline = dict.fromkeys(app.turns.deadline, now)  # the time is up
-        await app.turns.tick_together(now)
+        app.table.time_discussion(dict.fromkeys(app.table.deadline, now))  # the time is up
+        await app.cycle.stepwise(app.turns.tick_together(now))
         await settle(app)
         assert g.phase == "maneuvers" and len(g.log) == 2
         assert not elements(dom.regions["actions"], testid="discussion")
@@ -824,10 +821,10 @@ def test_the_countdown_is_drawn_with_its_seconds_left_by_a_tick_and_by_a_redraw(
         await turns_of(app)
         assert app.table.g.phase == "discussion"
         now = asyncio.get_event_loop().time()
-        app.turns.deadline = dict.fromkeys(app.turns.deadline, now + 44.999)  # 75 s passed
+        app.table.time_discussion(dict.fromkeys(app.table.deadline, now + 44.999))  # 75 s passed
         app.draw_clock()  # a tick
         assert dom.texts["countdown"] == "0:45"
-        app.turns.deadline = dict.fromkeys(app.turns.deadline, now + 29.999)
+        app.table.time_discussion(dict.fromkeys(app.table.deadline, now + 29.999))
         # (each deadline leaves its second a whole second: no tick can race the asserts)
         command(dom, "top", "menu")  # anything that draws the table again
         assert re.search(r'id="countdown">0:30<', dom.regions["actions"])
@@ -885,15 +882,15 @@ def test_a_shared_screen_shows_a_nations_secrets_only_to_it_and_curtains_only_re
         rng = random.Random(people)
         unlocked: str | None = None  # the nation whose player was asked to take the screen
         g = app.table.g
-        render = app.render
+        draw = app.draw_table
 
-        def checked_render() -> None:  # every frame, a computer's turn's too
-            render()
+        def checked_draw() -> None:  # every frame, a computer's turn's too
+            draw()
             if not dom.is_shown("privacy") and not app.table.replaying:
                 shown = secrets_on_screen(app.scene().view)
                 assert shown <= ({app.table.revealed} if app.table.revealed else set()), shown
 
-        app.render = checked_render  # type: ignore[method-assign]
+        app.draw_table = checked_draw  # type: ignore[method-assign]
         for _ in range(4000):
             await turns_of(app)
             talking = elements(dom.regions["actions"], testid="end-discussion")
@@ -973,20 +970,17 @@ def test_a_resized_window_brings_the_decision_at_hand_back_into_view() -> None:
         nation, role = seat.split(".")
         dom.scrolled.clear()
         dom.revealed.clear()
-        for handler in dom.resize_handlers:
-            handler(None)
+        dom.resize()
         assert dom.scrolled[0] in (f'#board-{nation} [data-part="{role}"]',
                                    f"#board-{nation} .pending"), dom.scrolled
         assert dom.revealed == [(f"board-{nation}", "[data-can]")]
         dom.scrolled.clear()
         dom.typing_now = True  # a phone's keyboard came up for the chat: the window shrank
-        for handler in dom.resize_handlers:
-            handler(None)
+        dom.resize()
         assert dom.scrolled == []
         dom.typing_now = False
         app.table.open_dialog("new", "<div>the New game dialog</div>")
-        for handler in dom.resize_handlers:
-            handler(None)
+        dom.resize()
         assert dom.scrolled == []
 
     run_app(play, "?players=2&seats=hhee&seed=3&speed=0")
@@ -1137,19 +1131,19 @@ def test_a_hint_never_leaves_the_player_in_silence(monkeypatch: pytest.MonkeyPat
         monkeypatch.setattr(hints, "HINT_SECONDS", 0.0)
         app.hints.ask()
         await settle(app)
-        shown = app.hints.current()
+        shown = app.table.current_hint()
         assert shown is not None and shown.index == -1 and not shown.routes
         assert "The computer could not find a hint in time." in html.unescape(
             dom.regions["actions"])
-        assert app.hints.taken == {"USA": 0, "USSR": 0}  # no hint was given
+        assert app.table.hints_taken == {"USA": 0, "USSR": 0}  # no hint was given
         monkeypatch.setattr(hints, "HINT_SECONDS", 60.0)
         app.hints.ask()
         await settle(app, limit=60)
-        shown = app.hints.current()
+        shown = app.table.current_hint()
         assert shown is not None and shown.index >= 0 and shown.routes
         assert shown.reason and "could not" not in shown.reason
         assert shown.reason in html.unescape(dom.regions["actions"])
-        assert app.hints.taken["USA"] == 1
+        assert app.table.hints_taken["USA"] == 1
 
     run_app(play, "?players=2&seats=hhee&seed=3&speed=0")
 
@@ -1297,7 +1291,7 @@ def test_a_rule_example_takes_its_action_only_tells_the_outcome_resets_and_saves
         assert try_text in html.unescape(dom.regions["tour"])
         assert all("disabled" in b.attrs for b in elements(dom.regions["actions"], cmd="undo"))
 
-        app.turns.try_act(app.table.actions.index(example.action) ^ 1)  # another (an Escalate)
+        as_message(app, lambda: app.turns.try_act(app.table.actions.index(example.action) ^ 1))
         await settle(app)
         assert app.table.g.log_size == len(example.log)
         assert elements(dom.regions["tour"], testid="tour-nudge")

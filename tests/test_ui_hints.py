@@ -8,8 +8,8 @@ from game.analysis.advice import Reason, advise
 from game.core import actions as A
 from game.tools.tournament import medium_moves
 from tests.test_stakes import SPUTNIK, engineering
-from ui.markup.hinttext import Hint, action_name, reason_text
-from ui.model.targets import Pick, paths
+from ui.markup.hinttext import action_name, reason_text
+from ui.model.targets import Hint, Pick, paths
 
 
 def test_every_action_in_whole_games_has_a_name_and_a_reason() -> None:

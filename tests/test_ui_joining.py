@@ -10,7 +10,7 @@ import json
 import game
 from game.online.referee import Referee
 from tests.fake_platform import FakePlatform
-from tests.test_ui_app import find, run_app, settle
+from tests.test_ui_app import as_message, find, run_app, settle
 from ui.app import App
 from ui.model.invite import pack
 
@@ -87,11 +87,11 @@ def test_a_guest_hears_refusals_presence_chat_and_missed_moves_and_the_loss_of_i
 
         referee.connect(OTHER)
         referee.connect(ME)
-        paints = app.cycle.paints  # each message from the host: one paint
+        paints = app.cycle.paints  # the table's paints: one for each picture, none else
         channel("host", "open", "")  # the panel closes, the guest says hello
-        assert app.cycle.paints == paints + 1 and not app.table.dialog
+        assert app.cycle.paints == paints and not app.table.dialog
         from_guest()  # the picture
-        assert app.cycle.paints == paints + 2
+        assert app.cycle.paints == paints + 1
         await settle(app)
         assert not app.table.dialog and dom.body["moves"] == "0"
 
@@ -106,7 +106,7 @@ def test_a_guest_hears_refusals_presence_chat_and_missed_moves_and_the_loss_of_i
         assert app.table.link == "guest" and not app.table.waiting and dom.is_shown("chat")
         paints = app.cycle.paints
         deliver(referee.chat("Good luck"))
-        assert app.joining.chat_lines()[-1] == ("host", "Good luck")
+        assert list(app.table.chat)[-1] == ("host", "Good luck")
         assert "Good luck" in dom.regions["chat"] and app.cycle.paints == paints
         dom.sent.clear()
         app.joining.say("   ")  # an empty line says nothing
@@ -131,7 +131,7 @@ def test_a_guest_hears_refusals_presence_chat_and_missed_moves_and_the_loss_of_i
 
         # a channel that will not carry a move: said, and the screen decides again
         dom.connected = False
-        app.joining.send('{"t": "chat"}')
+        as_message(app, lambda: app.joining.send('{"t": "chat"}'))
         assert "Not connected to the host." in dom.regions["banner"]
 
         # the host gone: said, in the log and on the panel

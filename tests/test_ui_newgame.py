@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from game import SEATS
 from tests.fake_platform import FakeElement, FakeEvent, FakePlatform
-from tests.test_ui_app import click, command, dispatch, find, run_app, settle
+from tests.test_ui_app import as_message, click, command, dispatch, find, run_app, settle
 from ui.app import App
 from ui.control.newgame import LEVEL_KEY
 from ui.screens.online import ICE_KEY
@@ -43,7 +43,7 @@ def test_the_start_screen_plays_the_computer_at_the_level_chosen_and_remembers_i
 def test_cancel_goes_back_where_the_dialog_was_opened() -> None:
     async def play(app: App, dom: FakePlatform) -> None:
         assert app.table.dialog == "start"
-        app.newgame.open()  # the start screen's "New game..."
+        as_message(app, app.newgame.open)  # the start screen's "New game..."
         assert app.table.dialog == "new"
         command(dom, "dialog", "cancel-new")
         assert app.table.dialog == "start"  # back to the start screen

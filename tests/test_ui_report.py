@@ -309,7 +309,8 @@ def test_a_worker_answer_without_a_field_is_refused_and_the_page_works_the_repor
     around = _Around((save, total, total, hints))
     thinker = Thinker(dom)
     table = Table(Setup(), game.load(save), "t")
-    desk = ReportDesk(dom, table, around, around, around, around, thinker)
+    table.count_hints(hints)
+    desk = ReportDesk(dom, table, around, around, around, thinker)
 
     async def open_report() -> None:
         desk.open()

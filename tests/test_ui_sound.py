@@ -51,7 +51,7 @@ def test_a_launch_show_sounds_the_liftoff_a_die_for_each_risk_and_its_verdict() 
 def test_every_move_sounds_and_the_switch_turns_it_off_for_this_visit_and_the_next() -> None:
     async def play(app: App, dom: FakePlatform) -> None:
         await settle(app)
-        assert app.sounds.on and 'data-cmd="sound"' in dom.regions["top"]
+        assert app.table.sound and 'data-cmd="sound"' in dom.regions["top"]
         assert find(dom, ("top",), cmd="sound").attrs["aria-pressed"] == "true"
         rng = random.Random(5)
         while not any(line.kind == "liftoff" for line in app.table.log):
@@ -63,7 +63,7 @@ def test_every_move_sounds_and_the_switch_turns_it_off_for_this_visit_and_the_ne
         assert VERDICTS & set(dom.sounds) and not {"liftoff", "dice"} & set(dom.sounds)
 
         click(dom, find(dom, ("top",), cmd="sound"))
-        assert not app.sounds.on and dom.storage[SOUND_KEY] == "off"
+        assert not app.table.sound and dom.storage[SOUND_KEY] == "off"
         assert find(dom, ("top",), cmd="sound").attrs["aria-pressed"] == "false"
         heard = len(dom.sounds)
         for _ in range(20):
@@ -74,7 +74,7 @@ def test_every_move_sounds_and_the_switch_turns_it_off_for_this_visit_and_the_ne
         assert len(dom.sounds) == heard  # silence
 
         click(dom, find(dom, ("top",), cmd="sound"))  # on again: it says so with a click
-        assert app.sounds.on and dom.storage[SOUND_KEY] == "on" and dom.sounds[-1] == "place"
+        assert app.table.sound and dom.storage[SOUND_KEY] == "on" and dom.sounds[-1] == "place"
 
     run_app(play, "?players=2&seats=hhee&seed=5&speed=0")
 
@@ -93,7 +93,7 @@ def boot(storage: dict[str, str], embedded: bool = False) -> App:
 
 
 def test_the_switch_is_remembered_and_an_embedded_game_starts_quiet() -> None:
-    assert boot({}).sounds.on
-    assert not boot({SOUND_KEY: "off"}).sounds.on
-    assert not boot({}, embedded=True).sounds.on  # a rules page's reader turns it on
-    assert boot({SOUND_KEY: "on"}, embedded=True).sounds.on
+    assert boot({}).table.sound
+    assert not boot({SOUND_KEY: "off"}).table.sound
+    assert not boot({}, embedded=True).table.sound  # a rules page's reader turns it on
+    assert boot({SOUND_KEY: "on"}, embedded=True).table.sound

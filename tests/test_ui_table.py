@@ -8,6 +8,7 @@ fails :func:`test_only_the_table_changes_its_fields`.
 from __future__ import annotations
 
 import ast
+import copy
 import json
 import random
 from collections.abc import Callable
@@ -19,9 +20,11 @@ from game.core.actions import Action
 from game.online.guestlink import read_picture
 from game.online.referee import Referee
 from ui.markup.frame import Header, top_html
+from ui.model.examples import examples
 from ui.model.players import Setup, choose_seat
-from ui.model.table import Table
-from ui.model.targets import NO_PICK, Pick, tab_of
+from ui.model.replay import Replay, Travel
+from ui.model.table import LIGHT, Guide, Table
+from ui.model.targets import NO_PICK, Hint, Pick, tab_of
 from ui.words.names import percent
 from ui.words.narration import note
 
@@ -78,15 +81,14 @@ def test_only_the_table_changes_its_fields() -> None:
 
 def test_the_busy_flag_is_the_tables_drawn_by_the_app_alone() -> None:
     """``data-busy`` (the screen waits for the loop, or for a person) is the table's
-    (``Table.busy``), changed through the screen's ``busy`` and drawn by the app alone."""
+    (``Table.busy``, changed by ``Table.set_busy``), drawn by the app alone: nothing else
+    names it (the table names it once more, among the fields drawn over the table)."""
     def files_with(found: Callable[[ast.AST], bool]) -> list[str]:
         return sorted(str(path.relative_to(ROOT)) for path in (ROOT / "ui").rglob("*.py")
                       if any(found(node) for node in ast.walk(ast.parse(path.read_text()))))
 
     assert files_with(lambda n: isinstance(n, ast.Constant) and n.value == "busy") \
-        == ["ui/app.py"]
-    assert files_with(lambda n: isinstance(n, ast.Attribute) and n.attr == "set_busy") \
-        == ["ui/app.py"]
+        == ["ui/app.py", "ui/model/table.py"]
 
 
 def test_the_check_finds_each_way_of_changing_the_table() -> None:
@@ -356,3 +358,98 @@ def test_who_gets_the_screen_next() -> None:
     both = ["USSR.politician", "USSR.engineer", "USA.engineer"]
     assert choose_seat(both, "USA.politician", view) == "USA.engineer"
     assert choose_seat(both, "USA.engineer", view) == "USSR.politician"
+
+
+# The table's methods that only read it (the rest change it: each is run below).
+QUERIES = {"controls_seat", "traces", "shown", "replaying", "current_hint"}
+
+
+def _held(table: Table) -> dict[str, object]:
+    """What the table holds: its lists, maps and pick copied (the things that change in
+    place), the game with its length (the engine's own state), the rest as it is."""
+    return {name: (value, value.log_size) if isinstance(value, game.Game)
+            else copy.copy(value) if isinstance(value, list | dict | Pick) else value
+            for name, value in vars(table).items() if name not in ("_traced", "revision")}
+
+
+def test_every_change_of_the_table_counts_in_its_revision() -> None:
+    """The paint draws the table again when its revision moved (ui/app.py): every method that
+    changes something the table draws moves it; what only the overlays, the log or the chat
+    show (each compared as drawn, ``LIGHT``) may leave it; a change to nothing leaves it too.
+    Every method is run here, so a new one must be added to be checked."""
+    table = _table()
+    g = table.g
+    seat = g.to_act()[0]
+    view = g.view(seat)
+    actions = g.legal_actions(seat)
+    path = next(p for p, _i in Pick.of(actions, view).routes if len(p) > 1)
+    hint = Hint(seat, 0, 0, (), "why")
+    picture = read_picture(json.loads(_host_message(g, seat)))
+    assert picture is not None
+    example = next(iter(examples().values()))
+    runs: list[tuple[str, Callable[[], object]]] = [
+        ("deal", lambda: table.deal(table.setup, g, "id2", "t", [note("opening")])),
+        ("rename", lambda: table.rename("A title")),
+        ("set_speed", lambda: table.set_speed(900)),
+        ("stop_play", table.stop_play),
+        ("set_busy", lambda: table.set_busy(False)),
+        ("go_online", lambda: table.go_online("host", waiting=True)),
+        ("hold_behind_dialog", lambda: table.hold_behind_dialog(True)),
+        ("decide", lambda: table.decide(seat, actions, view)),
+        ("sit", lambda: table.sit((seat,))),
+        ("reveal", lambda: table.reveal("USA")),
+        ("touch", lambda: table.touch(path[0])),
+        ("cancel_choice", table.cancel_choice),  # (the pick's own change alone)
+        ("open_group", lambda: table.open_group("research")),
+        ("show_tab", lambda: table.show_tab("centre")),
+        ("toggle_menu", table.toggle_menu),
+        ("close_menu", table.close_menu),
+        ("open_drawer", lambda: table.open_drawer("moves")),
+        ("fold_moves", table.fold_moves),
+        ("front", lambda: table.front(seat)),
+        ("moved", lambda: table.moved(seat, [note("moved")])),
+        ("heard", lambda: table.heard(seat, [note("heard")], frozenset({"x"}))),
+        ("tell", lambda: table.tell(note("told"))),
+        ("retold", lambda: table.retold(table.log[-1], note("told anew"))),
+        ("retell", lambda: table.retell([note("again")])),
+        ("undone", lambda: table.undone(g.clone(), 1, [])),
+        ("take_redo", table.take_redo),
+        ("picture", lambda: table.picture(table.setup, (seat,), picture, g, seat, actions,
+                                          Pick.of(actions, view))),
+        ("nobody_acts", table.nobody_acts),
+        ("sent", lambda: table.sent(next(s for s in game.SEATS if s != seat))),
+        ("open_dialog", lambda: table.open_dialog("saves", "<p>saved</p>")),
+        ("tell_copied", lambda: table.tell_copied("st", "Copied")),
+        ("close_dialog", table.close_dialog),
+        ("travel_to", lambda: table.travel_to(Travel(Replay(json.loads(g.to_json())), 0, ()))),
+        ("put_up", lambda: table.put_up("banner", "<p>news</p>")),
+        ("take_down", lambda: table.take_down("banner")),
+        ("speak", lambda: table.speak("hu")),
+        ("window_changed", table.window_changed),
+        ("switch_sound", lambda: table.switch_sound(True)),
+        ("look_for_hint", lambda: table.look_for_hint(True)),
+        ("give_hint", lambda: table.give_hint(hint, taken="USA")),
+        ("count_hints", lambda: table.count_hints({"USA": 2, "USSR": 0})),
+        ("guide_to", lambda: table.guide_to(Guide("example", example=example))),
+        ("time_discussion", lambda: table.time_discussion({"USA": 60.0})),
+        ("seat_screens", lambda: table.seat_screens({seat: {"where": "you", "name": ""}})),
+        ("hear_chat", lambda: table.hear_chat((("host", "hello"),))),
+        ("host_at", lambda: table.host_at(3)),
+    ]
+    g.apply(seat, actions[0])  # (a move for moved, undone and redo to take)
+    methods = {name for name, value in vars(Table).items()
+               if not name.startswith("_") and (callable(value) or isinstance(value, property))}
+    assert methods - QUERIES == {name for name, _run in runs}
+    for name, run in runs:
+        held, revision = _held(table), table.revision
+        run()
+        changed = {field for field, value in _held(table).items() if held.get(field) != value}
+        if name == "window_changed":  # nothing held changed: the window, which it draws
+            assert not changed and table.revision != revision
+            continue
+        assert changed, f"{name} changed nothing: run it where it changes something"
+        assert (table.revision != revision) == bool(changed - LIGHT), (name, changed)
+    revision = table.revision
+    table.close_menu()  # closed already: the very value again
+    table.show_tab(table.tab)
+    assert table.revision == revision

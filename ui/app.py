@@ -100,42 +100,42 @@ class App:
         setup = Setup()
         # the table's state (ui.model.table): read by all, changed by its own methods
         self.table = table = Table(setup, game.new_game(setup.seed), new_save_id())
+        self.revision_drawn = -1  # the table's revision the page shows (ui.model.table)
         self.log_drawn: tuple[int, int] | None = None  # (id, length) of the log on screen
         self.chat_drawn: str | None = None  # the chat's markup on screen (None: hidden)
         self.busy_drawn = "1"  # body[data-busy] as drawn (the page starts busy)
         self.clock_drawn: int | None = None  # the bar's countdown as drawn (None: none)
         # what is over the table as last drawn: (dialog, its markup, what a Copy button in it
-        # said, overlays up); none at first
-        self.over_drawn: tuple[str, str, tuple[str, str] | None, dict[Overlay, str]] = (
-            "", "", None, {})
+        # said, overlays up); None before the first paint (the page may show the start
+        # screen's preview in the dialog: public/boot.js)
+        self.over_drawn: tuple[str, str, tuple[str, str] | None, dict[Overlay, str]] | None = None
         self.replay_drawn = ""  # body[data-replay] as drawn
+        self.example_drawn: tuple[str, str] | None = None  # (body[data-example], language)
         self.tasks: set[asyncio.Future[None]] = set()
         self.error_text = ""
         self.booted = False
         self.cycle = Cycle(self.paint)  # one paint a message, then its effects
-        # What the app offers the parts: the screen it draws (render...), its tasks and error
-        # net (spawn, report, error_text) and a fresh deal (new_game, load_game).
+        # What the app offers the parts: the screen it draws (after_paint...), its tasks and
+        # error net (spawn, report, error_text) and a fresh deal (new_game, load_game).
         screen = tasks = dealer = notices = self
         # Each part is given the parts it asks, built before it; it tells those built after
         # it through the notices (ui.loop.notices): nothing is handed over once built.
         self.thinker = Thinker(dom)  # computer players: the AI worker
-        self.sounds = SoundSwitch(dom, screen)
+        self.sounds = SoundSwitch(dom, table)
         self.hints = Hints(dom, table, screen, tasks, self.thinker, notices)
-        self.overlays = Overlays(dom, table, screen, self.hints, self.sounds)
-        self.shelf = Shelf(dom, table, screen, tasks, dealer, self.overlays, self.hints,
-                           errors=self)
+        self.overlays = Overlays(dom, table, screen, self.sounds)
+        self.shelf = Shelf(dom, table, screen, tasks, dealer, self.overlays, errors=self)
         self.turns = Turns(dom, table, screen, tasks, self.guide, self.thinker, self.sounds,
                            self.overlays, self.shelf, notices)
-        self.report_desk = ReportDesk(dom, table, screen, tasks, self.overlays, self.hints,
-                                      self.thinker)
+        self.report_desk = ReportDesk(dom, table, screen, tasks, self.overlays, self.thinker)
         self.replays = ReplayDesk(dom, table, screen, self.turns, self.overlays, self.shelf,
-                                  self.hints, self.report_desk, tasks, notices)
+                                  self.report_desk, tasks, notices)
         # an online game's transport, its host (the referee and invitations) and its guest
         # (the host's pictures)
         self.online = Online(dom, table, screen, tasks, notices)
         self.hosting = Hosting(dom, table, screen, tasks, self.turns, self.overlays, self.online)
         self.joining = Joining(dom, table, screen, tasks, self.turns, self.overlays,
-                               self.hints, self.sounds, self.online)
+                               self.sounds, self.online)
         self.newgame = NewGame(dom, table, screen, dealer, self.overlays, self.shelf,
                                self.replays, self.hosting)
         self.tour = Tour(dom, table, screen, dealer, self.turns, self.overlays, self.newgame)
@@ -177,6 +177,12 @@ class App:
     # ------------------------------------------------------------------ lifecycle
 
     def start(self) -> None:
+        """Start the page: one message, painted when the first game (or what the address
+        asks for) is on the table."""
+        with self.cycle.message():
+            self.boot()
+
+    def boot(self) -> None:
         self.shelf.start()
         self.listen()
         self.sounds.start()
@@ -211,7 +217,7 @@ class App:
             lambda _event: self.join_invitation() or self.sharing.open_link()))
         # a phone turned or a window resized: the table refolds, and the decision at hand
         # is brought back into view (scrolled where it was, it may now be off screen)
-        self.dom.on_resize(self.as_input(lambda _event: self.turns.window_resized()))
+        self.dom.on_resize(self.as_input(self.turns.window_resized))
 
     def first_words(self, query: str) -> None:
         """The language (an embed's asked one, else the one chosen before, else the
@@ -235,8 +241,7 @@ class App:
             self.new_game(asked or Setup(), run=offer is None)
         if offer is not None and self.table.dialog != "start":
             self.table.open_dialog("resume", resume_html(offer))
-            self.busy(False)
-            self.render_over()
+            self.table.set_busy(False)
             self.after_paint(lambda: self.dom.focus_first('[data-testid="resume-continue"]'))
 
     def ready(self) -> None:
@@ -262,14 +267,14 @@ class App:
     def guide(self) -> Tour | ExampleDesk:
         """The guide of play on now: a rule example when one is shown, else the Tutorial
         (which lets everything be when it does not run)."""
-        return self.example if self.example.active else self.tour
+        return self.example if self.table.guide.kind == "example" else self.tour
 
     # ------------------------------------------------------------------ a deal
 
     def start_ai(self) -> None:
         """Boot the AI worker in the background once the page is up and a game has AI seats
         (it takes seconds; the AI thinks on the main thread until then)."""
-        if (self.booted and not self.example.active  # an example's rival never moves
+        if (self.booted and self.table.guide.kind != "example"  # an example's rival never moves
                 and any(self.table.setup.is_ai(s) for s in SEATS)):
             self.thinker.start()
 
@@ -283,7 +288,7 @@ class App:
             self.example.leave()
         for overlay in ("end", "privacy", "report", "launch"):  # (the deal's render: away)
             self.table.take_down(overlay)
-        self.dom.set_body("over", "0")
+        self.dom.probe("over", "0")
 
     def new_game(self, setup: Setup, run: bool = True) -> None:
         self.reset_table()
@@ -296,7 +301,6 @@ class App:
         self.start_ai()
         self.joining.leave()
         self.hosting.begin()
-        self.render()
         if run:
             self.turns.start()
         else:
@@ -314,7 +318,6 @@ class App:
         self.start_ai()
         self.joining.leave()
         self.hosting.begin()  # a hosted game continues: its guests rejoin by new invitations
-        self.render()
         self.turns.start()
 
     # ------------------------------------------------------------------ what several parts show
@@ -336,20 +339,17 @@ class App:
             "#board-USSR": ("aria-label", _("USSR team board")),
             "#centre": ("aria-label", _("Shared board")),
             "#actions": ("aria-label", _("Actions")),
-            "#tour": ("aria-label", _("Tutorial")),
         })
         if not self.booted:
             return
-        if not self.table.replaying and not self.joining.on:
+        self.table.speak(language())  # everything drawn again in it
+        if not self.table.replaying and self.table.link != "guest":
             self.table.retell(narrate(self.table.g))
-        self.render()
         redraw = {"start": self.newgame.open_start, "new": self.newgame.draw,
                   "saves": self.shelf.open, "online": self.hosting.draw,
                   "join": self.joining.draw}.get(self.table.dialog or "")
         if redraw is not None:  # the dialog up, in the new words
             redraw()
-        if self.table.link:
-            self.draw_chat()
         if self.table.g.is_over and "end" in self.table.up:
             self.overlays.end()
 
@@ -361,26 +361,18 @@ class App:
             self.shelf.tell_away()
             return
         self.table.close_dialog()
-        self.render_over()
         if self.table.held and not self.table.replaying:
             self.table.hold_behind_dialog(False)
             self.turns.start()  # the game behind the resume prompt starts now
 
     def show_end(self) -> None:
-        if self.example.active:  # an example's panel tells how its game ended
-            self.busy(False)
-            self.dom.set_body("over", "1")
-            self.render()
+        if self.table.guide.kind == "example":  # an example's panel tells how its game ended
+            self.table.set_busy(False)
+            self.dom.probe("over", "1")
         else:
             self.overlays.end()
         g = self.table.g
         self.embed_api.over(g.winner or "", g.end_reason or "")
-
-    def busy(self, waiting: bool) -> None:
-        """The screen waits for the turn loop or for a person: said at once (the tests and
-        the boot screen read it), not at the next paint."""
-        self.table.set_busy(waiting)
-        self.draw_busy()
 
     # ------------------------------------------------------------------ an online game's side
 
@@ -402,12 +394,6 @@ class App:
         side.say(text)
         self.dom.set_value('#chat input[name="chat"]', "")
 
-    def screens(self) -> dict[str, dict[str, str]]:
-        """Where each seat is played in an online game (the turn indicator's "on whose
-        screen"); nothing otherwise."""
-        side = self.side()
-        return {} if side is None else side.screens()
-
     # ------------------------------------------------------------------ tasks and errors
 
     def post(self, msg: Msg) -> None:
@@ -422,12 +408,14 @@ class App:
         task.add_done_callback(self.tasks.discard)
 
     async def guard(self, coro: Coroutine[Any, Any, None]) -> None:
-        """Run a coroutine of the app; an error becomes a banner and the turn loop restarts."""
+        """Run a coroutine of the app, each of its steps a message (painted when done); an
+        error becomes a banner and the turn loop restarts."""
         try:
-            await coro
+            await self.cycle.stepwise(coro)
         except Exception as exc:
             self.report(exc)
-            self.turns.recover()
+            with self.cycle.message():
+                self.turns.recover()
 
     def as_input(self, handler: Callable[P, object]) -> Callable[P, None]:
         """``handler`` as one of the page's inputs: what it changes is painted once when it
@@ -447,11 +435,11 @@ class App:
         try:
             self.dom.console_warn("Moonshot UI error (reported in the page):\n" + self.error_text)
             summary = f"{type(exc).__name__}: {exc}"[:300]
-            self.table.put_up("banner", banner_html("error", summary))
-            self.table.take_down("launch")
-            if self.table.seat is not None:
-                self.busy(False)
-            self.render()
+            with self.cycle.message():  # (painted: the banner, and whatever the error left)
+                self.table.put_up("banner", banner_html("error", summary))
+                self.table.take_down("launch")
+                if self.table.seat is not None:
+                    self.table.set_busy(False)
         except Exception:  # reporting must never raise in turn
             pass
 
@@ -459,15 +447,13 @@ class App:
 
     def toggle_menu(self) -> None:
         self.table.toggle_menu()
-        self.render()
         if self.table.menu:
             self.dom.focus_first("#tools button")
 
     def open_drawer(self, name: str) -> None:
         self.table.open_drawer(name)
-        self.render()
         if name == "log":  # taller or shorter, it shows its newest lines
-            self.dom.scroll_to_end("log")
+            self.after_paint(lambda: self.dom.scroll_to_end("log"))
 
     def viewer(self) -> Seat | None:
         """The seat whose view the table shows: the acting seat of the player at the screen."""
@@ -477,9 +463,10 @@ class App:
         return table.seat if table.seat in table.at_screen else table.at_screen[0]
 
     def draw_log(self) -> None:
-        """The log again, when it has new lines (or a line told anew): the newest in view."""
+        """The log again, when it has new lines (or a line told anew): the newest in view
+        (a replay's story is drawn with its step)."""
         log = self.table.log
-        if self.log_drawn != (id(log), len(log)):
+        if self.table.travel is None and self.log_drawn != (id(log), len(log)):
             self.log_drawn = (id(log), len(log))
             self.dom.set_html("log-list", log_html(log))
             self.dom.scroll_to_end("log")
@@ -491,6 +478,8 @@ class App:
             self.dom.set_body("busy", busy)
 
     def draw_clock(self) -> None:
+        """The bar's discussion countdown, when its seconds changed (the bar drawn with the
+        table shows the seconds of its paint)."""
         left = self.turns.clock_now()
         if left != self.clock_drawn and left is not None:
             self.dom.set_text("countdown", clock(left))
@@ -498,12 +487,11 @@ class App:
 
     def draw_chat(self) -> None:
         """The chat of an online game (shown only then), when its lines changed."""
-        side = self.side()
+        table = self.table
         markup = None
-        if side is not None:
-            screens = side.screens()
-            markup = chat_html([(chat_sender(who, screens), text)
-                                for who, text in side.chat_lines()])
+        if table.link:
+            markup = chat_html([(chat_sender(who, table.screens), text)
+                                for who, text in table.chat])
         if markup == self.chat_drawn:
             return
         if (markup is None) != (self.chat_drawn is None):  # (the page starts with it hidden)
@@ -512,28 +500,43 @@ class App:
         if markup is not None:
             self.dom.set_html("chat", markup)
 
-    def render(self) -> None:
-        self.cycle.render()
-
-    def render_over(self) -> None:
-        self.cycle.render_over()
-
     def after_paint(self, effect: Effect) -> None:
         self.cycle.after_paint(effect)
 
-    def paint(self, whole: bool = True) -> None:
-        """The page drawn from the table (the one place that draws it): what is over the
-        table, and unless only that changed (``whole`` False), the table."""
+    def paint(self) -> bool:
+        """The page drawn from the table (the one place that draws it, after every message):
+        what is over the table, the log, the chat and the countdown, each compared with what
+        is drawn; and the table when it changed since it was drawn (True then)."""
         table = self.table
         self.draw_overlays()
-        if not whole:
-            return
+        whole = table.revision != self.revision_drawn
+        if whole:
+            self.revision_drawn = table.revision
+            self.draw_table()
+        self.draw_log()
+        self.draw_chat()
+        self.draw_clock()
+        self.draw_example()
+        return whole
+
+    def draw_example(self) -> None:
+        """Whether a rule example is on the table (the page's look for it), and what its
+        panel's place is called."""
+        guide = self.table.guide
+        shown = guide.example.show if guide.kind == "example" and guide.example else ""
+        if (shown, self.table.language) != self.example_drawn:
+            self.example_drawn = (shown, self.table.language)
+            self.dom.set_body("example", shown)
+            self.dom.set_words({"#tour": ("aria-label", _("Rule example") if shown
+                                          else _("Tutorial"))})
+
+    def draw_table(self) -> None:
+        table = self.table
         self.dom.set_class("dock", f"dock drawer-{table.drawer}" if table.drawer else "dock")
         self.dom.set_body("pace", str(table.setup.speed_ms))  # how long a rival's move moves
         self.dom.set_words({"#log .grow": ("aria-expanded", str(table.drawer == "log").lower())})
-        self.draw_chat()
-        if self.joining.on:  # a guest's game is the host's: its move count, no fingerprint
-            self.dom.set_body("moves", str(self.joining.at))
+        if table.link == "guest":  # a guest's game is the host's: its move count, no fingerprint
+            self.dom.set_body("moves", str(table.host_moves))
         else:
             self.dom.set_body("moves", str(table.g.log_size))
             self.dom.set_body("state", game_fingerprint(table.g))
@@ -552,7 +555,6 @@ class App:
             self.dom.set_html(region, regions[region])
         self.dom.set_class("main", main_class(scene.view, table.tab))
         self.dom.set_html("top", top_html(self.header(scene.view, scene.choices.odds)))
-        self.draw_log()
         guide = self.guide()
         tour = guide.panel_html()
         self.dom.set_html("tour", tour)
@@ -580,9 +582,9 @@ class App:
         if gated:  # nothing to touch until the player's secrets show
             marks, ghost, pick = Marks(trail=last), None, NO_PICK
         bar = Bar(seat, table.actions, BarState(table.group, ghost),
-                  table.waiting, self.screens(),
-                  self.turns.undo_state(), self.hints.thinking, not guide.active,
-                  self.hints.current(), table.drawer == "moves",
+                  table.waiting, table.screens,
+                  self.turns.undo_state(), table.hinting, not guide.active,
+                  table.current_hint(), table.drawer == "moves",
                   table.setup.display_name(seat) if gated and seat else "",
                   self.turns.discussion_now(), self.turns.clock_now())
         view = shown.view(viewer)
@@ -595,8 +597,9 @@ class App:
     def marks(self, last: set[str]) -> Marks:
         """What the board marks for the person acting: what they may touch, what they chose,
         the hint's or the guide's thing, and the rival's last moves."""
-        pick, guide = self.table.pick, self.guide()
-        hint = self.hints.current() or guide.pointer()
+        table, guide = self.table, self.guide()
+        pick = table.pick
+        hint = table.current_hint() or guide.pointer()
         hinted = hint.target(pick) if hint else ""
         marked = pick.marked()
         if guide.active and hinted:  # a guide marks its own step only
@@ -613,7 +616,8 @@ class App:
         return Header(table.tab, table.setup.speed_ms, travel is not None,
                       None if travel is None else travel.seat,
                       viewer, table.setup.display_name(viewer) if viewer else "",
-                      self.hosting.on, self.joining.on, self.sounds.on, table.menu, view, odds)
+                      table.link == "host", table.link == "guest", table.sound, table.menu,
+                      view, odds)
 
     def draw_overlays(self) -> None:
         """The dialog the table holds up, and its overlays; the others hidden (only those
@@ -621,20 +625,21 @@ class App:
         whether the screen waits for the turn loop."""
         table = self.table
         self.draw_busy()
-        now = (table.dialog, table.dialog_markup, table.copied, dict(table.up))
+        now = (table.dialog, table.dialog_markup, table.copied, table.up)
         was, self.over_drawn = self.over_drawn, now
         if now == was:
             return
+        first, before = was is None, was or ("", "", None, {})
         self.dom.set_html("dialog", table.dialog_markup)  # (the page skips the same markup)
         if table.copied is not None:  # said under its button, in the markup as drawn
             self.dom.set_text(*table.copied)
-        if bool(table.dialog) != bool(was[0]):
+        if first or bool(table.dialog) != bool(before[0]):
             self.dom.show("dialog", bool(table.dialog))
         for name in OVERLAYS:
             self.dom.set_html(STAGES.get(name, name), table.up.get(name, ""))
-            if (name in table.up) != (name in was[3]):
+            if first or (name in table.up) != (name in before[3]):
                 self.dom.show(name, name in table.up)
-        if ("launch" in table.up) != ("launch" in was[3]):  # the Tutorial's panel waits
+        if first or ("launch" in table.up) != ("launch" in before[3]):  # the Tutorial waits
             self.dom.set_body("show", "1" if "launch" in table.up else "0")
 
     def render_replay(self, travel: Travel) -> None:

@@ -70,8 +70,8 @@ class Input:
         if msg is None:
             return False
         with self.cycle.message():
-            if not isinstance(msg, ON_THE_TABLE) and self.table.close_menu():
-                self.screen.render()  # a tool chosen from a phone's menu
+            if not isinstance(msg, ON_THE_TABLE):
+                self.table.close_menu()  # a tool chosen from a phone's menu
             return self.handlers.handle(msg)
 
     def on_click(self, event: Any) -> None:

@@ -64,8 +64,7 @@ class NewGame:
     def open_start(self) -> None:
         """The start screen (:mod:`ui.screens.start`), over the table of a game not yet started."""
         self.table.open_dialog("start", start_html(self.saving.resumable(), self.start_level()))
-        self.screen.busy(False)
-        self.screen.render_over()
+        self.table.set_busy(False)
         self.screen.after_paint(lambda: self.dom.focus_first('#dialog .st-go.primary'))
 
     def start_level(self) -> str:
@@ -104,7 +103,6 @@ class NewGame:
         if self.setup is not None and self.table.dialog == "new":
             ice = self.hosting.ice_text() if ice is None else ice
             self.table.open_dialog("new", dialog_html(self.setup, ice))
-            self.screen.render_over()
 
     def cancel(self) -> None:
         if self.from_start:

@@ -18,7 +18,7 @@ from ..loop.messages import (
     on,
 )
 from ..markup.launchshow import frames
-from ..model.roles import HintBook, Screen, Sounds
+from ..model.roles import Screen, Sounds
 from ..model.table import Table
 from ..platform.port import Platform
 from ..screens.panels import (
@@ -34,12 +34,11 @@ from ..words.narration import Launch
 class Overlays:
     """Offers :class:`ui.model.roles.Overlays`."""
 
-    def __init__(self, dom: Platform, table: Table, screen: Screen, hints: HintBook,
+    def __init__(self, dom: Platform, table: Table, screen: Screen,
                  sounds: Sounds) -> None:
         self.dom = dom
         self.table = table
         self.screen = screen
-        self.hints = hints
         self.sounds = sounds
         self.skip_show = False
 
@@ -55,16 +54,14 @@ class Overlays:
 
     def privacy(self, seat: Seat) -> None:
         self.table.put_up("privacy", privacy_html(seat, self.table.setup.display_name(seat)))
-        self.screen.render()
         self.screen.after_paint(lambda: self.dom.focus_first('[data-testid="privacy-continue"]'))
 
     def end(self) -> None:
-        g = self.table.g
-        self.table.put_up("end", end_html(g.view(None), g.winner or "?", g.end_reason or "",
-                                         self.hints.taken, whole=self.table.link != "guest"))
-        self.screen.busy(False)
-        self.dom.set_body("over", "1")
-        self.screen.render()
+        table, g = self.table, self.table.g
+        table.put_up("end", end_html(g.view(None), g.winner or "?", g.end_reason or "",
+                                    table.hints_taken, whole=table.link != "guest"))
+        self.table.set_busy(False)
+        self.dom.probe("over", "1")
         self.screen.after_paint(lambda: self.dom.focus_first('[data-testid="end-new-game"]'))
 
     async def launches(self, shows: list[Launch]) -> None:
@@ -83,7 +80,6 @@ class Overlays:
                         return
                     shown = frame.markup
                     table.put_up("launch", shown)
-                    self.screen.render_over()
                     if delay or frame is seen[-1]:  # at once: only the verdict sounds
                         self.sounds.play(frame.sound)
                     await asyncio.sleep(delay)
@@ -93,32 +89,26 @@ class Overlays:
         finally:
             if table.up.get("launch") == shown:  # (not another show's)
                 table.take_down("launch")
-                self.screen.render_over()
 
     def rules(self, section: str = "", howto: bool = False) -> None:
         """The rules panel: rules.html in a frame, at ``section`` (a rules anchor), or the
         How to play guide."""
         self.table.put_up("rules", rules_panel_html(section, howto))
-        self.dom.set_body("rules", "howto" if howto else section or "top")
-        self.screen.render_over()
+        self.dom.probe("rules", "howto" if howto else section or "top")
         self.screen.after_paint(lambda: self.dom.focus_first('[data-testid="close-rules"]'))
 
     def close_rules(self) -> None:
         self.table.take_down("rules")
-        self.dom.set_body("rules", "")
-        self.screen.render_over()
+        self.dom.probe("rules", "")
 
     def confirm(self, text: str, label: str) -> None:
         """Ask before a move (the turn loop hears the answer): the stakes in words; Cancel
         has the focus."""
         self.table.open_dialog("confirm", confirm_html(text, label))
-        self.screen.render_over()
         self.screen.after_paint(lambda: self.dom.focus_first('[data-testid="confirm-no"]'))
 
     def notice(self, text: str) -> None:
         self.table.put_up("banner", banner_html("warn", text))
-        self.screen.render_over()
 
     def take_down_banner(self) -> None:
         self.table.take_down("banner")
-        self.screen.render_over()

@@ -27,7 +27,7 @@ from ..loop.messages import (
 )
 from ..loop.notices import ShowStart
 from ..model.replay import Replay, Travel
-from ..model.roles import HintBook, Notices, Overlays, Report, Saving, Screen, Tasks, TurnLoop
+from ..model.roles import Notices, Overlays, Report, Saving, Screen, Tasks, TurnLoop
 from ..model.saves import SaveError, hints_of, read_envelope
 from ..model.table import Table
 from ..platform.port import Platform
@@ -40,7 +40,7 @@ class ReplayDesk:
     """Offers :class:`ui.model.roles.Replays`."""
 
     def __init__(self, dom: Platform, table: Table, screen: Screen, turns: TurnLoop,
-                 overlays: Overlays, saving: Saving, hints: HintBook, report: Report,
+                 overlays: Overlays, saving: Saving, report: Report,
                  tasks: Tasks, notices: Notices) -> None:
         self.dom = dom
         self.notices = notices  # (the start screen, built after the replays, opens this way)
@@ -50,7 +50,6 @@ class ReplayDesk:
         self.turns = turns
         self.overlays = overlays
         self.saving = saving
-        self.hint_book = hints
         self.report = report
         # (the replay's position is the table's: Table.travel)
         self.after: Callable[[], None] | None = None  # what Exit opens (see start)
@@ -103,8 +102,7 @@ class ReplayDesk:
             self.report.close()
         for overlay in ("end", "privacy", "launch"):  # (the render below takes them away)
             self.table.take_down(overlay)
-        self.screen.busy(False)
-        self.screen.render()
+        self.table.set_busy(False)
 
     def current(self) -> None:
         """Replay the game on the table. Until it is over, only the public view and the
@@ -114,7 +112,7 @@ class ReplayDesk:
             return
         # (at_screen is nobody during a hot-seat handover)
         seats = list(SEATS) if table.g.is_over else list(table.at_screen or ())
-        self.start(json.loads(table.g.to_json()), seats, self.hint_book.taken)
+        self.start(json.loads(table.g.to_json()), seats, self.table.hints_taken)
 
     def saved(self, key: str) -> None:
         text = self.dom.storage_get(key) or ""
@@ -146,13 +144,11 @@ class ReplayDesk:
             self.report.close()
         after, self.after = self.after, None
         if after is not None:
-            self.screen.render()
             after()
             return
         table.stop_play()
         turns.clear_clocks()
         table.hold_behind_dialog(False)
-        self.screen.render()
         if table.g.is_over:
             self.screen.show_end()
         elif table.seat is not None and table.controls_seat() is None:
@@ -177,7 +173,6 @@ class ReplayDesk:
         self._move(playing=0, chosen=chapter, index=max(0, min(len(travel.replay), step)))
         if self.report.on:
             self.report.close()
-        self.screen.render()
 
     def goto(self, step: int) -> None:
         """A chapter, or a moment the report names: the replay of the game on the table
@@ -199,7 +194,6 @@ class ReplayDesk:
             self._move(playing=self.runs,
                        index=0 if travel.index >= len(travel.replay) else travel.index)
             self.tasks.spawn(self._autoplay(self.runs))
-        self.screen.render()
 
     async def _autoplay(self, run: int) -> None:
         pace = max(self.table.setup.speed_ms, MIN_PACE_MS) / 1000
@@ -210,15 +204,10 @@ class ReplayDesk:
                 return
             if self.report.on:  # its numbers are of the step it was opened at
                 self._move(playing=0)
-                self.screen.render()
                 return
             index = min(travel.index + 1, len(travel.replay))
             last = index >= len(travel.replay)
             self._move(index=index, chosen=None, playing=0 if last else run)
-            held = self.dom.focused_testid()  # the bar is drawn again: Pause keeps the focus
-            self.screen.render()
-            if held:
-                self.screen.after_paint(partial(self.dom.focus_first, f'[data-testid="{held}"]'))
             if last:
                 return
 
@@ -226,4 +215,3 @@ class ReplayDesk:
         travel = self.table.travel
         if travel is not None:
             self._move(seat=value if value in travel.seats else None)
-        self.screen.render()

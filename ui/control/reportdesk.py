@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 
 from ..loop.messages import CloseReport, Handle, Msg, OpenReport, on
-from ..model.roles import HintBook, Minds, Overlays, Screen, Tasks
+from ..model.roles import Minds, Overlays, Screen, Tasks
 from ..model.table import Table
 from ..platform.port import Platform
 from ..screens.report import failed_html, loading_html, report_html
@@ -28,13 +28,12 @@ class ReportDesk:
 
 
     def __init__(self, dom: Platform, table: Table, screen: Screen, tasks: Tasks,
-                 overlays: Overlays, hints: HintBook, minds: Minds) -> None:
+                 overlays: Overlays, minds: Minds) -> None:
         self.dom = dom
         self.table = table
         self.screen = screen
         self.tasks = tasks
         self.overlays = overlays
-        self.hints = hints
         self.minds = minds
         self.opened = 0  # which opening the shown report belongs to (a newer one wins)
 
@@ -47,8 +46,7 @@ class ReportDesk:
         save, upto, total, hints = self.subject()
         self.opened += 1
         self.table.put_up("report", loading_html())
-        self.screen.render_over()
-        self.dom.set_body("report", "loading")
+        self.dom.probe("report", "loading")
         self.tasks.spawn(self._fill(self.opened, save, upto, total, hints))
 
     def subject(self) -> tuple[str, int, int, dict[str, int] | None]:
@@ -57,8 +55,7 @@ class ReportDesk:
         travel = self.table.travel
         if travel is not None:
             return travel.report_subject()
-        return (g.to_json(), g.log_size, g.log_size,
-                                                 self.hints.taken)
+        return g.to_json(), g.log_size, g.log_size, self.table.hints_taken
 
     async def _fill(self, opened: int, save: str, upto: int, total: int,
                     hints: dict[str, int] | None) -> None:
@@ -72,7 +69,6 @@ class ReportDesk:
             return  # closed, or opened again meanwhile
         markup, specs = report_html(data, hints, upto, total)
         self.table.put_up("report", markup)
-        self.screen.render_over()
         self.screen.after_paint(lambda: self._charted(specs if drawn else None))
 
     def _charted(self, specs: dict[str, dict[str, object]] | None) -> None:
@@ -83,7 +79,7 @@ class ReportDesk:
         else:
             self.overlays.notice(_("The charts could not be loaded; the tables show the same "
                                    "numbers."))
-        self.dom.set_body("report", "tables" if specs is None else "ready")
+        self.dom.probe("report", "tables" if specs is None else "ready")
         self.dom.focus_first('[data-testid="report-close"]')
 
     def _failed(self, opened: int, exc: Exception) -> None:
@@ -91,8 +87,7 @@ class ReportDesk:
         if opened == self.opened and self.on:
             reason = (str(exc).strip().splitlines() or [type(exc).__name__])[-1]
             self.table.put_up("report", failed_html(reason))
-            self.dom.set_body("report", "failed")
-            self.screen.render_over()
+            self.dom.probe("report", "failed")
             self.screen.after_paint(lambda: self.dom.focus_first('[data-testid="report-close"]'))
 
     async def _charts_loaded(self) -> bool:
@@ -107,8 +102,7 @@ class ReportDesk:
     def close(self) -> None:
         self.opened += 1
         self.table.take_down("report")
-        self.dom.set_body("report", "")
-        self.screen.render_over()
+        self.dom.probe("report", "")
         if self.table.g.is_over and not self.table.replaying:
             self.screen.after_paint(lambda: self.dom.focus_first('[data-testid="end-report"]'))
         elif self.table.replaying:

@@ -55,7 +55,6 @@ class ShareDesk:
             return
         link = shared_link(self.dom.page_address(), share_code(g))
         self.table.open_dialog("share", share_html(link, g.log_size))
-        self.screen.render_over()
         self.screen.after_paint(lambda: self.dom.focus_first('[data-testid="share-copy"]'))
 
     def open_link(self) -> bool:

@@ -7,7 +7,7 @@ from typing import Any
 from game.core.reading import SAVE
 
 from ..loop.messages import BugReport, Export, Handle, ImportFile, Msg, OnSaved, OpenSaves, on
-from ..model.roles import Dealer, ErrorLog, HintBook, Overlays, Screen, Tasks
+from ..model.roles import Dealer, ErrorLog, Overlays, Screen, Tasks
 from ..model.saves import (
     MAIN_KEYS,
     SaveError,
@@ -36,7 +36,7 @@ class Shelf:
     """Offers :class:`ui.model.roles.Saving`."""
 
     def __init__(self, dom: Platform, table: Table, screen: Screen, tasks: Tasks,
-                 dealer: Dealer, overlays: Overlays, hints: HintBook,
+                 dealer: Dealer, overlays: Overlays,
                  errors: ErrorLog) -> None:
         self.dom = dom
         self.table = table
@@ -44,7 +44,6 @@ class Shelf:
         self.tasks = tasks
         self.dealer = dealer
         self.overlays = overlays
-        self.hints = hints
         self.errors = errors
         self.keeping = True  # the game on the table is saved (a rule example's never is)
         self.storage_failed = False
@@ -79,7 +78,7 @@ class Shelf:
         table, keys = self.table, self.keys
         if not self.keeping or not table.g.log or keys is None or self.away:
             return
-        text = export_text(table.g, table.setup, table.title, now_text(), self.hints.taken)
+        text = export_text(table.g, table.setup, table.title, now_text(), self.table.hints_taken)
         # (a save's failure comes from the disk, later: kept() tells it)
         self.dom.storage_set(keys.prefix + table.save_id, text)
         self.dom.storage_set(keys.current, table.save_id)
@@ -105,7 +104,7 @@ class Shelf:
             self.failed(failed)
         else:
             self.storage_failed = False  # saved again: a next failure is told again
-            self.dom.set_body("saved", str(self.table.g.log_size))  # (on disk now)
+            self.dom.probe("saved", str(self.table.g.log_size))  # (on disk now)
 
     def playing(self, keep: bool = True) -> None:
         """The game on the table is this tab's (dealt, loaded or continued): it holds it, so
@@ -134,15 +133,13 @@ class Shelf:
             self.away, self.held = key, ""
             self.table.stop_play()
             self.table.nobody_acts()  # no decision open here: no control takes a move
-            self.screen.render()
             self.tell_away()
 
     def tell_away(self) -> None:
         """The game on the table is played in another tab: a dialog says so and offers to
         take it back here."""
         self.table.open_dialog("elsewhere", elsewhere_html(self.away, taken=True))
-        self.screen.busy(False)
-        self.screen.render_over()
+        self.table.set_busy(False)
         self.screen.after_paint(lambda: self.dom.focus_first('[data-testid="take-here"]'))
 
     def keep_last(self, keys: SaveKeys) -> None:
@@ -166,11 +163,11 @@ class Shelf:
         return summary if summary.ok and not summary.over else None
 
     def continue_saved(self, key: str) -> None:
-        self.screen.busy(True)  # at once: until the game is on the table (the turn loop says)
+        self.table.set_busy(True)  # at once: until the game is on the table (the turn loop says)
         self.tasks.spawn(self.open_saved(key))
 
     def take_here(self, key: str) -> None:
-        self.screen.busy(True)
+        self.table.set_busy(True)
         self.tasks.spawn(self.open_saved(key, take=True))
 
     async def open_saved(self, key: str, take: bool = False) -> None:
@@ -181,8 +178,7 @@ class Shelf:
             return
         if not await self.dom.hold_game(key, take):
             self.table.open_dialog("elsewhere", elsewhere_html(key, taken=False))
-            self.screen.busy(False)
-            self.screen.render_over()
+            self.table.set_busy(False)
             self.screen.after_paint(lambda: self.dom.focus_first('[data-testid="take-here"]'))
             return
         text = self.dom.storage_get(key)  # (as on disk now: holding it read it afresh)
@@ -192,7 +188,7 @@ class Shelf:
             self.dom.let_go(key)
             self.open(error=_("That saved game cannot be continued: {error}").format(
                 error=exc))
-            self.screen.busy(False)
+            self.table.set_busy(False)
             return
         self.dealer.load_game(loaded, key[len(keys.prefix):])  # (playing() holds it now)
         self.dom.storage_set(keys.current, self.table.save_id)
@@ -205,7 +201,6 @@ class Shelf:
                      else [])
         current = prefix + table.save_id if table.g.log and prefix else None
         table.open_dialog("saves", saves_html(summaries, current, error, notice))
-        self.screen.render_over()
         self.screen.after_paint(lambda: self.dom.focus_first('[data-testid="close-saves"]'))
 
     def delete(self, key: str) -> None:
@@ -253,7 +248,7 @@ class Shelf:
     def export(self) -> None:
         table = self.table
         self.dom.download(file_name(table.g),
-                          export_text(table.g, table.setup, table.title, hints=self.hints.taken))
+                          export_text(table.g, table.setup, table.title, hints=table.hints_taken))
 
     def bug_report(self) -> None:
         table = self.table

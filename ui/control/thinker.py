@@ -66,7 +66,7 @@ class Thinker:
         if self.state != "off":
             return
         self.state = "starting"
-        self.dom.set_body("ai-worker", "starting")
+        self.dom.probe("ai-worker", "starting")
         self.boot = asyncio.ensure_future(self._boot())
 
     async def _boot(self) -> None:
@@ -77,16 +77,16 @@ class Thinker:
         except Exception as exc:
             self.fail(exc)
             return
-        self.dom.set_body("ai-worker-start", f"{int(steps['python'])} {int(steps['imported'])}")
+        self.dom.probe("ai-worker-start", f"{int(steps['python'])} {int(steps['imported'])}")
         self.state = "ready"
-        self.dom.set_body("ai-worker", "ready")
+        self.dom.probe("ai-worker", "ready")
 
     def fail(self, exc: BaseException) -> None:
         text = str(exc).strip().splitlines()
         self.error = (text[-1] if text else type(exc).__name__)[:160]
         self.state = "failed"
         self.worker = None
-        self.dom.set_body("ai-worker", "failed")
+        self.dom.probe("ai-worker", "failed")
 
     async def choose(self, view: View, legal: list[Action], level: str,
                      seed: int, purpose: str = "move") -> tuple[Action, str]:
@@ -95,7 +95,7 @@ class Thinker:
         digest of the view sent, ``data-hint-sent``, which tests compare with the seat's)."""
         view_json = json.dumps(to_plain(view))
         if purpose == "hint":
-            self.dom.set_body("hint-sent", hashlib.sha256(view_json.encode()).hexdigest()[:16])
+            self.dom.probe("hint-sent", hashlib.sha256(view_json.encode()).hexdigest()[:16])
         legal_json = json.dumps([a.to_dict() for a in legal])
         started = time.perf_counter()
 
@@ -151,7 +151,7 @@ class Thinker:
         stats[1] += iterations
         stats[2] = min(stats[2], iterations)
         stats[3] = max(stats[3], round(seconds * 1000, 1))
-        self.dom.set_body("ai-search", json.dumps(self.search, separators=(",", ":")))
+        self.dom.probe("ai-search", json.dumps(self.search, separators=(",", ":")))
 
     def record(self, key: str, where: str, ms: float) -> None:
         if key != "hint":
@@ -160,5 +160,5 @@ class Thinker:
         stats[0] += 1
         stats[1] = round(stats[1] + ms, 1)
         stats[2] = round(max(stats[2], ms), 1)
-        self.dom.set_body(f"ai-moves-{where}", str(self.moves[where]))
-        self.dom.set_body("ai-timing", json.dumps(self.timing, separators=(",", ":")))
+        self.dom.probe(f"ai-moves-{where}", str(self.moves[where]))
+        self.dom.probe("ai-timing", json.dumps(self.timing, separators=(",", ":")))

@@ -12,6 +12,7 @@ computer takes over the rival at the script's level.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from random import randrange
 
 from game import SEATS
@@ -29,12 +30,11 @@ from ..loop.messages import (
     TutorialNext,
     on,
 )
-from ..markup.hinttext import Hint
 from ..markup.html import e, icon
 from ..model.players import Setup
 from ..model.roles import Dealer, Overlays, Screen, StartScreen, TurnLoop
-from ..model.table import Table
-from ..model.targets import tab_of
+from ..model.table import NO_GUIDE, Guide, Table
+from ..model.targets import Hint, tab_of
 from ..model.tutorial import PERSON, Step, script
 from ..platform.port import Platform
 from ..words.i18n import _
@@ -58,9 +58,26 @@ class Tour:
         self.turns = turns
         self.overlays = overlays
         self.start_screen = start_screen
-        self.active = False
-        self.read = 0  # info steps read (Next) since the last action
-        self.nudged = False
+
+    @property
+    def active(self) -> bool:
+        """The Tutorial runs (the table's guide; where it stands is the table's too)."""
+        return self.table.guide.kind == "tutorial"
+
+    @property
+    def read(self) -> int:
+        """Info steps read (Next) since the last action."""
+        return self.table.guide.read
+
+    @property
+    def nudged(self) -> bool:
+        return self.table.guide.nudged
+
+    def _go(self, read: int | None = None, nudged: bool | None = None) -> None:
+        """The tutorial where it stands now: info steps ``read``, ``nudged`` or not."""
+        guide = self.table.guide
+        self.table.guide_to(replace(guide, read=guide.read if read is None else read,
+                                    nudged=guide.nudged if nudged is None else nudged))
 
     @property
     def tells_stakes(self) -> bool:
@@ -127,10 +144,9 @@ class Tour:
         if not self.active:
             return True
         if action == self.expected():
-            self.nudged = False
+            self._go(nudged=False)
             return True
-        self.nudged = True
-        self.screen.render()
+        self._go(nudged=True)
         return False
 
     # ------------------------------------------------------------------ the course
@@ -138,57 +154,53 @@ class Tour:
     def begin(self) -> None:
         tour, table = script(), self.table
         self.dealer.new_game(tour.setup(), run=False)
-        self.active, self.read, self.nudged = True, 0, False
+        self.table.guide_to(Guide("tutorial"))
         table.rename(_("Tutorial"))
         self.dom.storage_set(TOUR_KEY, table.save_id)
         self.dom.storage_set(READ_KEY, "0")
         table.hold_behind_dialog(False)
         self.screen.close_dialog()
-        self.screen.render()
         self.turns.start()
 
     def resume(self, save_id: str) -> None:
         """A loaded game: the tutorial goes on if it is the tutorial's game, at the step that
         was on show (the info steps read after its last action are remembered apart)."""
-        self.active = (self.dom.storage_get(TOUR_KEY) == save_id
-                       and script().follows(self.table.g))
-        self.read, self.nudged = 0, False
-        if not self.active:
+        if self.dom.storage_get(TOUR_KEY) != save_id or not script().follows(self.table.g):
             return
         stored = self.dom.storage_get(READ_KEY) or ""
         read = int(stored) if stored.isdigit() and len(stored) < 4 else 0
-        steps, at = script().steps, self.index()
+        steps, at = script().steps, script().position(self.table.g.log_size)
         # only info steps in a row may be skipped (a stale or edited number counts no further)
-        while self.read < read and at + self.read < len(steps) - 1 \
-                and steps[at + self.read].seat is None:
-            self.read += 1
+        skipped = 0
+        while skipped < read and at + skipped < len(steps) - 1 and steps[at + skipped].seat is None:
+            skipped += 1
+        self.table.guide_to(Guide("tutorial", read=skipped))
 
     def played(self) -> None:
         """An action was played: the next step's info comes first."""
-        if self.active and self.read:  # another game's moves leave the tutorial's count be
-            self.dom.storage_set(READ_KEY, "0")
-        self.read, self.nudged = 0, False
+        if self.active and (self.read or self.nudged):  # another game's moves: no tutorial
+            if self.read:
+                self.dom.storage_set(READ_KEY, "0")
+            self._go(read=0, nudged=False)
 
     def next(self) -> None:
         """Next on an info step (the last one hands the game over)."""
         if not self.waits():
             return
-        self.read += 1
+        self._go(read=self.read + 1)
         self.dom.storage_set(READ_KEY, str(self.read))
         if self.step() is None:
             self.finish()
             return
-        self.screen.render()
         self.turns.start()
 
     def finish(self) -> None:
         """The end: the computer takes the rival at the script's level, the game goes on."""
-        self.active = False
+        self.table.guide_to(NO_GUIDE)
         self.dom.storage_remove(TOUR_KEY)
         self.dom.storage_remove(READ_KEY)
         self.overlays.notice(_("The tutorial is over: the computer (Easy) now plays the USSR. "
                      "Good luck!"))
-        self.screen.render()
         self.turns.start()
 
     def last(self) -> bool:
@@ -200,7 +212,7 @@ class Tour:
         level instead of the tutorial's lopsided game (kept among the saved games)."""
         if not self.last():
             return
-        self.active = False
+        self.table.guide_to(NO_GUIDE)
         self.dom.storage_remove(TOUR_KEY)
         self.dom.storage_remove(READ_KEY)
         setup = Setup(seed=randrange(1, 1_000_000))
@@ -209,11 +221,12 @@ class Tour:
 
     def off(self) -> None:
         """Another game took the table: the tutorial is off (its own resumes it)."""
-        self.active = False
+        if self.active:
+            self.table.guide_to(NO_GUIDE)
 
     def leave(self) -> None:
         """Back to the start screen; Continue there resumes the tutorial."""
-        self.active = False
+        self.table.guide_to(NO_GUIDE)
         self.table.stop_play()  # the run loop stops
         self.start_screen.open_start()
 

@@ -81,7 +81,6 @@ class Turns:
         self.saving = saving
         self.notices = notices  # (the links and the embedding page hear of moves this way)
         self.restarts = 0  # restarts after an error since the last good move
-        self.deadline: dict[str, float] = {}  # nation -> when its discussion ends (loop time)
         # (stretch of play, action index) waiting for a confirmation: a move that lands
         # meanwhile (an online guest's) makes it void
         self.confirming: tuple[int, int] | None = None
@@ -101,20 +100,17 @@ class Turns:
     def cancel_choice(self) -> None:
         """A half-made choice let go: the decision as it came."""
         self.table.cancel_choice()
-        self.screen.render()
         self.focus_decision()
 
     def open_group(self, group: str) -> None:
         """The bar lists the controls of ``group`` (and what they touch comes into view)."""
         self.table.open_group(group)
-        self.screen.render()
         if self.table.seat is not None:
             self.bring_into_view(self.table.seat)
         self.screen.after_paint(lambda: self.dom.focus_first(BAR_CONTROLS))
 
     def show_tab(self, tab: Tab) -> None:
         self.table.show_tab(tab)
-        self.screen.render()
 
     # ------------------------------------------------------------------ stop and start
 
@@ -125,7 +121,7 @@ class Turns:
     def reset(self) -> None:
         """A new game on the table: the loop stopped, no countdown, no error remembered."""
         self.table.stop_play()
-        self.deadline = {}
+        self.table.time_discussion({})
         self.restarts = 0
         self.confirming = None
 
@@ -139,12 +135,11 @@ class Turns:
 
     def busy(self, waiting: bool) -> None:
         """The screen waits for the loop (True) or for a person (False): ``data-busy``."""
-        self.screen.busy(waiting)
+        self.table.set_busy(waiting)
 
     def _rest(self) -> None:
         """Nobody acts on this screen until something comes in: drawn, and not busy."""
         self.table.nobody_acts()
-        self.screen.render()
         self.busy(False)
 
     # ------------------------------------------------------------------ the loop
@@ -197,7 +192,7 @@ class Turns:
         """The strategic discussion's clocks; True when every team talks at this screen at
         once (the loop waits for them)."""
         if g.phase != "discussion":
-            self.deadline = {}  # each round's discussion has its own two minutes
+            self.table.time_discussion({})  # each round's discussion has its own two minutes
         elif self.table.link == "host":  # online, each nation talks on its own screens at once
             for acting in g.to_act():
                 self.start_countdown(acting)
@@ -224,7 +219,6 @@ class Turns:
         False when the turns moved on meanwhile (the loop ends)."""
         self.table.nobody_acts()
         self.busy(True)
-        self.screen.render()
         await asyncio.sleep(0)  # let the page paint before the AI thinks
         started = time.perf_counter()
         scripted = self.guide().scripted(seat)
@@ -253,7 +247,6 @@ class Turns:
         table.front(seat, guide.tab(guide.target()))
         if g.phase == "discussion":
             self.start_countdown(seat)
-        self.screen.render()
         self.bring_into_view(seat)
         self.focus_decision()
         self.busy(False)
@@ -268,7 +261,6 @@ class Turns:
         if table.at_screen is not None and nation_of(table.at_screen[0]) == nation_of(seat):
             return False
         table.sit(None)
-        self.screen.render()
         self.overlays.privacy(seat)
         self.busy(False)
         return True
@@ -341,7 +333,7 @@ class Turns:
         # (a guest: its own seats only)
         return self.table.link != "guest" and len(self.nations_here()) > 1
 
-    def nations_here(self) -> set[str]:
+    def nations_here(self) -> set[NationId]:
         """The nations with a person at this screen."""
         return {nation_of(player[0]) for player in self.table.setup.humans()}
 
@@ -364,7 +356,6 @@ class Turns:
         if seat is None:
             return
         self.table.reveal(nation_of(seat))
-        self.screen.render()
         self.focus_decision()
 
     def focus_decision(self) -> None:
@@ -392,15 +383,15 @@ class Turns:
 
         self.screen.after_paint(scroll)
 
-    def window_resized(self) -> None:
+    def window_resized(self, typing: bool) -> None:
         """The window changed size: the table drawn again and the decision at hand back in
         view, as when it came (none while a dialog or a privacy screen is up: they hold the
-        person's eye; nor while the person types, say in the chat: a phone's keyboard coming
-        up shrinks the window, and the field must stay where it is)."""
+        person's eye; nor while the person is ``typing``, say in the chat: a phone's keyboard
+        coming up shrinks the window, and the field must stay where it is)."""
         seat = self.table.controls_seat()
         if seat is not None and not self.table.dialog and "privacy" not in self.table.up \
-                and not self.dom.typing():
-            self.screen.render()  # a half-made choice's popover placed again by its thing
+                and not typing:
+            self.table.window_changed()  # a half-made choice's popover placed by its thing
             self.bring_into_view(seat)
 
     def touch(self, target: str) -> None:
@@ -410,7 +401,6 @@ class Turns:
         if seat is None or self.gated():
             return
         index = table.touch(target)  # the paths the person sees: built with the decision
-        self.screen.render()
         if index is not None:
             # the move is an effect of the touch: the thing touched is drawn chosen first (a
             # frame at once, on a slow phone too), then the move is made and drawn
@@ -453,20 +443,23 @@ class Turns:
             self.focus_decision()
 
     def act(self, index: int, redo: bool = False) -> None:
+        """Take the seat's ``index``-th action: once (the screen waits for the loop from
+        now), drawn with its outcome (the table as it was until then: one paint, not a
+        table with nobody to act before the move's own)."""
         table = self.table
-        if table.seat is None or not 0 <= index < len(table.actions):
+        if table.seat is None or table.busy or not 0 <= index < len(table.actions):
             return
         seat, action = table.seat, table.actions[index]
         self.busy(True)
         if self.table.link == "guest":  # to the host, who answers with the picture
             self.notices.post(SendMove(seat, action))
             return
-        table.nobody_acts()
         turn = self.table.turn
 
         async def go() -> None:
             if turn != self.table.turn:
                 return  # a guest's move landed first: this screen decides again
+            table.nobody_acts()
             await self.perform(seat, action, redo)
             if turn == self.table.turn:
                 await self.run()
@@ -476,7 +469,6 @@ class Turns:
     def claim_screen(self) -> None:
         """The person called by the privacy screen is at the screen now."""
         self.table.take_down("privacy")
-        self.screen.render()
         table = self.table
         self.busy(True)
         if table.seat is not None:
@@ -508,7 +500,7 @@ class Turns:
         back = rewind(table.g, count)
         table.undone(back, count, narrate(back))
         table.stop_play()
-        self.deadline = {}
+        table.time_discussion({})
         self.saving.autosave()
         self.busy(True)
         self.start()
@@ -520,23 +512,22 @@ class Turns:
         table = self.table
         taken = table.take_redo()
         if taken is None:
-            self.screen.render()  # what was undone cannot be redone here: Redo goes off
             return
         self.act(table.actions.index(taken[1]), redo=True)
 
     # ------------------------------------------------------------------ discussion
 
     def start_countdown(self, seat: Seat) -> None:
-        nation = nation_of(seat)
-        if nation in self.deadline:
+        nation, table = nation_of(seat), self.table
+        if nation in table.deadline:
             return
-        loop = asyncio.get_event_loop()
-        self.deadline[nation] = loop.time() + content().board.discussion_seconds
+        end = asyncio.get_event_loop().time() + content().board.discussion_seconds
+        table.time_discussion({**table.deadline, nation: end})
         # every picture carries the countdowns: one on every screen
         self.notices.post(PicturesOut())
-        self.tasks.spawn(self.tick(nation, self.deadline[nation]))
+        self.tasks.spawn(self.tick(nation, end))
 
-    def talking_here(self) -> list[str]:
+    def talking_here(self) -> list[NationId]:
         """The nations still in the strategic discussion with a person at this screen, once
         every nation of computer players only has ended its own (an AI ends it at once)."""
         table, g = self.table, self.table.g
@@ -552,13 +543,12 @@ class Turns:
         token kinds), one countdown for every team with a person here, each ending it when
         done (the action bar shows it: :meth:`discussion_now`)."""
         table = self.table
-        if not self.deadline:
+        if not table.deadline:
             end = asyncio.get_event_loop().time() + content().board.discussion_seconds
-            self.deadline = dict.fromkeys(self.talking_here(), end)
+            table.time_discussion(dict.fromkeys(self.talking_here(), end))
             self.tasks.spawn(self.tick_together(end))
         table.nobody_acts()
         table.sit(None)
-        self.screen.render()
         self.busy(False)
         self.screen.after_paint(lambda: self.dom.focus_first('[data-testid="end-discussion"]'))
 
@@ -577,8 +567,8 @@ class Turns:
         teams = tuple(n for n in NATIONS
                       if n in talking or (n in here and view.nations[n].discussed))
         left = content().board.discussion_seconds
-        if self.deadline:
-            left = max(0, math.ceil(min(self.deadline.values())
+        if table.deadline:
+            left = max(0, math.ceil(min(table.deadline.values())
                                     - asyncio.get_event_loop().time()))
         return teams, tuple(talking), left
 
@@ -614,10 +604,9 @@ class Turns:
         clear it)."""
         loop = asyncio.get_event_loop()
         table = self.table
-        while table.g.phase == "discussion" and self.deadline \
-                and min(self.deadline.values()) == end and not self.table.replaying:
+        while table.g.phase == "discussion" and table.deadline \
+                and min(table.deadline.values()) == end and not self.table.replaying:
             left = math.ceil(end - loop.time())
-            self.screen.draw_clock()
             if left <= 0:
                 self.end_discussion(list(NATIONS))
                 return
@@ -628,9 +617,10 @@ class Turns:
         if nation not in NATIONS or not 0 <= seconds <= content().board.discussion_seconds:
             return
         end = asyncio.get_event_loop().time() + seconds
-        if nation in self.deadline and abs(self.deadline[nation] - end) < 1:
+        deadline = self.table.deadline
+        if nation in deadline and abs(deadline[nation] - end) < 1:
             return  # every picture carries the clock: this countdown already runs in step
-        self.deadline[nation] = end
+        self.table.time_discussion({**deadline, nation: end})
         self.tasks.spawn(self.tick(nation, end))
 
     def clock_now(self) -> int | None:
@@ -642,17 +632,17 @@ class Turns:
         seat = self.table.seat
         if seat is None or self.table.g.phase != "discussion":
             return None
-        end = self.deadline.get(nation_of(seat))
+        end = self.table.deadline.get(nation_of(seat))
         return None if end is None else max(0, int(end - asyncio.get_event_loop().time()))
 
     def clear_clocks(self) -> None:
         """The countdowns end (a replay was left: each discussion starts its time again)."""
-        self.deadline = {}
+        self.table.time_discussion({})
 
     def seconds_left(self) -> dict[str, int]:
         """The discussion countdowns running now (a rejoining guest gets them)."""
         now = asyncio.get_event_loop().time()
-        return {nation: max(0, int(end - now)) for nation, end in self.deadline.items()}
+        return {nation: max(0, int(end - now)) for nation, end in self.table.deadline.items()}
 
     async def tick(self, nation: NationId, deadline: float) -> None:
         """Show a nation's countdown each second and end its discussion at zero. It runs while
@@ -660,11 +650,9 @@ class Turns:
         land meanwhile."""
         loop = asyncio.get_event_loop()
         table = self.table
-        while table.g.phase == "discussion" and self.deadline.get(nation) == deadline:
-            left = int(self.deadline[nation] - loop.time())
+        while table.g.phase == "discussion" and table.deadline.get(nation) == deadline:
+            left = int(deadline - loop.time())
             mine = table.seat is not None and nation_of(table.seat) == nation
-            if mine:  # the bar shows the countdown of the nation whose seat acts here
-                self.screen.draw_clock()
             if left <= 0 and mine:
                 kinds = [a.kind for a in table.actions]
                 if "end_discussion" in kinds:

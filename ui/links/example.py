@@ -13,19 +13,19 @@ asks of one): it names the seat that acts, what it may do and when the loop wait
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from game.core.actions import Action
 from game.core.names import Seat
 
 from ..loop.messages import ExampleReset, Handle, Msg, Tab, on
 from ..loop.notices import StartExample
-from ..markup.hinttext import Hint
 from ..markup.html import e, icon
 from ..model.examples import MAX_ID, Example, examples
 from ..model.roles import Dealer, EmbedPage, Screen
 from ..model.saves import Loaded, new_save_id
-from ..model.table import Table
-from ..model.targets import tab_of
+from ..model.table import NO_GUIDE, Guide, Table
+from ..model.targets import Hint, tab_of
 from ..platform.port import Platform
 from ..words.i18n import _
 
@@ -46,11 +46,24 @@ class ExampleDesk:
         self.screen = screen
         self.dealer = dealer
         self.page = page
-        self.example: Example | None = None
-        self.active = False
-        self.done = False
-        self.nudged = False
         self.start = 0  # the log's length when the moment was dealt: the outcome follows it
+
+    @property
+    def active(self) -> bool:
+        """A rule example is on the table (the table's guide, where it stands too)."""
+        return self.table.guide.kind == "example"
+
+    @property
+    def example(self) -> Example | None:
+        return self.table.guide.example if self.active else None
+
+    @property
+    def done(self) -> bool:
+        return self.table.guide.done
+
+    @property
+    def nudged(self) -> bool:
+        return self.table.guide.nudged
 
     # The Tutorial's text says what is at stake; an example lets the table's warning speak.
     tells_stakes = False
@@ -75,13 +88,10 @@ class ExampleDesk:
         """Deal the example's moment on the table; the reader's turn comes."""
         setup = example.setup()
         caption = _(example.caption).split(":")[0]
-        self.example, self.active, self.done, self.nudged = example, True, False, False
+        self.table.guide_to(Guide("example", example=example))
         self.dealer.load_game(Loaded(example.position(), setup, caption), new_save_id(),
                               example=True)
-        self.dom.set_body("example", example.show)
-        self.dom.set_words({"#tour": ("aria-label", _("Rule example"))})  # its panel's place
         self.start = len(self.table.log)
-        self.screen.render()
         self.page.ready(example.id)  # the page hears it dealt (first, or again by Reset)
 
     def reset(self) -> None:
@@ -91,9 +101,7 @@ class ExampleDesk:
     def leave(self) -> None:
         """Another game took the table."""
         if self.active:
-            self.active = False
-            self.dom.set_body("example", "")
-            self.dom.set_words({"#tour": ("aria-label", _("Tutorial"))})
+            self.table.guide_to(NO_GUIDE)
 
     # ------------------------------------------------------------------ the turn loop's guide
 
@@ -129,16 +137,16 @@ class ExampleDesk:
                              example.action)
 
     def allows(self, action: Action) -> bool:
+        guide = self.table.guide
         if self.example is not None and action == self.example.action and not self.done:
-            self.nudged = False
+            self.table.guide_to(replace(guide, nudged=False))
             return True
-        self.nudged = True
-        self.screen.render()
+        self.table.guide_to(replace(guide, nudged=True))
         return False
 
     def played(self) -> None:
         if self.active and not self.done:
-            self.done = True
+            self.table.guide_to(replace(self.table.guide, done=True))
             if self.example is not None:
                 self.page.example_done(self.example.id)
 

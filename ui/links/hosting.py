@@ -99,6 +99,7 @@ class Hosting:
         self.referee = Referee.for_game(table.g, {group[0]: group for group in guests},
                                         self._screens(), self.turns.seconds_left)
         table.go_online("host", self.referee.waiting)
+        table.seat_screens(self.referee.screens)
         for group in guests:
             self.invitations[group[0]] = Invitation(group[0], group,
                                                     table.setup.display_name(group[0]))
@@ -200,7 +201,6 @@ class Hosting:
         elif kind in ("open", "closed"):
             (self._opened if kind == "open" else self._closed)(guest, inv)
             self.draw()
-            self.screen.render()
 
     def _opened(self, guest: str, inv: Invitation) -> None:
         """A guest's channel opened: it joins, and the game starts once everyone is here."""
@@ -210,6 +210,7 @@ class Hosting:
         self.send(referee.connect(guest))
         inv.status, inv.error = "connected", ""
         table.go_online("host", referee.waiting)
+        table.seat_screens(referee.screens)
         if waited and not referee.waiting:
             self.send(referee.broadcast())  # every screen: no longer waiting
             self.turns.start()  # everyone is here: the game starts on every screen
@@ -239,14 +240,12 @@ class Hosting:
             self._tell_refused(guest, refusal.why, _(
                 "A message from {name} was refused: {why} (it began: {quote})").format(
                 name=name, why=refusal.why, quote=refusal.quote))
-            self.dom.set_body("refused", str(referee.refused))
+            self.dom.probe("refused", str(referee.refused))
         if referee.chat_total > chats:
-            self.screen.draw_chat()
+            table.hear_chat(tuple(referee.chats))
         if table.g.log_size != moves:
             # the referee keeps the move's events in the plain form it sends the guests
             self.turns.remote_moved([event_from_plain(plain) for plain in referee.last_events])
-        elif referee.refused > refused:
-            self.screen.draw_log()  # only the log changed: the table is not drawn again
 
     def _tell_refused(self, guest: str, why: str, line: str) -> None:
         """A refusal in the log, bounded whatever a guest sends: the same reason again counts
@@ -291,7 +290,6 @@ class Hosting:
             "{name} sent messages too fast: {count} went unread.", n).format(
             name=inv.name, count=n))
         self.overlays.notice(words)
-        self.screen.draw_log()
 
     def send(self, out: list[tuple[str, str]]) -> None:
         for guest, text in out:
@@ -317,14 +315,7 @@ class Hosting:
         except Refused as why:
             self.overlays.notice(str(why))
             return
-        self.screen.draw_chat()
-
-    def chat_lines(self) -> list[tuple[str, str]]:
-        return self.referee.chats if self.referee is not None else []
-
-    def screens(self) -> dict[str, dict[str, str]]:
-        """Where each seat is played (the turn indicator's "on whose screen")."""
-        return self.referee.screens if self.referee is not None else {}
+        self.table.hear_chat(tuple(self.referee.chats))
 
     # ------------------------------------------------------------------ the panel
 
@@ -335,4 +326,3 @@ class Hosting:
     def draw(self) -> None:
         if self.table.dialog == "online":
             self.table.open_dialog("online", host_panel_html(self.invitations.values()))
-            self.screen.render_over()

@@ -28,7 +28,7 @@ from ..model.invite import BadCode, pack, unpack
 from ..model.marks import marks_of
 from ..model.players import Setup, choose_seat
 from ..model.replay import public_story
-from ..model.roles import HintBook, Overlays, Peers, Screen, Sounds, Tasks, TurnLoop
+from ..model.roles import Overlays, Peers, Screen, Sounds, Tasks, TurnLoop
 from ..model.table import Table
 from ..model.targets import NO_PICK, Pick
 from ..platform.port import Platform
@@ -54,7 +54,7 @@ class Joining:
     chat line, where each seat is played) and sends it this screen's moves."""
 
     def __init__(self, dom: Platform, table: Table, screen: Screen, tasks: Tasks,
-                 turns: TurnLoop, overlays: Overlays, hints: HintBook, sounds: Sounds,
+                 turns: TurnLoop, overlays: Overlays, sounds: Sounds,
                  peers: Peers) -> None:
         self.dom = dom
         self.table = table
@@ -62,7 +62,6 @@ class Joining:
         self.tasks = tasks
         self.turns = turns
         self.overlays = overlays
-        self.hints = hints
         self.sounds = sounds
         self.peers = peers
         self.offer: dict[str, Any] | None = None  # the invitation being answered
@@ -70,8 +69,6 @@ class Joining:
         self.status = ""
         self.code = ""
         self.error = ""
-        self.at = -1  # the host's move count of the last picture shown
-        self.chats: list[tuple[str, str]] = []
 
     @property
     def on(self) -> bool:
@@ -96,7 +93,9 @@ class Joining:
             return
         self.offer = offer
         self.table.go_online("guest")
-        self.status, self.error, self.at, self.chats = "preparing", "", -1, []
+        self.status, self.error = "preparing", ""
+        self.table.host_at(-1)
+        self.table.hear_chat(())
         self.open_panel()
         self.tasks.spawn(self._answer("preparing"))
 
@@ -140,7 +139,6 @@ class Joining:
             self.send(self.link.hello())
             if table.dialog == "join":
                 table.close_dialog()
-                self.screen.render_over()
         elif kind == "closed":
             if self.link is None:  # the answer went stale before the host used it
                 self.tasks.spawn(self._answer("expired"))
@@ -150,7 +148,6 @@ class Joining:
             table.nobody_acts()
             self.overlays.notice(_("The connection to the host was lost. Ask the host for a "
                                    "new invitation link to rejoin."))
-            self.screen.render()
             self.open_panel()
         elif kind == "message" and self.link is not None:
             self.receive(text)
@@ -191,9 +188,8 @@ class Joining:
 
     def _chat(self, message: dict[str, Any]) -> None:
         if isinstance(message.get("text"), str) and message.get("from") in ("host", *SEATS):
-            self.chats = [*self.chats[-(MAX_CHAT_LINES - 1):],
-                          (str(message["from"]), message["text"][:MAX_CHAT])]
-            self.screen.draw_chat()
+            line = (str(message["from"]), message["text"][:MAX_CHAT])
+            self.table.hear_chat((*self.table.chat[-(MAX_CHAT_LINES - 1):], line))
 
     def send(self, text: str) -> None:
         if not self.dom.peer_send(HOST, text):
@@ -216,7 +212,7 @@ class Joining:
         at = int(state["at"])
         view = link.view(own[0])
         self.tell(at, view, picture)
-        self.at = at
+        table.host_at(at)
         for nation, left in state.get("clock", {}).items():  # the host keeps the time
             if isinstance(left, int):
                 self.turns.countdown_from_host(nation, left)
@@ -228,7 +224,8 @@ class Joining:
         table.picture(_hosts_setup(table.setup, view), own, picture,
                       determinize(link.view(seat or own[0]), random.Random(at)),
                       seat, actions, Pick.of(actions, link.view(seat)) if seat else NO_PICK)
-        self.hints.forget()  # a hint on show was for the last picture
+        table.seat_screens(self.screens())
+        table.give_hint(None)  # a hint on show was for the last picture
         self.draw_decision(seat)
 
     def tell(self, at: int, view: View, picture: Picture) -> None:
@@ -238,14 +235,14 @@ class Joining:
             # joining or rejoining: the game's whole story, as the host's log tells it
             self.table.retell(public_story(view.players, view.ruleset,
                                            view.test_bonus, history))
-        elif at == self.at + 1:
+        elif at == self.table.host_moves + 1:
             events = picture.events
             mover = next((ev.seat for ev in events if isinstance(ev, ActionTaken)), "")
             self.table.heard(mover, lines(events, view.test_bonus, ""), marks_of(events))
             # the host plays the launch shows; a guest hears the verdict
             shows = launch_sequences(events)
             self.sounds.play(verdict_sound(shows[-1]) if shows else "place")
-        elif at != self.at:  # moves missed while away: said, not made up
+        elif at != self.table.host_moves:  # moves missed while away: said, not made up
             self.table.tell(note(_("Back at the table in round {round}.").format(
                 round=view.round)))
 
@@ -255,11 +252,10 @@ class Joining:
             self.table.nobody_acts()
             self.screen.show_end()  # (drawn with the end over it)
             return
-        self.screen.render()
         if seat is not None:
             self.turns.bring_into_view(seat)
             self.turns.focus_decision()
-        self.screen.busy(False)
+        self.table.set_busy(False)
 
     def act(self, seat: Seat, action: Action) -> None:
         """A move chosen on this screen: to the host, who answers with the new picture."""
@@ -273,7 +269,6 @@ class Joining:
             return
         self.table.sent(seat)
         self.send(text)
-        self.screen.render()
 
     def say(self, text: str) -> None:
         if self.link is None:
@@ -281,9 +276,6 @@ class Joining:
         if not text.strip() or len(text) > MAX_CHAT:
             return  # the box holds at most MAX_CHAT characters; an empty line says nothing
         self.send(self.link.chat(text))
-
-    def chat_lines(self) -> list[tuple[str, str]]:
-        return self.chats
 
     def waiting(self) -> bool:
         """The host's game waits for another online player to join: no move yet."""
@@ -309,4 +301,3 @@ class Joining:
         if self.table.dialog == "join":
             self.table.open_dialog("join", join_panel_html(self.status or "failed", self.seats(),
                                                            self.code, self.error))
-            self.screen.render_over()

@@ -49,4 +49,3 @@ class Online:
                                       "and copy it by hand.")
         if status:
             self.table.tell_copied(status, words)
-            self.screen.render_over()

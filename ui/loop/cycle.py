@@ -1,29 +1,29 @@
-"""One message, one paint: while a message is carried out, every part's request to draw the
-table again only marks it stale, and what must wait for the drawn page (the keyboard's focus,
-a scroll) waits in a queue; when the message is done the page is painted once, and then the
-queue runs, in the order it was asked for. A request to draw only what is over the table (a
-dialog or an overlay opened or closed) paints only that, unless the table is stale too.
-
-Outside a message (a computer player's move, a peer's message, a timer) a request is carried
-out at once, as it was asked.
+"""One message, one paint: every input (a click, a key, a peer's message, the embedding page's
+command) is carried out as a message, and so is every step of the app's tasks (a computer
+player's move, a timer, a hint found: what runs from one ``await`` to the next). When the
+message is done the page is painted once, from the table (the paint itself sees what changed:
+nobody asks for it); then what waits for the drawn page (the keyboard's focus, a scroll) runs,
+in the order it was asked for, together as one more message (one of them may change the
+table: a move taken once its last touch is drawn).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Coroutine, Generator, Iterator
 from contextlib import contextmanager
+from typing import Any, Generic, TypeVar
 
 Effect = Callable[[], object]  # (what it returns is let go)
+T = TypeVar("T")
 
 
 class Cycle:
-    def __init__(self, paint: Callable[[bool], None]) -> None:
-        self.paint = paint  # paint(whole): the whole page, or only what is over the table
+    def __init__(self, paint: Callable[[], bool]) -> None:
+        self.paint = paint  # the page drawn from the table (what changed of it): True when
+        # the table itself was drawn again
         self.depth = 0  # messages being carried out (one inside another: a key's click)
-        self.stale = False  # the table is to be drawn again
-        self.over_stale = False  # what is over it (a dialog, an overlay) is
         self.effects: list[Effect] = []
-        self.paints = 0  # the page's paints so far (the tests count them per message)
+        self.paints = 0  # the table's paints so far (the tests count them per message)
 
     @contextmanager
     def message(self) -> Iterator[None]:
@@ -39,35 +39,44 @@ class Cycle:
             if self.depth == 0:
                 self._flush()
 
-    def render(self) -> None:
-        """The table drawn again: now, or once at the end of the message."""
-        if self.depth:
-            self.stale = True
-        else:
-            self._paint(whole=True)
-
-    def render_over(self) -> None:
-        """What is over the table drawn again (the table as it is): now, or at the end."""
-        if self.depth:
-            self.over_stale = True
-        else:
-            self._paint(whole=False)
-
     def after_paint(self, effect: Effect) -> None:
-        """``effect`` once the page is drawn: at the end of the message, or now."""
+        """``effect`` once the page is drawn: at the end of the message, or now (outside one,
+        the page is as drawn)."""
         if self.depth:
             self.effects.append(effect)
         else:
             effect()
 
-    def _paint(self, whole: bool) -> None:
-        self.stale = self.over_stale = False
-        self.paints += 1
-        self.paint(whole)
+    def stepwise(self, coro: Coroutine[Any, Any, T]) -> Stepwise[T]:
+        """``coro`` run with each of its steps carried out as a message (``await`` it)."""
+        return Stepwise(self, coro)
 
     def _flush(self) -> None:
-        if self.stale or self.over_stale:
-            self._paint(whole=self.stale)
+        if self.paint():
+            self.paints += 1
         effects, self.effects = self.effects, []
-        for effect in effects:
-            effect()
+        if effects:
+            with self.message():
+                for effect in effects:
+                    effect()
+
+
+class Stepwise(Generic[T]):
+    """A coroutine whose every step, from one ``await`` to the next, is a message of its
+    cycle: what a step changed is painted before the task waits again."""
+
+    def __init__(self, cycle: Cycle, coro: Coroutine[Any, Any, T]) -> None:
+        self.cycle, self.coro = cycle, coro
+
+    def __await__(self) -> Generator[Any, Any, T]:
+        coro, sent, error = self.coro, None, None
+        while True:
+            with self.cycle.message():
+                try:
+                    waited = coro.send(sent) if error is None else coro.throw(error)
+                except StopIteration as stop:
+                    return stop.value  # type: ignore[no-any-return]
+            try:  # (what the event loop gives back, or throws in: a cancel, an error)
+                sent, error = (yield waited), None
+            except BaseException as exc:
+                sent, error = None, exc

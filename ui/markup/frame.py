@@ -11,7 +11,7 @@ from game.rules.choices import Choices
 from game.rules.records import View
 from game.rules.terms import split_seat
 
-from ..model.targets import Pick
+from ..model.targets import Hint, Pick
 from ..words.i18n import LANGUAGES, _, language, ngettext
 from ..words.names import (
     clock,
@@ -25,7 +25,7 @@ from ..words.names import (
 )
 from .board import tab_head_html
 from .controls import BarState, bar_html, option_html
-from .hinttext import Hint, hint_html, hint_line_html
+from .hinttext import hint_html, hint_line_html
 from .html import attrs, e, emblem, icon, rule_link
 
 

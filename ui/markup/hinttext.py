@@ -10,16 +10,16 @@ in CPython).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from game.analysis.advice import LONG_SHOT, Reason
 from game.core.actions import Action
 from game.core.content import Effect
-from game.core.names import Seat, is_nation
+from game.core.names import is_nation
 from game.rules.records import View
 from game.rules.terms import other
 
-from ..model.targets import Path, Pick
+from ..model.targets import Hint
 from ..words.i18n import _, ngettext
 from ..words.names import (
     card_name,
@@ -40,36 +40,6 @@ from .html import e, icon
 from .looks import LOOKS
 
 LEVEL = "hard"  # the AI level that gives hints
-
-
-@dataclass(frozen=True)
-class Hint:
-    """The hinted action (an index into the seat's legal actions; -1: none found) and why."""
-
-    seat: Seat
-    index: int
-    moves: int  # the game's length when it was given: a later action makes it stale
-    routes: tuple[Path, ...]  # the board paths of the action (ui.model.targets)
-    reason: str
-
-    @classmethod
-    def pointing(cls, seat: Seat, actions: list[Action], pick: Pick, moves: int,
-                 action: Action) -> Hint | None:
-        """``action`` of the seat's decision as a hint without words, so the board
-        highlights its next step (the Tutorial's and a rule example's); None when it is not
-        one of ``actions``."""
-        if action not in actions:
-            return None
-        index = actions.index(action)
-        return cls(seat, index, moves, tuple(p for p, i in pick.routes if i == index), "")
-
-    def target(self, pick: Pick) -> str:
-        """The board thing (or option) to touch next to take the hinted action."""
-        n = len(pick.chosen)
-        for route in self.routes:
-            if route[:n] == pick.chosen and len(route) > n:
-                return route[n]
-        return self.routes[0][0] if self.routes else ""
 
 
 # --------------------------------------------------------------------------- words

@@ -39,34 +39,14 @@ if TYPE_CHECKING:  # the record only: the page imports the AI's modules when it 
 class Screen(Protocol):
     """The table on the screen (the app draws it)."""
 
-    def render(self) -> None:
-        """Draw the table again from the table's state (once, when the message is done)."""
-
-    def render_over(self) -> None:
-        """Draw what is over the table again (a dialog or an overlay opened, changed or
-        closed), the table as it is (once, when the message is done)."""
-
     def after_paint(self, effect: Callable[[], object]) -> None:
         """Run ``effect`` (a focus, a scroll) once the page is drawn."""
-
-    def draw_log(self) -> None:
-        """Draw the log again, when it has new lines (the rest of the table as it is)."""
-
-    def draw_chat(self) -> None:
-        """Draw an online game's chat again, when its lines changed (the rest as it is)."""
-
-    def draw_clock(self) -> None:
-        """Draw the bar's discussion countdown again, when its seconds changed."""
 
     def close_dialog(self) -> None:
         """Close the dialog up (back to the start screen, or the game behind goes on)."""
 
     def show_end(self) -> None:
         """The game is over: its end on the screen, and the embedding page told."""
-
-    def busy(self, waiting: bool) -> None:
-        """The screen waits for the turn loop (True) or for a person (False): ``data-busy``,
-        drawn with what is over the table."""
 
 
 class Notices(Protocol):
@@ -176,17 +156,6 @@ class Saving(Protocol):
     @property
     def to_start(self) -> bool:
         """Saved games was opened from the start screen (closing it goes back there)."""
-
-
-class HintBook(Protocol):
-    """The hints of the game on the table (:class:`ui.control.hints.Hints`)."""
-
-    @property
-    def taken(self) -> dict[str, int]:
-        """Hints taken per nation (saved with the game, shown at the end)."""
-
-    def forget(self) -> None:
-        """The hint on show is for a decision gone (a guest's new picture)."""
 
 
 class Replays(Protocol):

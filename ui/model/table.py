@@ -1,13 +1,20 @@
 """What the table holds: the game and its players, who is at the screen, the decision at hand,
-the Mission log's lines, what Undo took back, and which dialog is up.
+the Mission log's lines, what Undo took back, which dialog is up, the hint on show, the guide
+of play, the discussion's clock, an online game's chat and screens, and the sound switch: all
+that the page is drawn from.
 
 One object, changed only by its own methods: every other part of the UI reads its fields and
-asks it to change (``tests/test_ui_table.py`` fails on an assignment from outside). Pure Python
-(no browser), so the changes a turn, an undo or a guest's picture make are tested in CPython.
+asks it to change (``tests/test_ui_table.py`` fails on an assignment from outside). Every
+change counts in :attr:`Table.revision`, which the paint compares: after each message the
+page is drawn again when the table changed, and only what is over it (cheap, compared piece
+by piece) when only that did, so nobody asks for a drawing. Its fields are replaced, never
+changed in place, so no change can slip past the count. Pure Python (no browser), so the
+changes a turn, an undo or a guest's picture make are tested in CPython.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from typing import Literal, get_args
 
 import game
@@ -19,10 +26,11 @@ from game.rules.terms import nation_of
 
 from ..loop.messages import Tab
 from ..words.narration import Told
+from .examples import Example
 from .players import Setup
 from .replay import Travel
 from .shown import Shown
-from .targets import NO_PICK, TRAIL_MOVES, Pick, tab_of
+from .targets import NO_PICK, TRAIL_MOVES, Hint, Pick, tab_of
 
 Redo = tuple[Seat, Action]  # (seat, action) taken back by Undo, to be taken again by Redo
 
@@ -39,9 +47,39 @@ Dialog = Literal["start", "new", "saves", "resume", "online", "join", "confirm",
 # This screen's part in an online game: none, the host's (the referee), a guest's.
 Link = Literal["", "host", "guest"]
 
+# The table's fields that the page draws without drawing the table again (what is over it, the
+# log, the chat, whether the screen waits: each compared with what is drawn), and its own
+# bookkeeping: setting them leaves :attr:`Table.revision` as it is.
+LIGHT = frozenset({"revision", "turn", "_traced", "_fronted", "dialog", "dialog_markup",
+                   "copied", "up", "busy", "log", "chat"})
+
+
+@dataclass(frozen=True)
+class Guide:
+    """The guide of play on the table: the Tutorial, a rule example, or none."""
+
+    kind: Literal["", "tutorial", "example"] = ""
+    read: int = 0  # the Tutorial's info steps read (Next) since the game's last action
+    nudged: bool = False  # the person tried another move than the one the guide waits for
+    example: Example | None = None  # the rule example dealt (kept when another game takes over)
+    done: bool = False  # the example's move was played
+
+
+NO_GUIDE = Guide()
+
 
 class Table:
     """The game on the table and what the screen holds of it."""
+
+    revision = 0  # the changes so far that the table's drawing shows (see :data:`LIGHT`)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if name not in LIGHT and self.__dict__.get(name, LIGHT) is not value:  # (LIGHT: none)
+            self._redraw()  # (the very value again changes nothing: say, no menu closed)
+        object.__setattr__(self, name, value)
+
+    def _redraw(self) -> None:
+        object.__setattr__(self, "revision", self.revision + 1)
 
     def __init__(self, setup: Setup, g: game.Game, save_id: str) -> None:
         self.setup = setup
@@ -78,6 +116,17 @@ class Table:
         self.busy = True  # the screen waits for the turn loop, not a person (until it says)
         self.link: Link = ""  # this screen's part in an online game
         self.waiting = False  # the online game waits for players to join: no move yet
+        self.language = ""  # the words the page is drawn in (ui.words.i18n)
+        self.sound = False  # the header's sound switch
+        self.hint: Hint | None = None  # the hint on show (see :meth:`current_hint`)
+        self.hinting = False  # the computer looks for a hint
+        self.hints_taken: dict[str, int] = dict.fromkeys(game.NATIONS, 0)
+        self.guide = NO_GUIDE
+        # nation -> when its strategic discussion ends (the event loop's time)
+        self.deadline: dict[NationId, float] = {}
+        self.screens: dict[str, dict[str, str]] = {}  # online: where each seat is played
+        self.chat: tuple[tuple[str, str], ...] = ()  # online: (who, text), oldest first
+        self.host_moves = -1  # a guest's: the host's move count of the picture on show
         self._traced: tuple[game.Game | None, list[Trace]] = (None, [])
         self._picture: Shown | None = None  # a guest's: the host's picture of its seats
 
@@ -109,7 +158,7 @@ class Table:
 
     def set_speed(self, ms: int) -> None:
         """How long a computer player's turn takes at least."""
-        self.setup.speed_ms = ms
+        self.setup = replace(self.setup, speed_ms=ms)
 
     def stop_play(self) -> None:
         """The one place the turn loop is cancelled (a new game, an undo, a replay, a guest's
@@ -122,9 +171,11 @@ class Table:
         self.busy = waiting
 
     def go_online(self, link: Link, waiting: bool = False) -> None:
-        """This screen's part in an online game now (``""``: none), and whether that game
-        still waits for players to join."""
+        """This screen's part in an online game now (``""``: none: no chat, no screens), and
+        whether that game still waits for players to join."""
         self.link, self.waiting = link, waiting
+        if not link:
+            self.chat, self.screens = (), {}
 
     def hold_behind_dialog(self, held: bool) -> None:
         """A dealt game waits behind a dialog (True), or its turns may begin (False)."""
@@ -169,6 +220,7 @@ class Table:
         self.group = ""
         self.fold_moves()
         done = self.pick.touch(target)
+        self._redraw()  # (the half-made choice is the pick's own)
         if done is None and self.pick.chosen:  # a half-made choice goes on elsewhere?
             # a phone shows the part where it goes on: the board's Suppliers for a Module
             # chosen in the centre; the chosen thing itself when its options come in a
@@ -190,6 +242,7 @@ class Table:
 
     def cancel_choice(self) -> None:
         self.pick.chosen, self.group = (), ""
+        self._redraw()
 
     def show_tab(self, tab: Tab) -> None:
         """Which part of the table is in front on a phone: a nation's board or the centre
@@ -244,7 +297,7 @@ class Table:
             self.redo = []
         self.last_seat = seat
         self.group = ""
-        self.log.extend(told)
+        self.log = [*self.log, *told]
         self.touched = [*self.touched[1 - TRAIL_MOVES:], (seat, touched)]
 
     def heard(self, seat: str, told: list[Told], touched: frozenset[str]) -> None:
@@ -255,12 +308,12 @@ class Table:
 
     def tell(self, *told: Told) -> None:
         """Lines for the log that no move of this table brings (a guest joined, the AI)."""
-        self.log.extend(told)
+        self.log = [*self.log, *told]
 
     def retold(self, old: Told, new: Told) -> bool:
         """Line ``old`` (the very one told, looked for from the newest) says ``new`` now;
         False when ``old`` is no longer in the log (it was told again since). The log is a
-        new list then, as after :meth:`retell`, so the page draws it again."""
+        new list then, as after every change, so the page draws it again."""
         for index in range(len(self.log) - 1, -1, -1):
             if self.log[index] is old:
                 self.log = [*self.log[:index], new, *self.log[index + 1:]]
@@ -281,7 +334,7 @@ class Table:
     def undone(self, g: game.Game, count: int, log: list[Told]) -> None:
         """Undo took back the last ``count`` actions: ``g`` is the game before them. The
         first of them is kept for Redo."""
-        self.redo.append(self.g.log[-count])
+        self.redo = [*self.redo, self.g.log[-count]]
         kept = self.traces()[:-count]
         self.g = g
         self._traced = (g, kept)  # the rewound game's log is a prefix: no replay
@@ -298,7 +351,8 @@ class Table:
         if seat != self.seat or action not in self.actions:
             self.redo = []
             return None
-        return self.redo.pop()
+        self.redo = self.redo[:-1]
+        return seat, action
 
     # ------------------------------------------------------------------ a guest's table
 
@@ -347,11 +401,70 @@ class Table:
 
     def put_up(self, name: Overlay, markup: str) -> None:
         """Overlay ``name`` over the table, showing ``markup`` (put up again: its new markup)."""
-        self.up[name] = markup
+        self.up = {**self.up, name: markup}
 
     def take_down(self, name: Overlay) -> None:
         """Overlay ``name`` taken away (if it was up)."""
-        self.up.pop(name, None)
+        if name in self.up:
+            self.up = {kept: markup for kept, markup in self.up.items() if kept != name}
 
     def close_dialog(self) -> None:
         self.dialog, self.dialog_markup, self.copied = "", "", None
+
+    # ------------------------------------------------------------------ what helps the person
+
+    def speak(self, language: str) -> None:
+        """Every word drawn from now on is in ``language``."""
+        self.language = language
+
+    def window_changed(self) -> None:
+        """The window took another size: the table is drawn again (a half-made choice's
+        popover placed again by its thing)."""
+        self._redraw()
+
+    def switch_sound(self, on: bool) -> None:
+        self.sound = on
+
+    def current_hint(self) -> Hint | None:
+        """The hint on show, while it still fits the decision at hand."""
+        hint = self.hint
+        if hint is None or hint.seat != self.controls_seat() or hint.moves != self.g.log_size:
+            return None
+        return hint
+
+    def look_for_hint(self, looking: bool) -> None:
+        """The computer looks for a hint (True), or is done looking."""
+        self.hinting = looking
+
+    def give_hint(self, hint: Hint | None, taken: NationId | None = None) -> None:
+        """``hint`` on show (None: none); ``taken``: the nation it counts for."""
+        self.hint = hint
+        if taken is not None:
+            self.hints_taken = {**self.hints_taken, taken: self.hints_taken[taken] + 1}
+
+    def count_hints(self, taken: dict[str, int]) -> None:
+        """A new or loaded game: no hint on show or sought, ``taken`` by each nation so far."""
+        self.hint, self.hinting, self.hints_taken = None, False, taken
+
+    def guide_to(self, guide: Guide) -> None:
+        """The guide of play (the Tutorial, a rule example, none) where it stands now."""
+        self.guide = guide
+
+    def time_discussion(self, deadline: dict[NationId, float]) -> None:
+        """When each nation's strategic discussion ends (none: no countdown runs)."""
+        self.deadline = deadline
+
+    # ------------------------------------------------------------------ an online game
+
+    def seat_screens(self, screens: dict[str, dict[str, str]]) -> None:
+        """Where each seat of the online game is played (the turn indicator says it)."""
+        if screens != self.screens:  # (a copy: the referee's own changes as it goes)
+            self.screens = {seat: dict(where) for seat, where in screens.items()}
+
+    def hear_chat(self, chat: tuple[tuple[str, str], ...]) -> None:
+        """The online game's chat, oldest line first."""
+        self.chat = chat
+
+    def host_at(self, moves: int) -> None:
+        """A guest's screen shows the host's picture after ``moves`` moves."""
+        self.host_moves = moves

@@ -264,3 +264,33 @@ def trail(log: list[tuple[Seat, Action]], player: tuple[str, ...] | None,
             break
         found |= things
     return found
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The hinted action (an index into the seat's legal actions; -1: none found) and why."""
+
+    seat: Seat
+    index: int
+    moves: int  # the game's length when it was given: a later action makes it stale
+    routes: tuple[Path, ...]  # the board paths of the action (ui.model.targets)
+    reason: str
+
+    @classmethod
+    def pointing(cls, seat: Seat, actions: list[Action], pick: Pick, moves: int,
+                 action: Action) -> Hint | None:
+        """``action`` of the seat's decision as a hint without words, so the board
+        highlights its next step (the Tutorial's and a rule example's); None when it is not
+        one of ``actions``."""
+        if action not in actions:
+            return None
+        index = actions.index(action)
+        return cls(seat, index, moves, tuple(p for p, i in pick.routes if i == index), "")
+
+    def target(self, pick: Pick) -> str:
+        """The board thing (or option) to touch next to take the hinted action."""
+        n = len(pick.chosen)
+        for route in self.routes:
+            if route[:n] == pick.chosen and len(route) > n:
+                return route[n]
+        return self.routes[0][0] if self.routes else ""

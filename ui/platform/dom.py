@@ -48,12 +48,17 @@ def set_html(element_id: str, markup: str) -> None:
         return
     _last[element_id] = markup
     region = document.getElementById(element_id)
+    held = _focus_in(region)
     morph: Any = getattr(window, "Idiomorph", None)
     if null(morph):
         region.innerHTML = markup
     else:
         _PARSER.innerHTML = markup
         morph.morph(region, _PARSER.content, _MORPH)
+    if held and not region.contains(document.activeElement):  # its element was replaced
+        again = region.querySelector(f'[data-testid="{held}"]')
+        if not null(again):
+            again.focus()
     if "data-left=" in markup or "data-width=" in markup:
         for el in region.querySelectorAll("[data-left],[data-width]"):
             left, width = el.getAttribute("data-left"), el.getAttribute("data-width")
@@ -128,6 +133,13 @@ def set_body(key: str, value: str) -> None:
         document.body.setAttribute(f"data-{key}", value)
     else:
         document.body.removeAttribute(f"data-{key}")
+
+
+def probe(key: str, value: str) -> None:
+    """A signal for the tests and the benches: ``data-KEY`` on the body (``set_body``), that
+    no style reads (``tests/test_ui_cycle.py`` checks it) and the app never reads back: what
+    happened (a save on disk, a worker ready, a report filled), not what the page shows."""
+    set_body(key, value)
 
 
 def set_class(element_id: str, cls: str) -> None:
@@ -226,14 +238,18 @@ async def keep_for_offline(url: str, keep: Callable[[bytes], bool]) -> None:
             document.body.dataset.restOfStdlib = "kept"  # for the curious, and the tests
 
 
-def focused_testid() -> str:
-    """The ``data-testid`` of the element that has the focus ("" for none or one without:
-    read as an attribute, since a dataset key it lacks raises AttributeError in Pyodide)."""
+def _focus_in(region: Any) -> str:
+    """The ``data-testid`` of the element in ``region`` that has the keyboard's focus (""
+    for none): a region drawn again gives it back to the element of that id, say Pause in a
+    replay's bar as it plays (read as an attribute: a dataset key it lacks raises
+    AttributeError in Pyodide)."""
     el = document.activeElement
-    return "" if null(el) else str(el.getAttribute("data-testid") or "")
+    if null(el) or not region.contains(el):
+        return ""
+    return str(el.getAttribute("data-testid") or "")
 
 
-def typing() -> bool:
+def _typing() -> bool:
     """Whether the keyboard's focus is in a field to type in (on a phone, its keyboard is up:
     the window shrank for it)."""
     el = document.activeElement
@@ -771,13 +787,14 @@ def on_hash_change(handler: Callable[[Any], None]) -> None:
 RESIZE_QUIET_MS = 150
 
 
-def on_resize(handler: Callable[[Any], None]) -> None:
-    """``handler`` once the window's size has held ``RESIZE_QUIET_MS`` after a change; the
-    body's ``data-resized`` counts the times it ran (what a test waits for)."""
+def on_resize(handler: Callable[[bool], None]) -> None:
+    """``handler(typing)`` once the window's size has held ``RESIZE_QUIET_MS`` after a change
+    (``typing``: the keyboard's focus is in a field, so a phone's keyboard is what came up);
+    the body's ``data-resized`` counts the times it ran (what a test waits for)."""
     pending, answers = [0], [0]
 
     def answer(_: Any = None) -> None:
-        handler(None)
+        handler(_typing())
         answers[0] += 1
         set_body("resized", str(answers[0]))
 
