@@ -53,8 +53,8 @@ class NewGame:
     def handlers(self) -> list[tuple[type[Msg], Handle]]:
         return [on(PlayComputer, lambda m: self.play_computer(m.level)),
                 on(LeaveOnline, lambda _m: self.leave_online()),
-                on(OpenNewGame, lambda _m: self.open()), on(StartGame, lambda _m: self.start()),
-                on(NewOnline, lambda _m: self.online()),
+                on(OpenNewGame, lambda _m: self.open()), on(StartGame, self.start),
+                on(NewOnline, self.online),
                 on(CancelNewGame, lambda _m: self.cancel()),
                 on(NewGameChanged, lambda m: self.host_seat(m) if m.kind == "host"
                    else self.changed(m))]
@@ -110,14 +110,13 @@ class NewGame:
         else:
             self.screen.close_dialog()
 
-    def online(self) -> None:
-        values, seats = self.dom.form_values("newgame")
-        self.setup = online_setup(setup_from_form(values, seats))
+    def online(self, form: NewOnline) -> None:
+        self.setup = online_setup(setup_from_form(form.values, form.seats))
         self.draw()
 
-    def start(self) -> None:
-        values, seats = self.dom.form_values("newgame")
-        setup = setup_from_form(values, seats)
+    def start(self, form: StartGame) -> None:
+        values = form.values
+        setup = setup_from_form(values, form.seats)
         if setup.guests() and "ice" in values:
             try:
                 parse_ice(values["ice"])
@@ -138,7 +137,7 @@ class NewGame:
             return
         self.setup = host_plays(chosen, key)
         self.draw(values.get("ice", self.hosting.ice_text()))
-        self.dom.focus_first('#newgame select[name="host"]')
+        self.screen.after_paint(lambda: self.dom.focus_first('#newgame select[name="host"]'))
 
     def changed(self, form: NewGameChanged) -> None:
         """The players, the pair or a seat changed: the dialog is redrawn only when rows or
@@ -153,4 +152,5 @@ class NewGame:
         self.setup = chosen
         self.draw(values.get("ice", self.hosting.ice_text()))
         if form.seat:
-            self.dom.focus_first(f'#newgame select[data-seat="{form.seat}"]')
+            field = f'#newgame select[data-seat="{form.seat}"]'
+            self.screen.after_paint(lambda: self.dom.focus_first(field))

@@ -308,12 +308,16 @@ class CancelNewGame(Msg):
 
 @dataclass(frozen=True)
 class StartGame(Msg):
-    pass
+    """The New game dialog's Start: the form's values as they are (as ``NewGameChanged``)."""
+    values: Mapping[str, str]
+    seats: Mapping[str, str]
 
 
 @dataclass(frozen=True)
 class NewOnline(Msg):
-    """The start screen's "Play online"."""
+    """The New game dialog's "Play online": the form's values as they are."""
+    values: Mapping[str, str]
+    seats: Mapping[str, str]
 
 
 @dataclass(frozen=True)
@@ -431,6 +435,13 @@ def _changed(kind: FormKind) -> Callable[[Carrier], Msg]:
     return read
 
 
+def _new_game(kind: type[StartGame] | type[NewOnline]) -> Callable[[Carrier], Msg]:
+    def read(c: Carrier) -> Msg:
+        values, seats = c.form("newgame")
+        return kind(_bounded(values), _bounded(seats))
+    return read
+
+
 def _bounded(fields: dict[str, str]) -> dict[str, str]:
     return {_name(k): v[:MOST_TEXT] for k, v in islice(fields.items(), MOST_FIELDS)}
 
@@ -492,8 +503,8 @@ COMMANDS: Mapping[str, Callable[[Carrier], Msg | None]] = {
     "tour-leave": _fixed(TutorialLeave()), "tour-fresh": _fixed(TutorialFresh()),
     "example-reset": _fixed(ExampleReset()),
     "start-play": _start_level, "open-new": _fixed(OpenNewGame()),
-    "cancel-new": _fixed(CancelNewGame()), "start-game": _fixed(StartGame()),
-    "new-online": _fixed(NewOnline()), "leave-online": _fixed(LeaveOnline()),
+    "cancel-new": _fixed(CancelNewGame()), "start-game": _new_game(StartGame),
+    "new-online": _new_game(NewOnline), "leave-online": _fixed(LeaveOnline()),
     "online-panel": _fixed(OnlinePanel()),
     "online-invite": lambda c: Invite(_name(c.data("guest"))),
     "online-accept": _accept, "chat-send": _chat, "copy": _copy,
