@@ -196,3 +196,30 @@ def test_a_probe_for_the_tests_is_never_what_the_page_shows() -> None:
     assert {"over", "report", "saved", "ai-worker"} <= keys
     style = (UI.parent / "public" / "style.css").read_text()
     assert [key for key in sorted(keys) if f"data-{key}" in style] == []
+
+
+def test_a_move_is_drawn_only_once_the_disk_holds_it() -> None:
+    """The page never shows a move a browser killed the next moment would lose: while its
+    save is on its way to the disk, paints wait (Cycle.hold); then one paint shows it."""
+    async def play(app: App, dom: FakePlatform) -> None:
+        await settle(app)
+        on_disk = asyncio.Event()
+        kept = dom.storage_kept
+
+        async def slow_disk() -> str | None:
+            await on_disk.wait()
+            return await kept()
+
+        dom.storage_kept = slow_disk  # type: ignore[method-assign]
+        moves = app.table.g.log_size
+        path = next(p for p, _i in app.table.pick.routes if len(p) == 1)
+        click(dom, find(dom, ("pick", *BOARDS), target=path[0]))
+        for _ in range(20):
+            await asyncio.sleep(0)
+        assert app.table.g.log_size == moves + 1 and app.cycle.holds == 1
+        assert dom.body["moves"] == str(moves)  # made, not drawn: the disk has it not yet
+        on_disk.set()
+        await settle(app)
+        assert dom.body["moves"] == str(app.table.g.log_size) and app.cycle.holds == 0
+
+    run_app(play, "?players=2&seats=hmmm&seed=3&speed=0")

@@ -503,6 +503,9 @@ class App:
     def after_paint(self, effect: Effect) -> None:
         self.cycle.after_paint(effect)
 
+    def hold(self) -> Callable[[], None]:
+        return self.cycle.hold()
+
     def paint(self) -> bool:
         """The page drawn from the table (the one place that draws it, after every message):
         what is over the table, the log, the chat and the countdown, each compared with what

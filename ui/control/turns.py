@@ -279,17 +279,22 @@ class Turns:
     async def perform(self, seat: Seat, action: Action, redo: bool = False,
                       note: str = "") -> None:
         table = self.table
-        # Undo's traces, brought up to date before the log grows (an online game has no undo:
-        # its guests' moves are applied by the referee).
-        kept = None if self.table.link == "host" else table.traces()
-        events, trace = apply_traced(table.g, seat, action)
-        if kept is not None:
-            kept.append(trace)
-        if self.table.link == "host":
-            self.notices.post(PicturesOut(tuple(events)))
-        shows = self.after_move(seat, events, note, redo)
-        self.guide().played()  # after the move is told (an example's page hears it first)
-        await self.saving.kept()  # on disk before it is drawn
+        release = self.screen.hold()  # on disk before it is drawn
+        try:
+            table.nobody_acts()
+            # Undo's traces, brought up to date before the log grows (an online game has no
+            # undo: its guests' moves are applied by the referee).
+            kept = None if self.table.link == "host" else table.traces()
+            events, trace = apply_traced(table.g, seat, action)
+            if kept is not None:
+                kept.append(trace)
+            if self.table.link == "host":
+                self.notices.post(PicturesOut(tuple(events)))
+            shows = self.after_move(seat, events, note, redo)
+            self.guide().played()  # after the move is told (an example's page hears it first)
+            await self.saving.kept()
+        finally:
+            release()
         if shows:
             await self.overlays.launches(shows)
 
@@ -311,13 +316,21 @@ class Turns:
         like any move, then on from the new position (what this screen was deciding is asked
         again)."""
         table = self.table
-        table.stop_play()
-        table.nobody_acts()
-        shows = self.after_move(table.g.log[-1][0], events)
+        release = self.screen.hold()  # on disk before it is drawn
+        try:
+            table.stop_play()
+            table.nobody_acts()
+            shows = self.after_move(table.g.log[-1][0], events)
+        except BaseException:
+            release()
+            raise
         turn = self.table.turn
 
         async def go() -> None:
-            await self.saving.kept()  # on disk before it is drawn
+            try:
+                await self.saving.kept()
+            finally:
+                release()
             if shows:
                 await self.overlays.launches(shows)
             if turn == self.table.turn:
@@ -459,7 +472,6 @@ class Turns:
         async def go() -> None:
             if turn != self.table.turn:
                 return  # a guest's move landed first: this screen decides again
-            table.nobody_acts()
             await self.perform(seat, action, redo)
             if turn == self.table.turn:
                 await self.run()

@@ -4,7 +4,9 @@ player's move, a timer, a hint found: what runs from one ``await`` to the next).
 message is done the page is painted once, from the table (the paint itself sees what changed:
 nobody asks for it); then what waits for the drawn page (the keyboard's focus, a scroll) runs,
 in the order it was asked for, together as one more message (one of them may change the
-table: a move taken once its last touch is drawn).
+table: a move taken once its last touch is drawn). While a move is on its way to the disk the
+paints wait (:meth:`Cycle.hold`): the page never shows a move a browser killed the next
+moment would lose.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ class Cycle:
         self.depth = 0  # messages being carried out (one inside another: a key's click)
         self.effects: list[Effect] = []
         self.paints = 0  # the table's paints so far (the tests count them per message)
+        self.holds = 0  # holds not yet released: no paint until there are none
 
     @contextmanager
     def message(self) -> Iterator[None]:
@@ -47,11 +50,27 @@ class Cycle:
         else:
             effect()
 
+    def hold(self) -> Callable[[], None]:
+        """No paint, and none of the effects that wait for one, until the returned release
+        is called (then the message it is called in paints what changed meanwhile)."""
+        self.holds += 1
+        released = False
+
+        def release() -> None:
+            nonlocal released
+            if not released:
+                released = True
+                self.holds -= 1
+
+        return release
+
     def stepwise(self, coro: Coroutine[Any, Any, T]) -> Stepwise[T]:
         """``coro`` run with each of its steps carried out as a message (``await`` it)."""
         return Stepwise(self, coro)
 
     def _flush(self) -> None:
+        if self.holds:
+            return  # (its effects wait with the paint)
         if self.paint():
             self.paints += 1
         effects, self.effects = self.effects, []

@@ -42,6 +42,9 @@ class Screen(Protocol):
     def after_paint(self, effect: Callable[[], object]) -> None:
         """Run ``effect`` (a focus, a scroll) once the page is drawn."""
 
+    def hold(self) -> Callable[[], None]:
+        """No paint until the returned release is called (a move is drawn once on disk)."""
+
     def close_dialog(self) -> None:
         """Close the dialog up (back to the start screen, or the game behind goes on)."""
 

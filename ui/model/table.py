@@ -74,8 +74,12 @@ class Table:
     revision = 0  # the changes so far that the table's drawing shows (see :data:`LIGHT`)
 
     def __setattr__(self, name: str, value: object) -> None:
-        if name not in LIGHT and self.__dict__.get(name, LIGHT) is not value:  # (LIGHT: none)
-            self._redraw()  # (the very value again changes nothing: say, no menu closed)
+        if name not in LIGHT:
+            old = self.__dict__.get(name, LIGHT)  # (LIGHT: none yet)
+            # the very value again, or an empty one for an empty one, changes nothing (no
+            # menu closed, nobody's actions gone when nobody acts, no countdown stopped)
+            if old is not value and (old or value or type(old) is not type(value)):
+                self._redraw()
         object.__setattr__(self, name, value)
 
     def _redraw(self) -> None:
