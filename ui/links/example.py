@@ -46,7 +46,6 @@ class ExampleDesk:
         self.screen = screen
         self.dealer = dealer
         self.page = page
-        self.start = 0  # the log's length when the moment was dealt: the outcome follows it
 
     @property
     def active(self) -> bool:
@@ -91,7 +90,7 @@ class ExampleDesk:
         self.table.guide_to(Guide("example", example=example))
         self.dealer.load_game(Loaded(example.position(), setup, caption), new_save_id(),
                               example=True)
-        self.start = len(self.table.log)
+        self.table.guide_to(replace(self.table.guide, dealt=len(self.table.log)))
         self.page.ready(example.id)  # the page hears it dealt (first, or again by Reset)
 
     def reset(self) -> None:
@@ -164,7 +163,7 @@ class ExampleDesk:
         head = f'<p class="tour-n">{icon("rocket")} {e(title)}</p>'
         body = f'<p class="ex-cap">{e(caption)}</p>'
         if self.done:
-            told = "".join(f"<li>{e(line.text)}</li>" for line in self.table.log[self.start:])
+            told = "".join(f"<li>{e(line.text)}</li>" for line in self.table.log[self.table.guide.dealt:])
             body += (f'<div class="ex-out" role="status" data-testid="example-outcome">'
                      f'<p class="tour-t">{e(after)}</p><ol class="ex-log">{told}</ol></div>')
         else:

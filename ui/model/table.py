@@ -63,6 +63,7 @@ class Guide:
     nudged: bool = False  # the person tried another move than the one the guide waits for
     example: Example | None = None  # the rule example dealt (kept when another game takes over)
     done: bool = False  # the example's move was played
+    dealt: int = 0  # the log's length when the example was dealt: its outcome follows
 
 
 NO_GUIDE = Guide()
