@@ -449,6 +449,9 @@ def test_every_change_of_the_table_counts_in_its_revision() -> None:
             continue
         assert changed, f"{name} changed nothing: run it where it changes something"
         assert (table.revision != revision) == bool(changed - LIGHT), (name, changed)
+    # no method set a field the table does not declare when made (mypy lets a class with
+    # __setattr__ be given any attribute: a misspelt one would be a new field, drawn by none)
+    assert set(vars(table)) - {"revision"} == set(vars(_table())) - {"revision"}
     revision = table.revision
     table.close_menu()  # closed already: the very value again
     table.show_tab(table.tab)
