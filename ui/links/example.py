@@ -163,7 +163,8 @@ class ExampleDesk:
         head = f'<p class="tour-n">{icon("rocket")} {e(title)}</p>'
         body = f'<p class="ex-cap">{e(caption)}</p>'
         if self.done:
-            told = "".join(f"<li>{e(line.text)}</li>" for line in self.table.log[self.table.guide.dealt:])
+            outcome = self.table.log[self.table.guide.dealt:]
+            told = "".join(f"<li>{e(line.text)}</li>" for line in outcome)
             body += (f'<div class="ex-out" role="status" data-testid="example-outcome">'
                      f'<p class="tour-t">{e(after)}</p><ol class="ex-log">{told}</ol></div>')
         else:
