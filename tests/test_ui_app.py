@@ -400,7 +400,7 @@ def test_a_guest_screen_shows_its_seats_decision_from_the_hosts_picture_and_send
     async def play(app: App, dom: FakePlatform) -> None:
         # The invitation link opened the page: the join panel, then the answer code.
         await settle(app)
-        assert app.joining.on and dom.hash == "" and app.table.dialog == "join"
+        assert app.table.link == "guest" and dom.hash == "" and app.table.dialog == "join"
         assert dom.answered == [("host", "host-sdp")]
         assert elements(dom.regions["dialog"], testid="answer-out")
         code = find(dom, ("dialog",), testid="copy-answer").data["copy"]

@@ -223,3 +223,14 @@ def test_a_move_is_drawn_only_once_the_disk_holds_it() -> None:
         assert dom.body["moves"] == str(app.table.g.log_size) and app.cycle.holds == 0
 
     run_app(play, "?players=2&seats=hmmm&seed=3&speed=0")
+
+
+def test_the_first_paint_says_of_every_overlay_whether_it_shows() -> None:
+    """The page may come up with the start screen's preview in the dialog (public/boot.js):
+    the first paint shows or hides the dialog and every overlay, whatever it assumed."""
+    async def play(app: App, dom: FakePlatform) -> None:
+        await settle(app)
+        assert {"dialog", "privacy", "end", "rules", "report", "launch", "banner"} <= set(
+            dom.shown)
+
+    run_app(play, "?players=2&seats=hmmm&seed=3&speed=0")

@@ -31,7 +31,7 @@ def status(dom: FakePlatform) -> str:
 def test_an_invitation_without_connection_details_says_so() -> None:
     async def play(app: App, dom: FakePlatform) -> None:
         await settle(app)
-        assert app.table.dialog == "join" and not app.joining.on
+        assert app.table.dialog == "join" and app.table.link != "guest"
         assert status(dom) == "failed"
         assert dom.answered == []  # nothing was answered
 

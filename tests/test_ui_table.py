@@ -431,6 +431,7 @@ def test_every_change_of_the_table_counts_in_its_revision() -> None:
         ("give_hint", lambda: table.give_hint(hint, taken="USA")),
         ("count_hints", lambda: table.count_hints({"USA": 2, "USSR": 0})),
         ("guide_to", lambda: table.guide_to(Guide("example", example=example))),
+        ("nudge", lambda: table.nudge(True)),
         ("time_discussion", lambda: table.time_discussion({"USA": 60.0})),
         ("seat_screens", lambda: table.seat_screens({seat: {"where": "you", "name": ""}})),
         ("hear_chat", lambda: table.hear_chat((("host", "hello"),))),
@@ -452,7 +453,11 @@ def test_every_change_of_the_table_counts_in_its_revision() -> None:
     # no method set a field the table does not declare when made (mypy lets a class with
     # __setattr__ be given any attribute: a misspelt one would be a new field, drawn by none)
     assert set(vars(table)) - {"revision"} == set(vars(_table())) - {"revision"}
+    table.nobody_acts()
+    table.time_discussion({})
     revision = table.revision
     table.close_menu()  # closed already: the very value again
     table.show_tab(table.tab)
+    table.nobody_acts()  # an empty list of actions over an empty one
+    table.time_discussion({})  # no countdown over none
     assert table.revision == revision

@@ -103,6 +103,9 @@ class App:
         self.revision_drawn = -1  # the table's revision the page shows (ui.model.table)
         self.log_drawn: tuple[int, int] | None = None  # (id, length) of the log on screen
         self.chat_drawn: str | None = None  # the chat's markup on screen (None: hidden)
+        # what the chat was drawn from: (this screen's part, the lines, where seats play, the
+        # language)
+        self.chat_from: tuple[object, ...] | None = None
         self.busy_drawn = "1"  # body[data-busy] as drawn (the page starts busy)
         self.clock_drawn: int | None = None  # the bar's countdown as drawn (None: none)
         # what is over the table as last drawn: (dialog, its markup, what a Copy button in it
@@ -488,6 +491,11 @@ class App:
     def draw_chat(self) -> None:
         """The chat of an online game (shown only then), when its lines changed."""
         table = self.table
+        # (each replaced when it changes; the names are said in the language)
+        source = (table.link, table.chat, table.screens, table.language)
+        if source == self.chat_from:
+            return  # (no markup made again for every message)
+        self.chat_from = source
         markup = None
         if table.link:
             markup = chat_html([(chat_sender(who, table.screens), text)
@@ -518,7 +526,8 @@ class App:
             self.draw_table()
         self.draw_log()
         self.draw_chat()
-        self.draw_clock()
+        if table.deadline:  # (a countdown moves only while one runs: no view worked out else)
+            self.draw_clock()
         self.draw_example()
         return whole
 

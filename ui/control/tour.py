@@ -70,16 +70,6 @@ class Tour:
         return self.table.guide.read
 
     @property
-    def nudged(self) -> bool:
-        return self.table.guide.nudged
-
-    def _go(self, read: int | None = None, nudged: bool | None = None) -> None:
-        """The tutorial where it stands now: info steps ``read``, ``nudged`` or not."""
-        guide = self.table.guide
-        self.table.guide_to(replace(guide, read=guide.read if read is None else read,
-                                    nudged=guide.nudged if nudged is None else nudged))
-
-    @property
     def tells_stakes(self) -> bool:
         """The tutorial's text says what is at stake (no confirmation while it runs)."""
         return self.active
@@ -143,11 +133,9 @@ class Tour:
         """Whether the person may take ``action`` now (always, outside the tutorial)."""
         if not self.active:
             return True
-        if action == self.expected():
-            self._go(nudged=False)
-            return True
-        self._go(nudged=True)
-        return False
+        allowed = action == self.expected()
+        self.table.nudge(not allowed)
+        return allowed
 
     # ------------------------------------------------------------------ the course
 
@@ -178,16 +166,16 @@ class Tour:
 
     def played(self) -> None:
         """An action was played: the next step's info comes first."""
-        if self.active and (self.read or self.nudged):  # another game's moves: no tutorial
+        if self.active and (self.read or self.table.guide.nudged):  # (else no tutorial runs)
             if self.read:
                 self.dom.storage_set(READ_KEY, "0")
-            self._go(read=0, nudged=False)
+            self.table.guide_to(Guide("tutorial"))
 
     def next(self) -> None:
         """Next on an info step (the last one hands the game over)."""
         if not self.waits():
             return
-        self._go(read=self.read + 1)
+        self.table.guide_to(replace(self.table.guide, read=self.read + 1))
         self.dom.storage_set(READ_KEY, str(self.read))
         if self.step() is None:
             self.finish()
@@ -255,7 +243,7 @@ class Tour:
         number = _("Step {number} of {total}").format(number=tour.number(index),
                                                        total=tour.total)
         nudge = ""
-        if self.nudged:
+        if self.table.guide.nudged:
             try_this = _("Not now: try the highlighted one.")
             nudge = f'<p class="nudge" role="alert" data-testid="tour-nudge">{e(try_this)}</p>'
         next_button = ""

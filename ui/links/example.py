@@ -60,10 +60,6 @@ class ExampleDesk:
     def done(self) -> bool:
         return self.table.guide.done
 
-    @property
-    def nudged(self) -> bool:
-        return self.table.guide.nudged
-
     # The Tutorial's text says what is at stake; an example lets the table's warning speak.
     tells_stakes = False
     fixed = True  # Undo would take back the moves that make the moment: Reset deals it again
@@ -136,12 +132,9 @@ class ExampleDesk:
                              example.action)
 
     def allows(self, action: Action) -> bool:
-        guide = self.table.guide
-        if self.example is not None and action == self.example.action and not self.done:
-            self.table.guide_to(replace(guide, nudged=False))
-            return True
-        self.table.guide_to(replace(guide, nudged=True))
-        return False
+        allowed = self.example is not None and action == self.example.action and not self.done
+        self.table.nudge(not allowed)
+        return allowed
 
     def played(self) -> None:
         if self.active and not self.done:
@@ -169,7 +162,7 @@ class ExampleDesk:
                      f'<p class="tour-t">{e(after)}</p><ol class="ex-log">{told}</ol></div>')
         else:
             body += f'<p class="tour-t" data-testid="example-try">{e(try_text)}</p>'
-        if self.nudged and not self.done:
+        if self.table.guide.nudged and not self.done:
             nudge = _("Not now: try the highlighted one.")
             body += f'<p class="nudge" role="alert" data-testid="tour-nudge">{e(nudge)}</p>'
         reset = _("Reset")

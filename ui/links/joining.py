@@ -70,11 +70,6 @@ class Joining:
         self.code = ""
         self.error = ""
 
-    @property
-    def on(self) -> bool:
-        """This screen plays a guest's seats (from the invitation until it is left)."""
-        return self.offer is not None
-
     def seats(self) -> tuple[Seat, ...]:
         offered = self.offer.get("seats", []) if self.offer else []
         return tuple(s for s in SEATS if s in offered)

@@ -455,6 +455,11 @@ class Table:
         """The guide of play (the Tutorial, a rule example, none) where it stands now."""
         self.guide = guide
 
+    def nudge(self, nudged: bool) -> None:
+        """The person tried another move than the one the guide waits for (True), or took
+        that one (False)."""
+        self.guide = replace(self.guide, nudged=nudged)
+
     def time_discussion(self, deadline: dict[NationId, float]) -> None:
         """When each nation's strategic discussion ends (none: no countdown runs)."""
         self.deadline = deadline
