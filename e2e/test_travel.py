@@ -13,6 +13,7 @@ from conftest import MOTION, NetworkLog, reload_ready, wait_ready
 from helpers import BACKGROUND_LOADED, csp_violations, on_disk, store
 from playwright.sync_api import Browser, Page, expect
 
+from game import Game
 from game.sharing import BadCode, open_code, share_code
 from tests.test_sharing import damaged_codes, long_game
 from ui.model.players import Setup
@@ -25,9 +26,10 @@ LINK_LIMIT = 8_000
 Shot = Callable[[str], Path]
 
 
-def open_long_game_replay(page: Page, site_url: str, net: NetworkLog) -> Replay:
+def open_long_game_replay(page: Page, site_url: str, net: NetworkLog
+                          ) -> tuple[Replay, list[Game]]:
     """The long finished game kept in Saved games, replayed from the start screen's list;
-    its replay worked out here too, for the moments to expect."""
+    its replay worked out here too, for the moments to expect (and its positions)."""
     g = long_game()
     page.goto(site_url)
     wait_ready(page, net)
@@ -36,14 +38,15 @@ def open_long_game_replay(page: Page, site_url: str, net: NetworkLog) -> Replay:
     page.get_by_test_id("start-saves").click()
     page.locator('[data-testid="replay-save"][data-key="moonshot.save.long"]').click()
     expect(page.get_by_test_id("replay")).to_have_attribute("data-step", str(g.log_size))
-    return Replay(json.loads(g.to_json()))
+    frames: list[Game] = []
+    return Replay(json.loads(g.to_json()), frames), frames
 
 
 def test_the_replay_travels_by_its_timeline_plays_on_and_the_reports_swings_lead_into_it(
     page: Page, site_url: str, net: NetworkLog, csp_watch: None, screenshot: Shot,
 ) -> None:
     page.set_viewport_size({"width": 1280, "height": 800})
-    replay = open_long_game_replay(page, site_url, net)
+    replay, frames = open_long_game_replay(page, site_url, net)
     bar = page.get_by_test_id("replay")
     chapters = page.get_by_test_id("rp-chapters")
     # Round 5, then its Engineering.
@@ -53,8 +56,8 @@ def test_the_replay_travels_by_its_timeline_plays_on_and_the_reports_swings_lead
     chapters.locator('[data-testid="rp-chapter"][data-phase="engineering"]').click()
     engineering = next(c for c in replay.chapters if c.round == 5 and c.phase == "engineering")
     expect(bar).to_have_attribute("data-step", str(engineering.step))
-    assert replay.frames[engineering.step].phase == "engineering"
-    assert replay.frames[engineering.step - 1].phase != "engineering"
+    assert frames[engineering.step].phase == "engineering"
+    assert frames[engineering.step - 1].phase != "engineering"
     current = chapters.locator('[data-testid="rp-chapter"][aria-current="step"]')
     expect(current).to_have_attribute("data-phase", "engineering")
     screenshot("replay-timeline")

@@ -31,6 +31,7 @@ from game.rules.terms import nation_of
 from game.rules.view import secret_choice
 from tests.fake_platform import FakeElement, FakeEvent, FakePlatform, elements
 from tests.test_ui_saves import played
+from tests.test_ui_table import games_in
 from ui.app import App
 from ui.control.tour import TOUR_KEY
 from ui.links.embed import MAX_COMMAND
@@ -97,7 +98,7 @@ async def settle(app: App, limit: float = 10.0) -> None:
             return
         if time.monotonic() > end:
             raise AssertionError(f"the app was still busy after {limit} s "
-                                 f"(moves {app.table.g.log_size}, seat {app.table.seat})")
+                                 f"(moves {app.match.game.log_size}, seat {app.table.seat})")
 
 
 async def until(happened: Callable[[], bool], limit: float = 60.0) -> None:
@@ -184,11 +185,11 @@ def test_a_whole_game_against_the_computer_ends_on_the_end_screen_and_is_saved()
         declined = 0
         for _ in range(1000):
             await settle(app)
-            if app.table.g.is_over:
+            if app.match.game.is_over:
                 break
             seat = person_to_act(app)
-            assert seat in USA and app.table.actions == app.table.g.legal_actions(seat)
-            assert dom.body["busy"] == "0" and dom.body["moves"] == str(app.table.g.log_size)
+            assert seat in USA and app.table.actions == app.match.game.legal_actions(seat)
+            assert dom.body["busy"] == "0" and dom.body["moves"] == str(app.match.game.log_size)
             order = rng.sample(range(len(app.table.actions)), len(app.table.actions))
             for index in order:
                 action = app.table.actions[index]
@@ -199,7 +200,7 @@ def test_a_whole_game_against_the_computer_ends_on_the_end_screen_and_is_saved()
                 assert app.table.seat == seat and not dom.is_shown("dialog")
         else:
             raise AssertionError("the game did not end in 1000 decisions")
-        g = app.table.g
+        g = app.match.game
         assert g.is_over and g.winner in ("USA", "USSR") and declined > 0
         assert dom.is_shown("end") and dom.body["over"] == "1" and dom.body["busy"] == "0"
         assert find(dom, ("end",), testid="end-screen").data["winner"] == g.winner
@@ -233,7 +234,7 @@ def test_undo_takes_back_the_persons_action_with_the_computers_answers_and_redo_
         history: dict[int, str] = {}
         for _ in range(200):
             await settle(app)
-            history[app.table.g.log_size] = app.table.g.to_json()
+            history[app.match.game.log_size] = app.match.game.to_json()
             count, _redo, _why = app.turns.undo_state()
             if count >= 2:
                 break  # the person's action and an answer of the computer after it
@@ -241,7 +242,7 @@ def test_undo_takes_back_the_persons_action_with_the_computers_answers_and_redo_
             play_on_board(app, dom, rng.randrange(len(app.table.actions)))
         else:
             raise AssertionError("no undo of an action with an answer after it")
-        g = app.table.g
+        g = app.match.game
         before, moves = g.to_json(), g.log_size
         seat, action = g.log[moves - count]
         assert seat in USA and all(s in USSR for s, _a in g.log[moves - count + 1:])
@@ -249,8 +250,8 @@ def test_undo_takes_back_the_persons_action_with_the_computers_answers_and_redo_
 
         command(dom, "actions", "undo")
         await settle(app)
-        assert app.table.g.log_size == moves - count
-        assert app.table.g.to_json() == history[moves - count]  # exactly the earlier game
+        assert app.match.game.log_size == moves - count
+        assert app.match.game.to_json() == history[moves - count]  # exactly the earlier game
         assert saved_game(dom).to_json() == history[moves - count]
         assert app.table.seat == seat and action in app.table.actions  # the person decides again
         assert app.turns.undo_state()[1] == 1
@@ -262,22 +263,22 @@ def test_undo_takes_back_the_persons_action_with_the_computers_answers_and_redo_
         assert "Undo is not available: " in html.unescape(dom.regions["actions"])
         command(dom, "actions", "undo")  # the command refuses too (a page would not click)
         await settle(app)
-        assert app.table.g.to_json() == history[moves - count]
+        assert app.match.game.to_json() == history[moves - count]
 
         key(dom, "r")  # redo, by the keyboard
         await settle(app)
-        assert app.table.g.log[moves - count] == (seat, action)  # the same action again
-        assert app.table.g.to_json() == before  # and the computer answered it the same way
+        assert app.match.game.log[moves - count] == (seat, action)  # the same action again
+        assert app.match.game.to_json() == before  # and the computer answered it the same way
         assert app.turns.undo_state()[1] == 0
 
         key(dom, "u")  # undo, by the keyboard; then another action: redo is gone
         await settle(app)
-        assert app.table.g.to_json() == history[moves - count] and app.turns.undo_state()[1] == 1
+        assert app.match.game.to_json() == history[moves - count] and app.turns.undo_state()[1] == 1
         other = next(a for a in app.table.actions if a != action)
         play_on_board(app, dom, app.table.actions.index(other))
         await settle(app)
-        assert app.table.g.log[moves - count] == (seat, other)
-        if not app.table.g.is_over:
+        assert app.match.game.log[moves - count] == (seat, other)
+        if not app.match.game.is_over:
             assert app.turns.undo_state()[1] == 0
             assert "disabled" in find(dom, ("actions",), testid="redo").attrs
 
@@ -295,7 +296,8 @@ def replay_shows(app: App, dom: FakePlatform, index: int, viewer: str | None = N
     assert travel.index == index and travel.seat == viewer
     bar = find(dom, ("actions",), testid="replay")
     assert bar.data["step"] == str(index) and bar.data["total"] == str(len(travel.replay))
-    view = travel.replay.frames[index].view(viewer)
+    view = app.replays.frames[index].view(viewer)
+    assert travel.view == view
     assert dom.regions["centre"] == centre_html(view, NO_MARKS, {})
     assert dom.regions["log-list"] == log_html(travel.replay.story(index))
 
@@ -306,12 +308,12 @@ def test_a_replay_steps_through_the_frames_and_exit_returns_to_the_live_game() -
     about to answer holds the game still, and the answer comes after Exit."""
     async def play(app: App, dom: FakePlatform) -> None:
         rng = random.Random(3)
-        while app.table.g.log_size < 8:
+        while app.match.game.log_size < 8:
             await settle(app)
             person_to_act(app)
             play_on_board(app, dom, rng.randrange(len(app.table.actions)))
         await settle(app)
-        live, moves = app.table.g.to_json(), app.table.g.log_size
+        live, moves = app.match.game.to_json(), app.match.game.log_size
         seat, actions = person_to_act(app), list(app.table.actions)
 
         command(dom, "top", "replay")
@@ -320,6 +322,7 @@ def test_a_replay_steps_through_the_frames_and_exit_returns_to_the_live_game() -
         replay = app.table.travel.replay
         assert len(replay) == moves and replay.matches
         replay_shows(app, dom, moves)
+        assert games_in(app.table) == []  # the replay's games are the desk's
         assert not elements(dom.regions["actions"], testid="action")  # no controls now
         assert not any(elements(dom.regions[r], can="1") for r in BOARDS)  # nothing to touch
         assert "Replay: public view" in html.unescape(dom.regions["top"])
@@ -328,7 +331,7 @@ def test_a_replay_steps_through_the_frames_and_exit_returns_to_the_live_game() -
         command(dom, "actions", "rp-first")
         replay_shows(app, dom, 0)
         assert "disabled" in find(dom, ("actions",), testid="rp-prev").attrs
-        assert replay.frames[0].to_json() == game.new_game(3).to_json()
+        assert app.replays.frames[0].to_json() == game.new_game(3).to_json()
         command(dom, "actions", "rp-next")
         replay_shows(app, dom, 1)
         # Mid-game only the seats of the player at the screen may be chosen (the USA here).
@@ -340,13 +343,13 @@ def test_a_replay_steps_through_the_frames_and_exit_returns_to_the_live_game() -
         key(dom, "End")  # rp-last
         replay_shows(app, dom, moves)
         await settle(app)
-        assert app.table.g.to_json() == live
+        assert app.match.game.to_json() == live
 
         command(dom, "actions", "rp-exit")
         await settle(app)
         assert not desk.on and dom.body["replay"] == "0"
         table = app.table
-        assert table.g.to_json() == live and table.seat == seat and table.actions == actions
+        assert app.match.game.to_json() == live and table.seat == seat and table.actions == actions
         assert elements(dom.regions["actions"], testid="action") or \
             elements(dom.regions["actions"], testid="action-group")
 
@@ -358,24 +361,25 @@ def test_a_replay_steps_through_the_frames_and_exit_returns_to_the_live_game() -
             play_on_board(app, dom, rng.randrange(len(app.table.actions)))
             for _ in range(5):
                 await asyncio.sleep(0)
-            if app.table.seat is None and set(app.table.g.to_act()) & set(USSR):
+            if app.table.seat is None and set(app.match.game.to_act()) & set(USSR):
                 break  # the person has moved, the computer is to answer
         else:
             raise AssertionError("the computer never answered the person")
-        live, moves = app.table.g.to_json(), app.table.g.log_size
-        assert app.table.g.log[-1][0] == seat and not app.table.g.is_over
+        live, moves = app.match.game.to_json(), app.match.game.log_size
+        assert app.match.game.log[-1][0] == seat and not app.match.game.is_over
         command(dom, "top", "replay")
         replay_shows(app, dom, moves)
         await asyncio.sleep(0.3)
         await settle(app)  # the paced turn loop wakes up, and sees the replay: it stops
-        assert app.table.g.to_json() == live and desk.on
+        assert app.match.game.to_json() == live and desk.on
         command(dom, "actions", "rp-exit")
-        assert not desk.on and app.table.g.to_json() == live
+        assert not desk.on and app.match.game.to_json() == live
         await settle(app)
-        assert app.table.g.log[:moves] == json_log(live)
-        assert app.table.g.log_size > moves and app.table.g.log[moves][0] in USSR  # the answer came
+        assert app.match.game.log[:moves] == json_log(live)
+        g = app.match.game
+        assert g.log_size > moves and g.log[moves][0] in USSR  # the answer came
         # the person's turn again
-        assert app.table.g.is_over or app.table.controls_seat() is not None
+        assert app.match.game.is_over or app.table.controls_seat() is not None
 
     run_app(play, "?players=2&seats=hhee&seed=3&speed=0")
 
@@ -435,7 +439,8 @@ def test_a_guest_screen_shows_its_seats_decision_from_the_hosts_picture_and_send
         seat = person_to_act(app)
         assert seat in USSR and seat in host_game.to_act()
         assert app.table.actions == host_game.legal_actions(seat)
-        assert app.table.g.view(seat) == host_game.view(seat)  # the table: its own view, exactly
+        assert app.table.position.view(seat) == host_game.view(seat)  # its own view, exactly
+        assert not app.match.held  # (the game it had before it joined is let go)
         assert dom.body["moves"] == str(host_game.log_size) and dom.body["busy"] == "0"
         assert app.turns.undo_state()[:2] == (0, 0)  # no undo online
         buttons = elements(dom.regions["actions"], testid="action")
@@ -528,10 +533,10 @@ def test_a_host_screen_and_a_guest_screen_play_over_a_channel_between_their_fake
         rng = random.Random(11)
         both = 0
         try:
-            while host.table.g.log_size < 120 and not host.table.g.is_over:
+            while host.match.game.log_size < 120 and not host.match.game.is_over:
                 await carry()
                 assert not host.table.dialog and not guest.table.dialog
-                moves = str(host.table.g.log_size)
+                moves = str(host.match.game.log_size)
                 assert guest_dom.body["moves"] == host_dom.body["moves"] == moves
                 screens = ((host, host_dom), (guest, guest_dom))
                 deciding = [(app, dom) for app, dom in screens if app.table.controls_seat()]
@@ -540,19 +545,24 @@ def test_a_host_screen_and_a_guest_screen_play_over_a_channel_between_their_fake
                 app, dom = rng.choice(deciding)  # both, when both Engineers may act
                 seat = person_to_act(app)
                 assert seat in (USA if app is host else USSR)
-                assert app.table.actions == host.table.g.legal_actions(seat)
-                assert app.table.g.view(seat) == host.table.g.view(seat)
-                moves = host.table.g.log_size
+                assert app.table.actions == host.match.game.legal_actions(seat)
+                # both tables hold the same position of the seat: the host's from its game,
+                # the guest's from the host's picture
+                assert app.table.position.view(seat) == host.table.position.view(seat) \
+                    == host.match.game.view(seat)
+                moves = host.match.game.log_size
                 action = app.table.actions[rng.randrange(len(app.table.actions))]
                 play_on_board(app, dom, app.table.actions.index(action))
                 await carry()
-                assert host.table.g.log[moves] == (seat, action)
+                assert host.match.game.log[moves] == (seat, action)
             assert host_dom.body.get("refused") is None
             assert guest_dom.is_shown("chat")
             assert both > 0  # the Engineers' simultaneous turns came
-            assert {s for s, _a in host.table.g.log} >= {"USA.politician", "USSR.politician"}
-            assert saved_game(host_dom).to_json() == host.table.g.to_json()
+            assert {s for s, _a in host.match.game.log} >= {"USA.politician", "USSR.politician"}
+            assert saved_game(host_dom).to_json() == host.match.game.to_json()
             assert guest_dom.storage == {}  # a guest's screen keeps no game of its own
+            assert not guest.match.held  # nor holds one
+            assert games_in(guest.table) == games_in(host.table) == []  # positions only
         finally:
             for app in (host, guest):
                 for task in list(app.tasks):
@@ -609,7 +619,7 @@ def test_a_hostile_guest_leaves_the_hosts_log_bounded_and_the_game_unchanged() -
         to_host(guest, "open", "")
         assert not referee.waiting
         await settle(host)
-        before, lines = host.table.g.to_json(), len(host.table.log)
+        before, lines = host.match.game.to_json(), len(host.table.log)
         paints = host.cycle.paints
         for _ in range(4):  # one reason again and again: one line, counted
             to_host(guest, "message", '{"t":"hello"}')
@@ -627,7 +637,7 @@ def test_a_hostile_guest_leaves_the_hosts_log_bounded_and_the_game_unchanged() -
         assert told[-2].text == ("291 more messages from USSR were refused (the log keeps the "
                                  f"first {REFUSED_LINES}).")
         assert told[-1].text == "USSR sent messages too fast: 1950 went unread."
-        assert referee.refused == 304 and host.table.g.to_json() == before
+        assert referee.refused == 304 and host.match.game.to_json() == before
         answers = [json.loads(text) for _ident, text in dom.sent[sent:]]
         assert [m["t"] for m in answers] == ["refused", "state"]
         assert "1000 went unread" in answers[0]["error"]
@@ -685,8 +695,8 @@ def test_the_tutorial_nudges_on_another_action_and_moves_on_with_the_highlighted
         seat = person_to_act(app)
         expected = app.tour.expected()
         assert expected is not None and expected in app.table.actions
-        assert app.table.g.log_size == 1  # the USSR's scripted move came first
-        before, moves = app.table.g.to_json(), dom.body["moves"]
+        assert app.match.game.log_size == 1  # the USSR's scripted move came first
+        before, moves = app.match.game.to_json(), dom.body["moves"]
         tour = find(dom, ("tour",), testid="tour")
         assert not elements(dom.regions["tour"], testid="tour-nudge")
 
@@ -695,7 +705,7 @@ def test_the_tutorial_nudges_on_another_action_and_moves_on_with_the_highlighted
                      if app.table.actions[int(b.data["act"])] != expected)
         click(dom, other)
         await settle(app)
-        assert app.table.g.to_json() == before and dom.body["moves"] == moves
+        assert app.match.game.to_json() == before and dom.body["moves"] == moves
         assert app.table.seat == seat and not app.table.dialog
         assert elements(dom.regions["tour"], testid="tour-nudge")
         assert find(dom, ("tour",), testid="tour").data["step"] == tour.data["step"]
@@ -706,11 +716,11 @@ def test_the_tutorial_nudges_on_another_action_and_moves_on_with_the_highlighted
         assert pointer is not None and marked == [pointer.target(app.table.pick)]
         play_on_board(app, dom, app.table.actions.index(expected))
         await settle(app)
-        assert app.table.g.log[1] == (seat, expected)
-        assert app.table.g.log_size > 2 or app.tour.waits()  # on to the next step
+        assert app.match.game.log[1] == (seat, expected)
+        assert app.match.game.log_size > 2 or app.tour.waits()  # on to the next step
         assert not elements(dom.regions["tour"], testid="tour-nudge")
         assert find(dom, ("tour",), testid="tour").data["step"] != tour.data["step"]
-        assert script().follows(app.table.g)
+        assert script().follows(app.match.game)
 
     run_app(play)
 
@@ -737,7 +747,7 @@ def test_the_tutorials_hand_over_says_where_the_game_stands_and_offers_a_fresh_o
             play_on_board(app, dom, app.table.actions.index(expected))
         assert app.tour.last()
         text = html.unescape(dom.regions["tour"])
-        state = app.table.g.state
+        state = app.match.game.state
         usa, ussr = state.nations["USA"], state.nations["USSR"]
         assert (f"the USA has {usa.popularity} Popularity, {usa.budget} Budget and {usa.money} "
                 f"money; the USSR {ussr.popularity}, {ussr.budget} and {ussr.money}.") in text
@@ -747,7 +757,7 @@ def test_the_tutorials_hand_over_says_where_the_game_stands_and_offers_a_fresh_o
         await settle(app)
         assert not app.tour.active and TOUR_KEY not in dom.storage
         assert app.table.save_id != tutorial and KEY_PREFIX + tutorial in dom.storage
-        assert app.table.g.round == 1 and not app.table.setup.is_ai("USA.politician")
+        assert app.match.game.round == 1 and not app.table.setup.is_ai("USA.politician")
         assert {app.table.setup.level(s) for s in game.SEATS if app.table.setup.is_ai(s)} == {
             "easy"}
         assert not dom.is_shown("tour")
@@ -769,7 +779,7 @@ def test_both_teams_discuss_at_once_under_one_countdown_with_nothing_private_sho
         loop = asyncio.get_running_loop()
         began = loop.time()  # the countdown starts after this (judged against it, not timed)
         await turns_of(app)
-        g = app.table.g
+        g = app.match.game
         assert g.phase == "discussion" and not app.table.dialog
         assert elements(dom.regions["actions"], testid="discussion")
         assert not dom.is_shown("privacy") and app.table.at_screen is None
@@ -802,7 +812,7 @@ def test_both_teams_discuss_at_once_under_one_countdown_with_nothing_private_sho
 def test_at_the_end_of_the_countdown_every_team_still_talking_is_done() -> None:
     async def play(app: App, dom: FakePlatform) -> None:
         await turns_of(app)
-        g = app.table.g
+        g = app.match.game
         assert g.phase == "discussion"
         now = asyncio.get_event_loop().time()
         app.table.time_discussion(dict.fromkeys(app.table.deadline, now))  # the time is up
@@ -819,7 +829,7 @@ def test_the_countdown_is_drawn_with_its_seconds_left_by_a_tick_and_by_a_redraw(
     the table is drawn again meanwhile; a tick in the same second writes nothing."""
     async def play(app: App, dom: FakePlatform) -> None:
         await turns_of(app)
-        assert app.table.g.phase == "discussion"
+        assert app.match.game.phase == "discussion"
         now = asyncio.get_event_loop().time()
         app.table.time_discussion(dict.fromkeys(app.table.deadline, now + 44.999))  # 75 s passed
         app.draw_clock()  # a tick
@@ -881,7 +891,7 @@ def test_a_shared_screen_shows_a_nations_secrets_only_to_it_and_curtains_only_re
     async def play(app: App, dom: FakePlatform) -> None:
         rng = random.Random(people)
         unlocked: str | None = None  # the nation whose player was asked to take the screen
-        g = app.table.g
+        g = app.match.game
         draw = app.draw_table
 
         def checked_draw() -> None:  # every frame, a computer's turn's too
@@ -1102,14 +1112,14 @@ def test_the_rules_panel_holds_the_keys_until_escape_closes_it() -> None:
         await settle(app)
         assert play_on_board(app, dom, 0)
         await settle(app)
-        moves = app.table.g.log_size
+        moves = app.match.game.log_size
         assert moves > 0
         command(dom, "top", "rules")
         assert "rules" in app.table.up and dom.is_shown("rules")
         key(dom, "u")
         key(dom, "Escape")
         assert "rules" not in app.table.up and not dom.is_shown("rules")
-        assert app.table.g.log_size == moves
+        assert app.match.game.log_size == moves
         key(dom, "?")
         assert "rules" in app.table.up and dom.is_shown("rules")
 
@@ -1169,7 +1179,7 @@ def test_an_embedded_game_keeps_to_itself_and_the_main_sites_continue_is_unchang
             play_on_board(app, site, rng.randrange(len(app.table.actions)))
         await settle(app)
         main_save = {k: v for k, v in storage.items() if k.startswith("moonshot.")}
-        assert storage[CURRENT_KEY] and app.table.g.log_size > 0
+        assert storage[CURRENT_KEY] and app.match.game.log_size > 0
 
         for query, keeps in (("?players=2&seats=mmmm&seed=3&speed=0", False),
                              ("?players=2&seats=mmmm&seed=3&speed=0&save=1", True)):
@@ -1179,7 +1189,7 @@ def test_an_embedded_game_keeps_to_itself_and_the_main_sites_continue_is_unchang
             inside.start()
             await settle(inside, limit=60.0)  # a whole game of two AIs: a guard, not a bound
             assert inside.table.dialog != "resume" and not embed.is_shown("dialog")
-            assert inside.table.g.log_size > 0  # it plays (AI against AI)
+            assert inside.match.game.log_size > 0  # it plays (AI against AI)
             for key, text in main_save.items():  # the main site's games, untouched
                 assert storage[key] == text
             own = [k for k in storage if k.startswith("moonshot.embed.")]
@@ -1191,7 +1201,7 @@ def test_an_embedded_game_keeps_to_itself_and_the_main_sites_continue_is_unchang
         kept = save_keys(True, "?save=1&speed=0&players=2&seats=mmmm&seed=3")
         assert kept is not None and storage[kept.current] == inside.table.save_id
         assert parse(storage[kept.prefix + inside.table.save_id]).game.to_json() \
-            == inside.table.g.to_json()
+            == inside.match.game.to_json()
         other = save_keys(True, "?players=2&seats=mmmm&seed=4&speed=0&save=1")
         assert other is not None and other.current not in storage
         assert save_keys(True, "?players=2&seats=mmmm&seed=3") is None  # keeps nothing
@@ -1199,7 +1209,7 @@ def test_an_embedded_game_keeps_to_itself_and_the_main_sites_continue_is_unchang
         site_again = FakePlatform()
         site_again.storage = storage
         assert App(site_again).shelf.resumable() is not None
-        assert saved_game(site_again).to_json() == app.table.g.to_json()
+        assert saved_game(site_again).to_json() == app.match.game.to_json()
         for task in list(app.tasks):
             task.cancel()
 
@@ -1241,23 +1251,23 @@ def test_an_embed_tells_its_page_of_the_game_and_takes_commands_from_that_page_o
         assert events[0] == {"source": "moonshot", "type": "ready", "players": 2, "seed": 3,
                              "ruleset": "v0.10.4", "example": ""}
         moves = [event for event in events if event["type"] == "move"]
-        assert [m["moves"] for m in moves] == list(range(1, app.table.g.log_size + 1))
-        assert [m["seat"] for m in moves] == [seat for seat, _a in app.table.g.log]
-        assert app.table.g.is_over and events[-1] == {
-            "source": "moonshot", "type": "over", "winner": app.table.g.winner,
-            "reason": app.table.g.end_reason}
+        assert [m["moves"] for m in moves] == list(range(1, app.match.game.log_size + 1))
+        assert [m["seat"] for m in moves] == [seat for seat, _a in app.match.game.log]
+        assert app.match.game.is_over and events[-1] == {
+            "source": "moonshot", "type": "over", "winner": app.match.game.winner,
+            "reason": app.match.game.end_reason}
         # Commands: another origin and garbage are ignored; the page's own starts a game.
         hear = dom.host_handler
         assert hear is not None and dom.host_origin == page
         assert dom.host_limit == MAX_COMMAND  # longer ones are dropped by the page's script
-        finished = app.table.g.to_json()
+        finished = app.match.game.to_json()
         hear("http://evil.test", '{"type": "new-game", "seed": 9, "seats": "hhhh"}')
         hear(page, "[" * 3_000)
         hear(page, '{"type": "new-game", "seed": "9; drop"}')
-        assert app.table.g.to_json() == finished
+        assert app.match.game.to_json() == finished
         hear(page, '{"type": "new-game", "seed": 9, "seats": "hhhh", "speed": 0}')
         await settle(app)
-        assert app.table.setup.seed == 9 and app.table.g.log_size == 0
+        assert app.table.setup.seed == 9 and app.match.game.log_size == 0
         assert dom.posted[-1][1]["type"] == "ready" and dom.posted[-1][1]["seed"] == 9
         for task in list(app.tasks):
             task.cancel()
@@ -1279,7 +1289,7 @@ def test_a_rule_example_takes_its_action_only_tells_the_outcome_resets_and_saves
         app, dom = embedded_app("?example=end-of-round&lang=hu&theme=light&save=1")
         await settle(app)
         page, example = "http://rules.test:8080", examples()["end-of-round"]
-        assert app.table.g.log == list(example.log) and app.table.seat == example.seat
+        assert app.match.game.log == list(example.log) and app.table.seat == example.seat
         assert dom.body["example"] == "politician" and dom.body["theme"] == "light"
         assert app.thinker.boot is None  # no second Python for a rival that never moves
         assert dom.posted == [(page, {"source": "moonshot", "type": "ready", "players": 2,
@@ -1293,13 +1303,13 @@ def test_a_rule_example_takes_its_action_only_tells_the_outcome_resets_and_saves
 
         as_message(app, lambda: app.turns.try_act(app.table.actions.index(example.action) ^ 1))
         await settle(app)
-        assert app.table.g.log_size == len(example.log)
+        assert app.match.game.log_size == len(example.log)
         assert elements(dom.regions["tour"], testid="tour-nudge")
 
         play_on_board(app, dom, app.table.actions.index(example.action))
         await settle(app)
-        assert app.table.g.log[-1] == (example.seat, example.action)
-        assert app.table.g.log_size == len(example.log) + 1  # the rival did not answer
+        assert app.match.game.log[-1] == (example.seat, example.action)
+        assert app.match.game.log_size == len(example.log) + 1  # the rival did not answer
         assert elements(dom.regions["tour"], testid="example-outcome")
         assert after in html.unescape(dom.regions["tour"])
         assert not elements(dom.regions["tour"], testid="example-try")
@@ -1311,7 +1321,7 @@ def test_a_rule_example_takes_its_action_only_tells_the_outcome_resets_and_saves
 
         command(dom, "tour", "example-reset")
         await settle(app)
-        assert app.table.g.log == list(example.log) and app.table.seat == example.seat
+        assert app.match.game.log == list(example.log) and app.table.seat == example.seat
         assert dom.posted[-1][1]["type"] == "ready"  # the page hears it is on again
         assert not elements(dom.regions["tour"], testid="tour-nudge")
 
@@ -1319,11 +1329,11 @@ def test_a_rule_example_takes_its_action_only_tells_the_outcome_resets_and_saves
         assert hear is not None
         hear(page, '{"type": "start-example", "example": "../../etc"}')
         hear("http://evil.test", '{"type": "start-example", "example": "research"}')
-        assert app.table.g.log == list(example.log)
+        assert app.match.game.log == list(example.log)
         hear(page, '{"type": "start-example", "example": "research"}')
         await settle(app)
         research = examples()["research"]
-        assert app.table.g.log == list(research.log) and app.table.seat == research.seat
+        assert app.match.game.log == list(research.log) and app.table.seat == research.seat
         assert dom.body["example"] == "centre" and caption not in str(dom.regions["tour"])
         assert dom.posted[-1][1]["type"] == "ready" and dom.posted[-1][1]["example"] == "research"
         hear(page, '{"type": "new-game", "seed": 9, "seats": "hmmm", "speed": 0}')
@@ -1373,7 +1383,7 @@ def test_damaged_stored_games_never_stop_the_start_and_are_set_aside_with_delete
         assert KEY_PREFIX + current not in dom.storage and app.table.dialog == "saves"
         command(dom, "dialog", "close-dialog")
         assert app.table.dialog == "start" and dom.is_shown("dialog")
-        assert app.table.g.log_size == 0 and dom.warnings == []
+        assert app.match.game.log_size == 0 and dom.warnings == []
         for task in list(app.tasks):
             task.cancel()
         if app.thinker.boot is not None:
@@ -1389,9 +1399,9 @@ def test_damaged_stored_games_never_stop_the_start_and_are_set_aside_with_delete
         dom.files[id(chooser)] = bug_report_text(g, Setup(seed=4), "boom")
         dispatch(dom, "change", FakeEvent(target=chooser))
         await settle(app)
-        assert app.table.g.to_json() == g.to_json()
+        assert app.match.game.to_json() == g.to_json()
         assert "It was a bug report" in dom.regions["banner"]
-        before = app.table.g.to_json()
+        before = app.match.game.to_json()
         command(dom, "top", "open-saves")
         chooser = find(dom, ("dialog",), testid="import-file")
         dom.files[id(chooser)] = "[" * 10_000
@@ -1399,7 +1409,7 @@ def test_damaged_stored_games_never_stop_the_start_and_are_set_aside_with_delete
         await settle(app)
         assert elements(dom.regions["dialog"], testid="import-error")
         assert "nest deeper" in dom.regions["dialog"]
-        assert app.table.g.to_json() == before
+        assert app.match.game.to_json() == before
 
     run_app(imported, "?players=2&seats=hhaa&seed=1&speed=0")
 
@@ -1442,7 +1452,7 @@ def test_a_burst_of_a_thousand_embed_commands_costs_what_one_does_and_never_race
                 await asyncio.sleep(0)
                 yields += 1
         # the last command's game is dealt and played (its AI seats at speed 0)
-        await until(lambda: app.table.setup.seed == 1_000 and app.table.g.log_size > 0)
+        await until(lambda: app.table.setup.seed == 1_000 and app.match.game.log_size > 0)
         dealt = sum(1 for _o, event in dom.posted if event["type"] == "ready") - readies
         print(f"1,000 commands heard over {yields} turns of the loop, {dealt} games dealt")
         assert dom.warnings == []
@@ -1471,7 +1481,7 @@ def test_a_game_another_tab_takes_stops_here_says_so_and_comes_back_with_its_mov
             await settle(app)
         entry = KEY_PREFIX + app.table.save_id
         assert dom.held == {entry}
-        here = app.table.g.log_size
+        here = app.match.game.log_size
         dom.take_elsewhere(entry)
         assert app.table.dialog == "elsewhere" and 'data-taken="1"' in dom.regions["dialog"]
         assert "now played in another tab" in dom.regions["dialog"]
@@ -1486,7 +1496,7 @@ def test_a_game_another_tab_takes_stops_here_says_so_and_comes_back_with_its_mov
         dom.storage[entry] = export_text(other, app.table.setup)
         click(dom, find(dom, ("dialog",), testid="take-here"))
         await settle(app)
-        assert app.table.g.to_json() == other.to_json() and app.table.g.log_size == here + 2
+        assert app.match.game.to_json() == other.to_json() and app.match.game.log_size == here + 2
         assert dom.held == {entry} and not app.shelf.away and app.table.dialog != "elsewhere"
         # A stale save (the other tab took it meanwhile) counts as taken too.
         dom.elsewhere.add(entry)
@@ -1525,7 +1535,7 @@ def test_a_save_the_disk_refuses_is_told_once_and_again_only_after_one_succeeded
         await settle(app)
         move()
         await settle(app)
-        assert dom.body["saved"] == str(app.table.g.log_size)
+        assert dom.body["saved"] == str(app.match.game.log_size)
         dom.quota = 100  # nothing fits
         told = []
         for _ in range(3):
@@ -1534,12 +1544,12 @@ def test_a_save_the_disk_refuses_is_told_once_and_again_only_after_one_succeeded
             await settle(app)
             told.append("Autosave failed" in dom.regions["banner"])
         assert told == [True, False, False]
-        assert dom.body["saved"] != str(app.table.g.log_size)  # not kept: not marked
+        assert dom.body["saved"] != str(app.match.game.log_size)  # not kept: not marked
         dom.quota = None
         move()
         await settle(app)
-        assert dom.body["saved"] == str(app.table.g.log_size)
-        assert saved_game(dom).to_json() == app.table.g.to_json()
+        assert dom.body["saved"] == str(app.match.game.log_size)
+        assert saved_game(dom).to_json() == app.match.game.to_json()
         dom.quota = 100
         dismiss()
         move()

@@ -211,16 +211,16 @@ def test_a_move_is_drawn_only_once_the_disk_holds_it() -> None:
             return await kept()
 
         dom.storage_kept = slow_disk  # type: ignore[method-assign]
-        moves = app.table.g.log_size
+        moves = app.match.game.log_size
         path = next(p for p, _i in app.table.pick.routes if len(p) == 1)
         click(dom, find(dom, ("pick", *BOARDS), target=path[0]))
         for _ in range(20):
             await asyncio.sleep(0)
-        assert app.table.g.log_size == moves + 1 and app.cycle.holds == 1
+        assert app.match.game.log_size == moves + 1 and app.cycle.holds == 1
         assert dom.body["moves"] == str(moves)  # made, not drawn: the disk has it not yet
         on_disk.set()
         await settle(app)
-        assert dom.body["moves"] == str(app.table.g.log_size) and app.cycle.holds == 0
+        assert dom.body["moves"] == str(app.match.game.log_size) and app.cycle.holds == 0
 
     run_app(play, "?players=2&seats=hmmm&seed=3&speed=0")
 

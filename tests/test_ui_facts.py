@@ -288,7 +288,7 @@ def test_the_turn_loop_counts_down_the_discussions_length(
                 break
             await asyncio.sleep(0)  # (not settle: the countdown's task runs on)
         # the computers' USSR ended its talk at once; the USA's, with a person, goes on
-        assert app.table.g.phase == "discussion" and app.turns.discussion_now() is not None
+        assert app.match.game.phase == "discussion" and app.turns.discussion_now() is not None
         await asyncio.sleep(0)  # the countdown's first tick
         now = loop.time()
         end = app.table.deadline["USA"]

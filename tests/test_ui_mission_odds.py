@@ -50,10 +50,10 @@ def test_the_person_sees_the_odds_in_every_phase_and_they_follow_the_rocket() ->
         building: dict[tuple[int, tuple[str, ...]], set[tuple[str, ...]]] = {}
         for _ in range(150):
             await settle(app)
-            if app.table.g.is_over:
+            if app.match.game.is_over:
                 break
             person_to_act(app)
-            g = app.table.g
+            g = app.match.game
             view = g.view(app.viewer())
             cards = tuple(m.id for m in view.missions)
             shown = odds_shown(dom.regions["centre"])

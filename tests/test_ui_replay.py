@@ -53,9 +53,12 @@ def test_a_shared_link_opens_the_finished_games_replay_and_report() -> None:
         assert shown_step(dom) == first.step and current(dom, "rp-round")[0]["round"] == "5"
         click(dom, find(dom, ("actions",), testid="rp-chapter", phase="engineering"))
         at = shown_step(dom)
-        assert replay.frames[at].round == 5
-        assert replay.frames[at].phase == "engineering"
-        assert replay.frames[at - 1].phase != "engineering"
+        frames = app.replays.frames  # (the desk's: the table holds the view shown)
+        shown = app.table.travel
+        assert shown is not None and shown.view == frames[at].view(None)
+        assert frames[at].round == 5
+        assert frames[at].phase == "engineering"
+        assert frames[at - 1].phase != "engineering"
         # A launch: the frame right after it flew, the log telling it, the launch marked.
         launch = next(c for c in replay.chapters if c.launch)
         click(dom, find(dom, ("actions",), testid="rp-round", round=str(launch.round)))
@@ -119,7 +122,7 @@ def test_a_finished_game_is_shared_from_its_end_and_the_reports_moments_open_the
         app.load_game(parse(export_text(g, Setup(seed=5))), "done")
         app.turns.start()
         await settle(app)
-        assert app.table.g == g and dom.is_shown("end")
+        assert app.match.game == g and dom.is_shown("end")
         command(dom, "end", "share")
         link = find(dom, ("dialog",), testid="share-link").attrs["value"]
         assert link.startswith(dom.address + SHARED)
@@ -199,7 +202,7 @@ def test_a_link_opened_in_a_running_page_returns_where_it_was_and_waits_for_a_tu
         await settle(app, 60)
         command(dom, "report", "close-report")
         command(dom, "actions", "rp-exit")
-        assert not app.replays.on and app.table.dialog == "start" and app.table.g.log_size == 0
+        assert not app.replays.on and app.table.dialog == "start" and app.match.game.log_size == 0
 
         command(dom, "dialog", "tutorial")
         await settle(app)

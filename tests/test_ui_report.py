@@ -22,6 +22,7 @@ from tests.fake_platform import FakePlatform
 from ui.ai_worker import chronicle, started
 from ui.control.reportdesk import ReportDesk
 from ui.control.thinker import Thinker
+from ui.model.match import Match
 from ui.model.players import Setup
 from ui.model.table import Table
 from ui.screens.report import CHARTS, report_html, swing_words
@@ -308,9 +309,10 @@ def test_a_worker_answer_without_a_field_is_refused_and_the_page_works_the_repor
     dom = _WorkerLeavingOutAField()
     around = _Around((save, total, total, hints))
     thinker = Thinker(dom)
-    table = Table(Setup(), game.load(save), "t")
+    match = Match(game.load(save))
+    table = Table(Setup(), match.position(), "t")
     table.count_hints(hints)
-    desk = ReportDesk(dom, table, around, around, around, thinker)
+    desk = ReportDesk(dom, table, match, around, around, around, thinker)
 
     async def open_report() -> None:
         desk.open()

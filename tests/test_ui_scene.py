@@ -1,5 +1,6 @@
-"""The table drawn from records alone (ui.markup.scene): a guest's screen, which holds no game,
-is drawn from the referee's messages exactly as the host draws the same seat from its game."""
+"""The table drawn from records alone (ui.markup.scene): a guest's table (its position: the
+referee's message read, ui.model.match.Position.pictured) is drawn exactly as the host's table
+(its position: its game's, Position.of) draws the same seat, region by region."""
 
 from __future__ import annotations
 
@@ -15,11 +16,11 @@ from ui.markup.controls import BarState
 from ui.markup.frame import Bar
 from ui.markup.html import Marks
 from ui.markup.scene import Scene, scene_html
-from ui.model.shown import Shown
+from ui.model.match import Position
 from ui.model.targets import Pick
 
 
-def _scene(shown: Shown, seat: str, legal: list[Action], chosen: int) -> Scene:
+def _scene(shown: Position, seat: str, legal: list[Action], chosen: int) -> Scene:
     """The frame of ``seat``'s decision with the first step of its ``chosen`` action taken
     (so the options on the chosen thing show too)."""
     view = shown.view(seat)
@@ -33,11 +34,12 @@ def _scene(shown: Shown, seat: str, legal: list[Action], chosen: int) -> Scene:
     return Scene(view=view, choices=shown.choices(seat), marks=marks, pick=pick, bar=bar)
 
 
-def _guests_scene(message: str, seat: str, chosen: int) -> dict[str, str]:
+def _guests_scene(message: str, seat: str, chosen: int, moves: int) -> dict[str, str]:
     """What a guest's screen draws from the host's message alone: no game at hand."""
     picture = read_picture(json.loads(message))
     assert isinstance(picture, Picture)
-    return scene_html(_scene(picture, seat, picture.legals[seat], chosen))
+    position = Position.pictured(picture, moves)
+    return scene_html(_scene(position, seat, picture.legals[seat], chosen))
 
 
 def test_a_guests_table_is_drawn_from_the_referees_messages_alone() -> None:
@@ -53,8 +55,10 @@ def test_a_guests_table_is_drawn_from_the_referees_messages_alone() -> None:
             chosen = rng.randrange(len(legal))
             if drawn % 3 == 0 or legal[chosen].kind == "place_tile":
                 message = referee.broadcast()[0][1]
-                hosts = scene_html(_scene(g, seat, legal, chosen))
-                assert _guests_scene(message, seat, chosen) == hosts
+                hosts = scene_html(_scene(Position.of(g), seat, legal, chosen))
+                guests = _guests_scene(message, seat, chosen, g.log_size)
+                for region, markup in hosts.items():
+                    assert guests[region] == markup, region
                 assert hosts["actions"] and hosts["board-USA"] and hosts["centre"]
             drawn += 1
             g.apply(seat, purposeful_move(g, seat, rng))  # as the guest would send it

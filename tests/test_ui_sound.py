@@ -67,7 +67,7 @@ def test_every_move_sounds_and_the_switch_turns_it_off_for_this_visit_and_the_ne
         assert find(dom, ("top",), cmd="sound").attrs["aria-pressed"] == "false"
         heard = len(dom.sounds)
         for _ in range(20):
-            if app.table.g.is_over:
+            if app.match.game.is_over:
                 break
             play_on_board(app, dom, rng.randrange(len(app.table.actions)))
             await settle(app)

@@ -15,12 +15,13 @@ from collections.abc import Callable
 from pathlib import Path
 
 import game
-from game.analysis.history import rewind
 from game.core.actions import Action
+from game.core.state import State
 from game.online.guestlink import read_picture
 from game.online.referee import Referee
 from ui.markup.frame import Header, top_html
 from ui.model.examples import examples
+from ui.model.match import Match, Position
 from ui.model.players import Setup, choose_seat
 from ui.model.replay import Replay, Travel
 from ui.model.table import LIGHT, Guide, Table
@@ -111,69 +112,77 @@ def f(app, self):
     assert outside_changes(source) == [3, 4, 5, 6, 8, 9, 10, 13, 14]
 
 
+def _dealt(players: int = 2) -> tuple[Table, Match]:
+    """A table at a new game's position, and the match holding that game."""
+    match = Match(game.new_game(4, players=players))
+    return Table(Setup(players=players, seed=4), match.position(), "id"), match
+
+
 def _table(players: int = 2) -> Table:
-    setup = Setup(players=players, seed=4)
-    return Table(setup, game.new_game(4, players=players), "id")
+    return _dealt(players)[0]
 
 
-def _move_and_undo(table: Table) -> tuple[str, Action]:
+def _move_and_undo(table: Table, match: Match) -> tuple[str, Action]:
     """The acting seat's first action taken, then undone: Redo holds it."""
-    g = table.g
+    g = match.game
     seat = g.to_act()[0]
     table.decide(seat, g.legal_actions(seat), g.view(seat))
     action = table.actions[0]
-    g.apply(seat, action)
-    table.moved(seat, [note("moved")])
-    table.undone(rewind(g, 1), 1, [])
+    match.apply(seat, action)
+    table.moved(seat, match.position(), [note("moved")])
+    redo = match.rewind(1)
+    table.undone(match.position(), 1, redo, [])
     return seat, action
 
 
 def test_a_deal_seats_the_only_person_and_forgets_the_last_game() -> None:
-    table = _table()
-    _move_and_undo(table)
+    table, match = _dealt()
+    _move_and_undo(table, match)
     table.open_dialog("saves", "<div>saved games</div>")
     assert table.redo
     setup = Setup(seed=9, ai={"USA.politician": True, "USA.engineer": True,
                               "USSR.politician": False, "USSR.engineer": False})
     g = game.new_game(9)
-    table.deal(setup, g, "new-id", "A title", [note("opening")])
-    assert (table.g, table.setup, table.save_id, table.title) == (g, setup, "new-id", "A title")
+    table.deal(setup, Position.of(g), "new-id", "A title", [note("opening")])
+    assert (table.position, table.setup, table.save_id, table.title) \
+        == (Position.of(g), setup, "new-id", "A title")
     assert table.at_screen == ("USSR.politician", "USSR.engineer") and table.tab == "USSR"
     assert table.seat is None and table.actions == [] and table.pick is NO_PICK
     assert table.redo == [] and table.dialog == table.dialog_markup == ""
     assert table.last_seat is None
     hot_seat = Setup(seed=9, ai=dict.fromkeys(game.SEATS, False))
-    table.deal(hot_seat, g, "id3", "", [])
+    table.deal(hot_seat, Position.of(g), "id3", "", [])
     assert table.at_screen is None  # two people: nobody until the privacy screen is passed
 
 
 def test_a_decision_then_a_move_then_undo_and_redo() -> None:
-    table = _table()
-    before = table.g
+    table, match = _dealt()
+    before = match.game
     seat = before.to_act()[0]
     table.decide(seat, before.legal_actions(seat), before.view(seat))
     assert table.seat == seat and table.pick.routes and table.group == ""
     table.open_group("research")
-    seat, action = _move_and_undo(table)
-    assert table.group == "" and table.g is not before and table.g.log_size == 0
+    seat, action = _move_and_undo(table, match)
+    assert table.group == "" and match.game is not before and table.position.moves == 0
     assert table.seat is None and table.redo == [(seat, action)]
     assert table.last_seat is None and table.log == []
-    g = table.g
+    g = match.game
     table.decide(seat, g.legal_actions(seat), g.view(seat))
     assert table.take_redo() == (seat, action) and table.redo == []
-    table.deal(table.setup, game.new_game(4), "id", "", [])
-    _move_and_undo(table)
+    match.take(game.new_game(4))
+    table.deal(table.setup, match.position(), "id", "", [])
+    _move_and_undo(table, match)
     other = next(s for s in game.SEATS if s != seat)
-    table.decide(other, [], table.g.view(other))
+    table.decide(other, [], table.position.view(other))
     assert table.take_redo() is None and table.redo == []  # another seat acts: Redo is gone
 
 
 def test_a_new_move_ends_redo_and_a_redo_keeps_the_rest() -> None:
-    table = _table()
-    seat, _action = _move_and_undo(table)
-    table.moved(seat, [], redo=True)
+    table, match = _dealt()
+    seat, _action = _move_and_undo(table, match)
+    table.moved(seat, table.position, [], redo=True)
     assert len(table.redo) == 1
-    table.moved(seat, [])
+    table.moved(seat, table.position, [])
     assert table.redo == []
 
 
@@ -185,16 +194,17 @@ def _host_message(g: game.Game, seat: str) -> str:
 
 
 def test_a_guests_picture_and_its_move_sent() -> None:
-    table = _table()
-    g = table.g
+    table, match = _dealt()
+    g = match.game
     seat = g.to_act()[0]
     actions = g.legal_actions(seat)
     setup = Setup(ai=dict.fromkeys(game.SEATS, False))
     picture = read_picture(json.loads(_host_message(g, seat)))
     assert picture is not None
-    table.picture(setup, (seat,), picture, g, seat, actions, Pick.of(actions, g.view(seat)))
+    table.picture(setup, (seat,), Position.pictured(picture, 0), seat, actions,
+                  Pick.of(actions, g.view(seat)))
     assert table.setup is setup and table.at_screen == (seat,) and table.seat == seat
-    assert table.shown is picture and table.shown.view(seat) == g.view(seat)  # drawn as sent
+    assert table.position.view(seat) == g.view(seat)  # drawn as sent
     assert table.tab == seat.split(".")[0] and table.actions == actions
     table.sent(seat)
     assert table.last_seat == seat and table.seat is None and table.pick is NO_PICK
@@ -216,7 +226,7 @@ def test_the_board_in_front_follows_a_new_seat_and_stays_for_the_same_one() -> N
     assert table.tab == "centre"
     table.show_tab("USSR")
     g = game.new_game(4)
-    table.deal(Setup(seed=4), g, "id", "", [])
+    table.deal(Setup(seed=4), Position.of(g), "id", "", [])
     table.front("USA.engineer")
     assert table.tab == "USA"  # a new game: the seat's own board first
 
@@ -229,7 +239,7 @@ def test_a_part_with_nothing_to_touch_gives_way_to_one_with_something() -> None:
     g = game.new_game(4)
     seat = g.to_act()[0]
     actions = g.legal_actions(seat)
-    table = Table(Setup(seed=4), g, "t")
+    table = Table(Setup(seed=4), Position.of(g), "t")
     table.decide(seat, actions, g.view(seat))
     own, rival = seat.split(".")[0], next(n for n in game.NATIONS if n != seat.split(".")[0])
     holding = {tab_of(thing) for thing in table.pick.marked()}
@@ -306,7 +316,7 @@ def test_a_phone_follows_a_half_made_choice_to_the_board_its_next_step_is_on() -
         g.apply(seat, rng.choice(actions))
     else:
         raise AssertionError("no Module was ever to order")
-    table = Table(Setup(seed=4), g, "t")
+    table = Table(Setup(seed=4), Position.of(g), "t")
     table.decide(seat, actions, g.view(seat))
     table.show_tab("centre")
     module = next(a for a in actions if a.kind == "order_module").to_dict()["module"]
@@ -327,7 +337,7 @@ def test_a_phone_brings_a_chosen_thing_in_front_when_its_options_come_by_it() ->
     place, so the place's part of the table comes in front with it."""
     g = game.new_game(4)
     rng = random.Random(4)
-    table = Table(Setup(seed=4), g, "t")
+    table = Table(Setup(seed=4), Position.of(g), "t")
     for _ in range(2000):
         seat = g.to_act()[0]
         actions = g.legal_actions(seat)
@@ -361,15 +371,44 @@ def test_who_gets_the_screen_next() -> None:
 
 
 # The table's methods that only read it (the rest change it: each is run below).
-QUERIES = {"controls_seat", "traces", "shown", "replaying", "current_hint"}
+QUERIES = {"controls_seat", "replaying", "current_hint"}
 
 
 def _held(table: Table) -> dict[str, object]:
     """What the table holds: its lists, maps and pick copied (the things that change in
-    place), the game with its length (the engine's own state), the rest as it is."""
-    return {name: (value, value.log_size) if isinstance(value, game.Game)
-            else copy.copy(value) if isinstance(value, list | dict | Pick) else value
-            for name, value in vars(table).items() if name not in ("_traced", "revision")}
+    place), the rest as it is."""
+    return {name: copy.copy(value) if isinstance(value, list | dict | Pick) else value
+            for name, value in vars(table).items() if name != "revision"}
+
+
+def games_in(held: object) -> list[str]:
+    """The paths to every game (or engine state) reachable from ``held``: through fields,
+    attributes, maps and sequences. The table holds positions and records, never a game
+    (ui.model.match): what a screen draws is the same whether it holds the game or not."""
+    found: list[str] = []
+    seen: set[int] = set()
+
+    def walk(value: object, path: str) -> None:
+        if isinstance(value, str | bytes | int | float | bool | None) or id(value) in seen:
+            return
+        seen.add(id(value))
+        if isinstance(value, game.Game | State):
+            found.append(path)
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                walk(key, f"{path}[{key!r}]")
+                walk(item, f"{path}[{key!r}]")
+        elif isinstance(value, list | tuple | set | frozenset):
+            for index, item in enumerate(value):
+                walk(item, f"{path}[{index}]")
+        elif not callable(value):
+            names = getattr(value, "__dict__", None) or {
+                name: getattr(value, name) for name in getattr(value, "__slots__", ())}
+            for name, item in names.items():
+                walk(item, f"{path}.{name}")
+
+    walk(held, "table")
+    return found
 
 
 def test_every_change_of_the_table_counts_in_its_revision() -> None:
@@ -377,8 +416,8 @@ def test_every_change_of_the_table_counts_in_its_revision() -> None:
     changes something the table draws moves it; what only the overlays, the log or the chat
     show (each compared as drawn, ``LIGHT``) may leave it; a change to nothing leaves it too.
     Every method is run here, so a new one must be added to be checked."""
-    table = _table()
-    g = table.g
+    table, match = _dealt()
+    g = match.game
     seat = g.to_act()[0]
     view = g.view(seat)
     actions = g.legal_actions(seat)
@@ -388,7 +427,8 @@ def test_every_change_of_the_table_counts_in_its_revision() -> None:
     assert picture is not None
     example = next(iter(examples().values()))
     runs: list[tuple[str, Callable[[], object]]] = [
-        ("deal", lambda: table.deal(table.setup, g, "id2", "t", [note("opening")])),
+        ("deal", lambda: table.deal(table.setup, Position.of(g), "id2", "t",
+                                           [note("opening")])),
         ("rename", lambda: table.rename("A title")),
         ("set_speed", lambda: table.set_speed(900)),
         ("stop_play", table.stop_play),
@@ -407,21 +447,23 @@ def test_every_change_of_the_table_counts_in_its_revision() -> None:
         ("open_drawer", lambda: table.open_drawer("moves")),
         ("fold_moves", table.fold_moves),
         ("front", lambda: table.front(seat)),
-        ("moved", lambda: table.moved(seat, [note("moved")])),
+        ("moved", lambda: table.moved(seat, Position.of(g), [note("moved")])),
         ("heard", lambda: table.heard(seat, [note("heard")], frozenset({"x"}))),
         ("tell", lambda: table.tell(note("told"))),
         ("retold", lambda: table.retold(table.log[-1], note("told anew"))),
         ("retell", lambda: table.retell([note("again")])),
-        ("undone", lambda: table.undone(g.clone(), 1, [])),
+        ("undone", lambda: table.undone(Position.of(g.clone()), 1, g.log[-1], [])),
         ("take_redo", table.take_redo),
-        ("picture", lambda: table.picture(table.setup, (seat,), picture, g, seat, actions,
+        ("picture", lambda: table.picture(table.setup, (seat,),
+                                          Position.pictured(picture, 0), seat, actions,
                                           Pick.of(actions, view))),
         ("nobody_acts", table.nobody_acts),
         ("sent", lambda: table.sent(next(s for s in game.SEATS if s != seat))),
         ("open_dialog", lambda: table.open_dialog("saves", "<p>saved</p>")),
         ("tell_copied", lambda: table.tell_copied("st", "Copied")),
         ("close_dialog", table.close_dialog),
-        ("travel_to", lambda: table.travel_to(Travel(Replay(json.loads(g.to_json())), 0, ()))),
+        ("travel_to", lambda: table.travel_to(Travel(Replay(json.loads(g.to_json())), 0,
+                                                            g.view(None), ()))),
         ("put_up", lambda: table.put_up("banner", "<p>news</p>")),
         ("take_down", lambda: table.take_down("banner")),
         ("speak", lambda: table.speak("hu")),
@@ -453,6 +495,11 @@ def test_every_change_of_the_table_counts_in_its_revision() -> None:
     # no method set a field the table does not declare when made (mypy lets a class with
     # __setattr__ be given any attribute: a misspelt one would be a new field, drawn by none)
     assert set(vars(table)) - {"revision"} == set(vars(_table())) - {"revision"}
+    assert games_in(table) == []  # every method run, a replay on it: no game in it
+    table.travel_to(Travel(Replay(json.loads(g.to_json()), [g.clone()]), 0, g.view(None), ()))
+    assert games_in(table) == []
+    object.__setattr__(table, "smuggled", {"frames": [g]})  # (the check finds one held)
+    assert games_in(table) == ["table.smuggled['frames'][0]"]
     table.nobody_acts()
     table.time_discussion({})
     revision = table.revision

@@ -16,6 +16,7 @@ from ui.app import App
 from ui.markup.board import board_html
 from ui.markup.centre import centre_html
 from ui.markup.html import Marks
+from ui.model.match import Position
 from ui.model.players import Setup
 from ui.model.table import Table
 from ui.model.targets import TRAIL_MOVES, trail
@@ -75,12 +76,14 @@ def test_the_trail_marks_what_the_rivals_events_touched_since_the_persons_move()
 
 
 def test_the_table_keeps_the_marks_of_a_bounded_number_of_moves_and_undo_drops_them() -> None:
-    app_table = Table(Setup(seed=4), _played(4, 30), "t")
+    position = Position.of(_played(4, 30))
+    app_table = Table(Setup(seed=4), position, "t")
     for i in range(TRAIL_MOVES + 5):
-        app_table.moved("USSR.engineer", [], touched=frozenset({f"risk:R{i}"}))
+        app_table.moved("USSR.engineer", position, [], touched=frozenset({f"risk:R{i}"}))
     assert len(app_table.touched) == TRAIL_MOVES
     assert app_table.touched[-1] == ("USSR.engineer", frozenset({f"risk:R{TRAIL_MOVES + 4}"}))
-    app_table.undone(_played(4, 28), 2, [])
+    earlier = _played(4, 28)
+    app_table.undone(Position.of(earlier), 2, _played(4, 29).log[-1], [])
     assert app_table.touched[-1][1] == frozenset({f"risk:R{TRAIL_MOVES + 2}"})
 
 
@@ -151,15 +154,15 @@ def test_after_the_computers_move_the_app_marks_where_it_happened() -> None:
             if 'data-last="1"' in drawn:
                 break
             play_on_board(app, dom, rng.randrange(len(app.table.actions)))
-        assert 'data-last="1"' in drawn and app.table.g.log[-1][0].startswith("USSR")
-        expected = trail(app.table.g.log, app.table.at_screen, app.table.touched)
-        assert app.table.touched[-1][0] == app.table.g.log[-1][0]  # its events' marks kept
+        assert 'data-last="1"' in drawn and app.match.game.log[-1][0].startswith("USSR")
+        expected = trail(app.match.game.log, app.table.at_screen, app.table.touched)
+        assert app.table.touched[-1][0] == app.match.game.log[-1][0]  # its events' marks kept
         shown = {el.data["target"] for r in ("board-USA", "board-USSR", "centre")
                  for el in elements(dom.regions[r], last="1") if "target" in el.data}
         assert shown <= expected
         play_on_board(app, dom, 0)  # the person acts: its own move is no rival's trail
         for _ in range(3):
-            if app.table.g.log[-1][0] in USA:
+            if app.match.game.log[-1][0] in USA:
                 drawn = "".join(dom.regions[r] for r in ("board-USA", "board-USSR", "centre"))
                 assert 'data-last="1"' not in drawn
                 break

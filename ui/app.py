@@ -70,8 +70,9 @@ from .markup.html import NO_MARKS, Marks, e
 from .markup.logbook import log_html
 from .markup.scene import Scene, main_class, scene_html
 from .model.invite import code_in
+from .model.match import Match
 from .model.players import Setup, parse_query, query_param
-from .model.replay import Travel, game_fingerprint, narrate, opening_line
+from .model.replay import Travel, narrate, opening_line
 from .model.saves import Loaded, default_title, new_save_id
 from .model.table import OVERLAYS, Overlay, Table
 from .model.targets import NO_PICK, trail
@@ -99,7 +100,11 @@ class App:
         self.dom = dom
         setup = Setup()
         # the table's state (ui.model.table): read by all, changed by its own methods
-        self.table = table = Table(setup, game.new_game(setup.seed), new_save_id())
+        # the game this screen holds (ui.model.match: a guest's holds none), and the table's
+        # state (ui.model.table), drawn from the game's position: read by all, changed by
+        # their own methods
+        self.match = match = Match(game.new_game(setup.seed))
+        self.table = table = Table(setup, match.position(), new_save_id())
         self.revision_drawn = -1  # the table's revision the page shows (ui.model.table)
         self.log_drawn: tuple[int, int] | None = None  # (id, length) of the log on screen
         self.chat_drawn: str | None = None  # the chat's markup on screen (None: hidden)
@@ -127,23 +132,24 @@ class App:
         self.sounds = SoundSwitch(dom, table)
         self.hints = Hints(dom, table, screen, tasks, self.thinker, notices)
         self.overlays = Overlays(dom, table, screen, self.sounds)
-        self.shelf = Shelf(dom, table, screen, tasks, dealer, self.overlays, errors=self)
-        self.turns = Turns(dom, table, screen, tasks, self.guide, self.thinker, self.sounds,
-                           self.overlays, self.shelf, notices)
-        self.report_desk = ReportDesk(dom, table, screen, tasks, self.overlays, self.thinker)
-        self.replays = ReplayDesk(dom, table, screen, self.turns, self.overlays, self.shelf,
-                                  self.report_desk, tasks, notices)
+        self.shelf = Shelf(dom, table, match, screen, tasks, dealer, self.overlays, errors=self)
+        self.turns = Turns(dom, table, match, screen, tasks, self.guide, self.thinker,
+                           self.sounds, self.overlays, self.shelf, notices)
+        self.report_desk = ReportDesk(dom, table, match, screen, tasks, self.overlays, self.thinker)
+        self.replays = ReplayDesk(dom, table, match, screen, self.turns, self.overlays,
+                                  self.shelf, self.report_desk, tasks, notices)
         # an online game's transport, its host (the referee and invitations) and its guest
         # (the host's pictures)
         self.online = Online(dom, table, screen, tasks, notices)
-        self.hosting = Hosting(dom, table, screen, tasks, self.turns, self.overlays, self.online)
-        self.joining = Joining(dom, table, screen, tasks, self.turns, self.overlays,
+        self.hosting = Hosting(dom, table, match, screen, tasks, self.turns, self.overlays,
+                               self.online)
+        self.joining = Joining(dom, table, match, screen, tasks, self.turns, self.overlays,
                                self.sounds, self.online)
         self.newgame = NewGame(dom, table, screen, dealer, self.overlays, self.shelf,
                                self.replays, self.hosting)
-        self.tour = Tour(dom, table, screen, dealer, self.turns, self.overlays, self.newgame)
-        self.sharing = ShareDesk(dom, table, screen, self.replays, self.overlays, self.table_taken,
-                                 self.report_desk.open, self.newgame.open_start)
+        self.tour = Tour(dom, table, match, screen, dealer, self.turns, self.overlays, self.newgame)
+        self.sharing = ShareDesk(dom, table, match, screen, self.replays, self.overlays,
+                                 self.table_taken, self.report_desk.open, self.newgame.open_start)
         self.embed_api = EmbedApi(dom, table, tasks, dealer, notices)  # the embedding page
         self.example = ExampleDesk(dom, table, screen, dealer, self.embed_api)  # a rule example
         self.registry = self.handlers()
@@ -297,7 +303,8 @@ class App:
         self.reset_table()
         g = game.new_game(setup.seed, players=setup.players, ruleset=setup.ruleset,
                           pair=setup.pair)
-        self.table.deal(setup, g, new_save_id(), default_title(setup),
+        self.match.take(g)
+        self.table.deal(setup, self.match.position(), new_save_id(), default_title(setup),
                         [note(opening_line(g))])
         self.shelf.playing()
         self.hints.reset()
@@ -313,7 +320,8 @@ class App:
         """Put a validated saved game on the table, exactly where it was (``example``: a
         rule example's moment, :mod:`ui.links.example`, never saved)."""
         self.reset_table(example)
-        self.table.deal(loaded.setup, loaded.game, save_id,
+        self.match.take(loaded.game)
+        self.table.deal(loaded.setup, self.match.position(), save_id,
                         loaded.title or default_title(loaded.setup), narrate(loaded.game))
         self.shelf.playing(keep=not example)
         self.hints.reset(loaded.hints)
@@ -347,13 +355,13 @@ class App:
             return
         self.table.speak(language())  # everything drawn again in it
         if not self.table.replaying and self.table.link != "guest":
-            self.table.retell(narrate(self.table.g))
+            self.table.retell(narrate(self.match.game))
         redraw = {"start": self.newgame.open_start, "new": self.newgame.draw,
                   "saves": self.shelf.open, "online": self.hosting.draw,
                   "join": self.joining.draw}.get(self.table.dialog or "")
         if redraw is not None:  # the dialog up, in the new words
             redraw()
-        if self.table.g.is_over and "end" in self.table.up:
+        if self.table.position.public.over and "end" in self.table.up:
             self.overlays.end()
 
     def close_dialog(self) -> None:
@@ -374,8 +382,8 @@ class App:
             self.dom.probe("over", "1")
         else:
             self.overlays.end()
-        g = self.table.g
-        self.embed_api.over(g.winner or "", g.end_reason or "")
+        public = self.table.position.public
+        self.embed_api.over(public.winner or "", public.end_reason or "")
 
     # ------------------------------------------------------------------ an online game's side
 
@@ -550,9 +558,10 @@ class App:
         if table.link == "guest":  # a guest's game is the host's: its move count, no fingerprint
             self.dom.set_body("moves", str(table.host_moves))
         else:
-            self.dom.set_body("moves", str(table.g.log_size))
-            self.dom.set_body("state", game_fingerprint(table.g))
-            self.dom.set_body("seed", str(table.g.seed))  # for tests: the screen never says it
+            position = table.position
+            self.dom.set_body("moves", str(position.moves))
+            self.dom.set_body("state", position.fingerprint)
+            self.dom.set_body("seed", str(position.seed))  # for tests: the screen never says it
         replaying = "0" if table.travel is None else "1"
         if replaying != self.replay_drawn:
             self.replay_drawn = replaying
@@ -583,9 +592,9 @@ class App:
         """This frame of the table, from what the table is drawn from (the game on this
         screen, or a guest's picture) and what the person has half chosen."""
         table = self.table
-        shown, viewer, seat = table.shown, self.viewer(), self.table.controls_seat()
+        shown, viewer, seat = table.position, self.viewer(), self.table.controls_seat()
         guide = self.guide()
-        last = trail(table.g.log, table.at_screen, table.touched)  # the rival's last moves
+        last = trail(table.position.last, table.at_screen, table.touched)  # the rival's last moves
         marks, ghost = Marks(trail=last), None
         pick = table.pick
         if seat is not None:
@@ -655,7 +664,7 @@ class App:
             self.dom.set_body("show", "1" if "launch" in table.up else "0")
 
     def render_replay(self, travel: Travel) -> None:
-        view = travel.replay.frames[travel.index].view(travel.seat)
+        view = travel.view
         regions = scene_html(Scene(view=view, choices=NO_CHOICES, marks=NO_MARKS, pick=NO_PICK,
                                    bar=NO_BAR))
         for region in ("board-USA", "board-USSR", "centre"):

@@ -53,7 +53,7 @@ class Hints:
 
         from ..screens.reading import reading_html
 
-        reading = beliefs(self.table.g.view(hint.seat), hint.seat)
+        reading = beliefs(self.table.position.view(hint.seat), hint.seat)
         self.table.open_dialog("reading", reading_html(reading))
         self.screen.after_paint(lambda: self.dom.focus_first('[data-testid="close-reading"]'))
 
@@ -62,14 +62,14 @@ class Hints:
         if seat is None or self.table.hinting or self.table.replaying:
             return
         self.table.look_for_hint(True)
-        self.tasks.spawn(self._think(seat, self.table.turn, self.table.g.log_size))
+        self.tasks.spawn(self._think(seat, self.table.turn, self.table.position.moves))
 
     async def _think(self, seat: Seat, turn: int, moves: int) -> None:
         table = self.table
-        g = table.g
-        view = g.view(seat)
+        position = table.position
+        view = position.view(seat)
         legal = list(table.actions)
-        seed = (g.seed * 1_000_003 + moves) % 2**31
+        seed = (position.seed * 1_000_003 + moves) % 2**31
         self.dom.probe("hint-seat", seat)  # whose view the AI is given (tests compare it)
         try:
             action, _where = await asyncio.wait_for(
@@ -78,7 +78,7 @@ class Hints:
             action = None
         finally:
             table.look_for_hint(False)
-        if turn != self.table.turn or moves != table.g.log_size or table.seat != seat:
+        if turn != self.table.turn or moves != table.position.moves or table.seat != seat:
             return  # the decision moved on while the AI thought: this hint is stale
         if action is None:
             table.give_hint(Hint(seat, -1, moves, (), _("The computer could not find a hint "
@@ -87,6 +87,9 @@ class Hints:
         # the AI's modules load on the first hint, not with the page (they run in the worker)
         from game.ai.advisor import explain, second_look
 
+        # what it says comes from the world the seat may believe (sampled from its view):
+        # the same on a guest's screen as on the host's
+        g = position.world(seat)
         action = second_look(g, seat, action)  # a long shot nothing can raise is not advised
         nation = nation_of(seat)
         at_stake = game.stakes(g, seat, action)

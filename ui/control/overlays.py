@@ -57,8 +57,8 @@ class Overlays:
         self.screen.after_paint(lambda: self.dom.focus_first('[data-testid="privacy-continue"]'))
 
     def end(self) -> None:
-        table, g = self.table, self.table.g
-        table.put_up("end", end_html(g.view(None), g.winner or "?", g.end_reason or "",
+        table, public = self.table, self.table.position.public
+        table.put_up("end", end_html(public, public.winner or "?", public.end_reason or "",
                                     table.hints_taken, whole=table.link != "guest"))
         self.table.set_busy(False)
         self.dom.probe("over", "1")
@@ -69,7 +69,7 @@ class Overlays:
         or when anything else takes the show down (a new game, a replay, an error)."""
         self.skip_show = False
         delay = 0.0 if self.table.setup.speed_ms == 0 else 0.9
-        bonus = self.table.g.rules.test_bonus
+        bonus = self.table.position.public.test_bonus
         table, shown = self.table, ""
         table.put_up("launch", shown)  # (shown with its first frame)
         try:

@@ -26,6 +26,7 @@ from ..loop.messages import (
     on,
 )
 from ..loop.notices import ShowStart
+from ..model.match import Match
 from ..model.replay import Replay, Travel
 from ..model.roles import Notices, Overlays, Report, Saving, Screen, Tasks, TurnLoop
 from ..model.saves import SaveError, hints_of, read_envelope
@@ -39,19 +40,22 @@ MIN_PACE_MS = 250  # autoplay at the AI's pace, but never faster than the eye fo
 class ReplayDesk:
     """Offers :class:`ui.model.roles.Replays`."""
 
-    def __init__(self, dom: Platform, table: Table, screen: Screen, turns: TurnLoop,
+    def __init__(self, dom: Platform, table: Table, match: Match, screen: Screen, turns: TurnLoop,
                  overlays: Overlays, saving: Saving, report: Report,
                  tasks: Tasks, notices: Notices) -> None:
         self.dom = dom
         self.notices = notices  # (the start screen, built after the replays, opens this way)
         self.tasks = tasks
         self.table = table
+        self.match = match  # the game on the table, replayed from its log
         self.screen = screen
         self.turns = turns
         self.overlays = overlays
         self.saving = saving
         self.report = report
-        # (the replay's position is the table's: Table.travel)
+        # (the replay's position is the table's: Table.travel; the games it shows are the
+        # desk's, one a step, replayed from the log when it starts)
+        self.frames: list[Game] = []
         self.after: Callable[[], None] | None = None  # what Exit opens (see start)
         self.runs = 0  # autoplays started: each has its own number, so a paused one ends
 
@@ -63,7 +67,10 @@ class ReplayDesk:
         """The replay on the table moved on (its step, view, autoplay or chapter)."""
         travel = self.table.travel
         if travel is not None:
-            self.table.travel_to(replace(travel, **changes))
+            moved = replace(travel, **changes)
+            if (moved.index, moved.seat) != (travel.index, travel.seat):
+                moved = replace(moved, view=self.frames[moved.index].view(moved.seat))
+            self.table.travel_to(moved)
 
     def handlers(self) -> list[tuple[type[Msg], Handle]]:
         return [on(ReplayStep, lambda m: self.step(m.to)), on(ReplayExit, lambda _m: self.exit()),
@@ -92,10 +99,11 @@ class ReplayDesk:
         """Replay ``save`` at its end, the views of ``seats`` on offer; ``after``: what Exit
         opens instead of going back to the game on the table (a shared game's link opened
         on the start screen: that screen again)."""
-        replay = Replay(save)
-        self.after = after
+        frames: list[Game] = []
+        replay = Replay(save, frames)
+        self.frames, self.after = frames, after
         self.table.stop_play()  # pauses the turn loop and the countdown
-        self.table.travel_to(Travel(replay, len(replay), tuple(seats),
+        self.table.travel_to(Travel(replay, len(replay), frames[-1].view(None), tuple(seats),
                                     None if hints is None else tuple(hints.items())))
         self.table.close_dialog()
         if self.report.on:  # its numbers are of another game, or of the end
@@ -111,8 +119,9 @@ class ReplayDesk:
         if table.travel is not None:
             return
         # (at_screen is nobody during a hot-seat handover)
-        seats = list(SEATS) if table.g.is_over else list(table.at_screen or ())
-        self.start(json.loads(table.g.to_json()), seats, self.table.hints_taken)
+        g = self.match.game
+        seats = list(SEATS) if g.is_over else list(table.at_screen or ())
+        self.start(json.loads(g.to_json()), seats, self.table.hints_taken)
 
     def saved(self, key: str) -> None:
         text = self.dom.storage_get(key) or ""
@@ -135,11 +144,12 @@ class ReplayDesk:
         travel = self.table.travel
         if travel is None or not travel.replay.finished:
             return None
-        return travel.replay.frames[-1]
+        return self.frames[-1]
 
     def exit(self) -> None:
         table, turns = self.table, self.turns
         table.travel_to(None)
+        self.frames = []
         if self.report.on:
             self.report.close()
         after, self.after = self.after, None
@@ -149,7 +159,7 @@ class ReplayDesk:
         table.stop_play()
         turns.clear_clocks()
         table.hold_behind_dialog(False)
-        if table.g.is_over:
+        if table.position.public.over:
             self.screen.show_end()
         elif table.seat is not None and table.controls_seat() is None:
             self.overlays.privacy(table.seat)  # a hot-seat handover was pending

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 
 from ..loop.messages import CloseReport, Handle, Msg, OpenReport, on
+from ..model.match import Match
 from ..model.roles import Minds, Overlays, Screen, Tasks
 from ..model.table import Table
 from ..platform.port import Platform
@@ -27,10 +28,11 @@ class ReportDesk:
     """Offers :class:`ui.model.roles.Report`."""
 
 
-    def __init__(self, dom: Platform, table: Table, screen: Screen, tasks: Tasks,
+    def __init__(self, dom: Platform, table: Table, match: Match, screen: Screen, tasks: Tasks,
                  overlays: Overlays, minds: Minds) -> None:
         self.dom = dom
         self.table = table
+        self.match = match  # the game on the table (a report is of the game this screen holds)
         self.screen = screen
         self.tasks = tasks
         self.overlays = overlays
@@ -51,10 +53,10 @@ class ReportDesk:
 
     def subject(self) -> tuple[str, int, int, dict[str, int] | None]:
         """What the report tells: the replay up to its step, else the game on the table."""
-        g = self.table.g
         travel = self.table.travel
         if travel is not None:
             return travel.report_subject()
+        g = self.match.game
         return g.to_json(), g.log_size, g.log_size, self.table.hints_taken
 
     async def _fill(self, opened: int, save: str, upto: int, total: int,
@@ -103,7 +105,7 @@ class ReportDesk:
         self.opened += 1
         self.table.take_down("report")
         self.dom.probe("report", "")
-        if self.table.g.is_over and not self.table.replaying:
+        if self.table.position.public.over and not self.table.replaying:
             self.screen.after_paint(lambda: self.dom.focus_first('[data-testid="end-report"]'))
         elif self.table.replaying:
             self.screen.after_paint(lambda: self.dom.focus_first('[data-testid="rp-report"]'))

@@ -16,6 +16,7 @@ from game import SEATS
 from game.sharing import BadCode, open_code, share_code
 
 from ..loop.messages import Handle, Msg, Share, on
+from ..model.match import Match
 from ..model.replay import shared_code, shared_link
 from ..model.roles import Overlays, Replays, Screen
 from ..model.table import Table
@@ -32,11 +33,13 @@ class ShareDesk:
     game, the Tutorial, a rule example); ``open_report`` opens the report of the replay
     shown; ``open_start`` the start screen."""
 
-    def __init__(self, dom: Platform, table: Table, screen: Screen, replays: Replays,
+    def __init__(self, dom: Platform, table: Table, match: Match, screen: Screen,
+                 replays: Replays,
                  overlays: Overlays, busy: Callable[[], bool], open_report: Callable[[], None],
                  open_start: Callable[[], None]) -> None:
         self.dom = dom
         self.table = table
+        self.match = match  # the game on the table (shared once finished)
         self.screen = screen
         self.replays = replays
         self.overlays = overlays
@@ -50,7 +53,7 @@ class ShareDesk:
     def share(self) -> None:
         """The link of the finished game shown (the replayed one, else the table's), in a
         dialog to copy it from. A game still being played is never shared."""
-        g = self.replays.finished_game() if self.replays.on else self.table.g
+        g = self.replays.finished_game() if self.replays.on else self.match.game
         if g is None or not g.is_over:
             return
         link = shared_link(self.dom.page_address(), share_code(g))

@@ -7,6 +7,7 @@ from typing import Any
 from game.core.reading import SAVE
 
 from ..loop.messages import BugReport, Export, Handle, ImportFile, Msg, OnSaved, OpenSaves, on
+from ..model.match import Match
 from ..model.roles import Dealer, ErrorLog, Overlays, Screen, Tasks
 from ..model.saves import (
     MAIN_KEYS,
@@ -35,11 +36,11 @@ EMBED_GAMES = 5  # games an embed that saves keeps (its Saved games lists them)
 class Shelf:
     """Offers :class:`ui.model.roles.Saving`."""
 
-    def __init__(self, dom: Platform, table: Table, screen: Screen, tasks: Tasks,
-                 dealer: Dealer, overlays: Overlays,
-                 errors: ErrorLog) -> None:
+    def __init__(self, dom: Platform, table: Table, match: Match, screen: Screen, tasks: Tasks,
+                 dealer: Dealer, overlays: Overlays, errors: ErrorLog) -> None:
         self.dom = dom
         self.table = table
+        self.match = match  # the game saved (a guest's screen holds none: the host saves it)
         self.screen = screen
         self.tasks = tasks
         self.dealer = dealer
@@ -76,9 +77,11 @@ class Shelf:
         """Store the game (export envelope) under its id; failures are told, not fatal. The
         write reaches the disk in the background: :meth:`kept` waits for it."""
         table, keys = self.table, self.keys
-        if not self.keeping or not table.g.log or keys is None or self.away:
+        if not self.keeping or not self.match.held or not table.position.moves or keys is None \
+                or self.away:
             return
-        text = export_text(table.g, table.setup, table.title, now_text(), self.table.hints_taken)
+        text = export_text(self.match.game, table.setup, table.title, now_text(),
+                           self.table.hints_taken)
         # (a save's failure comes from the disk, later: kept() tells it)
         self.dom.storage_set(keys.prefix + table.save_id, text)
         self.dom.storage_set(keys.current, table.save_id)
@@ -104,7 +107,7 @@ class Shelf:
             self.failed(failed)
         else:
             self.storage_failed = False  # saved again: a next failure is told again
-            self.dom.probe("saved", str(self.table.g.log_size))  # (on disk now)
+            self.dom.probe("saved", str(self.table.position.moves))  # (on disk now)
 
     def playing(self, keep: bool = True) -> None:
         """The game on the table is this tab's (dealt, loaded or continued): it holds it, so
@@ -199,8 +202,9 @@ class Shelf:
         prefix = self.keys.prefix if self.keys is not None else ""
         summaries = (sorted_summaries(self.dom.storage_items(prefix), prefix) if prefix
                      else [])
-        current = prefix + table.save_id if table.g.log and prefix else None
-        table.open_dialog("saves", saves_html(summaries, current, error, notice))
+        held = self.match.held
+        current = prefix + table.save_id if held and table.position.moves and prefix else None
+        table.open_dialog("saves", saves_html(summaries, current, error, notice, held))
         self.screen.after_paint(lambda: self.dom.focus_first('[data-testid="close-saves"]'))
 
     def delete(self, key: str) -> None:
@@ -233,8 +237,9 @@ class Shelf:
         table = self.table
         told = ngettext("Imported “{title}”: {count} action, round {round}.",
                         "Imported “{title}”: {count} actions, round {round}.",
-                        table.g.log_size).format(title=table.title, count=table.g.log_size,
-                                                 round=table.g.round)
+                        table.position.moves).format(title=table.title,
+                                                     count=table.position.moves,
+                                                     round=table.position.public.round)
         self.overlays.notice(f"{told} {loaded.read_as}" if loaded.read_as else told)
 
     def export_as_is(self, key: str) -> None:
@@ -246,12 +251,11 @@ class Shelf:
             self.dom.download(f"moonshot-unreadable-{name[:40]}.json", text)
 
     def export(self) -> None:
-        table = self.table
-        self.dom.download(file_name(table.g),
-                          export_text(table.g, table.setup, table.title, hints=table.hints_taken))
+        table, g = self.table, self.match.game
+        self.dom.download(file_name(g), export_text(g, table.setup, table.title,
+                                                    hints=table.hints_taken))
 
     def bug_report(self) -> None:
-        table = self.table
-        text = bug_report_text(table.g, table.setup,
-                               self.errors.error_text or "(no error recorded)")
-        self.dom.download(file_name(table.g, "moonshot-bug-report"), text)
+        g = self.match.game if self.match.held else None  # (a guest's: the error alone)
+        text = bug_report_text(g, self.table.setup, self.errors.error_text or "(no error recorded)")
+        self.dom.download(file_name(g, "moonshot-bug-report"), text)

@@ -31,6 +31,7 @@ from ..loop.messages import (
     on,
 )
 from ..markup.html import e, icon
+from ..model.match import Match
 from ..model.players import Setup
 from ..model.roles import Dealer, Overlays, Screen, StartScreen, TurnLoop
 from ..model.table import NO_GUIDE, Guide, Table
@@ -49,10 +50,12 @@ READ_KEY = "moonshot.tutorial.read"
 class Tour:
     """A guide of play (:class:`ui.model.roles.Script`) to the turn loop."""
 
-    def __init__(self, dom: Platform, table: Table, screen: Screen, dealer: Dealer,
-                 turns: TurnLoop, overlays: Overlays, start_screen: StartScreen) -> None:
+    def __init__(self, dom: Platform, table: Table, match: Match, screen: Screen,
+                 dealer: Dealer, turns: TurnLoop, overlays: Overlays,
+                 start_screen: StartScreen) -> None:
         self.dom = dom
         self.table = table
+        self.match = match  # the game played (a loaded one is the Tutorial's if it follows it)
         self.screen = screen
         self.dealer = dealer
         self.turns = turns
@@ -92,7 +95,7 @@ class Tour:
         return steps[index] if index < len(steps) else None
 
     def index(self) -> int:
-        return script().position(self.table.g.log_size) + self.read
+        return script().position(self.table.position.moves) + self.read
 
     def waits(self) -> bool:
         """An info step is on: nobody acts until Next."""
@@ -122,7 +125,7 @@ class Tour:
         table, action = self.table, self.expected()
         if action is None or table.seat is None:
             return None
-        return Hint.pointing(table.seat, table.actions, table.pick, table.g.log_size, action)
+        return Hint.pointing(table.seat, table.actions, table.pick, table.position.moves, action)
 
     def target(self) -> str:
         """The first board thing the step points at ("" outside the tutorial)."""
@@ -153,11 +156,11 @@ class Tour:
     def resume(self, save_id: str) -> None:
         """A loaded game: the tutorial goes on if it is the tutorial's game, at the step that
         was on show (the info steps read after its last action are remembered apart)."""
-        if self.dom.storage_get(TOUR_KEY) != save_id or not script().follows(self.table.g):
+        if self.dom.storage_get(TOUR_KEY) != save_id or not script().follows(self.match.game):
             return
         stored = self.dom.storage_get(READ_KEY) or ""
         read = int(stored) if stored.isdigit() and len(stored) < 4 else 0
-        steps, at = script().steps, script().position(self.table.g.log_size)
+        steps, at = script().steps, script().position(self.table.position.moves)
         # only info steps in a row may be skipped (a stale or edited number counts no further)
         skipped = 0
         while skipped < read and at + skipped < len(steps) - 1 and steps[at + skipped].seat is None:
@@ -264,7 +267,7 @@ class Tour:
     def _hand_over(self) -> str:
         """Where the tutorial's game stands (its scripted rival played to teach, not to be
         fair), and the choice: go on with it, or a fresh game at the script's level."""
-        view = self.table.g.view(POLITICIAN[PERSON])
+        view = self.table.position.view(POLITICIAN[PERSON])
         you, rival = view.nations[PERSON], view.nations[other(PERSON)]
         standing = _("Where this game stands: the {you} has {popularity} Popularity, {budget} "
                      "Budget and {money} money; the {rival} {rival_popularity}, "

@@ -21,7 +21,6 @@ from typing import Any
 
 import game
 from game import NATIONS, SEATS
-from game.analysis.history import apply_traced, rewind
 from game.core import actions as A
 from game.core.actions import Action
 from game.core.events import Event
@@ -50,6 +49,7 @@ from ..loop.messages import (
 from ..loop.notices import MoveMade, PicturesOut, SendMove
 from ..markup.controls import BAR_CONTROLS
 from ..model.marks import marks_of
+from ..model.match import Match
 from ..model.players import choose_seat
 from ..model.replay import narrate
 from ..model.roles import Minds, Notices, Overlays, Saving, Screen, Script, Sounds, Tasks
@@ -67,11 +67,12 @@ MAX_LOOP_RESTARTS = 3  # an error restarts the loop this many times in a row, th
 class Turns:
     """Offers :class:`ui.model.roles.TurnLoop`."""
 
-    def __init__(self, dom: Platform, table: Table, screen: Screen, tasks: Tasks,
+    def __init__(self, dom: Platform, table: Table, match: Match, screen: Screen, tasks: Tasks,
                  guide: Callable[[], Script], minds: Minds, sounds: Sounds,
                  overlays: Overlays, saving: Saving, notices: Notices) -> None:
         self.dom = dom
         self.table = table
+        self.match = match  # the game this screen holds: the loop plays it (a guest's: none)
         self.screen = screen
         self.tasks = tasks
         self.guide = guide  # the guide on now (the Tutorial when none runs: it lets all be)
@@ -153,7 +154,7 @@ class Turns:
 
     async def _loop(self, turn: int) -> None:
         while turn == self.table.turn and not self.table.replaying and self.table.link != "guest":
-            g = self.table.g
+            g = self.match.game
             if self._paused(g):
                 return
             seat = self._next_seat(g)
@@ -278,16 +279,11 @@ class Turns:
 
     async def perform(self, seat: Seat, action: Action, redo: bool = False,
                       note: str = "") -> None:
-        table = self.table
         release = self.screen.hold()  # on disk before it is drawn
         try:
-            table.nobody_acts()
-            # Undo's traces, brought up to date before the log grows (an online game has no
-            # undo: its guests' moves are applied by the referee).
-            kept = None if self.table.link == "host" else table.traces()
-            events, trace = apply_traced(table.g, seat, action)
-            if kept is not None:
-                kept.append(trace)
+            self.table.nobody_acts()
+            # (an online game has no undo: its guests' moves are applied by the referee)
+            events = self.match.apply(seat, action, traced=self.table.link != "host")
             if self.table.link == "host":
                 self.notices.post(PicturesOut(tuple(events)))
             shows = self.after_move(seat, events, note, redo)
@@ -302,8 +298,9 @@ class Turns:
                    redo: bool = False) -> list[Launch]:
         """After any move (this screen's or a guest's): tell it, save it; returns the launch
         shows it brings."""
-        table = self.table
-        table.moved(seat, lines(events, table.g.rules.test_bonus, note), redo, marks_of(events))
+        table, position = self.table, self.match.position()
+        table.moved(seat, position, lines(events, position.public.test_bonus, note), redo,
+                    marks_of(events))
         self.saving.autosave()
         self.notices.post(MoveMade(seat, tuple(events)))
         shows = launch_sequences(events)
@@ -320,7 +317,7 @@ class Turns:
         try:
             table.stop_play()
             table.nobody_acts()
-            shows = self.after_move(table.g.log[-1][0], events)
+            shows = self.after_move(self.match.game.log[-1][0], events)
         except BaseException:
             release()
             raise
@@ -382,7 +379,7 @@ class Turns:
         """Scroll the part of the board the decision is about into view (no one has to), once
         the page is drawn."""
         nation, role = split_seat(seat)
-        pending = self.table.g.view(seat).nations[nation].pending
+        pending = self.table.position.view(seat).nations[nation].pending
         part = f'[data-part="{role}"]'
         if pending and pending.what == "keep":
             part = ".pending"
@@ -438,7 +435,8 @@ class Turns:
         guide = self.guide()
         if not guide.allows(action):
             return  # the guide waits for the highlighted action: a nudge, nothing else
-        at_stake = game.stakes(table.g, seat, action)
+        # (worked out in the world the seat may believe: the same on a guest's screen)
+        at_stake = game.stakes(table.position.world(seat), seat, action)
         if at_stake.warn and not guide.tells_stakes:
             self.confirming = (table.turn, index)
             self.overlays.confirm(warning_text(at_stake), _("Yes, go ahead"))
@@ -500,7 +498,7 @@ class Turns:
         if self.table.link:  # online
             return 0, 0, _("No undo in an online game: every screen has seen the move.")
         ai = frozenset(s for s in SEATS if table.setup.is_ai(s))
-        count, reason = player_undo(table.g, player, ai, table.traces())
+        count, reason = player_undo(self.match.game, player, ai, self.match.traces())
         redo = len(table.redo) if table.redo and table.redo[-1][0] in player else 0
         return count, redo, reason
 
@@ -508,9 +506,9 @@ class Turns:
         count, _redo, _why = self.undo_state()
         if not count:
             return
-        table = self.table
-        back = rewind(table.g, count)
-        table.undone(back, count, narrate(back))
+        table, match = self.table, self.match
+        redo = match.rewind(count)
+        table.undone(match.position(), count, redo, narrate(match.game))
         table.stop_play()
         table.time_discussion({})
         self.saving.autosave()
@@ -542,9 +540,9 @@ class Turns:
     def talking_here(self) -> list[NationId]:
         """The nations still in the strategic discussion with a person at this screen, once
         every nation of computer players only has ended its own (an AI ends it at once)."""
-        table, g = self.table, self.table.g
+        table = self.table
         setup = table.setup
-        to_act = g.to_act()
+        to_act = table.position.public.to_act
         here = self.nations_here()
         if any(setup.is_ai(seat) and nation_of(seat) not in here for seat in to_act):
             return []  # the turn loop lets that computer team end its talk first
@@ -567,14 +565,14 @@ class Turns:
     def discussion_now(self) -> tuple[tuple[str, ...], tuple[str, ...], int] | None:
         """(every team with a person here, the teams still talking, seconds left) while the
         strategic discussion at one screen is on; None otherwise."""
-        g, table = self.table.g, self.table
-        if g.phase != "discussion" or self.table.link \
+        table = self.table
+        view = table.position.public
+        if view.phase != "discussion" or self.table.link \
                 or table.seat is not None or self.table.replaying:
             return None
         talking = self.talking_here()
         if not talking:
             return None
-        view = g.view(None)
         here = self.nations_here()
         teams = tuple(n for n in NATIONS
                       if n in talking or (n in here and view.nations[n].discussed))
@@ -587,14 +585,14 @@ class Turns:
     def end_discussion(self, nations: list[str]) -> None:
         """``nations``' teams are done talking (a team's button, or the time is up for all):
         their discussion ends in one move each, then play goes on."""
-        g = self.table.g
-        to_act = g.to_act()
+        view = self.table.position.public
+        to_act = view.to_act
         ending: list[Seat] = []  # a seat of each team still talking (either may end it)
         for nation in dict.fromkeys(nations):
             seat = next((s for s in to_act if nation_of(s) == nation), None)
             if seat is not None:
                 ending.append(seat)
-        if g.phase != "discussion" or not ending or self.table.link == "host" \
+        if view.phase != "discussion" or not ending or self.table.link == "host" \
                 or self.table.replaying:
             return
         self.busy(True)
@@ -616,7 +614,7 @@ class Turns:
         clear it)."""
         loop = asyncio.get_event_loop()
         table = self.table
-        while table.g.phase == "discussion" and table.deadline \
+        while table.position.public.phase == "discussion" and table.deadline \
                 and min(table.deadline.values()) == end and not self.table.replaying:
             left = math.ceil(end - loop.time())
             if left <= 0:
@@ -642,7 +640,7 @@ class Turns:
         if talk is not None:
             return talk[2]
         seat = self.table.seat
-        if seat is None or self.table.g.phase != "discussion":
+        if seat is None or self.table.position.public.phase != "discussion":
             return None
         end = self.table.deadline.get(nation_of(seat))
         return None if end is None else max(0, int(end - asyncio.get_event_loop().time()))
@@ -662,7 +660,8 @@ class Turns:
         land meanwhile."""
         loop = asyncio.get_event_loop()
         table = self.table
-        while table.g.phase == "discussion" and table.deadline.get(nation) == deadline:
+        while table.position.public.phase == "discussion" \
+                and table.deadline.get(nation) == deadline:
             left = int(deadline - loop.time())
             mine = table.seat is not None and nation_of(table.seat) == nation
             if left <= 0 and mine:

@@ -116,7 +116,7 @@ class EmbedApi:
         if self.origin:
             kind = next((e.action for e in events if isinstance(e, ActionTaken)), "")
             self.post({"type": "move", "seat": seat, "kind": kind,
-                       "moves": self.table.g.log_size})
+                       "moves": self.table.position.moves})
 
     def over(self, winner: str, reason: str) -> None:
         self.post({"type": "over", "winner": winner, "reason": reason})

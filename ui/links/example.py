@@ -104,7 +104,7 @@ class ExampleDesk:
         """Nobody acts: the example was played, or it is not the reader's moment (the rival
         never moves, whatever a position allowed)."""
         example = self.example
-        return self.done or example is None or example.seat not in self.table.g.to_act()
+        return self.done or example is None or example.seat not in self.table.position.public.to_act
 
     def seat(self, to_act: Sequence[Seat]) -> Seat | None:
         example = self.example
@@ -128,7 +128,7 @@ class ExampleDesk:
         table, example = self.table, self.example
         if example is None or self.done or table.seat != example.seat:
             return None
-        return Hint.pointing(example.seat, table.actions, table.pick, table.g.log_size,
+        return Hint.pointing(example.seat, table.actions, table.pick, table.position.moves,
                              example.action)
 
     def allows(self, action: Action) -> bool:

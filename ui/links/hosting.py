@@ -18,6 +18,7 @@ from game.online.referee import MAX_GUEST_MESSAGE, Referee, Refused
 
 from ..loop.messages import AcceptAnswer, Handle, Invite, Msg, OnlinePanel, on
 from ..model.invite import BadCode, link, pack, unpack
+from ..model.match import Match
 from ..model.roles import Overlays, Peers, Screen, Tasks, TurnLoop
 from ..model.table import Table
 from ..platform.port import Platform
@@ -51,10 +52,11 @@ class Hosting:
     """Offers :class:`ui.model.roles.Hosted`; the app asks it as either side of an online
     game (a peer's event, a chat line, where each seat is played)."""
 
-    def __init__(self, dom: Platform, table: Table, screen: Screen, tasks: Tasks,
+    def __init__(self, dom: Platform, table: Table, match: Match, screen: Screen, tasks: Tasks,
                  turns: TurnLoop, overlays: Overlays, peers: Peers) -> None:
         self.dom = dom
         self.table = table
+        self.match = match  # the game the referee plays (its guests' moves applied to it)
         self.screen = screen
         self.tasks = tasks
         self.turns = turns
@@ -96,7 +98,7 @@ class Hosting:
         guests = table.setup.guests()
         if not guests:
             return
-        self.referee = Referee.for_game(table.g, {group[0]: group for group in guests},
+        self.referee = Referee.for_game(self.match.game, {group[0]: group for group in guests},
                                         self._screens(), self.turns.seconds_left)
         table.go_online("host", self.referee.waiting)
         table.seat_screens(self.referee.screens)
@@ -232,7 +234,8 @@ class Hosting:
     def receive(self, guest: str, text: str) -> None:
         table, referee = self.table, self.referee
         assert referee is not None
-        moves, refused, chats = table.g.log_size, referee.refused, referee.chat_total
+        g = self.match.game
+        moves, refused, chats = g.log_size, referee.refused, referee.chat_total
         self.send(referee.receive(guest, text))
         name = self.invitations[guest].name
         if referee.refused > refused:
@@ -243,7 +246,7 @@ class Hosting:
             self.dom.probe("refused", str(referee.refused))
         if referee.chat_total > chats:
             table.hear_chat(tuple(referee.chats))
-        if table.g.log_size != moves:
+        if g.log_size != moves:
             # the referee keeps the move's events in the plain form it sends the guests
             self.turns.remote_moved([event_from_plain(plain) for plain in referee.last_events])
 

@@ -1,20 +1,17 @@
 """A guest's side of an online game: answer the host's invitation, then play from the host's
 pictures (:class:`game.online.guestlink.GuestLink`) over the data channel (:file:`public/peer.js`).
 
-The guest's browser never holds the game. To draw the table and answer what the rest of the
-app asks of a game (what a move risks, the launch odds, a hint), it builds a game from its
-own seat's view with every hidden part sampled (:func:`game.analysis.infostate.determinize`, as the
-AI does): nothing in it comes from the host's secrets, and its view of that seat is exactly
-the host's. Moves go to the host, never into that game.
+The guest's browser never holds the game: its table holds the host's picture as a
+:class:`ui.model.match.Position`, as the host's own table holds its game's, and what needs a
+whole world (what a move risks, a hint) samples one from the seat's view on either screen.
+Moves go to the host.
 """
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from game import SEATS
-from game.analysis.infostate import determinize
 from game.core.actions import Action
 from game.core.errors import IllegalAction
 from game.core.events import ActionTaken
@@ -26,6 +23,7 @@ from game.rules.records import View
 from ..markup.launchshow import verdict_sound
 from ..model.invite import BadCode, pack, unpack
 from ..model.marks import marks_of
+from ..model.match import Match, Position
 from ..model.players import Setup, choose_seat
 from ..model.replay import public_story
 from ..model.roles import Overlays, Peers, Screen, Sounds, Tasks, TurnLoop
@@ -53,11 +51,12 @@ class Joining:
     """A guest's side of an online game; the app asks it as either side (a peer's event, a
     chat line, where each seat is played) and sends it this screen's moves."""
 
-    def __init__(self, dom: Platform, table: Table, screen: Screen, tasks: Tasks,
+    def __init__(self, dom: Platform, table: Table, match: Match, screen: Screen, tasks: Tasks,
                  turns: TurnLoop, overlays: Overlays, sounds: Sounds,
                  peers: Peers) -> None:
         self.dom = dom
         self.table = table
+        self.match = match  # a guest's screen holds no game: it lets go of the one it had
         self.screen = screen
         self.tasks = tasks
         self.turns = turns
@@ -216,8 +215,8 @@ class Joining:
         table.stop_play()
         table.go_online("guest", self.waiting())
         actions = link.legal(seat) if seat else []
-        table.picture(_hosts_setup(table.setup, view), own, picture,
-                      determinize(link.view(seat or own[0]), random.Random(at)),
+        self.match.take(None)  # (the game it had is not this one: nothing may act on it)
+        table.picture(_hosts_setup(table.setup, view), own, Position.pictured(picture, at),
                       seat, actions, Pick.of(actions, link.view(seat)) if seat else NO_PICK)
         table.seat_screens(self.screens())
         table.give_hint(None)  # a hint on show was for the last picture
@@ -243,7 +242,7 @@ class Joining:
 
     def draw_decision(self, seat: Seat | None) -> None:
         """The table drawn, and this screen's seat's decision in view (or the end)."""
-        if self.table.g.is_over:
+        if self.table.position.public.over:
             self.table.nobody_acts()
             self.screen.show_end()  # (drawn with the end over it)
             return

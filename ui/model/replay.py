@@ -13,6 +13,7 @@ from typing import Any
 import game
 from game.core.events import ActionTaken, Event, flights
 from game.core.names import Seat
+from game.rules.records import View
 from game.sharing import state_hash
 
 from ..words.i18n import _, ngettext
@@ -91,14 +92,16 @@ class Chapter:
 
 
 class Replay:
-    """Every position of a game, built by replaying its log from the seed.
+    """The story of a game, told by replaying its log from the seed: records only.
 
-    ``frames[0]`` is the game before any action, ``frames[i]`` after the i-th action;
     ``notes[i]`` tells (public facts only) what the i-th action did; ``chapters`` are the
-    phases and launches to jump to, in order. ``matches`` says whether the last frame is
-    exactly the state the save recorded."""
+    phases and launches to jump to, in order. ``matches`` says whether the last position is
+    exactly the state the save recorded. Given a list (``frames``), every position is added
+    to it: ``frames[0]`` the game before any action, ``frames[i]`` after the i-th. Whoever
+    shows them keeps them (the replay desk); a replay on the table holds only the view it
+    shows (:class:`Travel`), never a game."""
 
-    def __init__(self, save: dict[str, Any]) -> None:
+    def __init__(self, save: dict[str, Any], frames: list[game.Game] | None = None) -> None:
         try:
             seed, players = save["seed"], save["players"]
             ruleset, pair, log = save["ruleset"], save.get("pair") or "USA", save["log"]
@@ -107,7 +110,9 @@ class Replay:
             raise SaveError(_("This game cannot be replayed: {error}").format(
                 error=exc)) from None
         bonus = current.rules.test_bonus
-        self.frames = [current.clone()]
+        if frames is not None:
+            frames.append(current.clone())
+        self.length = 0  # the actions replayed
         self.notes: list[list[Told]] = [[note(opening_line(current))]]
         self.seats: list[str | None] = [None]
         self.chapters = [Chapter(0, current.round, current.phase)]
@@ -126,7 +131,9 @@ class Replay:
                 # the launch phase opens before its launches; the next phase after them
                 flown = [opened, *flown] if opened.phase == "launches" else [*flown, opened]
             self.chapters += flown
-            self.frames.append(current.clone())
+            if frames is not None:
+                frames.append(current.clone())
+            self.length = number
             self.seats.append(seat)
             self.notes.append(told_move(events, bonus, seat))
         self.save = save  # what was replayed (the report works its numbers out from it)
@@ -137,7 +144,7 @@ class Replay:
 
     def __len__(self) -> int:
         """The number of actions (frames are one more)."""
-        return len(self.frames) - 1
+        return self.length
 
     def chapter_at(self, step: int, chosen: int | None = None) -> int:
         """The number of the chapter the frame ``step`` shows: ``chosen`` (the one jumped
@@ -166,14 +173,15 @@ def narrate(g: game.Game) -> list[Told]:
 
 @dataclass(frozen=True)
 class Travel:
-    """A replay on the table instead of the game: the game rebuilt from its log (``replay``),
-    the step shown (``index`` actions in), whose view (``seat``; None: the public one) of the
-    views on offer (``seats``), the hints each nation took in it (None: not known, as for a
-    shared link's game), the autoplay running (its number; 0: none) and the chapter last
-    jumped to (marked on the timeline)."""
+    """A replay on the table instead of the game: the game's story told from its log
+    (``replay``), the step shown (``index`` actions in) and its ``view``, whose view it is
+    (``seat``; None: the public one) of the views on offer (``seats``), the hints each nation
+    took in it (None: not known, as for a shared link's game), the autoplay running (its
+    number; 0: none) and the chapter last jumped to (marked on the timeline)."""
 
     replay: Replay
     index: int
+    view: View
     seats: tuple[str, ...]
     hints: tuple[tuple[str, int], ...] | None = None
     seat: Seat | None = None

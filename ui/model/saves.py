@@ -150,8 +150,10 @@ def bug_report_text(g: game.Game | None, setup: Setup, error: str) -> str:
     return json.dumps(report, indent=1)
 
 
-def file_name(g: game.Game, prefix: str = "moonshot") -> str:
+def file_name(g: game.Game | None, prefix: str = "moonshot") -> str:
     stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M")
+    if g is None:  # (a guest's bug report: the host holds the game)
+        return f"{prefix}-{stamp}.json"
     return f"{prefix}-seed{g.seed}-round{g.round}-{stamp}.json"
 
 

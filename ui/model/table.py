@@ -1,4 +1,5 @@
-"""What the table holds: the game and its players, who is at the screen, the decision at hand,
+"""What the table holds: the position of the game (never the game itself: see
+:mod:`ui.model.match`) and its players, who is at the screen, the decision at hand,
 the Mission log's lines, what Undo took back, which dialog is up, the hint on show, the guide
 of play, the discussion's clock, an online game's chat and screens, and the sound switch: all
 that the page is drawn from.
@@ -18,7 +19,6 @@ from dataclasses import dataclass, replace
 from typing import Literal, get_args
 
 import game
-from game.analysis.history import Trace, traces
 from game.core.actions import Action
 from game.core.names import NationId, Seat
 from game.rules.records import View
@@ -27,12 +27,10 @@ from game.rules.terms import nation_of
 from ..loop.messages import Tab
 from ..words.narration import Told
 from .examples import Example
+from .match import Move, Position
 from .players import Setup
 from .replay import Travel
-from .shown import Shown
 from .targets import NO_PICK, TRAIL_MOVES, Hint, Pick, tab_of
-
-Redo = tuple[Seat, Action]  # (seat, action) taken back by Undo, to be taken again by Redo
 
 # The overlays over the table: their markup is their controller's, the paint draws each into
 # the page region of its name (the launch show's frame into its stage). The banner tells
@@ -50,7 +48,7 @@ Link = Literal["", "host", "guest"]
 # The table's fields that the page draws without drawing the table again (what is over it, the
 # log, the chat, whether the screen waits: each compared with what is drawn), and its own
 # bookkeeping: setting them leaves :attr:`Table.revision` as it is.
-LIGHT = frozenset({"revision", "turn", "_traced", "_fronted", "dialog", "dialog_markup",
+LIGHT = frozenset({"revision", "turn", "_fronted", "dialog", "dialog_markup",
                    "copied", "up", "busy", "log", "chat"})
 
 
@@ -70,7 +68,7 @@ NO_GUIDE = Guide()
 
 
 class Table:
-    """The game on the table and what the screen holds of it."""
+    """The game's position on the table and what the screen holds of it."""
 
     revision = 0  # the changes so far that the table's drawing shows (see :data:`LIGHT`)
 
@@ -86,9 +84,9 @@ class Table:
     def _redraw(self) -> None:
         object.__setattr__(self, "revision", self.revision + 1)
 
-    def __init__(self, setup: Setup, g: game.Game, save_id: str) -> None:
+    def __init__(self, setup: Setup, position: Position, save_id: str) -> None:
         self.setup = setup
-        self.g = g
+        self.position = position  # what the table is drawn from: the game at this moment
         self.save_id = save_id  # the key of its autosave
         self.title = ""
         self.at_screen: tuple[Seat, ...] | None = None  # the player at the screen (their seats)
@@ -107,7 +105,7 @@ class Table:
         self.log: list[Told] = []
         # (seat, the board things its move's events touched) of the last moves, newest last
         self.touched: list[tuple[str, frozenset[str]]] = []
-        self.redo: list[Redo] = []
+        self.redo: list[Move] = []  # what Undo took back, for Redo to take again, newest last
         self.dialog: Dialog | Literal[""] = ""  # the dialog up ("" none)
         self.dialog_markup = ""  # what the dialog up shows (its owner's; the paint draws it)
         # (the element under a Copy button in the dialog, the words it says): copied, or not
@@ -132,19 +130,18 @@ class Table:
         self.screens: dict[str, dict[str, str]] = {}  # online: where each seat is played
         self.chat: tuple[tuple[str, str], ...] = ()  # online: (who, text), oldest first
         self.host_moves = -1  # a guest's: the host's move count of the picture on show
-        self._traced: tuple[game.Game | None, list[Trace]] = (None, [])
-        self._picture: Shown | None = None  # a guest's: the host's picture of its seats
 
     # ------------------------------------------------------------------ the game
 
-    def deal(self, setup: Setup, g: game.Game, save_id: str, title: str,
+    def deal(self, setup: Setup, position: Position, save_id: str, title: str,
              log: list[Told]) -> None:
-        """A new or loaded game takes the table: nobody acts, nothing is half chosen; the
-        only human player (if one) sits at the screen, and their nation's board is in front."""
-        self.setup, self.g, self.save_id, self.title, self.log = setup, g, save_id, title, log
-        self._picture = None
+        """A new or loaded game takes the table at ``position``: nobody acts, nothing is half
+        chosen; the only human player (if one) sits at the screen, and their nation's board
+        is in front."""
+        self.setup, self.position, self.save_id, self.title, self.log = \
+            setup, position, save_id, title, log
         self.touched = []  # a loaded game's past moves are told, not marked
-        self.last_seat = g.log[-1][0] if g.log else None
+        self.last_seat = position.last[-1][0] if position.last else None
         self.nobody_acts()
         self.redo = []
         self.close_dialog()
@@ -294,12 +291,13 @@ class Table:
 
     # ------------------------------------------------------------------ moves and the log
 
-    def moved(self, seat: Seat, told: list[Told], redo: bool = False,
+    def moved(self, seat: Seat, position: Position, told: list[Told], redo: bool = False,
               touched: frozenset[str] = frozenset()) -> None:
-        """``seat`` moved: the log tells it, and the board marks what its events ``touched``.
-        A new move (not a redo) ends what Redo could do."""
+        """``seat`` moved, to ``position``: the log tells it, and the board marks what its
+        events ``touched``. A new move (not a redo) ends what Redo could do."""
         if not redo:
             self.redo = []
+        self.position = position
         self.last_seat = seat
         self.group = ""
         self.log = [*self.log, *told]
@@ -308,7 +306,7 @@ class Table:
     def heard(self, seat: str, told: list[Told], touched: frozenset[str]) -> None:
         """A move made on another screen (a guest hears the host's): the log tells it, and the
         board marks what it touched; whose turn comes next at a tie stays this screen's."""
-        self.log.extend(told)
+        self.log = [*self.log, *told]
         self.touched = [*self.touched[1 - TRAIL_MOVES:], (seat, touched)]
 
     def tell(self, *told: Told) -> None:
@@ -329,26 +327,17 @@ class Table:
         """The whole log told again (another language, an undo, a guest's first picture)."""
         self.log = log
 
-    def traces(self) -> list[Trace]:
-        """What each logged action did that undo must respect, kept as the game is played
-        (replayed once when another game object takes the table: loaded, undone, new)."""
-        if self._traced[0] is not self.g:
-            self._traced = (self.g, traces(self.g))
-        return self._traced[1]
-
-    def undone(self, g: game.Game, count: int, log: list[Told]) -> None:
-        """Undo took back the last ``count`` actions: ``g`` is the game before them. The
-        first of them is kept for Redo."""
-        self.redo = [*self.redo, self.g.log[-count]]
-        kept = self.traces()[:-count]
-        self.g = g
-        self._traced = (g, kept)  # the rewound game's log is a prefix: no replay
-        self.last_seat = g.log[-1][0] if g.log else None
+    def undone(self, position: Position, count: int, redo: Move, log: list[Told]) -> None:
+        """Undo took back the last ``count`` actions, back to ``position``; ``redo``, the
+        first of them, is kept for Redo."""
+        self.redo = [*self.redo, redo]
+        self.position = position
+        self.last_seat = position.last[-1][0] if position.last else None
         self.log = log
         self.touched = self.touched[:-count]
         self.nobody_acts()
 
-    def take_redo(self) -> Redo | None:
+    def take_redo(self) -> Move | None:
         """The move Redo takes now, if the seat at hand may take it (else Redo is forgotten)."""
         if not self.redo:
             return None
@@ -361,17 +350,11 @@ class Table:
 
     # ------------------------------------------------------------------ a guest's table
 
-    @property
-    def shown(self) -> Shown:
-        """What the table is drawn from: the game on this screen, or a guest's picture."""
-        return self._picture or self.g
-
-    def picture(self, setup: Setup, at_screen: tuple[Seat, ...], shown: Shown, g: game.Game,
+    def picture(self, setup: Setup, at_screen: tuple[Seat, ...], position: Position,
                 seat: Seat | None, actions: list[Action], pick: Pick) -> None:
-        """A guest's screen: the host's latest picture, drawn as it is (``shown``), with a game
-        sampled from this screen's view for what analysis needs (``g``: hints, warnings), and
+        """A guest's screen: the host's latest picture, drawn as it is (``position``), and
         the decision it asks of this screen's ``seat``, if any."""
-        self.setup, self.at_screen, self.g, self._picture = setup, at_screen, g, shown
+        self.setup, self.at_screen, self.position = setup, at_screen, position
         self.seat, self.actions, self.pick, self.group = seat, actions, pick, ""
         if seat is not None:
             self.front(seat)
@@ -433,7 +416,7 @@ class Table:
     def current_hint(self) -> Hint | None:
         """The hint on show, while it still fits the decision at hand."""
         hint = self.hint
-        if hint is None or hint.seat != self.controls_seat() or hint.moves != self.g.log_size:
+        if hint is None or hint.seat != self.controls_seat() or hint.moves != self.position.moves:
             return None
         return hint
 

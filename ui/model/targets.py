@@ -244,7 +244,7 @@ def tab_of(target: str) -> Tab | None:
 TRAIL_MOVES = 24  # the trail looks this many moves back at most (a rival's turn is shorter)
 
 
-def trail(log: list[tuple[Seat, Action]], player: tuple[str, ...] | None,
+def trail(log: Sequence[tuple[Seat, Action]], player: tuple[str, ...] | None,
           touched: Sequence[tuple[str, frozenset[str]]] = ()) -> set[str]:
     """The board things the other seats' moves touched since ``player`` (the seats of the
     person at the screen) last moved: where the rival's last moves happened, by their

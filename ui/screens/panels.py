@@ -77,7 +77,9 @@ def _entry(s: Summary, current: str | None) -> str:
 
 
 def saves_html(summaries: list[Summary], current: str | None, error: str = "",
-               notice: str = "") -> str:
+               notice: str = "", held: bool = True) -> str:
+    """The Saved games dialog; ``held``: this screen holds the game on the table, to export
+    (a guest's shows the host's)"""
     none_yet = _("No saved games yet: games are saved here after every action.")
     items = "".join(_entry(s, current) for s in summaries) or (
         f'<li class="empty">{e(none_yet)}</li>')
@@ -90,8 +92,9 @@ def saves_html(summaries: list[Summary], current: str | None, error: str = "",
             f'data-testid="saves">'
             f'<h2 id="sv-t">{e(title)}</h2>'
             f'<ul class="savelist">{items}</ul>'
-            f'<div class="io"><button type="button" data-cmd="export" data-testid="export">'
-            f'{icon("card")} {e(export)}</button>'
+            f'<div class="io">'
+            + (f'<button type="button" data-cmd="export" data-testid="export">'
+               f'{icon("card")} {e(export)}</button>' if held else "") +
             f'<label class="file">{e(import_words)} '
             f'<input type="file" accept=".json,application/json" data-cmd="import" '
             f'data-testid="import-file"></label></div>{err}{note}'
