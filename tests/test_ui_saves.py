@@ -21,6 +21,7 @@ from ui.model.saves import (
     bug_report_text,
     envelope,
     export_text,
+    file_name,
     parse,
     sorted_summaries,
     summarize,
@@ -81,6 +82,17 @@ def test_a_finished_game_and_a_bare_engine_save_and_a_bug_report_import() -> Non
     report = json.loads(bug_report_text(g, setup_for(g), "Traceback: boom"))
     assert report["error"] == "Traceback: boom"
     assert parse(json.dumps(report)).game == g
+
+
+def test_a_screen_holding_no_game_offers_no_export_and_reports_the_error_alone() -> None:
+    """A guest's screen holds no game (ui.model.match): its Saved games has no Export of
+    the game on the table, and its bug report carries the error and no game."""
+    assert 'data-cmd="export"' in saves_html([], None)
+    assert 'data-cmd="export"' not in saves_html([], None, held=False)
+    report = json.loads(bug_report_text(None, Setup(), "Traceback: boom"))
+    assert report["error"] == "Traceback: boom" and "export" not in report
+    assert file_name(None, "moonshot-bug-report").startswith("moonshot-bug-report-2")
+    assert "-seed5-" in file_name(played(5))
 
 
 # --------------------------------------------------------------------------- refusals
