@@ -2,7 +2,7 @@
 
     python bench/load_time.py [--mode cold|warm|memory|start|phone|all] [--runs 5] [--games 5]
                               [--moves 0] [--engine chromium,firefox,webkit]
-                              [--dist DIR] [--no-build] [--json FILE]
+                              [--ai worker|page] [--dist DIR] [--no-build] [--json FILE]
 
 Serves the built site (dist/, or --dist DIR; built there first unless --no-build) on
 127.0.0.1 with no caching headers (every byte crosses the socket), plus a bare page that boots
@@ -58,7 +58,8 @@ page's AI worker and both Pyodides' memory are in it. One line per game and the 
 first to the last; the renderer's memory of the bare page and of the game with no computer
 seat (its AI worker never started), ready, to set them against. The budget: documents and
 nodes back at the first game's level (nodes within 10%), the renderer's private footprint
-grows by less than 10 MB.
+grows by less than 10 MB. With --ai page the games' computer players think on the page
+(``?ai=page``: no worker, the search in slices), the other design to weigh.
 
 start, in each engine (--engine, default chromium; Firefox and WebKit driven as by
 e2e/engines.py): cold visits of the game, a fresh profile each, the engines in turn; the median
@@ -76,7 +77,11 @@ can read (the start screen or the table: the bare page has none) and to ready, a
 game the time its AI worker is up, the bytes the page and the worker fetched by then and
 what the service worker's precache (offline play) fetched meanwhile (DevTools' emulation
 throttles the page and its workers, not the service worker: that figure came unthrottled).
-Not in "all" (minutes).
+Beside each page's figures, how far it is from the network's limit: the floor (its bytes by
+ready at the network's bandwidth, plus one round trip for each request of the longest chain
+of requests by ready, each started once the one before it ended) and its ready time as a
+ratio to that floor; then the game's ready time as a ratio to the bare page's, from the
+same run. Not in "all" (minutes).
 
 Exit status 1 when a cold or warm load is over its budget (memory's verdicts are printed
 only). A separate command, not part of the test run (e2e/test_load_bench.py only smoke-tests
@@ -307,6 +312,36 @@ def body_bytes(requests: list[Request]) -> int:
     return total
 
 
+def round_trips(spans: list[tuple[float, float]]) -> int:
+    """The longest chain of requests each started once the one before it had ended (``spans``:
+    each request's start and end, in ms): the round trips a load waits for one after another,
+    at the least, whatever the bandwidth. (A request that started after an unrelated one
+    ended counts as following it: the chain is an upper bound on the true one, which the
+    initiators alone would tell.)"""
+    depth: list[int] = []
+    ordered = sorted(spans)
+    for index, (start, _end) in enumerate(ordered):
+        before = [depth[i] for i, (_s, end) in enumerate(ordered[:index]) if end <= start]
+        depth.append(1 + max(before, default=0))
+    return max(depth, default=0)
+
+
+def network_floor(bytes_over_wire: int, trips: int, conditions: dict[str, float]) -> float:
+    """The seconds a load needs on ``conditions`` (NETWORKS) for its bytes and its round trips
+    alone: no compiling, no starting, no drawing (what no page can beat)."""
+    return bytes_over_wire / conditions["download"] + trips * conditions["latency"] / 1000
+
+
+def spans_of(requests: list[Request]) -> list[tuple[float, float]]:
+    """Each request's start and end (ms since the epoch), from its Resource Timing."""
+    found = []
+    for request in requests:
+        timing = request.timing
+        if timing["responseEnd"] >= 0:
+            found.append((timing["startTime"], timing["startTime"] + timing["responseEnd"]))
+    return found
+
+
 def load_average() -> list[float]:
     return [round(x, 2) for x in os.getloadavg()]
 
@@ -438,7 +473,10 @@ def phone_load(browser: Browser, url: str, network: str) -> dict[str, Any]:
         # comes from the HTTP cache the page filled), apart from the service worker's
         # precache of the whole site for offline play, which runs meanwhile
         later = [r for r in traffic.finished if r not in by_ready]
+        trips = round_trips(spans_of(by_ready))
+        floor = network_floor(body_bytes(by_ready), trips, conditions)
         return {"ready": seconds(marks[0]), "readable": seconds(marks[1]),
+                "floor": round(floor, 2), "round_trips": trips,
                 "painted": seconds(marks[2]), "worker": seconds(marks[3]),
                 "bytes": body_bytes(by_ready), "requests": len(by_ready),
                 "worker_bytes": (body_bytes(by_ready) + body_bytes(
@@ -465,7 +503,7 @@ def measure_phone(browser: Browser, site: str, runs: int) -> dict[str, Any]:
         return statistics.median(values) if values else None
 
     keys = ("painted", "readable", "ready", "worker", "bytes", "requests", "worker_bytes",
-            "precache_bytes")
+            "precache_bytes", "floor", "round_trips")
     return {"networks": NETWORKS, "throttle": THROTTLE, "runs": runs,
             "median": {network: {page: {key: median(loads, key) for key in keys}
                                  for page, loads in pages.items()}
@@ -489,16 +527,25 @@ def report_phone(result: dict[str, Any]) -> str:
         lines.append(f"  {network}: {n['download'] * 8 / 1e6:.2f} Mbit/s down, "
                      f"{n['upload'] * 8 / 1e6:.2f} up, {n['latency']:.0f} ms round trip")
         lines.append(f"    {'':6}{'painted':>8}{'readable':>9}{'ready':>8}{'bytes':>9}"
-                     f"{'worker up':>10}{'bytes':>9}{'precache':>9}")
+                     f"{'worker up':>10}{'bytes':>9}{'precache':>9}{'floor':>8}{'trips':>6}"
+                     f"{'ready/floor':>12}")
         for page in ("game", "bare"):
             m = pages[page]
+            ratio = (f"{m['ready'] / m['floor']:11.2f}x" if m["ready"] and m["floor"]
+                     else f"{'-':>12}")
+            trips = f"{m['round_trips']:6.0f}" if m["round_trips"] is not None else f"{'-':>6}"
             lines.append(f"    {page:<6}{cell(m['painted'])}{cell(m['readable'])} "
                          f"{cell(m['ready'])}{cell(m['bytes'], 'MB')} "
                          f"{cell(m['worker'])}{cell(m['worker_bytes'], 'MB')}"
-                         f"{cell(m['precache_bytes'], 'MB')}")
+                         f"{cell(m['precache_bytes'], 'MB')}{cell(m['floor'])}{trips}{ratio}")
+        game, bare = pages["game"]["ready"], pages["bare"]["ready"]
+        if game and bare:
+            lines.append(f"    the game ready at {game / bare:.2f}x the bare page's time")
     lines.append("  (worker up: the game's AI worker ready, and the bytes the page and the "
                  "worker had fetched by then; precache: what the service worker had fetched "
-                 "meanwhile, for offline play)")
+                 "meanwhile, for offline play; floor: the bytes by ready at the network's "
+                 "bandwidth plus its round trip for each request of the longest chain by "
+                 "ready, trips: nothing can be ready sooner)")
     lines.append(load_line(result))
     return "\n".join(line for line in lines if line)
 
@@ -715,9 +762,10 @@ def loaded_memory(browser: Browser, url: str) -> tuple[int | None, int | None]:
 
 
 def measure_memory(browser: Browser, site: str, games: int = 5,
-                   moves: int = 0) -> dict[str, Any]:
+                   moves: int = 0, ai: str = "worker") -> dict[str, Any]:
     """``games`` games in one tab, the page's counters and renderer memory after each; the
-    renderer's memory of the bare page once ready, to set them against."""
+    renderer's memory of the bare page once ready, to set them against. ``ai``: where the
+    computer players think, in their worker or on the page (``?ai=page``: no worker)."""
     before = load_average()
     bare = loaded_memory(browser, site + "bare.html")
     # the game with no computer seat: the page alone, its AI worker never started
@@ -727,7 +775,8 @@ def measure_memory(browser: Browser, site: str, games: int = 5,
     traffic.attach(context)
     try:
         page = context.new_page()
-        page.goto(f"{site}?players=2&seats=hhmm&seed={MEMORY_SEED}&speed=0")
+        on_page = "&ai=page" if ai == "page" else ""
+        page.goto(f"{site}?players=2&seats=hhmm&seed={MEMORY_SEED}&speed=0{on_page}")
         page.wait_for_selector('body[data-ready="1"]', timeout=TIMEOUT_MS)
         # The worker's background precache is over before the first figures are taken.
         page.wait_for_function(PRECACHED, timeout=TIMEOUT_MS)
@@ -777,6 +826,7 @@ def measure_memory(browser: Browser, site: str, games: int = 5,
         "alone": {"renderer_private": alone[0], "renderer_rss": alone[1]},
         "loaded": {"renderer_private": loaded[0], "renderer_rss": loaded[1]},
         "moves": moves,
+        "ai": ai,
         "load_average": {"before": before, "after": load_average()},
     }
 
@@ -977,10 +1027,14 @@ def against_bare(result: dict[str, Any]) -> str:
     last = result["games"][-1]["renderer_private"]
     if not bare or alone is None or loaded is None or last is None:
         return ""
+    with_one = ("with one, thinking on the page (no worker)" if result.get("ai") == "page"
+                else "with one, its AI worker up")
+    cost = ("the AI's modules and their work" if result.get("ai") == "page"
+            else "the worker's own Pyodide")
     return (f"  renderer private memory: bare page ready {megabytes(bare)}; the game ready "
             f"with no computer seat (no AI worker) {megabytes(alone)} ({alone / bare:.2f}x); "
-            f"with one, its AI worker up {megabytes(loaded)} ({loaded / bare:.2f}x: the "
-            f"worker's own Pyodide {megabytes(loaded - alone, True)}), after game "
+            f"{with_one} {megabytes(loaded)} ({loaded / bare:.2f}x: {cost} "
+            f"{megabytes(loaded - alone, True)}), after game "
             f"{len(result['games'])} {megabytes(last)} ({last / bare:.2f}x)")
 
 
@@ -1027,6 +1081,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--engine", default="chromium",
                         help="the start mode's engines, comma-separated: chromium, firefox, "
                              "webkit (default chromium)")
+    parser.add_argument("--ai", choices=("worker", "page"), default="worker",
+                        help="the memory mode's computer players: in their worker (default) "
+                             "or on the page (?ai=page: no worker)")
     parser.add_argument("--json", type=Path, help="also write the result here")
     args = parser.parse_args(argv)
     modes = MODES if args.mode == "all" else (args.mode,)
@@ -1053,7 +1110,8 @@ def main(argv: list[str] | None = None) -> int:
                     result[mode] = measure_warm(playwright.chromium, site, cached_site, runs)
                     print(report_warm(result[mode]), flush=True)
                 elif mode == "memory":
-                    result[mode] = measure_memory(browser, site, args.games, args.moves)
+                    result[mode] = measure_memory(browser, site, args.games, args.moves,
+                                                  args.ai)
                     print(report_memory(result[mode]), flush=True)
                 elif mode == "phone":
                     result[mode] = measure_phone(browser, gzip_site, runs)

@@ -104,6 +104,9 @@ def test_load_bench_phone_smoke(browser: Browser, dist: Path) -> None:
         load = bench.phone_load(browser, site, "Fast 4G")
     print(f"\nFast 4G, CPU {bench.THROTTLE}x: {load}")
     assert 0 < load["painted"] <= load["readable"] <= load["ready"] < load["worker"]
+    # the network's limit: the page, its scripts, Pyodide and the game's files come one
+    # after another, and nothing is ready before its bytes and those round trips are through
+    assert load["round_trips"] >= 3 and 0 < load["floor"] < load["ready"]
     # Uncompressed, the first load is over 10 MB (the cold smoke test's figure): the wasm
     # and the scripts travel gzipped.
     assert 3 * 2**20 < load["bytes"] < 10 * 2**20

@@ -9,6 +9,7 @@ page would show, through the app's own input routing.
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -120,6 +121,7 @@ class FakePlatform:
         self.hash = ""
         self.worker_ok = False
         self.worker_calls: list[tuple[str, tuple[Any, ...]]] = []
+        self.breaths = 0  # the thread given back (a search on the page between its slices)
         self.peer_handler: Callable[[str, str, str], None] | None = None
         self.offers: list[str] = []
         self.accepted: list[tuple[str, str]] = []
@@ -292,6 +294,10 @@ class FakePlatform:
     async def worker_call(self, worker: Any, name: str, *args: Any) -> str:
         self.worker_calls.append((name, args))
         raise RuntimeError("no worker in the unit tests")
+
+    async def breathe(self) -> None:
+        self.breaths += 1
+        await asyncio.sleep(0)  # (the browser's turn: the event loop's other tasks here)
 
     # ------------------------------------------------------------------ focus and view
 

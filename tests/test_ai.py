@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import pytest
 
 import game
-from game.ai import LEVELS, Budget, determinize, get_ai
+from game.ai import LEVELS, Budget, determinize, finish, get_ai, stepwise
 from game.core.actions import Action
 from game.core.rng import Rng
 from game.engine import Game
@@ -140,6 +140,49 @@ def test_hard_reports_its_iterations() -> None:
                                             random.Random(1), Budget(None, 5))
             assert stats.iterations == 5
             return
+    pytest.fail("no politics decision found")
+
+
+def test_hard_searches_a_step_at_a_time_and_counts_only_its_own_time(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hard's search as steps (a rollout each, what a page drives between the browser's
+    tasks) chooses what the search in one go chooses; its time budget counts the time spent
+    in it, not the time between its steps (a clock of the test's: each reading a
+    millisecond later, each step's pause ten seconds)."""
+    from game.ai import montecarlo
+    from game.ai.montecarlo import PairedMonteCarloAI
+
+    class Clock:
+        now = 0.0
+
+        def perf_counter(self) -> float:
+            self.now += 0.001
+            return self.now
+
+    for g, seat in _medium_positions(2, 30):
+        legal = g.legal_actions(seat)
+        if not (seat.endswith("politician") and g.phase == "politics" and len(legal) > 2):
+            continue
+        whole = PairedMonteCarloAI().choose(g.view(seat), legal, random.Random(1),
+                                            Budget(None, 24))
+        assert finish(stepwise(PairedMonteCarloAI(iterations=24), g.view(seat), legal,
+                               random.Random(1))) == whole
+        clock = Clock()
+        monkeypatch.setattr(montecarlo, "time", clock)
+        ai = PairedMonteCarloAI(seconds=0.5)
+        steps = stepwise(ai, g.view(seat), legal, random.Random(1))
+        taken = 0
+        with pytest.raises(StopIteration) as done:
+            while True:
+                next(steps)
+                taken += 1
+                clock.now += 10.0  # the browser's turn
+        assert done.value.value in legal and taken == ai.last_stats.iterations > 20
+        assert 0.5 <= ai.last_stats.seconds < 0.6 and clock.now > 10 * taken  # its own only
+        medium = get_ai("medium")  # a level that answers at once: one step, no yield
+        assert finish(stepwise(medium, g.view(seat), legal, random.Random(1))) == \
+            get_ai("medium").choose(g.view(seat), legal, random.Random(1))
+        return
     pytest.fail("no politics decision found")
 
 

@@ -3,6 +3,7 @@ saved games, and the worker's ``choose`` (JSON in, a legal action out, reproduci
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 
@@ -12,6 +13,7 @@ import game
 from game import SEATS
 from game.core.plain import to_plain
 from tests.conftest import counting_clock
+from tests.fake_platform import FakePlatform
 from ui.ai_worker import choose
 from ui.model.players import Setup, parse_query
 from ui.model.saves import SaveError, envelope, parse
@@ -90,3 +92,50 @@ def test_the_worker_chooses_a_legal_action_from_json_reproducibly(
         assert 0.2 <= told["seconds"] <= 0.2 + 0.003, told
     else:
         assert "seconds" not in told
+
+
+def test_a_page_without_a_worker_thinks_in_slices_and_gives_the_thread_back(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``?ai=page`` (Thinker.keep_on_page): no worker is started; hard's search runs on the
+    page a slice at a time, the event loop's other tasks (the browser's input and frames)
+    running between slices, and its answer is the search's in one go."""
+    from game.ai import montecarlo
+    from ui.control import thinker as thinking
+
+    monkeypatch.setattr(montecarlo, "DEFAULT_SECONDS", 0.2)
+    monkeypatch.setattr(montecarlo, "time", counting_clock(0.001))  # (see the test above)
+    monkeypatch.setattr(thinking, "time", counting_clock(0.001))  # a slice: ten readings
+    g = game.new_game(9)
+    rng = random.Random(9)
+    for _ in range(30):
+        seat = g.to_act()[0]
+        g.apply(seat, rng.choice(g.legal_actions(seat)))
+    seat = g.to_act()[0]
+    legal = g.legal_actions(seat)
+
+    async def main() -> tuple[object, str, int, int]:
+        dom = FakePlatform()
+        mind = thinking.Thinker(dom)
+        mind.keep_on_page()
+        mind.start()  # (asked for by a game with a computer seat: no worker all the same)
+        ticks = 0
+
+        async def browser() -> None:
+            nonlocal ticks
+            while True:
+                ticks += 1
+                await asyncio.sleep(0)
+
+        beside = asyncio.ensure_future(browser())
+        action, where = await mind.choose(g.view(seat), legal, "hard", 4)
+        beside.cancel()
+        assert mind.boot is None and dom.body["ai-worker"] == "page"
+        return action, where, dom.breaths, ticks
+
+    action, where, breaths, ticks = asyncio.run(main())
+    answer = json.loads(choose(json.dumps(to_plain(g.view(seat))),
+                               json.dumps([a.to_dict() for a in legal]), "hard", 4))
+    assert where == "main" and action == game.action_from_dict(answer["action"])
+    assert answer["iterations"] > 20 and breaths >= answer["iterations"] // 12  # ~11 a slice
+    assert ticks >= breaths  # the other tasks ran while it thought

@@ -15,13 +15,14 @@ from __future__ import annotations
 import json
 import random
 import time
+from collections.abc import Generator
 
 # In Pyodide the monotonic clock is the worker's performance.now(): seconds since the worker
 # was made. Python runs this line once Pyodide has started and unpacked the app's files.
 PYTHON_AT = time.perf_counter()
 
 import game  # noqa: E402 (after the clock above)
-from game.ai import get_ai  # noqa: E402
+from game.ai import finish, get_ai, stepwise  # noqa: E402
 from game.ai.chronicle import story  # noqa: E402
 from game.core.plain import from_plain, to_plain  # noqa: E402
 from game.rules.records import View  # noqa: E402
@@ -34,10 +35,17 @@ def choose(view_json: str, legal_json: str, level: str, seed: int) -> str:
     """The chosen action (JSON: ``{"action": <action dict>, "iterations": <searched>}``, and
     ``"seconds"``, the search's own time, when it searched) among ``legal_json`` (a list of
     action dicts)."""
+    return finish(choose_steps(view_json, legal_json, level, seed))
+
+
+def choose_steps(view_json: str, legal_json: str, level: str, seed: int
+                 ) -> Generator[None, None, str]:
+    """:func:`choose` a step at a time (:func:`game.ai.stepwise`): the page, thinking on its
+    own thread, gives the browser the thread back between steps."""
     view = from_plain(View, json.loads(str(view_json)))
     legal = [game.action_from_dict(item) for item in json.loads(str(legal_json))]
     ai = get_ai(str(level))
-    action = ai.choose(view, legal, random.Random(int(seed)))
+    action = yield from stepwise(ai, view, legal, random.Random(int(seed)))
     answer: dict[str, object] = {"action": action.to_dict(),
                                  "iterations": ai.last_stats.iterations}
     if ai.last_stats.iterations:  # a search's own time; other answers stay reproducible

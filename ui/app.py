@@ -196,6 +196,8 @@ class App:
         self.listen()
         self.sounds.start()
         query = self.dom.query_string()
+        if query_param(query, "ai") == "page":  # no AI worker: the benches weigh the two
+            self.thinker.keep_on_page()
         self.first_words(query)
         if self.dom.narrow_screen():
             self.dom.close_details("log")  # phones: boards and the action bar get the room

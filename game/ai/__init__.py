@@ -12,8 +12,13 @@ view, same legal actions and the same ``rng`` state give the same action.
 
 from __future__ import annotations
 
+import random
+from collections.abc import Generator
+
 from ..analysis.infostate import determinize
-from .base import AI, Budget, Stats
+from ..core.actions import Action
+from ..rules.records import View
+from .base import AI, Budget, Stats, finish
 from .levels import HeuristicAI, RandomAI
 from .montecarlo import PairedMonteCarloAI
 
@@ -33,5 +38,15 @@ def get_ai(name: str, iterations: int | None = None, seconds: float | None = Non
     raise ValueError(f"unknown AI level {name!r}; choose one of {', '.join(LEVELS)}")
 
 
+def stepwise(ai: AI, view: View, legal: list[Action], rng: random.Random
+             ) -> Generator[None, None, Action]:
+    """``ai``'s choice as steps to take one at a time, with other work between them: hard's
+    search a rollout a step (:meth:`PairedMonteCarloAI.search`); the levels that answer in
+    milliseconds in one step. :func:`finish` takes them all at once (``ai.choose``)."""
+    if isinstance(ai, PairedMonteCarloAI):
+        return (yield from ai.search(view, legal, rng))
+    return ai.choose(view, legal, rng)
+
+
 __all__ = ["AI", "LEVELS", "Budget", "HeuristicAI", "PairedMonteCarloAI", "RandomAI", "Stats",
-           "determinize", "get_ai"]
+           "determinize", "finish", "get_ai", "stepwise"]

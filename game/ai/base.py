@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Generator
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from ..core.actions import Action
 from ..core.names import Seat
@@ -38,6 +39,18 @@ class AI(Protocol):
 
     def choose(self, view: View, legal: list[Action], rng: random.Random,
                budget: Budget | None = None) -> Action: ...
+
+
+T = TypeVar("T")
+
+
+def finish(steps: Generator[None, None, T]) -> T:
+    """What a stepwise computation returns, its steps taken one after another at once."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value  # type: ignore[no-any-return]
 
 
 def seat_of(view: View) -> Seat:

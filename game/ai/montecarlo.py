@@ -50,6 +50,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Generator
 
 from ..analysis.infostate import determinize
 from ..core import actions as A
@@ -59,7 +60,7 @@ from ..core.names import NATIONS, NationId, Seat
 from ..engine import Game
 from ..rules.records import View
 from ..rules.terms import nation_of, other, split_seat
-from .base import Budget, Stats, seat_of
+from .base import Budget, Stats, finish, seat_of
 from .heuristics import payload_ready, rocket_score, stage_of
 from .medium import card_value, choose_engineer, medium_move
 from .pathodds import PathOdds, mission_path, path_odds
@@ -289,12 +290,25 @@ class PairedMonteCarloAI:
     def choose_with_stats(self, view: View, legal: list[Action],
                           rng: random.Random, budget: Budget | None = None
                           ) -> tuple[Action, Stats]:
+        return finish(self.search(view, legal, rng, budget)), self.last_stats
+
+    def search(self, view: View, legal: list[Action], rng: random.Random,
+               budget: Budget | None = None) -> Generator[None, None, Action]:
+        """The choice, one rollout at a time: the generator yields after each, so whoever
+        drives it may do other work between them (a page gives the browser its thread back:
+        ``ui/control/thinker.py``), and returns the action. The time budget counts the time
+        spent in it, not between its steps, so a search sliced so is the same search."""
         if not legal:
             raise ValueError("no legal action to choose from")
-        started = time.perf_counter()
+        spent = 0.0  # seconds of work before the last step's resumption
+        resumed = time.perf_counter()
+
+        def elapsed() -> float:
+            return spent + time.perf_counter() - resumed
+
         if len(legal) == 1:
-            self.last_stats = Stats(seconds=time.perf_counter() - started)
-            return legal[0], self.last_stats
+            self.last_stats = Stats(seconds=elapsed())
+            return legal[0]
         seat = seat_of(view)
         nation = nation_of(seat)
         max_iter = self.iterations
@@ -310,8 +324,8 @@ class PairedMonteCarloAI:
             action = cands[0] if cands else hard_move(root, seat, legal, rng)
             if action not in legal:  # never happens by design; stay legal regardless
                 action = legal[0]
-            self.last_stats = Stats(seconds=time.perf_counter() - started)
-            return action, self.last_stats
+            self.last_stats = Stats(seconds=elapsed())
+            return action
         if root.phase in ("launches", "administration"):
             horizon, stop_admin = root.round + 1, True
         else:
@@ -324,7 +338,7 @@ class PairedMonteCarloAI:
         def out_of_budget() -> bool:
             if max_iter is not None and done >= max_iter:
                 return True
-            return limit is not None and time.perf_counter() - started >= limit
+            return limit is not None and elapsed() >= limit
 
         k = 0
         while not out_of_budget():
@@ -341,6 +355,9 @@ class PairedMonteCarloAI:
                 row.append(rollout(trial, nation, random.Random(world_seed), horizon,
                                    stop_admin))
                 done += 1
+                spent = elapsed()
+                yield
+                resumed = time.perf_counter()
             if len(row) < count:
                 break  # an unfinished iteration is not a pair; it is not counted
             for i, value in enumerate(row):
@@ -359,9 +376,9 @@ class PairedMonteCarloAI:
                     best, choice = mean, i
         action = cands[choice]
         means = [sum(v) / len(v) if v else 0.0 for v in values]
-        self.last_stats = Stats(seconds=time.perf_counter() - started, iterations=done,
+        self.last_stats = Stats(seconds=elapsed(), iterations=done,
                                 candidates=count,
                                 extra={"means": [round(m, 3) for m in means],
                                        "gains": [round(g, 3) for g in gains],
                                        "pairs": pairs, "nations": list(NATIONS)})
-        return action, self.last_stats
+        return action

@@ -4,8 +4,13 @@ The AI thinks in a PyScript worker (``ui/ai_worker.py``: its own Pyodide, no DOM
 stays live while it does (the hard level takes about a second). It gets only the acting seat's
 view and that seat's legal actions, as JSON, and answers with an action. Until the worker is
 up (it boots its own interpreter, a few seconds), or if it fails, the very same function runs
-on the main thread: same inputs, same seed, same answer; the app says so in the game log. (A
-hard move first waits a while for a starting worker: see ``WAIT_FOR_WORKER``.)
+on the main thread: same inputs, same seed, same answer. There a search runs in slices: a
+rollout at a time (``ui.ai_worker.choose_steps``), the browser given its thread back every
+``SLICE_SECONDS`` (``Platform.breathe``), so a click is still drawn at once while the
+computer thinks, and the search's budget counts its own time only. (A hard move first waits
+a while for a starting worker: see ``WAIT_FOR_WORKER``.) The page's address may ask for no
+worker at all (``?ai=page``): the AI then always thinks on the page, the design the load and
+click benches weigh against the worker's (issue 56).
 
 The body tells the tests what happened: ``data-ai-worker`` (starting, ready, failed),
 ``data-ai-moves-worker`` / ``data-ai-moves-main`` (decisions made in each place) and
@@ -23,7 +28,7 @@ import contextlib
 import hashlib
 import json
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Generator
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import game
@@ -45,6 +50,9 @@ CALL_TIMEOUT = 60.0  # seconds: a worker that does not answer by then is given u
 WAIT_FOR_WORKER = {"hard": 12.0}
 # The report's simulations take a few seconds in the worker, and would freeze the page as long.
 WAIT_FOR_REPORT = 12.0
+# The longest stretch a search on the page keeps the thread before the browser gets it back
+# (input, a frame): a click waits at most this long for its handler.
+SLICE_SECONDS = 0.01
 T = TypeVar("T")
 
 
@@ -53,13 +61,20 @@ class Thinker:
 
     def __init__(self, dom: Platform) -> None:
         self.dom = dom
-        self.state = "off"  # off, starting, ready, failed
+        self.state = "off"  # off, starting, ready, failed; "page": no worker, by request
         self.error = ""
         self.worker: Any = None
         self.boot: asyncio.Future[None] | None = None
         self.moves = {"worker": 0, "main": 0}
         self.timing: dict[str, list[float]] = {}
         self.search: dict[str, list[float]] = {}
+
+    def keep_on_page(self) -> None:
+        """No worker for this page: the AI always thinks on the page's own Python (asked for
+        by the page's address, ``?ai=page``)."""
+        if self.state == "off":
+            self.state = "page"
+            self.dom.probe("ai-worker", "page")
 
     def start(self) -> None:
         """Start the worker in the background (once); the page does not wait for it."""
@@ -105,9 +120,13 @@ class Thinker:
                 raise ValueError("the worker answered an action that is not legal")
             return action
 
+        async def here() -> str:
+            from .. import ai_worker  # (see _call)
+            return await self.sliced(ai_worker.choose_steps(view_json, legal_json, level, seed))
+
         (action, answer), where = await self._call(
             "choose", WAIT_FOR_WORKER.get(level, 0.0), (view_json, legal_json, level, seed),
-            lambda answer: (legal_action(answer), answer))
+            lambda answer: (legal_action(answer), answer), here)
         key = level if purpose == "move" else purpose
         self.record(key, where, (time.perf_counter() - started) * 1000)
         if answer.get("iterations"):
@@ -121,16 +140,24 @@ class Thinker:
         :class:`game.ai.chronicle.Chronicle` is refused like any unreadable one."""
         from game.ai.chronicle import Chronicle
 
+        async def here() -> str:
+            from .. import ai_worker  # (see _call)
+            return ai_worker.chronicle(save_json, upto, seed)
+
         self.start()
         data, _where = await self._call("chronicle", WAIT_FOR_REPORT, (save_json, upto, seed),
-                                        lambda answer: from_plain(Chronicle, answer))
+                                        lambda answer: from_plain(Chronicle, answer), here)
         return data
 
     async def _call(self, name: str, wait: float, args: tuple[Any, ...],
-                    read: Callable[[dict[str, Any]], T]) -> tuple[T, str]:
+                    read: Callable[[dict[str, Any]], T],
+                    here: Callable[[], Awaitable[str]]) -> tuple[T, str]:
         """(``read`` of the JSON answer of ``ui.ai_worker``'s function ``name``, where it was
         worked out): in the worker, waiting up to ``wait`` seconds for one still starting,
-        else (the worker not there, failing, or ``read`` refusing its answer) here."""
+        else (the worker not there, failing, or ``read`` refusing its answer) ``here``, the
+        same function on the page. (``ui.ai_worker`` is imported there, on the first answer
+        worked out on the page: the page itself never needs the AI's modules before that,
+        their import being 25 ms of the first load.)"""
         if self.state == "starting" and self.boot is not None and wait:
             with contextlib.suppress(asyncio.TimeoutError):
                 await asyncio.wait_for(asyncio.shield(self.boot), wait)
@@ -140,10 +167,20 @@ class Thinker:
                 return read(json.loads(await asyncio.wait_for(call, CALL_TIMEOUT))), "worker"
             except Exception as exc:
                 self.fail(exc)
-        # Imported here, on the first answer worked out on the page: the page itself never
-        # needs the AI's modules before that (their import is 25 ms of the first load).
-        from .. import ai_worker
-        return read(json.loads(getattr(ai_worker, name)(*args))), "main"
+        return read(json.loads(await here())), "main"
+
+    async def sliced(self, steps: Generator[None, None, T]) -> T:
+        """What ``steps`` return, taken on the page: the browser gets the thread back
+        whenever they have kept it ``SLICE_SECONDS``."""
+        began = time.perf_counter()
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                return done.value  # type: ignore[no-any-return]
+            if time.perf_counter() - began >= SLICE_SECONDS:
+                await self.dom.breathe()
+                began = time.perf_counter()
 
     def record_search(self, key: str, iterations: int, seconds: float) -> None:
         stats = self.search.setdefault(key, [0, 0, iterations, 0.0])

@@ -512,6 +512,35 @@ async def worker_call(worker: Any, name: str, *args: Any) -> str:
     return str(await getattr(worker.sync, name)(*args))
 
 
+# The page's own channel for giving the browser its thread back, and who waits on it.
+_breath: list[Any] = []  # [the MessageChannel], once made
+_breathing: list[asyncio.Future[None]] = []
+
+
+def _breathed(_event: Any) -> None:
+    waiting = list(_breathing)
+    _breathing.clear()
+    for future in waiting:
+        if not future.done():
+            future.set_result(None)
+
+
+async def breathe() -> None:
+    """Give the browser its thread back for one task (input, a frame when one is due), then
+    go on: a MessageChannel's message, not ``asyncio.sleep(0)``, whose setTimeout browsers
+    hold back 4 ms or more once timers nest (each slice of a search would wait that long)."""
+    if not _breath:
+        channel = window.MessageChannel.new()
+        handler = create_proxy(_breathed)
+        _proxies.append(handler)
+        channel.port1.onmessage = handler
+        _breath.append(channel)
+    waiting: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+    _breathing.append(waiting)
+    _breath[0].port2.postMessage(None)
+    await waiting
+
+
 # --------------------------------------------------------------------------- focus and view
 
 
