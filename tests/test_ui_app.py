@@ -347,7 +347,7 @@ def test_a_replay_steps_through_the_frames_and_exit_returns_to_the_live_game() -
 
         command(dom, "actions", "rp-exit")
         await settle(app)
-        assert not desk.on and dom.body["replay"] == "0"
+        assert not desk.on and dom.body["replay"] == "0" and desk.frames == []  # let go
         table = app.table
         assert app.match.game.to_json() == live and table.seat == seat and table.actions == actions
         assert elements(dom.regions["actions"], testid="action") or \
@@ -380,6 +380,10 @@ def test_a_replay_steps_through_the_frames_and_exit_returns_to_the_live_game() -
         assert g.log_size > moves and g.log[moves][0] in USSR  # the answer came
         # the person's turn again
         assert app.match.game.is_over or app.table.controls_seat() is not None
+        command(dom, "top", "replay")  # a new game dealt over a replay lets its games go
+        assert desk.frames and app.table.travel is not None
+        app.new_game(app.table.setup)
+        assert desk.frames == [] and app.table.travel is None
 
     run_app(play, "?players=2&seats=hhee&seed=3&speed=0")
 

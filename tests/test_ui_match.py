@@ -11,6 +11,7 @@ import pytest
 import game
 from game.analysis.history import traces
 from game.core.names import SEATS
+from game.rules.choices import NO_CHOICES
 from tests.invariants import purposeful_move
 from ui.model.match import Match, Position
 from ui.model.targets import TRAIL_MOVES
@@ -62,3 +63,15 @@ def test_a_position_is_the_games_moment_and_its_world_is_what_a_seat_may_believe
     assert world.to_json() == position.world(seat).to_json()  # the same for the same moment
     _played(match, 1, random.Random(8))
     assert position.moves == g.log_size - 1  # a record: the game moved on, it did not
+
+
+def test_a_guests_position_shows_its_own_seats_and_no_other() -> None:
+    g = game.new_game(5)
+    seat = g.to_act()[0]
+    mine = Position({seat: g.view(seat)}, {seat: g.choices(seat)}, g.log_size)
+    assert mine.view(seat) == mine.view(None) == g.view(seat)  # its public: its own view
+    assert mine.choices(None) is NO_CHOICES
+    other = next(s for s in SEATS if s != seat)
+    with pytest.raises(KeyError):
+        mine.view(other)  # never drawn from another's (a fallback would hide the mistake)
+    assert mine.choices(other) is NO_CHOICES

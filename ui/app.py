@@ -293,7 +293,7 @@ class App:
         """Forget everything about the game on the table but the table itself (before a new
         or loaded one is dealt); ``example``: the one dealt is a rule example's moment."""
         self.turns.reset()
-        self.table.travel_to(None)
+        self.replays.drop()
         self.tour.off()
         if not example:
             self.example.leave()

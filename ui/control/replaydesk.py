@@ -146,10 +146,14 @@ class ReplayDesk:
             return None
         return self.frames[-1]
 
+    def drop(self) -> None:
+        """The replay off the table, its games let go (a replay of 500 actions holds 501)."""
+        self.table.travel_to(None)
+        self.frames = []
+
     def exit(self) -> None:
         table, turns = self.table, self.turns
-        table.travel_to(None)
-        self.frames = []
+        self.drop()
         if self.report.on:
             self.report.close()
         after, self.after = self.after, None

@@ -64,9 +64,11 @@ class Position:
         return cls(views, dict(picture.choices_of), moves)
 
     def view(self, seat: Seat | None) -> View:
-        """A seat's view (None: the public one; a guest, shown no other, its first seat's)."""
-        found = self.views.get(seat)
-        return found if found is not None else next(iter(self.views.values()))
+        """A seat's view (None: the public one; a guest, shown no other, its first seat's).
+        A seat the position does not show raises KeyError: nothing draws another's view."""
+        if seat is None and None not in self.views:
+            return next(iter(self.views.values()))
+        return self.views[seat]
 
     def choices(self, seat: Seat | None) -> Choices:
         return NO_CHOICES if seat is None else self.choices_of.get(seat, NO_CHOICES)
