@@ -2,7 +2,7 @@
 
     python bench/load_time.py [--mode cold|warm|memory|start|phone|all] [--runs 5] [--games 5]
                               [--moves 0] [--engine chromium,firefox,webkit]
-                              [--ai worker|page] [--dist DIR] [--no-build] [--json FILE]
+                              [--dist DIR] [--no-build] [--json FILE]
 
 Serves the built site (dist/, or --dist DIR; built there first unless --no-build) on
 127.0.0.1 with no caching headers (every byte crosses the socket), plus a bare page that boots
@@ -21,8 +21,7 @@ medians, the ratios game / bare and the budget (time <= 1.1x, bytes <= 1.15x, at
 requests), the game's own start-up over built, then one more game run
 that waits for the service worker's background precache and reports the bytes it adds after
 the game is ready (not part of the first load), apart from what the page itself fetches
-meanwhile (its AI worker boots a Pyodide of its own: from this no-store server, every byte
-again). Last, one load of game and bare with the CPU slowed 4x (DevTools' emulation, a
+meanwhile. Last, one load of game and bare with the CPU slowed 4x (DevTools' emulation, a
 phone-class device): the time to ready and the longest task of the main thread before it.
 
 warm, a later visit: one persistent browser context per page (a profile on disk, as a player's
@@ -49,22 +48,22 @@ game dialog, all with the same seed, so every game should end in the same positi
 same page. After each game (before the next one starts) it stops the service worker (the
 browser stops an idle one after 30 s, but not under DevTools), forces a garbage collection and
 reads through the DevTools protocol (Performance metrics of the page's renderer): documents,
-DOM nodes, JS event listeners, the page's JS heap (not its workers'), and the memory of the
+DOM nodes, JS event listeners, the page's JS heap, and the memory of the
 page's renderer process from /proc/PID/status: its private footprint (RssAnon + VmSwap, what
 Chromium's memory instrumentation counts as a process's own on Linux) and its resident set
 (VmRSS, which also counts shared pages: libraries, fonts, buffers shared with the browser;
 noisier). The process is the renderer whose CPU time grows while the page spins for 0.3 s; the
-page's AI worker and both Pyodides' memory are in it. One line per game and the growth from the
-first to the last; the renderer's memory of the bare page and of the game with no computer
-seat (its AI worker never started), ready, to set them against. The budget: documents and
-nodes back at the first game's level (nodes within 10%), the renderer's private footprint
-grows by less than 10 MB. With --ai page the games' computer players think on the page
-(``?ai=page``: no worker, the search in slices), the other design to weigh.
+page's Pyodide memory is in it. One line per game and the growth from the first to the last;
+the renderer's memory of the bare page ready, of the game ready with no computer seat, and of
+the game with computer seats after their first move (Hard's search, the AI's modules
+imported), to set them against. The budget: documents and nodes back at the first game's level
+(nodes within 10%), the renderer's private footprint grows by less than 10 MB.
 
 start, in each engine (--engine, default chromium; Firefox and WebKit driven as by
 e2e/engines.py): cold visits of the game, a fresh profile each, the engines in turn; the median
 time from navigation to each step of the start that public/boot.js marks (Pyodide loading and
-loaded, the files, the interpreter, the game ready, its AI worker ready) and to the end of
+loaded, the files, the interpreter, the game ready, the computer's first move: a game whose
+first seats are the computer's, Medium) and to the end of
 the wasm's download (Resource Timing), printed side by side.
 
 phone, a first visit as a phone on a mobile network pays it: the site served with gzip as
@@ -74,9 +73,8 @@ figures) and the CPU slowed 4x, at 390x844. For the game and the bare page, one 
 per load (--runs, default 1 here), it prints the bytes over the wire (compressed, as sent) by
 ready, the times from navigation to the first contentful paint, to the first screen a person
 can read (the start screen or the table: the bare page has none) and to ready, and for the
-game the time its AI worker is up, the bytes the page and the worker fetched by then and
-what the service worker's precache (offline play) fetched meanwhile (DevTools' emulation
-throttles the page and its workers, not the service worker: that figure came unthrottled).
+game what the service worker's precache (offline play) fetched after ready (DevTools'
+emulation throttles the page, not the service worker: that figure came unthrottled).
 Beside each page's figures, how far it is from the network's limit: the floor (its bytes by
 ready at the network's bandwidth, plus one round trip for each request of the longest chain
 of requests by ready, each started once the one before it ended) and its ready time as a
@@ -187,7 +185,7 @@ new MutationObserver((_, observer) => {
 }).observe(document, {attributes: true, subtree: true, attributeFilter: ["data-ready"]});
 """
 # When the page first shows something a person can read (the start screen, or a board of the
-# table) and when its AI worker is up, from navigation start.
+# table), from navigation start.
 PHONE_PROBE = """
 new MutationObserver(() => {
   const now = performance.now();  // before the layout the checks below may force
@@ -198,7 +196,6 @@ new MutationObserver(() => {
     if (seen && seen.getClientRects().length && getComputedStyle(seen).visibility !== "hidden")
       window.__readableAt = now;
   }
-  if (!window.__workerAt && body.dataset.aiWorker === "ready") window.__workerAt = now;
 }).observe(document, {attributes: true, childList: true, subtree: true});
 """
 PAINTED = ("(performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime"
@@ -212,8 +209,8 @@ new PerformanceObserver((list) => {
 """
 THROTTLE = 4  # CPU slow-down of the throttled loads: a phone-class device
 PRECACHED = "document.documentElement.dataset.offline === 'ready'"
-# The game's AI worker boots after ready: a page is left once it has (no aborted download).
-WORKER_UP = "!document.body || document.body.dataset.aiWorker !== 'starting'"
+# The computer has made its first move (ui/control/thinker.py counts them).
+FIRST_MOVE = "Number(document.body.dataset.aiMoves || 0) >= 1"
 # The game waits for a person (or is over); the same test as e2e/helpers.py's settle().
 SETTLED = "document.body.dataset.busy === '0' || document.body.dataset.over === '1'"
 CONTROLS = '[data-testid="action"]:visible, [data-testid="action-group"]:visible'
@@ -232,8 +229,7 @@ class CachingHandler(QuietHandler):
 class GzipHandler(QuietHandler):
     """The site's files as GitHub Pages sends them: the text and wasm ones gzipped on the
     fly (level 6) for a browser that accepts it, the rest as they are, each to be cached
-    for ten minutes (``max-age=600``, as GitHub Pages says: the AI worker's own Pyodide then
-    comes from the HTTP cache the page filled)."""
+    for ten minutes (``max-age=600``, as GitHub Pages says)."""
 
     packed: ClassVar[dict[tuple[Path, float], bytes]] = {}  # (file, mtime) -> gzipped
 
@@ -300,7 +296,7 @@ class Load:
     bytes: int
     requests: int
     precache_bytes: int | None = None  # fetched after ready by the service worker
-    later_bytes: int | None = None  # fetched after ready by the page (its AI worker)
+    later_bytes: int | None = None  # fetched after ready by the page itself
     from_worker: int | None = None  # requests by then that its service worker answered
 
 
@@ -438,8 +434,8 @@ def throttled_load(browser: Browser, url: str) -> dict[str, float]:
 def phone_load(browser: Browser, url: str, network: str) -> dict[str, Any]:
     """A first visit at a phone's size on ``network`` (NETWORKS) with the CPU slowed
     ``THROTTLE`` times: seconds from navigation to the first contentful paint, to a screen a
-    person can read and to ready (and for the game, to its AI worker up), and the bytes that
-    crossed the wire (compressed) by ready and by the worker's start."""
+    person can read and to ready, and the bytes that crossed the wire (compressed) by ready
+    and, for the game, by its service worker's precache after ready."""
     conditions = NETWORKS[network]
     context = browser.new_context(viewport=PHONE_VIEWPORT, device_scale_factor=2)
     traffic = Traffic()
@@ -458,29 +454,23 @@ def phone_load(browser: Browser, url: str, network: str) -> dict[str, Any]:
         page.wait_for_function("window.__readyAt", timeout=PHONE_TIMEOUT_MS, polling=200)
         # (the service worker's precache starts after ready: none of it counts)
         by_ready = [r for r in traffic.finished if not r.service_worker]
-        game = page.evaluate("document.body.dataset.aiWorker !== undefined")
+        game = not url.endswith("bare.html")
         if game:
-            page.wait_for_function("window.__workerAt || document.body.dataset.aiWorker"
-                                   " === 'failed'", timeout=PHONE_TIMEOUT_MS, polling=200)
-        marks = page.evaluate(f"[window.__readyAt, window.__readableAt || null, {PAINTED},"
-                              " window.__workerAt || null]")
+            page.wait_for_function(PRECACHED, timeout=PHONE_TIMEOUT_MS, polling=200)
+        marks = page.evaluate(f"[window.__readyAt, window.__readableAt || null, {PAINTED}]")
         traffic.check()
 
         def seconds(value: float | None) -> float | None:
             return None if value is None else round(value / 1000, 2)
 
-        # by the AI worker's start: what the page and its worker fetched (its own Pyodide
-        # comes from the HTTP cache the page filled), apart from the service worker's
-        # precache of the whole site for offline play, which runs meanwhile
+        # after ready: the service worker's precache of the whole site for offline play
         later = [r for r in traffic.finished if r not in by_ready]
         trips = round_trips(spans_of(by_ready))
         floor = network_floor(body_bytes(by_ready), trips, conditions)
         return {"ready": seconds(marks[0]), "readable": seconds(marks[1]),
                 "floor": round(floor, 2), "round_trips": trips,
-                "painted": seconds(marks[2]), "worker": seconds(marks[3]),
+                "painted": seconds(marks[2]),
                 "bytes": body_bytes(by_ready), "requests": len(by_ready),
-                "worker_bytes": (body_bytes(by_ready) + body_bytes(
-                    [r for r in later if not r.service_worker])) if game else None,
                 "precache_bytes": body_bytes([r for r in later if r.service_worker])
                 if game else None}
     finally:
@@ -502,8 +492,8 @@ def measure_phone(browser: Browser, site: str, runs: int) -> dict[str, Any]:
         values = [load[key] for load in loads if load[key] is not None]
         return statistics.median(values) if values else None
 
-    keys = ("painted", "readable", "ready", "worker", "bytes", "requests", "worker_bytes",
-            "precache_bytes", "floor", "round_trips")
+    keys = ("painted", "readable", "ready", "bytes", "requests", "precache_bytes", "floor",
+            "round_trips")
     return {"networks": NETWORKS, "throttle": THROTTLE, "runs": runs,
             "median": {network: {page: {key: median(loads, key) for key in keys}
                                  for page, loads in pages.items()}
@@ -527,23 +517,20 @@ def report_phone(result: dict[str, Any]) -> str:
         lines.append(f"  {network}: {n['download'] * 8 / 1e6:.2f} Mbit/s down, "
                      f"{n['upload'] * 8 / 1e6:.2f} up, {n['latency']:.0f} ms round trip")
         lines.append(f"    {'':6}{'painted':>8}{'readable':>9}{'ready':>8}{'bytes':>9}"
-                     f"{'worker up':>10}{'bytes':>9}{'precache':>9}{'floor':>8}{'trips':>6}"
-                     f"{'ready/floor':>12}")
+                     f"{'precache':>9}{'floor':>8}{'trips':>6}{'ready/floor':>12}")
         for page in ("game", "bare"):
             m = pages[page]
             ratio = (f"{m['ready'] / m['floor']:11.2f}x" if m["ready"] and m["floor"]
                      else f"{'-':>12}")
             trips = f"{m['round_trips']:6.0f}" if m["round_trips"] is not None else f"{'-':>6}"
             lines.append(f"    {page:<6}{cell(m['painted'])}{cell(m['readable'])} "
-                         f"{cell(m['ready'])}{cell(m['bytes'], 'MB')} "
-                         f"{cell(m['worker'])}{cell(m['worker_bytes'], 'MB')}"
+                         f"{cell(m['ready'])}{cell(m['bytes'], 'MB')}"
                          f"{cell(m['precache_bytes'], 'MB')}{cell(m['floor'])}{trips}{ratio}")
         game, bare = pages["game"]["ready"], pages["bare"]["ready"]
         if game and bare:
             lines.append(f"    the game ready at {game / bare:.2f}x the bare page's time")
-    lines.append("  (worker up: the game's AI worker ready, and the bytes the page and the "
-                 "worker had fetched by then; precache: what the service worker had fetched "
-                 "meanwhile, for offline play; floor: the bytes by ready at the network's "
+    lines.append("  (precache: what the service worker fetched after ready, for offline "
+                 "play; floor: the bytes by ready at the network's "
                  "bandwidth plus its round trip for each request of the longest chain by "
                  "ready, trips: nothing can be ready sooner)")
     lines.append(load_line(result))
@@ -609,7 +596,6 @@ class Revisits:
         if not last:
             if self.precache:
                 page.wait_for_function(PRECACHED, timeout=TIMEOUT_MS)
-            page.wait_for_function(WORKER_UP, timeout=TIMEOUT_MS)
             self.traffic.wait_quiet(page)
         self.traffic.check()
         page.close()
@@ -743,9 +729,10 @@ def settle_memory(context: BrowserContext, page: Page) -> None:
         cdp.detach()
 
 
-def loaded_memory(browser: Browser, url: str) -> tuple[int | None, int | None]:
+def loaded_memory(browser: Browser, url: str, after: str = "true"
+                  ) -> tuple[int | None, int | None]:
     """(private footprint, resident set) of the renderer of a page at ``url`` once it is
-    ready, quiet (the game's AI worker up, if it has one) and garbage collected."""
+    ready, quiet, ``after`` true (a JS expression) and garbage collected."""
     context = browser.new_context()
     traffic = Traffic()
     traffic.attach(context)
@@ -753,7 +740,7 @@ def loaded_memory(browser: Browser, url: str) -> tuple[int | None, int | None]:
         page = context.new_page()
         page.goto(url)
         page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=TIMEOUT_MS)
-        page.wait_for_function(WORKER_UP, timeout=TIMEOUT_MS)
+        page.wait_for_function(after, timeout=TIMEOUT_MS)
         traffic.wait_quiet(page)
         settle_memory(context, page)
         return process_memory(renderer_pid(browser, page) if Path("/proc").is_dir() else None)
@@ -762,37 +749,33 @@ def loaded_memory(browser: Browser, url: str) -> tuple[int | None, int | None]:
 
 
 def measure_memory(browser: Browser, site: str, games: int = 5,
-                   moves: int = 0, ai: str = "worker") -> dict[str, Any]:
+                   moves: int = 0) -> dict[str, Any]:
     """``games`` games in one tab, the page's counters and renderer memory after each; the
-    renderer's memory of the bare page once ready, to set them against. ``ai``: where the
-    computer players think, in their worker or on the page (``?ai=page``: no worker)."""
+    renderer's memory of the bare page once ready, to set them against."""
     before = load_average()
     bare = loaded_memory(browser, site + "bare.html")
-    # the game with no computer seat: the page alone, its AI worker never started
+    # the game with no computer seat: the page alone, the AI's modules never imported
     alone = loaded_memory(browser, f"{site}?players=2&seats=hhhh&seed={MEMORY_SEED}")
+    # every seat the computer's (Hard), once the first has searched and moved
+    loaded = loaded_memory(browser, f"{site}?players=2&seats=xxxx&seed={MEMORY_SEED}&speed=0",
+                           FIRST_MOVE)
     context = browser.new_context()
     traffic = Traffic()
     traffic.attach(context)
     try:
         page = context.new_page()
-        on_page = "&ai=page" if ai == "page" else ""
-        page.goto(f"{site}?players=2&seats=hhmm&seed={MEMORY_SEED}&speed=0{on_page}")
+        page.goto(f"{site}?players=2&seats=hhmm&seed={MEMORY_SEED}&speed=0")
         page.wait_for_selector('body[data-ready="1"]', timeout=TIMEOUT_MS)
-        # The worker's background precache is over before the first figures are taken.
+        # The service worker's background precache is over before the first figures.
         page.wait_for_function(PRECACHED, timeout=TIMEOUT_MS)
         cdp = context.new_cdp_session(page)
         cdp.send("Performance.enable")
         pid = renderer_pid(browser, page) if Path("/proc").is_dir() else None
-        page.wait_for_function(WORKER_UP, timeout=TIMEOUT_MS)
-        traffic.wait_quiet(page)
-        settle_memory(context, page)
-        loaded = process_memory(pid)
         after: list[AfterGame] = []
         for number in range(1, games + 1):
             if number > 1:
                 new_game(page, MEMORY_SEED)
             made = play(page, moves)
-            page.wait_for_function(WORKER_UP, timeout=TIMEOUT_MS)
             traffic.wait_quiet(page)
             settle_memory(context, page)
             metrics = {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
@@ -821,12 +804,11 @@ def measure_memory(browser: Browser, site: str, games: int = 5,
         "same_position": len({x.position for x in after}) == 1,
         "renderer_pid": pid,
         # the renderers' private footprint and resident set: the bare page ready, the game
-        # ready (its AI worker up, before the first game)
+        # ready with no computer seat, and with computer seats after the first one's move
         "bare": {"renderer_private": bare[0], "renderer_rss": bare[1]},
         "alone": {"renderer_private": alone[0], "renderer_rss": alone[1]},
         "loaded": {"renderer_private": loaded[0], "renderer_rss": loaded[1]},
         "moves": moves,
-        "ai": ai,
         "load_average": {"before": before, "after": load_average()},
     }
 
@@ -841,10 +823,7 @@ START_STEPS = (
     ("files loaded", "py: Loaded files"),
     ("interpreter loaded", "py: Loaded interpreter"),
     ("game ready", "moonshot: ready"),
-    ("AI worker made", "moonshot: AI worker starting"),
-    ("AI worker's Python", "worker: python"),
-    ("AI worker's imports", "worker: imported"),
-    ("AI worker ready", "moonshot: AI worker ready"),
+    ("first computer move", "moonshot: computer moved"),
 )
 TIMELINE = """() => {
   const at = {};
@@ -852,13 +831,6 @@ TIMELINE = """() => {
     if (!(mark.name in at)) at[mark.name] = mark.startTime;
   for (const got of performance.getEntriesByType('resource'))
     if (got.name.endsWith('/pyodide.asm.wasm')) at['pyodide.asm.wasm'] = got.responseEnd;
-  // the worker's own steps, from its making (ui/ai_worker.py's started)
-  const [python, imported] = (document.body.dataset.aiWorkerStart || '').split(' ').map(Number);
-  const made = at['moonshot: AI worker starting'];
-  if (made !== undefined && imported) {
-    at['worker: python'] = made + python;
-    at['worker: imported'] = made + imported;
-  }
   return at;
 }"""
 
@@ -890,12 +862,9 @@ def measure_start(chromium: Browser, site: str, engines: list[str], runs: int
                            drivers.FirefoxBrowser() if engine == "firefox" else
                            drivers.WebKitBrowser(display))
                 try:
-                    browser.open(site + "/?players=2&seats=hhmm&seed=1")
-                    drivers.wait_for(browser, "document.body.dataset.aiWorker === 'ready'"
-                                              " || document.body.dataset.aiWorker === 'failed'",
-                                     timeout=TIMEOUT_MS / 1000)
-                    drivers.wait_for(browser, f"({TIMELINE})()['moonshot: AI worker ready']"
-                                              " !== undefined", timeout=10)
+                    browser.open(site + "/?players=2&seats=mmmm&seed=1")
+                    drivers.wait_for(browser, f"({TIMELINE})()['moonshot: computer moved']"
+                                              " !== undefined", timeout=TIMEOUT_MS / 1000)
                     seen[engine].append(browser.run(TIMELINE))
                 finally:
                     browser.close()
@@ -982,7 +951,7 @@ def report(result: dict[str, Any]) -> str:
                      f"{result['precache_bytes_after_ready'] / MB:.2f} MB in the background")
     if result.get("page_bytes_after_ready"):
         lines.append(f"  meanwhile the page fetches {result['page_bytes_after_ready'] / MB:.2f} MB"
-                     f" more (its AI worker's own Pyodide: the server sends no-store)")
+                     f" more itself")
     lines.append(load_line(result))
     if "machine" in result:
         lines.append(f"  machine {json.dumps(result['machine'])}")
@@ -1027,14 +996,10 @@ def against_bare(result: dict[str, Any]) -> str:
     last = result["games"][-1]["renderer_private"]
     if not bare or alone is None or loaded is None or last is None:
         return ""
-    with_one = ("with one, thinking on the page (no worker)" if result.get("ai") == "page"
-                else "with one, its AI worker up")
-    cost = ("the AI's modules and their work" if result.get("ai") == "page"
-            else "the worker's own Pyodide")
     return (f"  renderer private memory: bare page ready {megabytes(bare)}; the game ready "
-            f"with no computer seat (no AI worker) {megabytes(alone)} ({alone / bare:.2f}x); "
-            f"{with_one} {megabytes(loaded)} ({loaded / bare:.2f}x: {cost} "
-            f"{megabytes(loaded - alone, True)}), after game "
+            f"with no computer seat {megabytes(alone)} ({alone / bare:.2f}x); with computer "
+            f"seats, after Hard's first move {megabytes(loaded)} ({loaded / bare:.2f}x: the "
+            f"AI's modules and search {megabytes(loaded - alone, True)}), after game "
             f"{len(result['games'])} {megabytes(last)} ({last / bare:.2f}x)")
 
 
@@ -1081,9 +1046,6 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--engine", default="chromium",
                         help="the start mode's engines, comma-separated: chromium, firefox, "
                              "webkit (default chromium)")
-    parser.add_argument("--ai", choices=("worker", "page"), default="worker",
-                        help="the memory mode's computer players: in their worker (default) "
-                             "or on the page (?ai=page: no worker)")
     parser.add_argument("--json", type=Path, help="also write the result here")
     args = parser.parse_args(argv)
     modes = MODES if args.mode == "all" else (args.mode,)
@@ -1110,8 +1072,7 @@ def main(argv: list[str] | None = None) -> int:
                     result[mode] = measure_warm(playwright.chromium, site, cached_site, runs)
                     print(report_warm(result[mode]), flush=True)
                 elif mode == "memory":
-                    result[mode] = measure_memory(browser, site, args.games, args.moves,
-                                                  args.ai)
+                    result[mode] = measure_memory(browser, site, args.games, args.moves)
                     print(report_memory(result[mode]), flush=True)
                 elif mode == "phone":
                     result[mode] = measure_phone(browser, gzip_site, runs)

@@ -92,7 +92,7 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 EMPTIED = "file_systems,indexeddb,local_storage,websql,storage_buckets,shared_storage"
 
 
-FROM_SERVICE_WORKER: Counter[str] = Counter()  # game pages and workers the server never saw
+FROM_SERVICE_WORKER: Counter[str] = Counter()  # game pages the server never saw
 
 
 class Profile:
@@ -468,16 +468,16 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
 
 @pytest.fixture(autouse=True)
 def pages_started(request: pytest.FixtureRequest) -> Iterator[None]:
-    """Each test's JUnit record says how many game pages and AI workers it started from the
-    suite's servers (a page load costs seconds of both cores: docs/testing.md)."""
+    """Each test's JUnit record says how many game pages it started from the suite's servers
+    (a page load costs seconds of both cores: docs/testing.md)."""
     def started() -> Counter[str]:  # (FROM_SERVICE_WORKER: the suite's profile, above)
         return QuietHandler.served + FROM_SERVICE_WORKER
 
     before = started()
     yield
     after = started()
-    pages, workers = (after[name] - before[name] for name in QuietHandler.COUNTED)
-    request.node.user_properties += [("pages", pages), ("workers", workers)]
+    (page,) = QuietHandler.COUNTED
+    request.node.user_properties += [("pages", after[page] - before[page])]
 
 
 @pytest.hookimpl(wrapper=True)

@@ -33,14 +33,13 @@ SETTLED = "document.body.dataset.busy === '0' || document.body.dataset.over === 
 # two frames: the page laid out again after a resize, and public/scene-fit.js done with it
 RELAID = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
 # A page may be left only once what it loads in the background has arrived: leaving earlier
-# aborts that download, which the network log rightly counts as a failure. That is the AI
-# worker's Pyodide and the game's wheel and, once the service worker holds the site (a visit
-# after the first: the suite's shared profile, conftest.py), the rest of the standard
-# library, which the page copies through it for offline play (ui/platform/dom.py
-# keep_for_offline).
-BACKGROUND_LOADED = """document.body === null || (document.body.dataset.aiWorker !== 'starting'
-    && (document.documentElement.dataset.offline !== 'ready'
-        || document.body.dataset.restOfStdlib === 'kept'))"""
+# aborts that download, which the network log rightly counts as a failure. That is, once the
+# service worker holds the site (a visit after the first: the suite's shared profile,
+# conftest.py), the rest of the standard library, which the page copies through it for
+# offline play (ui/platform/dom.py keep_for_offline).
+BACKGROUND_LOADED = """document.body === null
+    || document.documentElement.dataset.offline !== 'ready'
+    || document.body.dataset.restOfStdlib === 'kept'"""
 
 
 def settle(page: Page) -> None:

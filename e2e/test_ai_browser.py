@@ -1,5 +1,5 @@
-"""The AI opponents in the browser: they think in a PyScript worker (no DOM) while the page
-stays live, at the level chosen per seat, and the log tells what they did."""
+"""The AI opponents in the browser: they think on the page's own Python, a slice at a time, while
+the page stays live, at the level chosen per seat, and the log tells what they did."""
 
 from __future__ import annotations
 
@@ -13,7 +13,6 @@ from conftest import NetworkLog
 from helpers import clear_the_way, csp_violations, current_save, pick, settle
 from playwright.sync_api import Page, expect
 
-WORKER_UP_MS = 90_000
 AI_MOVES = 12  # about a round of the USSR's two seats
 Opener = Callable[[str], float]
 
@@ -24,7 +23,7 @@ def body(page: Page, key: str) -> str:
 
 
 def timing(page: Page) -> dict[str, list[float]]:
-    """Per "level/place": [decisions, total ms, max ms], as the page measured them."""
+    """Per level: [decisions, total ms, max ms], as the page measured them."""
     found: dict[str, list[float]] = json.loads(body(page, "aiTiming") or "{}")
     return found
 
@@ -34,15 +33,15 @@ def report(found: dict[str, list[float]]) -> str:
                      for key, (n, total, top) in sorted(found.items()) if n)
 
 
-def test_a_person_plays_the_medium_ai_in_its_worker_set_up_in_the_new_game_dialog(
+def test_a_person_plays_the_medium_ai_set_up_in_the_new_game_dialog(
     page: Page, site_url: str, net: NetworkLog, open_game: Opener, csp_watch: None,
     screenshot: Callable[[str], Path],
 ) -> None:
     """A game by clicks, set up in the New game dialog: the person holds the USA, a medium AI
-    the USSR. The AI's moves come from the worker (which fetched its files from this site
-    only), the log attributes them, the autosave keeps the level, and nothing is refused by
-    the CSP, fails or leaves 127.0.0.1. Played until the AI has made a round's worth of moves:
-    a whole game against the worker's Medium is test_in_view's (its game's USSR seats)."""
+    the USSR. The AI thinks on the page (no second Python: no worker is started, none of its
+    files fetched), the log attributes its moves, the autosave keeps the level, and nothing
+    is refused by the CSP, fails or leaves 127.0.0.1. Played until the AI has made a round's
+    worth of moves: a whole game against Medium is test_in_view's (its game's USSR seats)."""
     page.set_viewport_size({"width": 1280, "height": 800})
     open_game(site_url)
     page.get_by_test_id("start-new").click()  # the start screen's way to every option
@@ -55,11 +54,9 @@ def test_a_person_plays_the_medium_ai_in_its_worker_set_up_in_the_new_game_dialo
     page.locator('#newgame input[name="seed"]').fill("5")
     page.locator('#newgame select[name="speed"]').select_option("0")
     page.get_by_test_id("start-game").click()
-    expect(page.locator("body")).to_have_attribute("data-ai-worker", "ready",
-                                                   timeout=WORKER_UP_MS)
     settle(page)
     rng, steps = random.Random(5), 0
-    while int(body(page, "aiMovesWorker") or 0) < AI_MOVES:
+    while int(body(page, "aiMoves") or 0) < AI_MOVES:
         found_now = clear_the_way(page)
         assert found_now != "over" and steps < 400, f"{steps} clicks: {found_now}"
         if not found_now:
@@ -67,22 +64,18 @@ def test_a_person_plays_the_medium_ai_in_its_worker_set_up_in_the_new_game_dialo
             steps += 1
     settle(page)
     screenshot("ai-game")
-    worker_moves = int(body(page, "aiMovesWorker") or 0)
-    main_moves = int(body(page, "aiMovesMain") or 0)
-    assert body(page, "aiWorker") == "ready"
     found = timing(page)
-    assert set(found) <= {"medium/worker", "medium/main"}, found
-    print(f"\n{steps} clicks; AI moves: {worker_moves} in the worker, {main_moves} on the "
-          f"page; {report(found)}")
+    assert set(found) == {"medium"} and found["medium"][0] >= AI_MOVES, found
+    print(f"\n{steps} clicks; AI moves: {body(page, 'aiMoves')}; {report(found)}")
     log = page.get_by_test_id("log").inner_text()
     assert "(AI medium)" in log and "USSR" in log
     assert "not available" not in log
     saved = json.loads(current_save(page))
     assert saved["levels"] == {"USSR.politician": "medium", "USSR.engineer": "medium"}
     assert saved["save"]["seed"] == 5
-    # The worker booted from this site's own files (its config and code, Pyodide's runtime).
-    assert any(url.endswith("/worker.toml") for url in net.requests)
-    assert any(url.endswith("/ui/ai_worker.py") for url in net.requests)
+    # One Python: the page's script alone was fetched, once, and Pyodide's runtime once.
+    assert sum(url.endswith("/ui/main.py") for url in net.requests) == 1
+    assert sum(url.endswith("/pyodide.asm.wasm") for url in net.requests) == 1
     assert csp_violations(page) == []
     net.assert_clean()
 
@@ -102,32 +95,30 @@ LONGEST_GAP = """() => new Promise(done => {
 
 
 @pytest.mark.alone  # measures against a reference in the same run: no other test beside it
-def test_the_hard_ai_thinks_in_the_worker_while_the_page_stays_live(
+def test_the_hard_ai_thinks_on_the_page_while_the_page_stays_live(
     page: Page, site_url: str, net: NetworkLog, open_game: Opener, csp_watch: None,
 ) -> None:
-    """Four hard AI seats play on their own: once the worker is up, searches of about a
-    second each run there, and meanwhile the page's main thread is never blocked for long."""
+    """Four hard AI seats play on their own: searches of about a second each run on the page
+    in slices, and meanwhile the page's main thread is never blocked for long."""
     open_game(site_url + "?players=4&seats=xxxx&seed=3&speed=0")
-    expect(page.locator("body")).to_have_attribute("data-ai-worker", "ready",
-                                                   timeout=WORKER_UP_MS)
-    before = timing(page).get("hard/worker", [0, 0.0, 0.0])
-    searched = json.loads(body(page, "aiSearch") or "{}").get("hard/worker", [0, 0, 0])
+    before = timing(page).get("hard", [0, 0.0, 0.0])
+    searched = json.loads(body(page, "aiSearch") or "{}").get("hard", [0, 0, 0])
     gap = float(page.evaluate(LONGEST_GAP))
-    after = timing(page)["hard/worker"]
+    after = timing(page)["hard"]
     moves = after[0] - before[0]
     searched_ms = after[1] - before[1]
-    search = json.loads(body(page, "aiSearch") or "{}").get("hard/worker", [0, 0, 0])
-    print(f"\nhard AI, 6 s window: {moves:.0f} decisions in the worker taking {searched_ms:.0f}"
+    search = json.loads(body(page, "aiSearch") or "{}").get("hard", [0, 0, 0])
+    print(f"\nhard AI, 6 s window: {moves:.0f} decisions taking {searched_ms:.0f}"
           f" ms in all (longest {after[2]:.0f} ms); the main thread's longest pause "
-          f"{gap:.0f} ms; {report(timing(page))}; searches in the worker: {search[0]}, "
+          f"{gap:.0f} ms; {report(timing(page))}; searches: {search[0]}, "
           f"{search[1] / max(1, search[0]):.0f} iterations each on average, fewest "
           f"{search[2]}")
     assert search[0] > 0, "no search reported its iterations"
     # The AI really searched meanwhile: searches made and iterations run in the window.
     assert moves >= 2 and search[0] - searched[0] >= 2 and search[1] > searched[1], \
         (before, after, searched, search)
-    # A search on the main thread would block it for the whole search: the page's longest
-    # pause is judged against the longest search the worker timed in the same run.
+    # A search in one piece would block the thread for the whole search: the page's longest
+    # pause is judged against the longest search timed in the same run.
     assert gap < 0.5 * after[2], f"the main thread was blocked for {gap:.0f} ms"
     assert csp_violations(page) == []
     net.assert_clean()

@@ -106,8 +106,8 @@ def test_python_runs_on_its_own_stack_where_chromium_offers_stack_switching(
     page: Page, site_url: str, net: NetworkLog, open_game: Callable[[str], float],
 ) -> None:
     """Chromium offers WebAssembly stack switching (JSPI), and its renderer now and then
-    crashes scanning a switched stack; the shipped Pyodide, the one the page and its AI worker
-    load, does not take it (scripts/build.py, STACK_SWITCHING_PROBE)."""
+    crashes scanning a switched stack; the shipped Pyodide, the one the page
+    loads, does not take it (scripts/build.py, STACK_SWITCHING_PROBE)."""
     open_game(site_url)
     offered, taken = page.evaluate("""async () => {
         const { loadPyodide } = await import("./pyodide/pyodide.mjs");

@@ -37,11 +37,10 @@ def moves(page: Page) -> int:
 
 
 def settled_network(page: Page, game: Page | FrameLocator, net: NetworkLog) -> None:
-    """Before the page is left: the game on it (the page itself, or a frame) has its AI
-    worker's interpreter, and every request has its answer (the icon sprite...). Leaving
-    aborts what is still on its way, and an aborted request counts as a failure (seen:
-    pyodide.asm.wasm, icons.svg)."""
-    expect(game.locator("body")).to_have_attribute("data-ai-worker", "ready",
+    """Before the page is left: the game on it (the page itself, or a frame) is ready, and
+    every request has its answer (the icon sprite...). Leaving aborts what is still on its
+    way, and an aborted request counts as a failure (seen: pyodide.asm.wasm, icons.svg)."""
+    expect(game.locator("body")).to_have_attribute("data-ready", "1",
                                                    timeout=2 * READY_TIMEOUT_MS)
     net.wait_quiet(page)
 

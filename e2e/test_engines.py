@@ -134,7 +134,6 @@ def test_a_save_a_reload_with_the_server_gone_and_continue(engine: Browser,
     play = Play(random.Random(7))
     before = play_moves(engine, play, 12)
     wait_for(engine, "document.documentElement.dataset.offline === 'ready'", timeout=180)
-    wait_for(engine, "document.body.dataset.aiWorker !== 'starting'", timeout=180)
     wait_quiet(site_copy)
     site_copy.stop()
     served = len(site_copy.hits)

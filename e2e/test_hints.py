@@ -1,4 +1,4 @@
-"""Hints: the Hard AI, in the worker and given only the seat's view, points at a legal action."""
+"""Hints: the Hard AI, on the page and given only the seat's view, points at a legal action."""
 
 from __future__ import annotations
 
@@ -16,28 +16,27 @@ from game.core.plain import to_plain
 from ui.model.saves import parse
 
 Opener = Callable[[str], float]
-WORKER_UP_MS = 90_000
 
 
 def ask_hint(page: Page) -> tuple[str, str, tuple[float, float]]:
     """(the hinted target, the reason, (the slowest hint's ms from the page's question to
-    its answer, the longest hint search's own ms in the worker)) for the seat on screen."""
+    its answer, the longest hint search's own ms)) for the seat on screen."""
     page.get_by_test_id("hint").click()
     reason = page.get_by_test_id("hint-reason")
     expect(reason).to_be_visible(timeout=20_000)
     hinted = page.locator("[data-hint]:visible")
     expect(hinted).to_have_count(1)
     timing = json.loads(page.evaluate("document.body.dataset.aiTiming"))
-    _n, _total, slowest = timing["hint/worker"]
+    _n, _total, slowest = timing["hint"]
     searches, iterations, _fewest, longest = json.loads(
-        page.evaluate("document.body.dataset.aiSearch"))["hint/worker"]
-    assert searches > 0 and iterations > 0  # a search in the worker answered
+        page.evaluate("document.body.dataset.aiSearch"))["hint"]
+    assert searches > 0 and iterations > 0  # a search answered
     return (str(hinted.get_attribute("data-target")), reason.inner_text(),
             (slowest, longest))
 
 
 def sent_view_is_the_seats(page: Page) -> str:
-    """The digest of what the worker got equals the digest of the seat's own view, rebuilt
+    """The digest of the view the AI searched equals the digest of the seat's own view, rebuilt
     here from the saved game: the AI was given that view and nothing more."""
     seat = page.evaluate("document.body.dataset.hintSeat")
     g = parse(current_save(page)).game
@@ -92,8 +91,6 @@ def test_hints_on_a_politician_and_an_engineer_decision(page: Page, site_url: st
                                                         ) -> None:
     page.set_viewport_size({"width": 1280, "height": 800})
     open_game(site_url + "?players=2&seats=hhmm&seed=3&speed=0")
-    expect(page.locator("body")).to_have_attribute("data-ai-worker", "ready",
-                                                   timeout=WORKER_UP_MS)
     settle(page)
     rng = random.Random(3)
     seen: dict[str, tuple[str, str, tuple[float, float]]] = {}
@@ -122,7 +119,7 @@ def test_hints_on_a_politician_and_an_engineer_decision(page: Page, site_url: st
     assert taken == {"USA": 2, "USSR": 0}
     for role, (target, reason, (asked, searched)) in seen.items():
         print(f"\nhint for the {role}: {target}: {reason} ({asked:.0f} ms asked to answered, "
-              f"searching {searched:.0f} ms in the worker)")
-        # The way to the worker and back costs less than the search itself (its own budget
-        # is kept by its own clock: tests/test_ui_ai.py).
+              f"searching {searched:.0f} ms)")
+        # The browser's turns between the search's slices cost less than the search itself
+        # (its own budget is kept by its own clock: tests/test_ui_ai.py).
         assert asked < 2 * searched, (asked, searched)

@@ -58,10 +58,10 @@ def resize(page: Page, width: int, height: int) -> None:
 def test_every_decision_of_a_whole_game_has_what_it_needs_in_view_at_three_sizes(
     page: Page, site_url: str, open_game: Callable[[str], float],
 ) -> None:
-    """One game against the AI's worker, played by touching the board alone (the board is
-    the controller), each decision looked at in each size: the one it came at, then the
-    window resized to the others (the last is where the move is made, so each size sees a
-    third of the decisions come); the click-to-paint figures printed."""
+    """One game against the computer (Medium, thinking on the page), played by touching the
+    board alone (the board is the controller), each decision looked at in each size: the one
+    it came at, then the window resized to the others (the last is where the move is made, so
+    each size sees a third of the decisions come); the click-to-paint figures printed."""
     page.set_viewport_size({"width": SIZES[0][0], "height": SIZES[0][1]})
     open_game(site_url + f"?players=2&seats=hhmm&seed={SEED}&speed=0")
     start_click_timer(page)
@@ -93,15 +93,14 @@ def test_every_decision_of_a_whole_game_has_what_it_needs_in_view_at_three_sizes
         came = (came + len(SIZES) - 1) % len(SIZES)
         touch_the_board(page, rng, touched)
     assert game_over(page), f"no end after {decisions} decisions"
-    # the computer's seats played the whole game from the AI's worker, and the end names the
+    # the computer's seats played the whole game, thinking on the page, and the end names the
     # winner (what test_app's whole hot-seat game by clicks asserted: its hand-offs are
     # test_hardening's, its rules tests/test_ui_app's)
     end = page.get_by_test_id("end-screen")
     winner = end.get_attribute("data-winner")
     assert winner in ("USA", "USSR")
     expect(end).to_contain_text(f"{winner} wins")
-    assert int(page.evaluate("document.body.dataset.aiMovesWorker || '0'")) > 40
-    assert page.evaluate("document.body.dataset.aiWorker") == "ready"
+    assert int(page.evaluate("document.body.dataset.aiMoves || '0'")) > 40
     assert decisions > 40 and {"politics", "engineering", "administration"} <= phases, phases
     assert {"hand", "place", "stack", "eng-pass"} <= set(touched), touched
     timed = click_times(page)

@@ -68,14 +68,14 @@ def test_load_bench_memory_smoke(browser: Browser, dist: Path) -> None:
     for x in games:
         assert x["documents"] >= 1 and x["nodes"] > 100 and x["listeners"] > 0
         assert x["js_heap"] > 2**20
-        # Pyodide's memory (the page's and its AI worker's) is the renderer's own.
+        # Pyodide's memory is the renderer's own.
         assert x["renderer_rss"] >= x["renderer_private"] > 100 * 2**20
     assert result["growth"]["nodes"] == games[1]["nodes"] - games[0]["nodes"]
-    # The bare page's renderer holds one Pyodide; the game's with no computer seat one too
-    # (its AI worker never started); ready with one, two: the worker's Python heap alone is
-    # tens of MB.
+    # Every page holds one Pyodide, the game's with computer seats too: the bare page, the
+    # game with no computer seat, the game after Hard's first search on the page. (A second
+    # Python for the computer, as the AI's worker was, took 1.73x the bare page's: issue 56.)
     bare, alone, loaded = (result[key]["renderer_private"] for key in ("bare", "alone", "loaded"))
-    assert 50 * 2**20 < bare < alone < loaded - 20 * 2**20
+    assert 50 * 2**20 < bare < alone < 1.3 * bare and loaded < 1.35 * bare
     assert "renderer private memory: bare page ready" in bench.report_memory(result)
     print("\n" + bench.report_memory(result))
 
@@ -91,7 +91,7 @@ def test_load_bench_start_smoke(browser: Browser, dist: Path, full: bool) -> Non
     for engine, steps in result["median"].items():
         # every step was marked, in an order that makes sense
         assert set(steps) == {step for step, _ in bench.START_STEPS}, (engine, steps)
-        assert 0 < steps["Pyodide loading"] < steps["game ready"] < steps["AI worker ready"], \
+        assert 0 < steps["Pyodide loading"] < steps["game ready"] < steps["first computer move"], \
             (engine, steps)
     print("\n" + bench.report_start(result))
 
@@ -103,12 +103,12 @@ def test_load_bench_phone_smoke(browser: Browser, dist: Path) -> None:
     with bench.serve(dist, gzipped=True) as site:
         load = bench.phone_load(browser, site, "Fast 4G")
     print(f"\nFast 4G, CPU {bench.THROTTLE}x: {load}")
-    assert 0 < load["painted"] <= load["readable"] <= load["ready"] < load["worker"]
+    assert 0 < load["painted"] <= load["readable"] <= load["ready"]
     # the network's limit: the page, its scripts, Pyodide and the game's files come one
     # after another, and nothing is ready before its bytes and those round trips are through
     assert load["round_trips"] >= 3 and 0 < load["floor"] < load["ready"]
     # Uncompressed, the first load is over 10 MB (the cold smoke test's figure): the wasm
     # and the scripts travel gzipped.
     assert 3 * 2**20 < load["bytes"] < 10 * 2**20
-    # the AI worker's own Pyodide (some 5 MB) comes from the HTTP cache the page filled
-    assert 0 <= load["worker_bytes"] - load["bytes"] < 2**20
+    # after ready, the service worker fetches the whole site for offline play
+    assert load["precache_bytes"] > 2**20

@@ -258,7 +258,6 @@ def test_a_hint_and_its_confirmation_toward_a_mission_the_rival_flies_to_first_n
     delay = (f"The USSR launches first toward {mission_name(mission)}: if it succeeds "
              f"({chance}%), your launch is delayed, -3 Popularity")
     load(page, open_game, site_url, export(g, tmp_path))
-    expect(page.locator("body")).to_have_attribute("data-ai-worker", "ready", timeout=90_000)
     page.get_by_test_id("hint").click()
     reason = page.get_by_test_id("hint-reason")
     expect(reason).to_be_visible(timeout=20_000)

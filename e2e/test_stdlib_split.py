@@ -1,5 +1,5 @@
-"""The built site's standard library in two parts: the first download holds what the page and
-its AI worker import, and the modules left for later come, with the page's own finder
+"""The built site's standard library in two parts: the first download holds what the page
+imports (its computer players too), and the modules left for later come, with the page's own finder
 (ui.platform.stdlib), from python_stdlib_rest.zip: checked in the Pyodide the site ships (run
 by Node on dist/pyodide/), on real modules of the standard library."""
 

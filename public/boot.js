@@ -44,13 +44,12 @@
     performance.mark(`py: ${event.detail}`);
   });
   // The start's timeline for the load bench (bench/load_time.py --mode start), in every
-  // engine: a mark per step PyScript reports (above), the game ready, its AI worker ready.
+  // engine: a mark per step PyScript reports (above), the game ready, the computer's first move.
   const once = (name) => {
     if (!performance.getEntriesByName(name, "mark").length) performance.mark(name);
   };
   new MutationObserver(() => {
     if (document.body.dataset.ready === "1") once("moonshot: ready");
-    if (document.body.dataset.aiWorker === "starting") once("moonshot: AI worker starting");
-    if (document.body.dataset.aiWorker === "ready") once("moonshot: AI worker ready");
-  }).observe(document.body, { attributes: true, attributeFilter: ["data-ready", "data-ai-worker"] });
+    if (document.body.dataset.aiMoves) once("moonshot: computer moved");
+  }).observe(document.body, { attributes: true, attributeFilter: ["data-ready", "data-ai-moves"] });
 })();

@@ -45,11 +45,11 @@ class QuietHandler(SimpleHTTPRequestHandler):
     """Static files, no access log, the MIME types the site needs, no caching.
 
     ``QuietHandler.served`` counts, over every server of the process, how often each file of
-    ``COUNTED`` was asked for: a game page's start and an AI worker's (the browser tests
-    report them per test, e2e/conftest.py)."""
+    ``COUNTED`` was asked for: a game page's start (the browser tests report them per test,
+    e2e/conftest.py)."""
 
     extensions_map = MIME_TYPES
-    COUNTED = ("/ui/main.py", "/ui/ai_worker.py")
+    COUNTED = ("/ui/main.py",)
     served: ClassVar[Counter[str]] = Counter()
     _counting = threading.Lock()
 

@@ -6,8 +6,8 @@
 //
 // 1. Every NAME.py file under FOLDER (what goes into dist/app.zip) gets NAME.pyc beside it,
 //    which the archive carries instead of the source.
-// 2. With FOLDER on sys.path it imports each MODULE (what the page and its AI worker import
-//    before they are ready), then splits STDLIB_ZIP (dist/pyodide/python_stdlib.zip) in two:
+// 2. With FOLDER on sys.path it imports each MODULE (what the page imports: before it is
+//    ready, and for the computer players), then splits STDLIB_ZIP (dist/pyodide/python_stdlib.zip) in two:
 //    STDLIB_ZIP keeps every standard-library module loaded by then (Pyodide's start-up
 //    included) as bytecode in place of its source (NAME.pyc instead of NAME.py) and the
 //    entries that are not modules; REST_ZIP gets the other modules, as sources: the page
@@ -41,7 +41,7 @@ pyodide.globals.set("MODULES", pyodide.toPy(modules));
 pyodide.runPython(`
 import sys
 
-# First what the page and its worker import, before any tool of this script is: only their
+# First what the page imports, before any tool of this script is: only their
 # modules ship compiled. Loaded from the zip, that is: frozen ones (os, codecs, importlib's
 # bootstrap...) never come from it. No __pycache__ in FOLDER from these imports.
 sys.dont_write_bytecode = True

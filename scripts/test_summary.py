@@ -55,27 +55,23 @@ def failures(run: Path) -> list[tuple[str, list[str]]]:
 
 def per_file(reports: list[Path]) -> str:
     """A Markdown table of each test file's tests and seconds (setup, call and teardown), and
-    for the browser tests the game pages and AI workers they started (e2e/conftest.py)."""
+    for the browser tests the game pages they started (e2e/conftest.py)."""
     files: dict[str, list[float]] = {}
-    started: dict[str, list[int]] = {}
+    started: dict[str, int] = {}
     for report in reports:
         for case in ElementTree.parse(report).getroot().iter("testcase"):
             module = case.get("classname", "").split(".")
             name = f"{next((p for p in module if p.startswith('test_')), module[-1])}.py"
             files.setdefault(name, []).append(float(case.get("time", "0")))
-            counts = {p.get("name"): int(p.get("value", "0")) for p in case.iter("property")
-                      if p.get("name") in ("pages", "workers")}
-            if counts:
-                total = started.setdefault(name, [0, 0])
-                total[0] += counts.get("pages", 0)
-                total[1] += counts.get("workers", 0)
-    loads = " pages | workers |" if started else ""
-    rows = [f"| file | tests | seconds |{loads}", "|---|---:|---:|" + ("---:|---:|" if started
+            for prop in case.iter("property"):
+                if prop.get("name") == "pages":
+                    started[name] = started.get(name, 0) + int(prop.get("value", "0"))
+    loads = " pages |" if started else ""
+    rows = [f"| file | tests | seconds |{loads}", "|---|---:|---:|" + ("---:|" if started
                                                                     else "")]
     for name, times in sorted(files.items(), key=lambda item: -sum(item[1])):
-        pages, workers = started.get(name, [0, 0])
         rows.append(f"| {name} | {len(times)} | {sum(times):.0f} |"
-                    + (f" {pages} | {workers} |" if started else ""))
+                    + (f" {started.get(name, 0)} |" if started else ""))
     return "\n".join(rows)
 
 

@@ -66,9 +66,9 @@ def _data_keys(selector: str) -> list[str]:
 
 class FakePlatform:
     """Every function of the Platform Protocol, over dicts. Storage is a dict (``quota``: the
-    characters it holds at most, None for no limit); ``start_worker`` raises unless
-    ``worker_ok`` (so the AI thinks on the main thread: same function, same answer); the
-    peer functions return canned SDP strings and record what is sent."""
+    characters it holds at most, None for no limit); ``breathe`` counts the times the
+    thread is given back and yields to the event loop's other tasks; the peer functions
+    return canned SDP strings and record what is sent."""
 
     def __init__(self) -> None:
         self.regions: dict[str, str] = {}
@@ -119,8 +119,6 @@ class FakePlatform:
         self.log_toggles = 0
         self.address = "https://moonshot.example/"
         self.hash = ""
-        self.worker_ok = False
-        self.worker_calls: list[tuple[str, tuple[Any, ...]]] = []
         self.breaths = 0  # the thread given back (a search on the page between its slices)
         self.peer_handler: Callable[[str, str, str], None] | None = None
         self.offers: list[str] = []
@@ -284,16 +282,7 @@ class FakePlatform:
     def close_details(self, element_id: str) -> None:
         self.closed_details.append(element_id)
 
-    # ------------------------------------------------------------------ the AI worker
-
-    async def start_worker(self, src: str, config: str) -> Any:
-        if not self.worker_ok:
-            raise RuntimeError("no worker in the unit tests")
-        return object()
-
-    async def worker_call(self, worker: Any, name: str, *args: Any) -> str:
-        self.worker_calls.append((name, args))
-        raise RuntimeError("no worker in the unit tests")
+    # ------------------------------------------------------------------ slices
 
     async def breathe(self) -> None:
         self.breaths += 1

@@ -88,8 +88,9 @@ def test_a_replay_at_a_step_shows_the_story_so_far() -> None:
         assert part.rounds[:-1] == starts and part.rounds[-1].step == upto
 
 
-def test_the_story_crosses_to_the_page_as_json_and_reads_back_whole_or_not_at_all() -> None:
-    """What the AI worker sends the page (ui.ai_worker.chronicle) and the page reads."""
+def test_the_story_crosses_json_and_reads_back_whole_or_not_at_all() -> None:
+    """The story is plain data (game.core.plain): it crosses JSON whole, and a part missing
+    is named where it is."""
     _, c = _finished(9)
     plain = json.loads(json.dumps(to_plain(c)))
     assert from_plain(Chronicle, plain) == c

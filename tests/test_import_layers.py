@@ -257,8 +257,6 @@ def test_the_engine_core_never_imports_the_ai() -> None:
 UI_LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # The browser: what the app asks of it (port) and the real one (dom).
     ("platform", ("ui.platform", "ui.platform.*")),
-    # The AI worker's functions: the engine only (also the main thread's fallback).
-    ("worker", ("ui.ai_worker",)),
     ("words", ("ui.words", "ui.words.*")),
     # What a person can ask of the screen, as typed messages, and their one handler each.
     ("loop", ("ui.loop", "ui.loop.*")),

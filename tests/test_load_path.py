@@ -35,20 +35,21 @@ def test_the_first_screen_imports_none_of_the_slow_standard_modules() -> None:
     slow = [name for name in loaded
             if any(name == root or name.startswith(root + ".") for root in SLOW_TO_COMPILE)]
     assert slow == []
-    # The computer players think in their worker: the page imports them only to answer on
-    # its own, when the worker cannot (ui.control.thinker).
-    assert [name for name in loaded if name.startswith(("game.ai", "ui.ai_worker"))] == []
+    # The computer players' modules load on their first answer (ui.control.thinker).
+    assert [name for name in loaded if name.startswith("game.ai")] == []
 
 
 def test_the_page_ships_none_of_the_developers_tools() -> None:
-    """app.zip leaves out game.tools (and python -m game): nothing the page or the AI worker
-    imports needs them (the import layers keep every shipped module below them)."""
+    """app.zip leaves out game.tools (and python -m game): nothing the page imports (the
+    computer players included) needs them (the import layers keep every shipped module below
+    them)."""
     build = load_script("moonshot_build", "scripts/build.py")
     tools = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "game").rglob("*.py")
                    if not build.shipped(p.relative_to(ROOT).as_posix()))
     assert "game/tools/cli.py" in tools and "game/tools/tournament.py" in tools
     assert all(name.startswith("game/tools/") or name == "game/__main__.py" for name in tools)
-    code = ("import json, sys\nfrom ui.app import App\nimport ui.ai_worker\n"
+    code = ("import json, sys\nfrom ui.app import App\nimport game.ai.chronicle\n"
+            "import game.ai.advisor\n"
             "print(json.dumps(sorted(sys.modules)))")
     done = subprocess.run([sys.executable, "-S", "-c", code], capture_output=True, text=True,
                           cwd=ROOT, check=True)
@@ -152,27 +153,36 @@ def test_the_about_boxs_version_is_the_one_the_package_and_the_build_declare() -
     assert versions()[0] == game.__version__
 
 
-def test_the_ai_worker_imports_no_standard_module_after_its_start() -> None:
-    """The AI worker has the standard modules its start imports (the build's first download)
-    and no way to the rest (ui.platform.stdlib, the page's finder, needs the page): so
-    thinking at every level and the report's numbers must import nothing more of the standard
-    library than importing ``ui.ai_worker`` did. A module they import only when called would
-    fail in the worker, and every move after it would be thought on the page."""
-    code = """if True:
-        import json, random, sys
-        import ui.ai_worker as worker
+def test_the_computer_players_import_no_standard_module_beyond_the_first_download() -> None:
+    """The build ships compiled, in the first download, the standard modules that its
+    ``FIRST_IMPORTS`` load (the page's start, and the AI's modules the page imports on their
+    first use); the rest wait in a second archive (ui.platform.stdlib). So thinking at every
+    level, a hint's advice and the report's numbers must import nothing more of the standard
+    library than those imports did: a module imported only when called would make the first
+    computer move of a game wait for the rest of the library (1.7 MB) on a phone."""
+    build = load_script("moonshot_build", "scripts/build.py")
+    modules = [name for name in build.FIRST_IMPORTS if not name.startswith("pyodide")]
+    code = f"""if True:
+        import asyncio, json, random, sys
+        from tests.fake_platform import FakePlatform  # (a test's own imports: not counted)
+        for name in {modules!r}:
+            __import__(name)
         started = set(sys.modules)
         import game
+        from game.ai.advisor import explain, second_look
         from game.ai.winprob import simulate
+        from ui.control.thinker import Thinker
+        mind = Thinker(FakePlatform())
         g = game.new_game(3)
         for level in ("random", "easy", "medium", "hard"):
             seat = g.to_act()[0]
-            legal = [a.to_dict() for a in g.legal_actions(seat)]
-            view = json.dumps(worker.to_plain(g.view(seat)))
-            answer = json.loads(worker.choose(view, json.dumps(legal), level, 1))
-            g.apply(seat, game.action_from_dict(answer["action"]))
+            legal = g.legal_actions(seat)
+            action = asyncio.run(mind.choose(g.view(seat), legal, level, 1, purpose="hint"))
+            action = second_look(g, seat, action)
+            explain(g, seat, action, game.stakes(g, seat, action))
+            g.apply(seat, action)
         simulate(g, 5000, random.Random(3))
-        worker.chronicle(g.to_json(), g.log_size, 1)
+        asyncio.run(mind.chronicle(g.to_json(), g.log_size, 1))
         later = sorted(n for n in set(sys.modules) - started
                        if n.split(".")[0] in sys.stdlib_module_names)
         print(json.dumps([len(started), later]))

@@ -1,4 +1,4 @@
-"""game.core.plain: a seat's view crosses JSON (to the AI's worker, to a guest) and reads back
+"""game.core.plain: a seat's view crosses JSON (to a guest) and reads back
 as the same record; plain data that is not a view is refused whole with RecordError."""
 
 from __future__ import annotations

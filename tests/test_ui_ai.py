@@ -1,5 +1,5 @@
 """The browser app's AI seats in pure Python: levels from the URL, the new-game dialog and
-saved games, and the worker's ``choose`` (JSON in, a legal action out, reproducible)."""
+saved games, and the page's ``Thinker`` (a legal action, reproducible, thought in slices)."""
 
 from __future__ import annotations
 
@@ -11,10 +11,8 @@ import pytest
 
 import game
 from game import SEATS
-from game.core.plain import to_plain
 from tests.conftest import counting_clock
 from tests.fake_platform import FakePlatform
-from ui.ai_worker import choose
 from ui.model.players import Setup, parse_query
 from ui.model.saves import SaveError, envelope, parse
 from ui.screens.newgameform import dialog_html, setup_from_form
@@ -66,59 +64,64 @@ def test_saved_games_keep_the_levels_and_older_files_still_load() -> None:
         parse(json.dumps(data))
 
 
-@pytest.mark.parametrize("level", ["random", "easy", "medium", "hard"])
-def test_the_worker_chooses_a_legal_action_from_json_reproducibly(
-    level: str, monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    from game.ai import montecarlo
-    monkeypatch.setattr(montecarlo, "DEFAULT_SECONDS", 0.2)  # hard: a short search is enough here
-    # The search's clock counts its own readings (a millisecond each): a budget of 0.2 s is
-    # then a number of iterations, the same in every run and on any machine.
-    monkeypatch.setattr(montecarlo, "time", counting_clock(0.001))
-    g = game.new_game(9)
-    rng = random.Random(9)
-    for _ in range(30):  # somewhere into round 1, with a few decisions behind
-        seat = g.to_act()[0]
-        g.apply(seat, rng.choice(g.legal_actions(seat)))
-    seat = g.to_act()[0]
-    legal = g.legal_actions(seat)
-    args = (json.dumps(to_plain(g.view(seat))), json.dumps([a.to_dict() for a in legal]), level, 4)
-    answer = choose(*args)
-    assert game.action_from_dict(json.loads(answer)["action"]) in legal
-    assert choose(*args) == answer  # every level reproducible, a timed search's too
-    told = json.loads(answer)
-    print(told)
-    if told["iterations"]:  # a search stops at its budget, to the reading
-        assert 0.2 <= told["seconds"] <= 0.2 + 0.003, told
-    else:
-        assert "seconds" not in told
-
-
-def test_a_page_without_a_worker_thinks_in_slices_and_gives_the_thread_back(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """``?ai=page`` (Thinker.keep_on_page): no worker is started; hard's search runs on the
-    page a slice at a time, the event loop's other tasks (the browser's input and frames)
-    running between slices, and its answer is the search's in one go."""
-    from game.ai import montecarlo
-    from ui.control import thinker as thinking
-
-    monkeypatch.setattr(montecarlo, "DEFAULT_SECONDS", 0.2)
-    monkeypatch.setattr(montecarlo, "time", counting_clock(0.001))  # (see the test above)
-    monkeypatch.setattr(thinking, "time", counting_clock(0.001))  # a slice: ten readings
+def position_in_round_one() -> tuple[game.Game, game.Seat, list[game.Action]]:
+    """Somewhere into round 1, with a few decisions behind: the seat to act and its choices."""
     g = game.new_game(9)
     rng = random.Random(9)
     for _ in range(30):
         seat = g.to_act()[0]
         g.apply(seat, rng.choice(g.legal_actions(seat)))
     seat = g.to_act()[0]
-    legal = g.legal_actions(seat)
+    return g, seat, g.legal_actions(seat)
 
-    async def main() -> tuple[object, str, int, int]:
+
+@pytest.mark.parametrize("level", ["random", "easy", "medium", "hard"])
+def test_every_level_chooses_a_legal_action_on_the_page_reproducibly(
+    level: str, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Thinker.choose, from the seat's view and legal actions only: the same seed, the same
+    answer, a timed search's too; a search's iterations and own time are on the page."""
+    from game.ai import montecarlo
+    from ui.control.thinker import Thinker
+
+    monkeypatch.setattr(montecarlo, "DEFAULT_SECONDS", 0.2)  # hard: a short search is enough here
+    # The search's clock counts its own readings (a millisecond each): a budget of 0.2 s is
+    # then a number of iterations, the same in every run and on any machine.
+    monkeypatch.setattr(montecarlo, "time", counting_clock(0.001))
+    g, seat, legal = position_in_round_one()
+    dom = FakePlatform()
+    mind = Thinker(dom)
+    first = asyncio.run(mind.choose(g.view(seat), legal, level, 4))
+    again = asyncio.run(mind.choose(g.view(seat), legal, level, 4))
+    assert first in legal and again == first
+    assert dom.body["ai-moves"] == "2"
+    assert json.loads(dom.body["ai-timing"])[level][0] == 2
+    searched = json.loads(dom.body.get("ai-search", "{}"))
+    if level == "hard":  # a search stops at its budget, to the reading
+        decisions, iterations, fewest, longest_ms = searched["hard"]
+        assert decisions == 2 and iterations == 2 * fewest > 20
+        assert 200 <= longest_ms <= 203, searched
+    else:
+        assert searched == {}
+
+
+def test_a_search_on_the_page_thinks_in_slices_and_gives_the_thread_back(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Hard's search runs on the page a slice at a time, the event loop's other tasks (the
+    browser's input and frames) running between slices, and its answer is the search's in
+    one go (``ai.choose``)."""
+    from game.ai import get_ai, montecarlo
+    from ui.control import thinker as thinking
+
+    monkeypatch.setattr(montecarlo, "DEFAULT_SECONDS", 0.2)
+    monkeypatch.setattr(montecarlo, "time", counting_clock(0.001))  # (see the test above)
+    monkeypatch.setattr(thinking, "time", counting_clock(0.001))  # a slice: ten readings
+    g, seat, legal = position_in_round_one()
+
+    async def main() -> tuple[object, int, int]:
         dom = FakePlatform()
         mind = thinking.Thinker(dom)
-        mind.keep_on_page()
-        mind.start()  # (asked for by a game with a computer seat: no worker all the same)
         ticks = 0
 
         async def browser() -> None:
@@ -128,14 +131,13 @@ def test_a_page_without_a_worker_thinks_in_slices_and_gives_the_thread_back(
                 await asyncio.sleep(0)
 
         beside = asyncio.ensure_future(browser())
-        action, where = await mind.choose(g.view(seat), legal, "hard", 4)
+        action = await mind.choose(g.view(seat), legal, "hard", 4)
         beside.cancel()
-        assert mind.boot is None and dom.body["ai-worker"] == "page"
-        return action, where, dom.breaths, ticks
+        return action, dom.breaths, ticks
 
-    action, where, breaths, ticks = asyncio.run(main())
-    answer = json.loads(choose(json.dumps(to_plain(g.view(seat))),
-                               json.dumps([a.to_dict() for a in legal]), "hard", 4))
-    assert where == "main" and action == game.action_from_dict(answer["action"])
-    assert answer["iterations"] > 20 and breaths >= answer["iterations"] // 12  # ~11 a slice
+    action, breaths, ticks = asyncio.run(main())
+    whole = get_ai("hard")
+    assert action == whole.choose(g.view(seat), legal, random.Random(4))
+    iterations = whole.last_stats.iterations
+    assert iterations > 20 and breaths >= iterations // 12  # ~11 a slice
     assert ticks >= breaths  # the other tasks ran while it thought

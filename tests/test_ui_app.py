@@ -75,8 +75,6 @@ def run_app(test: Callable[[App, FakePlatform], Awaitable[None]], query: str = "
         finally:
             for task in list(app.tasks):
                 task.cancel()
-            if app.thinker.boot is not None:
-                app.thinker.boot.cancel()
             await asyncio.sleep(0)
         assert dom.warnings == [], dom.warnings[0]  # no error reached the page
     asyncio.run(main())
@@ -178,7 +176,7 @@ def person_to_act(app: App) -> str:
 def test_a_whole_game_against_the_computer_ends_on_the_end_screen_and_is_saved() -> None:
     """The USA here (random legal actions, played on the board; a risky one the app asks
     about is declined while there is another to try), the USSR the computer (Easy, thinking
-    on the main thread: the fake has no worker), until the game is over."""
+    on the page, a slice at a time), until the game is over."""
     async def play(app: App, dom: FakePlatform) -> None:
         rng = random.Random(7)
         chosen: list[tuple[str, game.Action]] = []
@@ -208,8 +206,8 @@ def test_a_whole_game_against_the_computer_ends_on_the_end_screen_and_is_saved()
         # Every move of the person is one chosen here, every other one the computer's.
         assert [entry for entry in g.log if entry[0] in USA] == chosen
         ai_moves = sum(1 for seat, _a in g.log if seat in USSR)
-        assert ai_moves > 0 and dom.body["ai-moves-main"] == str(ai_moves)
-        assert dom.body["ai-worker"] == "failed"
+        assert ai_moves > 0 and dom.body["ai-moves"] == str(ai_moves)
+        assert json.loads(dom.body["ai-timing"])["easy"][0] == ai_moves
         # The autosave is this very game, finished.
         assert saved_game(dom).to_json() == g.to_json()
         assert dom.body["saved"] == dom.body["moves"] == str(g.log_size)
@@ -1136,7 +1134,7 @@ def test_the_rules_panel_holds_the_keys_until_escape_closes_it() -> None:
 def test_a_hint_never_leaves_the_player_in_silence(monkeypatch: pytest.MonkeyPatch) -> None:
     """A hint the computer cannot give within the hint's time says so on the bar (the timeout
     itself is real: the time allowed is set to none); asked again with time, it points at a
-    move with a reason. The computer thinks on the main thread here (no worker)."""
+    move with a reason. The computer thinks on the page, a slice at a time."""
     from ui.control import hints
 
     async def play(app: App, dom: FakePlatform) -> None:
@@ -1282,8 +1280,8 @@ def test_an_embed_tells_its_page_of_the_game_and_takes_commands_from_that_page_o
 def test_a_rule_example_takes_its_action_only_tells_the_outcome_resets_and_saves_nothing(
 ) -> None:
     """embed.html?example=end-of-round&lang=hu: the example's moment on the table, the reader
-    at its seat, no AI worker (the rival never moves). Another action is nudged away; the
-    highlighted one, touched on the board, is played and its outcome told; 'example-done'
+    at its seat, the rival never moving (the computer never thinks). Another action is nudged
+    away; the highlighted one, touched on the board, is played and its outcome told; 'example-done'
     goes to the page; Reset deals the moment again; the page's 'start-example' command shows
     another example, an unknown id nothing. No game is saved."""
     from ui.model.examples import examples
@@ -1295,7 +1293,7 @@ def test_a_rule_example_takes_its_action_only_tells_the_outcome_resets_and_saves
         page, example = "http://rules.test:8080", examples()["end-of-round"]
         assert app.match.game.log == list(example.log) and app.table.seat == example.seat
         assert dom.body["example"] == "politician" and dom.body["theme"] == "light"
-        assert app.thinker.boot is None  # no second Python for a rival that never moves
+        assert "ai-moves" not in dom.body  # the rival never moves
         assert dom.posted == [(page, {"source": "moonshot", "type": "ready", "players": 2,
                                       "seed": example.seed, "ruleset": "v0.10.4",
                                       "example": "end-of-round"})]
@@ -1390,8 +1388,6 @@ def test_damaged_stored_games_never_stop_the_start_and_are_set_aside_with_delete
         assert app.match.game.log_size == 0 and dom.warnings == []
         for task in list(app.tasks):
             task.cancel()
-        if app.thinker.boot is not None:
-            app.thinker.boot.cancel()
         await asyncio.sleep(0)
 
     for current in bad:

@@ -193,7 +193,7 @@ def test_a_probe_for_the_tests_is_never_what_the_page_shows() -> None:
     nothing on screen: no style reads a probe's key."""
     keys = {arg for path in UI.rglob("*.py") for name, _line, arg in calls(path.read_text())
             if name == "probe" and arg is not None}
-    assert {"over", "report", "saved", "ai-worker"} <= keys
+    assert {"over", "report", "saved", "ai-moves"} <= keys
     style = (UI.parent / "public" / "style.css").read_text()
     assert [key for key in sorted(keys) if f"data-{key}" in style] == []
 

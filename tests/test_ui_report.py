@@ -1,5 +1,6 @@
 """The post-game report: four charts, each beside a table of the same numbers, built from
-the AI worker's story of a game (ui.ai_worker.chronicle) at its end or at any replay step."""
+the story of a game (Thinker.chronicle, worked out on the page in slices) at its end or at any
+replay step."""
 
 from __future__ import annotations
 
@@ -16,10 +17,9 @@ import pytest
 
 import game
 from game.ai.chronicle import Chronicle, CurvePoint, LaunchPoint, Shift, Swing
-from game.core.plain import from_plain
 from game.tools.tournament import medium_moves
+from tests.conftest import counting_clock
 from tests.fake_platform import FakePlatform
-from ui.ai_worker import chronicle, started
 from ui.control.reportdesk import ReportDesk
 from ui.control.thinker import Thinker
 from ui.model.match import Match
@@ -37,15 +37,15 @@ def _finished_save() -> str:
     return g.to_json()
 
 
-def _read(answer: str) -> Chronicle:
-    """The worker's answer as the page reads it (ui.control.thinker)."""
-    return from_plain(Chronicle, json.loads(answer))
+def chronicle(save: str, upto: int, seed: int) -> Chronicle:
+    """The report's numbers as the page works them out (ui.control.thinker)."""
+    return asyncio.run(Thinker(FakePlatform()).chronicle(save, upto, seed))
 
 
 def _story(upto: int | None = None) -> tuple[Chronicle, int]:
     save = _finished_save()
     total = len(json.loads(save)["log"])
-    return _read(chronicle(save, total if upto is None else upto, 0)), total
+    return chronicle(save, total if upto is None else upto, 0), total
 
 
 def _rows(markup: str, key: str) -> list[list[str]]:
@@ -197,7 +197,7 @@ def test_a_replay_step_reports_the_story_so_far_only() -> None:
     assert len(specs) == 4
 
 
-def test_the_worker_checks_every_action_of_the_log() -> None:
+def test_the_page_checks_every_action_of_the_log() -> None:
     save = json.loads(_finished_save())
     save["log"][3]["action"] = {"type": "launch", "mission": "MOON"}
     with pytest.raises(game.IllegalAction):
@@ -213,7 +213,7 @@ def test_the_budget_gap_is_told_as_each_ruleset_ends_the_game(ruleset: str, word
     for _ in range(12):
         seat = g.to_act()[0]
         g.apply(seat, rng.choice(g.legal_actions(seat)))
-    data = _read(chronicle(g.to_json(), g.log_size, 0))
+    data = chronicle(g.to_json(), g.log_size, 0)
     inclusive = game.load_content().rulesets[ruleset].budget_gap_inclusive
     assert data.budget_gap_inclusive is inclusive
     markup, specs = report_html(data, {}, g.log_size, g.log_size)
@@ -237,22 +237,6 @@ def test_the_standing_table_groups_its_columns_by_measure() -> None:
                                                          "grey line"]
     assert table.count("<colgroup") == 3
     assert all(len(row) == 6 for row in _rows(markup, "standing"))
-
-
-class _WorkerLeavingOutAField(FakePlatform):
-    """A worker that starts, and answers the report's numbers without ``budget_gap``."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.worker_ok = True
-
-    async def worker_call(self, worker: Any, name: str, *args: Any) -> str:
-        self.worker_calls.append((name, args))
-        if name == "started":  # asked once it is up: how its start went
-            return started()
-        answer = json.loads(chronicle(*args))
-        del answer["budget_gap"]
-        return json.dumps(answer)
 
 
 class _Around:
@@ -299,28 +283,39 @@ class _Around:
         return self.subject[3]
 
 
-def test_a_worker_answer_without_a_field_is_refused_and_the_page_works_the_report_out(
+def test_the_report_is_worked_out_on_the_page_in_slices_and_is_whole(
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Like any worker answer the page cannot read (ui.control.thinker): the worker is given
-    up, with the reason, and the numbers are worked out on the page; the report is whole."""
+    """The story's simulations (seconds of them) run a slice at a time: the browser gets the
+    thread back between slices (Platform.breathe) while the report says it is loading, and
+    the report then drawn is the one the whole story gives."""
+    from ui.control import thinker as thinking
+
+    # each step a millisecond of the clock: a slice is ten steps, on any machine
+    monkeypatch.setattr(thinking, "time", counting_clock(0.001))
     save = _finished_save()
     total = len(json.loads(save)["log"])
     hints = {"USA": 2, "USSR": 0}
-    dom = _WorkerLeavingOutAField()
+    dom = FakePlatform()
     around = _Around((save, total, total, hints))
     thinker = Thinker(dom)
     match = Match(game.load(save))
     table = Table(Setup(), match.position(), "t")
     table.count_hints(hints)
     desk = ReportDesk(dom, table, match, around, around, around, thinker)
+    seen_loading: list[str] = []
 
     async def open_report() -> None:
         desk.open()
-        await around.spawned.pop()
+        filling = asyncio.ensure_future(around.spawned.pop())
+        while not filling.done():
+            seen_loading.append(dom.body["report"])
+            await asyncio.sleep(0)
 
     asyncio.run(open_report())
-    assert [name for name, _args in dom.worker_calls] == ["started", "chronicle"]
-    assert dom.body["ai-worker"] == "failed" and "budget_gap" in thinker.error
+    steps = len(json.loads(save)["log"]) + 8 * 10  # an action each, and a simulation each
+    assert dom.breaths >= steps // 10 and seen_loading[-1] == "loading"
+    assert len(seen_loading) > dom.breaths // 2  # the loop ran between the slices
     assert dom.body["report"] == "ready" and around.notices == []
     markup, specs = report_html(_story()[0], hints, total, total)
     assert table.up["report"] == markup  # (the app's paint draws it)

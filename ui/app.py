@@ -88,7 +88,7 @@ LANGUAGE_KEY = "moonshot.language"  # the language chosen in the header (localSt
 THEMES = ("light", "dark")  # an embed's ``theme=`` (dark, the game's own, when none)
 P = ParamSpec("P")
 STAGES: dict[Overlay, str] = {"launch": "launch-stage"}  # an overlay drawn into a region of it
-GUEST_TABLE = Setup(ai=dict.fromkeys(SEATS, False))  # behind a join panel: no AI to start
+GUEST_TABLE = Setup(ai=dict.fromkeys(SEATS, False))  # behind a join panel: no computer seat
 
 
 class App:
@@ -128,7 +128,7 @@ class App:
         screen = tasks = dealer = notices = self
         # Each part is given the parts it asks, built before it; it tells those built after
         # it through the notices (ui.loop.notices): nothing is handed over once built.
-        self.thinker = Thinker(dom)  # computer players: the AI worker
+        self.thinker = Thinker(dom)  # computer players, hints and the report, in slices
         self.sounds = SoundSwitch(dom, table)
         self.hints = Hints(dom, table, screen, tasks, self.thinker, notices)
         self.overlays = Overlays(dom, table, screen, self.sounds)
@@ -196,8 +196,6 @@ class App:
         self.listen()
         self.sounds.start()
         query = self.dom.query_string()
-        if query_param(query, "ai") == "page":  # no AI worker: the benches weigh the two
-            self.thinker.keep_on_page()
         self.first_words(query)
         if self.dom.narrow_screen():
             self.dom.close_details("log")  # phones: boards and the action bar get the room
@@ -213,7 +211,6 @@ class App:
         self.first_game(query)
         self.ready()
         self.embed_api.start()
-        self.start_ai()
         self.sharing.open_link()  # a shared game's link: its replay on top
 
     def listen(self) -> None:
@@ -282,13 +279,6 @@ class App:
 
     # ------------------------------------------------------------------ a deal
 
-    def start_ai(self) -> None:
-        """Boot the AI worker in the background once the page is up and a game has AI seats
-        (it takes seconds; the AI thinks on the main thread until then)."""
-        if (self.booted and self.table.guide.kind != "example"  # an example's rival never moves
-                and any(self.table.setup.is_ai(s) for s in SEATS)):
-            self.thinker.start()
-
     def reset_table(self, example: bool = False) -> None:
         """Forget everything about the game on the table but the table itself (before a new
         or loaded one is dealt); ``example``: the one dealt is a rule example's moment."""
@@ -310,7 +300,6 @@ class App:
                         [note(opening_line(g))])
         self.shelf.playing()
         self.hints.reset()
-        self.start_ai()
         self.joining.leave()
         self.hosting.begin()
         if run:
@@ -328,7 +317,6 @@ class App:
         self.shelf.playing(keep=not example)
         self.hints.reset(loaded.hints)
         self.tour.resume(save_id)
-        self.start_ai()
         self.joining.leave()
         self.hosting.begin()  # a hosted game continues: its guests rejoin by new invitations
         self.turns.start()

@@ -15,7 +15,7 @@ business: this gives numbers.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Generator, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
@@ -25,7 +25,8 @@ from ..core.events import Changed, flights
 from ..core.names import NATIONS, NationId, Seat
 from ..engine import Game
 from ..rules.odds import launch_odds, launch_targets
-from .winprob import SAMPLES, STEPS, win_probability
+from .base import finish
+from .winprob import SAMPLES, STEPS, win_probability_steps
 
 CURVE_PHASES = ("politics", "launches")
 MIN_SURPRISE = 0.05  # a launch this sure of its outcome explains a swing only as a last resort
@@ -128,6 +129,13 @@ def story(start: Game, log: Sequence[tuple[Seat, Action]], seed: int = 0,
           samples: int = SAMPLES, steps: int = STEPS) -> Chronicle:
     """The numbers of the story that ``log`` tells from ``start`` (a game before any action,
     played on in place; every action is checked by the engine as it is applied)."""
+    return finish(story_steps(start, log, seed, samples, steps))
+
+
+def story_steps(start: Game, log: Sequence[tuple[Seat, Action]], seed: int = 0,
+                samples: int = SAMPLES, steps: int = STEPS) -> Generator[None, None, Chronicle]:
+    """:func:`story` in steps of an action or a simulation each, for a page that gives the
+    browser its thread back between them (a whole game's story is seconds of simulations)."""
     current = start
     rules = current.content.rulesets[current.ruleset]
     rng = random.Random(seed)
@@ -137,13 +145,15 @@ def story(start: Game, log: Sequence[tuple[Seat, Action]], seed: int = 0,
     moved = dict.fromkeys(NATIONS, 0)  # Budget changed by anything but the round's drop
     marks: list[Numbers] = []
 
-    def score(step: int) -> None:
-        chance = win_probability(current.view(None), rng, samples, steps)["USA"]
+    def score(step: int) -> Generator[None, None, None]:
+        chance = (yield from win_probability_steps(current.view(None), rng, samples,
+                                                   steps))["USA"]
         curve.append(CurvePoint(step, current.round, current.phase, chance))
         marks.append(_numbers(current, moved))
 
-    score(0)
+    yield from score(0)
     for step, (seat, action) in enumerate(log, start=1):
+        yield
         before = current.clone()
         phase, round_ = current.phase, current.round
         events = current.apply(seat, action)
@@ -159,7 +169,7 @@ def story(start: Game, log: Sequence[tuple[Seat, Action]], seed: int = 0,
         if current.round != round_:
             rows.append(_row(current, step))
         if current.is_over or (current.phase != phase and current.phase in CURVE_PHASES):
-            score(step)
+            yield from score(step)
     if rows[-1].step != len(log):
         rows.append(_row(current, len(log)))
     curve_t = tuple(curve)

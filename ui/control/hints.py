@@ -1,6 +1,6 @@
-"""The hint desk of the app: asks the Hard AI (in the worker) for the seat at the screen, and
-puts the hint on the table, which counts hints per nation (saved with the game, shown at the
-end).
+"""The hint desk of the app: asks the Hard AI (:class:`ui.control.thinker.Thinker`) for the
+seat at the screen, and puts the hint on the table, which counts hints per nation (saved with
+the game, shown at the end).
 
 The words and the pointing are :mod:`ui.markup.hinttext` (pure Python, tested in CPython).
 """
@@ -23,7 +23,7 @@ from ..platform.port import Platform
 from ..words.i18n import _
 from ..words.warn import warning_text
 
-# the longest a hint may take, a worker still starting included: then it says it could not
+# the longest a hint may take (its search has a second): then it says it could not
 HINT_SECONDS = 20.0
 
 
@@ -72,7 +72,7 @@ class Hints:
         seed = (position.seed * 1_000_003 + moves) % 2**31
         self.dom.probe("hint-seat", seat)  # whose view the AI is given (tests compare it)
         try:
-            action, _where = await asyncio.wait_for(
+            action = await asyncio.wait_for(
                 self.minds.choose(view, legal, LEVEL, seed, purpose="hint"), HINT_SECONDS)
         except Exception:  # a hint that fails (or times out) says so; the game goes on
             action = None
@@ -84,7 +84,7 @@ class Hints:
             table.give_hint(Hint(seat, -1, moves, (), _("The computer could not find a hint "
                                                         "in time. Ask again in a moment.")))
             return
-        # the AI's modules load on the first hint, not with the page (they run in the worker)
+        # the advisor loads on the first hint, not with the page
         from game.ai.advisor import explain, second_look
 
         # what it says comes from the world the seat may believe (sampled from its view):

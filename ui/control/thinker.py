@@ -1,177 +1,95 @@
-"""Computer players on the page: the AI worker, started in the background, and the fallback.
+"""Computer players, hints and the report's numbers, worked out on the page's own Python.
 
-The AI thinks in a PyScript worker (``ui/ai_worker.py``: its own Pyodide, no DOM) so the page
-stays live while it does (the hard level takes about a second). It gets only the acting seat's
-view and that seat's legal actions, as JSON, and answers with an action. Until the worker is
-up (it boots its own interpreter, a few seconds), or if it fails, the very same function runs
-on the main thread: same inputs, same seed, same answer. There a search runs in slices: a
-rollout at a time (``ui.ai_worker.choose_steps``), the browser given its thread back every
-``SLICE_SECONDS`` (``Platform.breathe``), so a click is still drawn at once while the
-computer thinks, and the search's budget counts its own time only. (A hard move first waits
-a while for a starting worker: see ``WAIT_FOR_WORKER``.) The page's address may ask for no
-worker at all (``?ai=page``): the AI then always thinks on the page, the design the load and
-click benches weigh against the worker's (issue 56).
+One interpreter does it all: a second one in a worker cost a phone half again the page's
+memory (docs/performance.md, issue 56). So nothing long runs in one piece here: a search is
+a generator, a rollout a step (:func:`game.ai.stepwise`), and so is the report's story (an
+action or a simulation a step, :func:`game.ai.chronicle.story_steps`). :meth:`Thinker.sliced`
+takes the steps and gives the browser its thread back whenever they have kept it
+``SLICE_SECONDS`` (``Platform.breathe``), so a click is drawn at once while the computer
+thinks; a search's budget counts its own time only, so it searches as much as it would in
+one piece. The AI gets the acting seat's view and legal actions only, never the game.
 
-The body tells the tests what happened: ``data-ai-worker`` (starting, ready, failed),
-``data-ai-moves-worker`` / ``data-ai-moves-main`` (decisions made in each place) and
-``data-ai-timing`` (JSON: per "level/place", [decisions, total ms, max ms], measured on the
-page, worker round trip included; hints for a person count as "hint/place") and
-``data-ai-search`` (JSON: per "level/place", [searched decisions, total iterations, fewest
-iterations in one, longest ms of one decision as the AI itself timed it], for the levels that
-search).
+The AI's modules are imported on the first answer, not with the page (their import is 25 ms
+of the first load). The body tells the tests what happened: ``data-ai-moves`` (decisions
+made for computer seats), ``data-ai-timing`` (JSON: per level, [decisions, total ms, max ms],
+measured on the page, slices and the browser's turns between them included; hints for a
+person count as "hint") and ``data-ai-search`` (JSON: per level, [searched decisions, total
+iterations, fewest iterations in one, longest ms of one search as the AI itself timed it],
+for the levels that search).
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import hashlib
 import json
+import random
 import time
-from collections.abc import Awaitable, Callable, Generator
-from typing import TYPE_CHECKING, Any, TypeVar
+from collections.abc import Generator
+from typing import TYPE_CHECKING, TypeVar
 
 import game
 from game.core.actions import Action
-from game.core.plain import from_plain, to_plain
+from game.core.plain import to_plain
 from game.rules.records import View
+from game.rules.terms import as_seat
 
 from ..platform.port import Platform
 
-if TYPE_CHECKING:  # the AI's modules load when the report is first asked for (chronicle)
+if TYPE_CHECKING:  # the AI's modules load on the first answer (see above)
     from game.ai.chronicle import Chronicle
 
-WORKER_SRC = "./ui/ai_worker.py"
-WORKER_CONFIG = "./worker.toml"
-CALL_TIMEOUT = 60.0  # seconds: a worker that does not answer by then is given up
-# Levels whose move waits (up to so many seconds) for a worker that is still starting rather
-# than think on the main thread: a hard search there would freeze the page for a second per
-# move, and slow the worker's own start. The other levels answer in milliseconds anyway.
-WAIT_FOR_WORKER = {"hard": 12.0}
-# The report's simulations take a few seconds in the worker, and would freeze the page as long.
-WAIT_FOR_REPORT = 12.0
 # The longest stretch a search on the page keeps the thread before the browser gets it back
-# (input, a frame): a click waits at most this long for its handler.
+# (input, a frame): a click waits at most this long, and a step, for its handler.
 SLICE_SECONDS = 0.01
 T = TypeVar("T")
 
 
 class Thinker:
-    """Chooses AI moves, in the worker when it is ready, else on the main thread."""
+    """Chooses the computer's moves and hints, and tells a game's story, in slices."""
 
     def __init__(self, dom: Platform) -> None:
         self.dom = dom
-        self.state = "off"  # off, starting, ready, failed; "page": no worker, by request
-        self.error = ""
-        self.worker: Any = None
-        self.boot: asyncio.Future[None] | None = None
-        self.moves = {"worker": 0, "main": 0}
+        self.moves = 0
         self.timing: dict[str, list[float]] = {}
         self.search: dict[str, list[float]] = {}
 
-    def keep_on_page(self) -> None:
-        """No worker for this page: the AI always thinks on the page's own Python (asked for
-        by the page's address, ``?ai=page``)."""
-        if self.state == "off":
-            self.state = "page"
-            self.dom.probe("ai-worker", "page")
-
-    def start(self) -> None:
-        """Start the worker in the background (once); the page does not wait for it."""
-        if self.state != "off":
-            return
-        self.state = "starting"
-        self.dom.probe("ai-worker", "starting")
-        self.boot = asyncio.ensure_future(self._boot())
-
-    async def _boot(self) -> None:
-        try:
-            self.worker = await self.dom.start_worker(WORKER_SRC, WORKER_CONFIG)
-            # its start, in milliseconds from the worker's making: for the load bench
-            steps = json.loads(await self.dom.worker_call(self.worker, "started"))
-        except Exception as exc:
-            self.fail(exc)
-            return
-        self.dom.probe("ai-worker-start", f"{int(steps['python'])} {int(steps['imported'])}")
-        self.state = "ready"
-        self.dom.probe("ai-worker", "ready")
-
-    def fail(self, exc: BaseException) -> None:
-        text = str(exc).strip().splitlines()
-        self.error = (text[-1] if text else type(exc).__name__)[:160]
-        self.state = "failed"
-        self.worker = None
-        self.dom.probe("ai-worker", "failed")
-
     async def choose(self, view: View, legal: list[Action], level: str,
-                     seed: int, purpose: str = "move") -> tuple[Action, str]:
-        """(the chosen action, where it was chosen: "worker" or "main"). ``purpose`` is
-        "move" (an AI seat's) or "hint" (for a person: timed apart, and the page records a
-        digest of the view sent, ``data-hint-sent``, which tests compare with the seat's)."""
-        view_json = json.dumps(to_plain(view))
+                     seed: int, purpose: str = "move") -> Action:
+        """The action ``level`` chooses among ``legal`` from ``view`` (the same ``seed``, the
+        same answer). ``purpose`` is "move" (a computer seat's) or "hint" (for a person: timed
+        apart, and the page records a digest of the view searched, ``data-hint-sent``, which
+        tests compare with the seat's own)."""
+        from game.ai import get_ai, stepwise
+
         if purpose == "hint":
-            self.dom.probe("hint-sent", hashlib.sha256(view_json.encode()).hexdigest()[:16])
-        legal_json = json.dumps([a.to_dict() for a in legal])
+            digest = hashlib.sha256(json.dumps(to_plain(view)).encode()).hexdigest()[:16]
+            self.dom.probe("hint-sent", digest)
         started = time.perf_counter()
-
-        def legal_action(answer: dict[str, Any]) -> Action:
-            action = game.action_from_dict(answer["action"])
-            if action not in legal:
-                raise ValueError("the worker answered an action that is not legal")
-            return action
-
-        async def here() -> str:
-            from .. import ai_worker  # (see _call)
-            return await self.sliced(ai_worker.choose_steps(view_json, legal_json, level, seed))
-
-        (action, answer), where = await self._call(
-            "choose", WAIT_FOR_WORKER.get(level, 0.0), (view_json, legal_json, level, seed),
-            lambda answer: (legal_action(answer), answer), here)
+        ai = get_ai(level)
+        action = await self.sliced(stepwise(ai, view, legal, random.Random(seed)))
         key = level if purpose == "move" else purpose
-        self.record(key, where, (time.perf_counter() - started) * 1000)
-        if answer.get("iterations"):
-            self.record_search(f"{key}/{where}", int(answer["iterations"]),
-                               float(answer["seconds"]))
-        return action, where
+        self.record(key, (time.perf_counter() - started) * 1000)
+        if ai.last_stats.iterations:
+            self.record_search(key, ai.last_stats.iterations, ai.last_stats.seconds)
+        return action
 
     async def chronicle(self, save_json: str, upto: int, seed: int) -> Chronicle:
-        """The post-game report's numbers (``ui.ai_worker.chronicle``), worked out in the
-        worker (started now if it was not), else here. An answer that is not a whole
-        :class:`game.ai.chronicle.Chronicle` is refused like any unreadable one."""
-        from game.ai.chronicle import Chronicle
+        """The post-game report's numbers (:func:`game.ai.chronicle.story`) of the first
+        ``upto`` logged actions of the engine save ``save_json``: its seed, settings and log
+        are read, and every action is checked again by the engine."""
+        from game.ai.chronicle import story_steps
 
-        async def here() -> str:
-            from .. import ai_worker  # (see _call)
-            return ai_worker.chronicle(save_json, upto, seed)
-
-        self.start()
-        data, _where = await self._call("chronicle", WAIT_FOR_REPORT, (save_json, upto, seed),
-                                        lambda answer: from_plain(Chronicle, answer), here)
-        return data
-
-    async def _call(self, name: str, wait: float, args: tuple[Any, ...],
-                    read: Callable[[dict[str, Any]], T],
-                    here: Callable[[], Awaitable[str]]) -> tuple[T, str]:
-        """(``read`` of the JSON answer of ``ui.ai_worker``'s function ``name``, where it was
-        worked out): in the worker, waiting up to ``wait`` seconds for one still starting,
-        else (the worker not there, failing, or ``read`` refusing its answer) ``here``, the
-        same function on the page. (``ui.ai_worker`` is imported there, on the first answer
-        worked out on the page: the page itself never needs the AI's modules before that,
-        their import being 25 ms of the first load.)"""
-        if self.state == "starting" and self.boot is not None and wait:
-            with contextlib.suppress(asyncio.TimeoutError):
-                await asyncio.wait_for(asyncio.shield(self.boot), wait)
-        if self.state == "ready":
-            try:
-                call = self.dom.worker_call(self.worker, name, *args)
-                return read(json.loads(await asyncio.wait_for(call, CALL_TIMEOUT))), "worker"
-            except Exception as exc:
-                self.fail(exc)
-        return read(json.loads(await here())), "main"
+        data = json.loads(save_json)
+        start = game.new_game(int(data["seed"]), players=int(data["players"]),
+                              ruleset=str(data["ruleset"]), pair=str(data.get("pair") or "USA"))
+        log = [(as_seat(entry["seat"]), game.action_from_dict(entry["action"]))
+               for entry in data["log"][:int(upto)]]
+        return await self.sliced(story_steps(start, log, seed=seed))
 
     async def sliced(self, steps: Generator[None, None, T]) -> T:
         """What ``steps`` return, taken on the page: the browser gets the thread back
-        whenever they have kept it ``SLICE_SECONDS``."""
+        whenever they have kept it ``SLICE_SECONDS``. (A task cancelled meanwhile, a new game
+        dealt say, stops at the next breath: nothing is left searching.)"""
         began = time.perf_counter()
         while True:
             try:
@@ -190,12 +108,12 @@ class Thinker:
         stats[3] = max(stats[3], round(seconds * 1000, 1))
         self.dom.probe("ai-search", json.dumps(self.search, separators=(",", ":")))
 
-    def record(self, key: str, where: str, ms: float) -> None:
+    def record(self, key: str, ms: float) -> None:
         if key != "hint":
-            self.moves[where] += 1
-        stats = self.timing.setdefault(f"{key}/{where}", [0, 0.0, 0.0])
+            self.moves += 1
+            self.dom.probe("ai-moves", str(self.moves))
+        stats = self.timing.setdefault(key, [0, 0.0, 0.0])
         stats[0] += 1
         stats[1] = round(stats[1] + ms, 1)
         stats[2] = round(max(stats[2], ms), 1)
-        self.dom.probe(f"ai-moves-{where}", str(self.moves[where]))
         self.dom.probe("ai-timing", json.dumps(self.timing, separators=(",", ":")))

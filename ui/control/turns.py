@@ -271,10 +271,7 @@ class Turns:
         Seeded by the game's seed and move number, so a continued game plays on the same."""
         level = self.table.setup.level(seat)
         seed = (g.seed * 1_000_003 + g.log_size) % 2**31
-        # Where it thought (the worker or this page) is the machine's business, not the
-        # player's: the log tells moves only.
-        action, _where = await self.minds.choose(g.view(seat), g.legal_actions(seat), level,
-                                                 seed)
+        action = await self.minds.choose(g.view(seat), g.legal_actions(seat), level, seed)
         return action, level
 
     async def perform(self, seat: Seat, action: Action, redo: bool = False,

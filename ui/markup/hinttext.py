@@ -1,6 +1,6 @@
 """Hints: the Hard AI's choice for the seat at the screen, shown on the board with one reason.
 
-The AI thinks in the worker from the seat's view only (:class:`ui.control.hints.Hints`, through
+The AI thinks from the seat's view only (:class:`ui.control.hints.Hints`, through
 :class:`ui.control.thinker.Thinker` as for an AI seat); the reason comes from
 :func:`game.analysis.advice.advise` (also the seat's knowledge only) and is worded here: "Test Pogo
 oscillation: your odds toward Luna 1 go from 44% to 71%". This module is pure Python (tested

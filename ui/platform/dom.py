@@ -487,30 +487,7 @@ def close_details(element_id: str) -> None:
         el.removeAttribute("open")
 
 
-# --------------------------------------------------------------------------- AI worker
-
-
-async def start_worker(src: str, config: str) -> Any:
-    """Start a PyScript worker running ``src`` (no DOM access) with the config file ``config``,
-    on this site's own Pyodide (``version`` must be absolute: the worker runs from a blob: URL,
-    and without it PyScript fetches Pyodide from a CDN). Returns the worker once its code has
-    run; raises if it cannot start. Errors are not printed to the console: the caller tells
-    them in the game log."""
-    from pyscript import PyWorker
-
-    version = str(window.URL.new("./pyodide/pyodide.mjs", window.location.href).href)
-    worker = PyWorker(src, type="pyodide", config=config, version=version)
-    quiet = create_proxy(lambda event: None)
-    _proxies.append(quiet)
-    worker.onerror = quiet
-    await worker.ready
-    return worker
-
-
-async def worker_call(worker: Any, name: str, *args: Any) -> str:
-    """Call a function the worker exports (``__export__``); its answer as text."""
-    return str(await getattr(worker.sync, name)(*args))
-
+# --------------------------------------------------------------------------- slices
 
 # The page's own channel for giving the browser its thread back, and who waits on it.
 _breath: list[Any] = []  # [the MessageChannel], once made

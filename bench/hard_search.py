@@ -1,18 +1,18 @@
-"""The hard level's search where the game really runs it: in the app's AI worker, in Chromium.
+"""The hard level's search where the game really runs it: on the page, in slices, in Chromium.
 
-    python bench/worker_search.py [--seconds 60] [--seed 3] [--no-build] [--json]
+    python bench/hard_search.py [--seconds 60] [--seed 3] [--no-build] [--json]
 
 Builds and serves dist/ on 127.0.0.1, opens a two-player game with the hard level in every
 seat (``?players=2&seats=xxxx``, no animation) and reads, five times a second, what the page
-itself records of the searches in its worker (``data-ai-search``: searched decisions, their
+itself records of the searches (``data-ai-search``: searched decisions, their
 iterations in all, the fewest in one, the longest one's own time; a search takes over a
 second, so each new one is seen alone and its own iterations are the growth of the total).
 It prints the figures of the whole window: searched decisions, iterations per searched
 decision on average, the fewest, the tenth percentile, how many stayed under 1,000, and the
-longest searched decision as the worker timed it.
-The main thread also redraws the board after every move meanwhile, as in a real game. A
-separate command, not part of the test run (``e2e/test_ai_browser.py`` checks that the worker
-searches at all).
+longest searched decision as the search timed itself (its own slices, not the browser's
+turns between them). The page also redraws the board after every move meanwhile, as in a real
+game. A separate command, not part of the test run (``e2e/test_ai_browser.py`` checks that
+the page searches at all, and stays live meanwhile).
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 
 from scripts.localsite import CHROMIUM, CHROMIUM_ARGS, start_server  # noqa: E402
 
-WORKER_UP_MS = 180_000
+READY_MS = 180_000
 
 
 @dataclass
@@ -43,7 +43,7 @@ class Window:
     iterations: int = 0
     fewest: int = 0
     each: list[int] = field(default_factory=list)  # iterations of each search seen alone
-    longest_ms: float = 0.0  # the longest searched decision, as the worker timed it
+    longest_ms: float = 0.0  # the longest searched decision, as the search timed itself
 
 
 def measure(seconds: float, seed: int) -> Window:
@@ -54,15 +54,14 @@ def measure(seconds: float, seed: int) -> Window:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             page = browser.new_page()
             page.goto(f"{base}/index.html?players=2&seats=xxxx&seed={seed}&speed=0")
-            page.wait_for_selector('body[data-ai-worker="ready"]', state="attached",
-                                   timeout=WORKER_UP_MS)
+            page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=READY_MS)
             started = time.monotonic()
             seen = [0, 0, 0, 0.0]
             while time.monotonic() - started < seconds and \
                     page.evaluate("document.body.dataset.over") != "1":
                 time.sleep(0.2)
                 record = json.loads(page.evaluate("document.body.dataset.aiSearch || '{}'"))
-                now = record.get("hard/worker", seen)
+                now = record.get("hard", seen)
                 if now[0] == seen[0] + 1:
                     window.each.append(int(now[1] - seen[1]))
                 seen = now
@@ -88,7 +87,7 @@ def main(argv: list[str] | None = None) -> int:
     window = measure(args.seconds, args.seed)
     count = window.searched
     if not count:
-        print("worker search: no search finished in the window", file=sys.stderr)
+        print("hard search: no search finished in the window", file=sys.stderr)
         return 2
     each = sorted(window.each)
     figures = {"searched": count, "iterations_mean": round(window.iterations / count, 1),
@@ -97,7 +96,7 @@ def main(argv: list[str] | None = None) -> int:
                "under_1000": sum(1 for n in each if n < 1000),
                "longest_search_ms": window.longest_ms, "seconds": args.seconds,
                "seed": args.seed}
-    print(f"hard in the worker: {count} searched decisions in {args.seconds:.0f} s of a "
+    print(f"hard on the page: {count} searched decisions in {args.seconds:.0f} s of a "
           f"hard-vs-hard game (seed {args.seed}), {figures['iterations_mean']} iterations "
           f"each on average, fewest {window.fewest}; of the {len(each)} seen alone, tenth "
           f"percentile {figures['iterations_p10']}, {figures['under_1000']} under 1,000; "
