@@ -141,3 +141,27 @@ def test_a_search_on_the_page_thinks_in_slices_and_gives_the_thread_back(
     iterations = whole.last_stats.iterations
     assert iterations > 20 and breaths >= iterations // 12  # ~11 a slice
     assert ticks >= breaths  # the other tasks ran while it thought
+
+
+def test_a_search_no_longer_wanted_stops_at_the_next_breath_and_answers_nothing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Thinker.choose asks ``wanted`` after each breath: once the answer is not wanted (the
+    decision moved on), the search stops there, answers None and counts no move."""
+    from game.ai import montecarlo
+    from ui.control import thinker as thinking
+
+    monkeypatch.setattr(montecarlo, "time", counting_clock(0.001))
+    monkeypatch.setattr(thinking, "time", counting_clock(0.001))
+    g, seat, legal = position_in_round_one()
+    dom = FakePlatform()
+    asked = 0
+
+    def wanted() -> bool:
+        nonlocal asked
+        asked += 1
+        return asked < 3
+
+    answer = asyncio.run(thinking.Thinker(dom).choose(g.view(seat), legal, "hard", 4, wanted=wanted))
+    assert answer is None and asked == 3 and dom.breaths == 3
+    assert "ai-moves" not in dom.body and "ai-search" not in dom.body

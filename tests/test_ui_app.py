@@ -29,6 +29,7 @@ from game.online.referee import Referee
 from game.rules.records import View
 from game.rules.terms import nation_of
 from game.rules.view import secret_choice
+from tests.conftest import counting_clock
 from tests.fake_platform import FakeElement, FakeEvent, FakePlatform, elements
 from tests.test_ui_saves import played
 from tests.test_ui_table import games_in
@@ -220,6 +221,33 @@ def test_a_whole_game_against_the_computer_ends_on_the_end_screen_and_is_saved()
 
 
 # ---------------------------------------------------------------------- undo and redo
+
+
+def test_a_search_left_behind_by_a_new_game_stops_at_its_next_breath(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Hard thinks for the first seat of a game of computers; a new game of persons is dealt
+    meanwhile. The search stops at the thinker's next breath (with one Python for the page
+    and the computer, it would otherwise take the new game's time for the rest of its
+    budget), no move is made in either game, and the new game waits for its person."""
+    from game.ai import montecarlo
+    from ui.control import thinker as thinking
+
+    # counting clocks (a millisecond a reading): Hard's budget is some 1,400 readings, a
+    # slice ten of the thinker's, the same on any machine
+    monkeypatch.setattr(montecarlo, "time", counting_clock(0.001))
+    monkeypatch.setattr(thinking, "time", counting_clock(0.001))
+
+    async def play(app: App, dom: FakePlatform) -> None:
+        await until(lambda: dom.breaths >= 3)
+        as_message(app, lambda: app.new_game(Setup(seed=2, ai=dict.fromkeys(game.SEATS, False))))
+        breaths = dom.breaths
+        await settle(app)
+        assert dom.breaths <= breaths + 1  # (one breath may be under way)
+        assert "ai-moves" not in dom.body and app.match.game.log_size == 0
+        assert app.table.controls_seat() is not None
+
+    run_app(play, "?players=2&seats=xxxx&seed=3&speed=0")
 
 
 def test_undo_takes_back_the_persons_action_with_the_computers_answers_and_redo_replays_it(

@@ -39,7 +39,9 @@ def _finished_save() -> str:
 
 def chronicle(save: str, upto: int, seed: int) -> Chronicle:
     """The report's numbers as the page works them out (ui.control.thinker)."""
-    return asyncio.run(Thinker(FakePlatform()).chronicle(save, upto, seed))
+    told = asyncio.run(Thinker(FakePlatform()).chronicle(save, upto, seed))
+    assert told is not None  # (always wanted here)
+    return told
 
 
 def _story(upto: int | None = None) -> tuple[Chronicle, int]:

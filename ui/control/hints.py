@@ -71,15 +71,20 @@ class Hints:
         legal = list(table.actions)
         seed = (position.seed * 1_000_003 + moves) % 2**31
         self.dom.probe("hint-seat", seat)  # whose view the AI is given (tests compare it)
+
+        def same_decision() -> bool:
+            return turn == table.turn and moves == table.position.moves and table.seat == seat
+
         try:
             action = await asyncio.wait_for(
-                self.minds.choose(view, legal, LEVEL, seed, purpose="hint"), HINT_SECONDS)
+                self.minds.choose(view, legal, LEVEL, seed, purpose="hint",
+                                  wanted=same_decision), HINT_SECONDS)
         except Exception:  # a hint that fails (or times out) says so; the game goes on
             action = None
         finally:
             table.look_for_hint(False)
-        if turn != self.table.turn or moves != table.position.moves or table.seat != seat:
-            return  # the decision moved on while the AI thought: this hint is stale
+        if not same_decision():
+            return  # the decision moved on while the AI thought (its search stopped then)
         if action is None:
             table.give_hint(Hint(seat, -1, moves, (), _("The computer could not find a hint "
                                                         "in time. Ask again in a moment.")))

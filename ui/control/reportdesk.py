@@ -1,6 +1,6 @@
 """The post-game report on the page: opened from the end screen or a replay's step.
 
-The numbers (a :class:`game.ai.chronicle.Chronicle`) are worked out by the AI worker
+The numbers (a :class:`game.ai.chronicle.Chronicle`) are worked out on the page in slices
 (:meth:`ui.control.thinker.Thinker.chronicle`, a second or two of simulations that would
 otherwise freeze the page), from the engine save: the seed, the settings and the log up to the
 step shown. The charting library (uPlot, vendored by the build into ``vendor/uplot/``) and
@@ -62,10 +62,13 @@ class ReportDesk:
     async def _fill(self, opened: int, save: str, upto: int, total: int,
                     hints: dict[str, int] | None) -> None:
         try:
-            data = await self.minds.chronicle(save, upto, STORY_SEED)
+            data = await self.minds.chronicle(
+                save, upto, STORY_SEED, wanted=lambda: opened == self.opened and self.on)
         except Exception as exc:  # a broken save: say so, with a way out (not a stuck screen)
             self._failed(opened, exc)
             return
+        if data is None:
+            return  # closed, or opened again, while it was worked out
         drawn = await self._charts_loaded()
         if opened != self.opened or not self.on:
             return  # closed, or opened again meanwhile

@@ -24,7 +24,7 @@ import hashlib
 import json
 import random
 import time
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from typing import TYPE_CHECKING, TypeVar
 
 import game
@@ -53,12 +53,14 @@ class Thinker:
         self.timing: dict[str, list[float]] = {}
         self.search: dict[str, list[float]] = {}
 
-    async def choose(self, view: View, legal: list[Action], level: str,
-                     seed: int, purpose: str = "move") -> Action:
+    async def choose(self, view: View, legal: list[Action], level: str, seed: int,
+                     purpose: str = "move", wanted: Callable[[], bool] = lambda: True
+                     ) -> Action | None:
         """The action ``level`` chooses among ``legal`` from ``view`` (the same ``seed``, the
-        same answer). ``purpose`` is "move" (a computer seat's) or "hint" (for a person: timed
-        apart, and the page records a digest of the view searched, ``data-hint-sent``, which
-        tests compare with the seat's own)."""
+        same answer), or None once ``wanted`` says the answer is not (see :meth:`sliced`).
+        ``purpose`` is "move" (a computer seat's) or "hint" (for a person: timed apart, and the
+        page records a digest of the view searched, ``data-hint-sent``, which tests compare
+        with the seat's own)."""
         from game.ai import get_ai, stepwise
 
         if purpose == "hint":
@@ -66,17 +68,21 @@ class Thinker:
             self.dom.probe("hint-sent", digest)
         started = time.perf_counter()
         ai = get_ai(level)
-        action = await self.sliced(stepwise(ai, view, legal, random.Random(seed)))
+        action = await self.sliced(stepwise(ai, view, legal, random.Random(seed)), wanted)
+        if action is None:
+            return None
         key = level if purpose == "move" else purpose
         self.record(key, (time.perf_counter() - started) * 1000)
         if ai.last_stats.iterations:
             self.record_search(key, ai.last_stats.iterations, ai.last_stats.seconds)
         return action
 
-    async def chronicle(self, save_json: str, upto: int, seed: int) -> Chronicle:
+    async def chronicle(self, save_json: str, upto: int, seed: int,
+                        wanted: Callable[[], bool] = lambda: True) -> Chronicle | None:
         """The post-game report's numbers (:func:`game.ai.chronicle.story`) of the first
-        ``upto`` logged actions of the engine save ``save_json``: its seed, settings and log
-        are read, and every action is checked again by the engine."""
+        ``upto`` logged actions of the engine save ``save_json`` (its seed, settings and log
+        are read, and every action is checked again by the engine), or None once ``wanted``
+        says they are not."""
         from game.ai.chronicle import story_steps
 
         data = json.loads(save_json)
@@ -84,12 +90,16 @@ class Thinker:
                               ruleset=str(data["ruleset"]), pair=str(data.get("pair") or "USA"))
         log = [(as_seat(entry["seat"]), game.action_from_dict(entry["action"]))
                for entry in data["log"][:int(upto)]]
-        return await self.sliced(story_steps(start, log, seed=seed))
+        return await self.sliced(story_steps(start, log, seed=seed), wanted)
 
-    async def sliced(self, steps: Generator[None, None, T]) -> T:
+    async def sliced(self, steps: Generator[None, None, T], wanted: Callable[[], bool]
+                     ) -> T | None:
         """What ``steps`` return, taken on the page: the browser gets the thread back
-        whenever they have kept it ``SLICE_SECONDS``. (A task cancelled meanwhile, a new game
-        dealt say, stops at the next breath: nothing is left searching.)"""
+        whenever they have kept it ``SLICE_SECONDS``. After each such breath ``wanted`` is
+        asked: once the answer is no longer wanted (a new game dealt, the decision moved on,
+        the report closed), the steps stop there and the answer is None. With one Python for
+        the page and the computer, a stale search would otherwise take the new game's time
+        for the rest of its budget."""
         began = time.perf_counter()
         while True:
             try:
@@ -98,6 +108,9 @@ class Thinker:
                 return done.value  # type: ignore[no-any-return]
             if time.perf_counter() - began >= SLICE_SECONDS:
                 await self.dom.breathe()
+                if not wanted():
+                    steps.close()
+                    return None
                 began = time.perf_counter()
 
     def record_search(self, key: str, iterations: int, seconds: float) -> None:

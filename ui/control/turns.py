@@ -224,8 +224,8 @@ class Turns:
         started = time.perf_counter()
         scripted = self.guide().scripted(seat)
         action, level = ((scripted, "tutorial") if scripted is not None
-                         else await self.ai_move(g, seat))
-        if turn != self.table.turn:
+                         else await self.ai_move(g, seat, turn))
+        if action is None or turn != self.table.turn:
             return False
         # The speed setting paces AI turns; thinking time counts toward it.
         waited = time.perf_counter() - started
@@ -266,12 +266,15 @@ class Turns:
         self.busy(False)
         return True
 
-    async def ai_move(self, g: game.Game, seat: Seat) -> tuple[Action, str]:
+    async def ai_move(self, g: game.Game, seat: Seat, turn: int) -> tuple[Action | None, str]:
         """The AI's action for ``seat``: it sees only that seat's view and legal actions.
-        Seeded by the game's seed and move number, so a continued game plays on the same."""
+        Seeded by the game's seed and move number, so a continued game plays on the same.
+        None once play has stopped meanwhile (``turn``, :meth:`Table.stop_play`): its search
+        stops then too."""
         level = self.table.setup.level(seat)
         seed = (g.seed * 1_000_003 + g.log_size) % 2**31
-        action = await self.minds.choose(g.view(seat), g.legal_actions(seat), level, seed)
+        action = await self.minds.choose(g.view(seat), g.legal_actions(seat), level, seed,
+                                         wanted=lambda: turn == self.table.turn)
         return action, level
 
     async def perform(self, seat: Seat, action: Action, redo: bool = False,
