@@ -207,6 +207,31 @@ new PerformanceObserver((list) => {
   for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.duration]);
 }).observe({type: "longtask", buffered: true});
 """
+# What runs between the last byte and ready, from the page's marks (public/boot.js: PyScript's
+# steps and ready; ui/main.py: its Python running, the app imported) and Resource Timing (the
+# wasm's last byte, the last byte by ready): ms from navigation start, the first of each.
+START_TRACE = """() => {
+  const at = {};
+  for (const m of performance.getEntriesByType('mark'))
+    if (!(m.name in at)) at[m.name] = m.startTime;
+  const ready = at['moonshot: ready'];
+  const loaded = performance.getEntriesByType('resource').filter((r) => r.responseEnd <= ready);
+  const wasm = loaded.find((r) => r.name.endsWith('/pyodide.asm.wasm'));
+  return {'last byte': Math.max(...loaded.map((r) => r.responseEnd)),
+          'wasm downloaded': wasm ? wasm.responseEnd : null,
+          'interpreter': at['py: Loaded interpreter'] ?? null,
+          'files unpacked': at['py: Loaded files'] ?? null,
+          'main.py running': at['moonshot: python'] ?? null,
+          'app imported': at['moonshot: imported'] ?? null, 'ready': ready};
+}"""
+# What each step of START_TRACE took, from the step before it.
+START_TRACE_STEPS = (
+    ("interpreter", "wasm downloaded", "the wasm compiled, Python started"),
+    ("files unpacked", "interpreter", "app.zip fetched and unpacked"),
+    ("main.py running", "files unpacked", "PyScript's own Python, ui/main.py begun"),
+    ("app imported", "main.py running", "the app's modules imported"),
+    ("ready", "app imported", "the saved games read, the first screen drawn"),
+)
 THROTTLE = 4  # CPU slow-down of the throttled loads: a phone-class device
 PRECACHED = "document.documentElement.dataset.offline === 'ready'"
 # The computer has made its first move (ui/control/thinker.py counts them).
@@ -458,6 +483,7 @@ def phone_load(browser: Browser, url: str, network: str) -> dict[str, Any]:
         if game:
             page.wait_for_function(PRECACHED, timeout=PHONE_TIMEOUT_MS, polling=200)
         marks = page.evaluate(f"[window.__readyAt, window.__readableAt || null, {PAINTED}]")
+        steps = page.evaluate(START_TRACE) if game else None
         traffic.check()
 
         def seconds(value: float | None) -> float | None:
@@ -472,7 +498,7 @@ def phone_load(browser: Browser, url: str, network: str) -> dict[str, Any]:
                 "painted": seconds(marks[2]),
                 "bytes": body_bytes(by_ready), "requests": len(by_ready),
                 "precache_bytes": body_bytes([r for r in later if r.service_worker])
-                if game else None}
+                if game else None, "steps": steps}
     finally:
         context.close()
 
@@ -495,6 +521,7 @@ def measure_phone(browser: Browser, site: str, runs: int) -> dict[str, Any]:
     keys = ("painted", "readable", "ready", "bytes", "requests", "precache_bytes", "floor",
             "round_trips")
     return {"networks": NETWORKS, "throttle": THROTTLE, "runs": runs,
+            "steps": {network: pages["game"][0]["steps"] for network, pages in seen.items()},
             "median": {network: {page: {key: median(loads, key) for key in keys}
                                  for page, loads in pages.items()}
                        for network, pages in seen.items()},
@@ -529,12 +556,28 @@ def report_phone(result: dict[str, Any]) -> str:
         game, bare = pages["game"]["ready"], pages["bare"]["ready"]
         if game and bare:
             lines.append(f"    the game ready at {game / bare:.2f}x the bare page's time")
+        lines += start_trace(result.get("steps", {}).get(network))
     lines.append("  (precache: what the service worker fetched after ready, for offline "
                  "play; floor: the bytes by ready at the network's "
                  "bandwidth plus its round trip for each request of the longest chain by "
                  "ready, trips: nothing can be ready sooner)")
     lines.append(load_line(result))
     return "\n".join(line for line in lines if line)
+
+
+def start_trace(steps: dict[str, float | None] | None) -> list[str]:
+    """The game's start after its last byte, step by step (its first load's)."""
+    last = steps.get("last byte") if steps else None
+    if not steps or last is None:
+        return []
+    lines = [f"    the game's start (first load): last byte at {last / 1000:.2f}s,"
+             f" the wasm's at {(steps['wasm downloaded'] or 0) / 1000:.2f}s, then"]
+    for step, since, what in START_TRACE_STEPS:
+        at, before = steps.get(step), steps.get(since)
+        if at is not None and before is not None:
+            lines.append(f"      {at / 1000:6.2f}s {step:<16} "
+                         f"+{(at - before) / 1000:5.2f}s  {what}")
+    return lines
 
 
 def medians(loads: list[Load]) -> dict[str, Any]:

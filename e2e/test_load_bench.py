@@ -112,3 +112,11 @@ def test_load_bench_phone_smoke(browser: Browser, dist: Path) -> None:
     assert 3 * 2**20 < load["bytes"] < 10 * 2**20
     # after ready, the service worker fetches the whole site for offline play
     assert load["precache_bytes"] > 2**20
+    # the start's trace after the wasm's last byte: each step marked, in its order
+    steps = load["steps"]
+    order = ["wasm downloaded", "interpreter", "files unpacked", "main.py running",
+             "app imported", "ready"]
+    assert all(steps[name] is not None for name in order), steps
+    assert [steps[name] for name in order] == sorted(steps[name] for name in order), steps
+    assert steps["last byte"] <= steps["ready"]
+    assert "the app's modules imported" in "\n".join(bench.start_trace(steps))

@@ -23,7 +23,7 @@ from ui.words.i18n import use
 
 # What only the game needs: none of it may load before "Try it".
 GAME_FILES = ("pyodide", "pyscript", "embed.html", "wheels/", "app.zip", "ui/main.py",
-              "pyscript.toml")
+              "pyscript.json")
 PAGE_BUDGET = 1_000_000  # bytes: a page, not an app
 
 

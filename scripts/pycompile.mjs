@@ -107,7 +107,7 @@ with zipfile.ZipFile("/stdlib-in.zip") as original, \\
             # import there as an empty namespace package (ctypes, _pyrepl)
             later.writestr(info, data)
             continue
-        compiled.writestr(info, data)
+        compiled.writestr(info, data, compresslevel=9)  # the first download: every byte
 if not loaded:
     raise SystemExit(f"no standard module was loaded from {STDLIB}")
 with open("/stdlib-rest.txt", "w") as names:

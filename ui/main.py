@@ -6,11 +6,15 @@ import traceback
 
 from ui.platform import dom, stdlib
 
+dom.mark("moonshot: python")  # the start's trace (bench/load_time.py --mode phone)
+
 # First of all: the standard modules the build left for later come when first imported.
 REST_OF_STDLIB = dom.site_url("./pyodide/python_stdlib_rest.zip")
 LATER = stdlib.install(lambda: dom.fetch_now(REST_OF_STDLIB))
 
 from ui.app import App  # noqa: E402 (after the finder above)
+
+dom.mark("moonshot: imported")
 
 
 async def main() -> None:

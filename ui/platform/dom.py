@@ -323,6 +323,11 @@ def console_warn(text: str) -> None:
     window.console.warn(text)
 
 
+def mark(name: str) -> None:
+    """A mark on the page's timeline (the phone bench's trace of the start reads them)."""
+    window.performance.mark(name)
+
+
 def prevent_default(event: Any) -> None:
     event.preventDefault()
 
