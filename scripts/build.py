@@ -136,6 +136,9 @@ FIRST_IMPORTS = ("ui.platform.stdlib", "ui.app", "game.ai", "game.ai.chronicle",
 # names in the bundle: loaded only when one of them is first imported (ui/platform/stdlib.py).
 REST_ZIP = "python_stdlib_rest.zip"
 REST_NAMES = "ui/platform/stdlib_rest.txt"
+# The methods @dataclass writes for the app's classes, compiled while pycompile.mjs imports
+# them (ui/platform/precompiled.py TABLE): the page would compile each from text at every start.
+DATACLASS_METHODS = "ui/platform/dataclasses.marshal"
 
 
 class BuildError(Exception):
@@ -629,7 +632,8 @@ def compiled(entries: list[tuple[str, bytes]], stdlib: Path,
              imports: tuple[str, ...] = FIRST_IMPORTS) -> list[tuple[str, bytes]]:
     """The bytecode of the ``.py`` files among ``entries`` (archive name, content), compiled
     by the pinned Pyodide's own Python (scripts/pycompile.mjs, in Node): (``NAME.pyc``,
-    content), and ``ui/platform/stdlib_rest.txt``, the names of the standard modules left
+    content), the compiled methods of the app's dataclasses (:data:`DATACLASS_METHODS`), and
+    ``ui/platform/stdlib_rest.txt``, the names of the standard modules left
     for later. Shipped so the page does not compile some 120 modules from source on every
     load (about 200 ms in Chromium, more on a phone). ``stdlib``, the copy of Pyodide's
     python_stdlib.zip in dist/, is split (see the script): it keeps the standard modules that
@@ -652,6 +656,8 @@ def compiled(entries: list[tuple[str, bytes]], stdlib: Path,
             raise BuildError(f"compiling the app's Python failed:\n{done.stderr[-3000:].strip()}")
         found = [(path.relative_to(root).as_posix(), path.read_bytes())
                  for path in sorted(root.rglob("*.pyc"))]
+        table = root / DATACLASS_METHODS  # (none when no dataclass was imported)
+        methods = [(DATACLASS_METHODS, table.read_bytes())] if table.is_file() else []
     if len(found) != sum(1 for name, _ in entries if name.endswith(".py")):
         raise BuildError(f"pycompile.mjs wrote {len(found)} .pyc files for the app's modules")
     names = done.stdout.split()
@@ -659,7 +665,8 @@ def compiled(entries: list[tuple[str, bytes]], stdlib: Path,
         raise BuildError("pycompile.mjs named no standard module left for later")
     # first the archive's hash: a page never imports from another build's archive
     digest = hashlib.sha256(stdlib.with_name(REST_ZIP).read_bytes()).hexdigest()
-    return [*found, (REST_NAMES, "\n".join([f"sha256 {digest}", *names, ""]).encode())]
+    return [*found, *methods,
+            (REST_NAMES, "\n".join([f"sha256 {digest}", *names, ""]).encode())]
 
 
 PREVIEW_PLACE = "<!-- start-preview -->"

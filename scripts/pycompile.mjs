@@ -7,7 +7,9 @@
 // 1. Every NAME.py file under FOLDER (what goes into dist/app.zip) gets NAME.pyc beside it,
 //    which the archive carries instead of the source.
 // 2. With FOLDER on sys.path it imports each MODULE (what the page imports: before it is
-//    ready, and for the computer players), then splits STDLIB_ZIP (dist/pyodide/python_stdlib.zip) in two:
+//    ready, and for the computer players), keeping the code of every method @dataclass
+//    compiles meanwhile in FOLDER/ui/platform/dataclasses.marshal (ui/platform/precompiled.py),
+//    then splits STDLIB_ZIP (dist/pyodide/python_stdlib.zip) in two:
 //    STDLIB_ZIP keeps every standard-library module loaded by then (Pyodide's start-up
 //    included) as bytecode in place of its source (NAME.pyc instead of NAME.py) and the
 //    entries that are not modules; REST_ZIP gets the other modules, as sources: the page
@@ -35,6 +37,11 @@ if (!folder || !stdlibZip || !restZip) {
 const pyodide = await loadPyodide({ env: { PYTHONNODEBUGRANGES: "1" }, stdout: () => {},
                                     stderr: (line) => console.error(line) });
 pyodide.FS.mkdirTree("/src");
+// The recorder of @dataclass's methods, from this repository (one source for build and page).
+pyodide.FS.mkdirTree("/tools");
+pyodide.FS.writeFile("/tools/moonshot_precompiled.py", fs.readFileSync(
+  path.join(path.dirname(new URL(import.meta.url).pathname), "..", "ui", "platform",
+            "precompiled.py")));
 pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: path.resolve(folder) }, "/src");
 pyodide.FS.writeFile("/stdlib-in.zip", new Uint8Array(fs.readFileSync(stdlibZip)));
 pyodide.globals.set("MODULES", pyodide.toPy(modules));
@@ -46,8 +53,16 @@ import sys
 # bootstrap...) never come from it. No __pycache__ in FOLDER from these imports.
 sys.dont_write_bytecode = True
 sys.path.insert(0, "/src")
+# The methods @dataclass writes while they are imported, compiled once and kept by their
+# text (ui/platform/precompiled.py): the table goes beside the modules, into app.zip.
+import dataclasses
+sys.path.append("/tools")
+from moonshot_precompiled import TABLE, recording
+METHODS = {}
+dataclasses.exec = recording(METHODS)
 for name in MODULES:
     __import__(name)
+del dataclasses.exec
 STDLIB = next(entry for entry in sys.path if entry.endswith(".zip"))  # /lib/python3XY.zip
 loaded = {module.__spec__.origin.removeprefix(STDLIB + "/")
           for module in list(sys.modules.values())
@@ -82,6 +97,11 @@ def bytecode(source: bytes, filename: str) -> bytes:
 for path in sorted(pathlib.Path("/src").rglob("*.py")):
     path.with_suffix(".pyc").write_bytes(bytecode(path.read_bytes(),
                                                   path.relative_to("/src").as_posix()))
+
+
+if METHODS:  # (scripts/build.py puts the table into app.zip)
+    pathlib.Path("/src", TABLE).parent.mkdir(parents=True, exist_ok=True)
+    pathlib.Path("/src", TABLE).write_bytes(marshal.dumps(METHODS))
 
 
 rest = []

@@ -162,6 +162,7 @@ def test_a_search_no_longer_wanted_stops_at_the_next_breath_and_answers_nothing(
         asked += 1
         return asked < 3
 
-    answer = asyncio.run(thinking.Thinker(dom).choose(g.view(seat), legal, "hard", 4, wanted=wanted))
+    mind = thinking.Thinker(dom)
+    answer = asyncio.run(mind.choose(g.view(seat), legal, "hard", 4, wanted=wanted))
     assert answer is None and asked == 3 and dom.breaths == 3
     assert "ai-moves" not in dom.body and "ai-search" not in dom.body

@@ -4,7 +4,11 @@ games are read from disk (public/store.js began reading them when the page start
 import asyncio
 import traceback
 
-from ui.platform import dom, stdlib
+from ui.platform import precompiled
+
+precompiled.install()  # before any class of the app is made (ui/platform/precompiled.py)
+
+from ui.platform import dom, stdlib  # noqa: E402 (after the compiled methods above)
 
 dom.mark("moonshot: python")  # the start's trace (bench/load_time.py --mode phone)
 
