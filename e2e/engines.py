@@ -300,6 +300,7 @@ class WebKitBrowser:
         from selenium.common.exceptions import (
             ElementClickInterceptedException,
             ElementNotInteractableException,
+            WebDriverException,
         )
 
         shown = self.driver.execute_script(f"const css = arguments[0]; return {VISIBLE}", css)
@@ -309,10 +310,20 @@ class WebKitBrowser:
         # bar): "element not interactable". The page scrolls it, as a person would.
         self.driver.execute_script(
             "arguments[0].scrollIntoView({block: 'nearest', inline: 'nearest'})", shown[index])
-        try:
-            shown[index].click()  # WebDriver's Element Click: a pointer at its in-view centre
-        except (ElementNotInteractableException, ElementClickInterceptedException) as error:
-            raise NotClickable(type(error).__name__) from error
+        for attempt in range(2):
+            try:
+                shown[index].click()  # WebDriver's Element Click: a pointer at its in-view centre
+                return
+            except (ElementNotInteractableException, ElementClickInterceptedException) as error:
+                raise NotClickable(type(error).__name__) from error
+            except WebDriverException as error:
+                # WebKitWebDriver asks the page whether the element is a file input before it
+                # clicks, and now and then loses that answer ("Could not parse element file
+                # upload information": once, mid-game, in a CI run). Nothing was clicked
+                # then, so clicking again is safe; a second loss still fails.
+                if attempt or "Could not parse element file upload" not in str(error):
+                    raise
+                time.sleep(0.1)
 
     def press(self, key: str) -> None:
         from selenium.webdriver.common.action_chains import ActionChains
