@@ -73,9 +73,11 @@ def test_a_person_plays_the_medium_ai_set_up_in_the_new_game_dialog(
     saved = json.loads(current_save(page))
     assert saved["levels"] == {"USSR.politician": "medium", "USSR.engineer": "medium"}
     assert saved["save"]["seed"] == 5
-    # One Python: the page's script alone was fetched, once, and Pyodide's runtime once.
+    # One Python: the page's script alone was fetched, once, and Pyodide's runtime once,
+    # packed (public/unpack.js): the plain file never.
     assert sum(url.endswith("/ui/main.py") for url in net.requests) == 1
-    assert sum(url.endswith("/pyodide.asm.wasm") for url in net.requests) == 1
+    assert sum(url.endswith("/pyodide.asm.wasm.zst") for url in net.requests) == 1
+    assert not any(url.endswith("/pyodide.asm.wasm") for url in net.requests)
     assert csp_violations(page) == []
     net.assert_clean()
 

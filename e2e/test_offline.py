@@ -44,11 +44,23 @@ new MutationObserver((_, observer) => {
 }).observe(document, {attributes: true, subtree: true, attributeFilter: ["data-ready"]});
 """
 CACHE_NAMES = "async () => await caches.keys()"
+# The wasm the service worker unpacked (public/sw.js): its size, and its first bytes.
+UNPACKED_WASM = """async () => {
+  const got = await caches.match(new URL("./pyodide/pyodide.asm.wasm", location.href).href);
+  const bytes = new Uint8Array(await got.arrayBuffer());
+  return [got.headers.get("Content-Type"), bytes.length, Array.from(bytes.slice(0, 4))];
+}"""
 CACHE_ENTRIES = """async () => {
   const out = {};
   for (const key of await caches.keys()) out[key] = (await (await caches.open(key)).keys()).length;
   return out;
 }"""
+
+
+def wasm_bytes() -> list[object]:
+    """What UNPACKED_WASM reads from the cache when it holds Pyodide's plain wasm."""
+    plain = Path(__file__).resolve().parent.parent / "node_modules/pyodide/pyodide.asm.wasm"
+    return ["application/wasm", plain.stat().st_size, list(plain.read_bytes()[:4])]
 
 
 def load_build() -> ModuleType:
@@ -170,8 +182,9 @@ def check_offline_play(page: Page, context: BrowserContext, net: NetworkLog, sit
     assert version == manifest["version"]
     caches = page.evaluate(CACHE_ENTRIES)
     assert len(caches) == 1, caches
-    # every file of the site, plus the worker's own index entry
-    assert next(iter(caches.values())) == len(manifest["files"]) + 1, caches
+    # every file of the site, the wasm unpacked from its packed file, the worker's own index
+    assert next(iter(caches.values())) == len(manifest["files"]) + 2, caches
+    assert page.evaluate(UNPACKED_WASM) == wasm_bytes()
     first_visit()
 
     wait_page_quiet(page, net)
@@ -212,6 +225,10 @@ def test_offline_after_one_visit_under_a_sub_path(
         assert sw not in before and demo not in before, before
         assert sw in after and demo in after, after
         assert base + "app.zip" in before, before  # the game's own load (engine and ui in one)
+        # Pyodide's wasm came packed, once, and the worker unpacked it: the plain file, never
+        wasm = base + "pyodide/pyodide.asm.wasm"
+        assert wasm + ".zst" in before, before
+        assert wasm not in before + after, after
 
     page.add_init_script(READY_CLOCK)
     check_offline_play(page, context, net, subpath_copy, precache_after_ready)
@@ -254,7 +271,9 @@ def test_new_build_is_picked_up(
     caches = page.evaluate(CACHE_ENTRIES)
     assert list(caches) == names and caches[names[0]] > 1, caches
     downloaded = {h for h in site_copy.hits[start:]}
-    assert downloaded == {"/sw.js", "/index.html"}, downloaded  # the rest came from v1's cache
+    # The rest came from v1's cache; the worker's imported decoder (sw.js importScripts) is
+    # fetched with the worker's script, as the browser checks both for an update.
+    assert downloaded == {"/sw.js", "/index.html", "/vendor/fzstd/index.js"}, downloaded
 
     wait_page_quiet(page, net)
     page.get_by_test_id("sw-update").get_by_role("button", name="Reload").click()

@@ -10,6 +10,9 @@
 // downloads in the background and does not slow the first load.
 "use strict";
 
+// Unpacks Pyodide's wasm (below): the same zstd decoder the page uses (unpack.js).
+importScripts("./vendor/fzstd/index.js");
+
 const BUILD = {"version": "dev", "bytes": 0, "files": []};
 
 const SCOPE = new URL("./", self.location.href).href;
@@ -22,6 +25,12 @@ const PARALLEL = 6;
 
 const urlOf = (path) => new URL(path, SCOPE).href;
 const WANTED = new Map(BUILD.files.map((file) => [urlOf(file.url), file]));
+// A file NAME.zst is also kept unpacked, as NAME: Pyodide's wasm crosses the network packed
+// (scripts/build.py) and is served plain from here, where the browser keeps its compiled
+// code between visits. Its packed bytes were checked against the build's hash.
+const PACKED = ".zst";
+const UNPACKED = new Set([...WANTED.keys()].filter((url) => url.endsWith(PACKED))
+  .map((url) => url.slice(0, -PACKED.length)));
 
 /** Older caches of this site, by URL, that hold a file with the integrity this build wants. */
 async function reusable() {
@@ -44,6 +53,10 @@ async function precache() {
   const old = await reusable();
   const todo = [...WANTED.keys()];
   async function one(url) {
+    await store(url);
+    if (url.endsWith(PACKED)) await unpack(url, url.slice(0, -PACKED.length));
+  }
+  async function store(url) {
     if (await cache.match(url)) return; // an interrupted install already stored it
     const kept = old.has(url) ? await old.get(url).match(url) : undefined;
     if (kept) {
@@ -55,6 +68,17 @@ async function precache() {
     const response = await fetch(url, {cache: "no-cache", integrity: WANTED.get(url).integrity});
     if (!response.ok) throw new Error(`precache: HTTP ${response.status} for ${url}`);
     await cache.put(url, response);
+  }
+  async function unpack(url, plain) {
+    if (await cache.match(plain)) return;
+    const kept = old.has(url) ? await old.get(url).match(plain) : undefined;
+    if (kept) {
+      await cache.put(plain, kept);
+      return;
+    }
+    const packed = new Uint8Array(await (await cache.match(url)).arrayBuffer());
+    await cache.put(plain, new Response(fzstd.decompress(packed),
+                                        {headers: {"Content-Type": "application/wasm"}}));
   }
   async function lane() {
     while (todo.length) await one(todo.shift());
@@ -98,7 +122,8 @@ async function respond(key, request) {
 self.addEventListener("fetch", (event) => {
   if (event.request.method !== "GET") return;
   const key = keyOf(event.request);
-  if (!WANTED.has(key)) return; // not a file of this build: the network, as without a worker
+  // not a file of this build: the network, as without a worker
+  if (!WANTED.has(key) && !UNPACKED.has(key)) return;
   event.respondWith(respond(key, event.request));
 });
 
