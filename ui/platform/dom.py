@@ -33,6 +33,12 @@ _MORPH = to_js({"morphStyle": "innerHTML"}, dict_converter=window.Object.fromEnt
 # the nodes: given the text, it parses it with a DOMParser, a new Document for every region
 # redrawn (Chromium counted some 250 of them waiting for the collector at the first screen).
 _PARSER = document.createElement("template")
+# Regions that hold nothing a morph keeps (no control to focus, no running animation, no
+# scroll of their own: the log scrolls its <details>) are replaced whole. The log's list grows
+# a line at a time: morphed, each line's nodes were allocated among a redraw's garbage and,
+# living on, held the DOM heap's pages once it was collected (some 6 MB of the renderer after
+# a game); replaced, the list's nodes all come from the last parse, side by side.
+REPLACED = frozenset({"log-list"})
 
 
 def set_html(element_id: str, markup: str) -> None:
@@ -50,7 +56,7 @@ def set_html(element_id: str, markup: str) -> None:
     region = document.getElementById(element_id)
     held = _focus_in(region)
     morph: Any = getattr(window, "Idiomorph", None)
-    if null(morph):
+    if null(morph) or element_id in REPLACED:
         region.innerHTML = markup
     else:
         _PARSER.innerHTML = markup
