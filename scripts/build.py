@@ -122,7 +122,7 @@ ICONS = (
 # on its own: the game's pages fetch this file and unpack it with fzstd as it arrives
 # (public/unpack.js), the service worker keeps it unpacked (public/sw.js). A window of
 # 2 MiB (zstd's is 8 at this level) costs 0.4% in size and keeps fzstd's copies of its
-# window small: 4x faster to unpack a stream in Node. The plain file stays on the site for
+# window small: twice as fast to unpack a stream in Node. The plain file stays on the site for
 # pages that start Pyodide its own way (pyodide-demo.html, the benches' bare page).
 WASM = "pyodide/pyodide.asm.wasm"
 PACKED = ".zst"
