@@ -60,7 +60,8 @@ CACHE_ENTRIES = """async () => {
 def wasm_bytes() -> list[object]:
     """What UNPACKED_WASM reads from the cache when it holds Pyodide's plain wasm."""
     plain = Path(__file__).resolve().parent.parent / "node_modules/pyodide/pyodide.asm.wasm"
-    return ["application/wasm", plain.stat().st_size, list(plain.read_bytes()[:4])]
+    with plain.open("rb") as wasm:
+        return ["application/wasm", plain.stat().st_size, list(wasm.read(4))]
 
 
 def load_build() -> ModuleType:

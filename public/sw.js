@@ -29,8 +29,9 @@ const WANTED = new Map(BUILD.files.map((file) => [urlOf(file.url), file]));
 // (scripts/build.py) and is served plain from here, where the browser keeps its compiled
 // code between visits. Its packed bytes were checked against the build's hash.
 const PACKED = ".zst";
-const UNPACKED = new Set([...WANTED.keys()].filter((url) => url.endsWith(PACKED))
-  .map((url) => url.slice(0, -PACKED.length)));
+const UNPACKED = new Map([...WANTED.keys()].filter((url) => url.endsWith(PACKED))
+  .map((url) => [url, url.slice(0, -PACKED.length)])); // packed URL -> plain URL
+const PLAIN = new Set(UNPACKED.values());
 
 /** Older caches of this site, by URL, that hold a file with the integrity this build wants. */
 async function reusable() {
@@ -53,32 +54,26 @@ async function precache() {
   const old = await reusable();
   const todo = [...WANTED.keys()];
   async function one(url) {
-    await store(url);
-    if (url.endsWith(PACKED)) await unpack(url, url.slice(0, -PACKED.length));
-  }
-  async function store(url) {
-    if (await cache.match(url)) return; // an interrupted install already stored it
-    const kept = old.has(url) ? await old.get(url).match(url) : undefined;
-    if (kept) {
-      await cache.put(url, kept);
-      return;
-    }
     // "no-cache": revalidate with the server (a 304 costs nothing); integrity: the bytes
     // must be this build's, or the install fails and the old version stays in charge.
-    const response = await fetch(url, {cache: "no-cache", integrity: WANTED.get(url).integrity});
-    if (!response.ok) throw new Error(`precache: HTTP ${response.status} for ${url}`);
-    await cache.put(url, response);
-  }
-  async function unpack(url, plain) {
-    if (await cache.match(plain)) return;
-    const kept = old.has(url) ? await old.get(url).match(plain) : undefined;
-    if (kept) {
-      await cache.put(plain, kept);
-      return;
+    await keep(url, url, async () => {
+      const response = await fetch(url, {cache: "no-cache", integrity: WANTED.get(url).integrity});
+      if (!response.ok) throw new Error(`precache: HTTP ${response.status} for ${url}`);
+      return response;
+    });
+    const plain = UNPACKED.get(url);
+    if (plain) {
+      await keep(url, plain, async () => new Response(
+        fzstd.decompress(new Uint8Array(await (await cache.match(url)).arrayBuffer())),
+        {headers: {"Content-Type": "application/wasm"}}));
     }
-    const packed = new Uint8Array(await (await cache.match(url)).arrayBuffer());
-    await cache.put(plain, new Response(fzstd.decompress(packed),
-                                        {headers: {"Content-Type": "application/wasm"}}));
+  }
+  /** ``key`` in the cache: already there (an interrupted install stored it), copied from an
+   * older cache that holds ``url`` as this build wants it, or ``made``. */
+  async function keep(url, key, made) {
+    if (await cache.match(key)) return;
+    const kept = old.has(url) ? await old.get(url).match(key) : undefined;
+    await cache.put(key, kept || await made());
   }
   async function lane() {
     while (todo.length) await one(todo.shift());
@@ -123,7 +118,7 @@ self.addEventListener("fetch", (event) => {
   if (event.request.method !== "GET") return;
   const key = keyOf(event.request);
   // not a file of this build: the network, as without a worker
-  if (!WANTED.has(key) && !UNPACKED.has(key)) return;
+  if (!WANTED.has(key) && !PLAIN.has(key)) return;
   event.respondWith(respond(key, event.request));
 });
 

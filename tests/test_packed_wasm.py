@@ -30,7 +30,7 @@ def test_the_packed_file_holds_the_same_bytes_with_their_size_and_a_small_window
         tmp_path: Path) -> None:
     # 3 MiB, more than the window, half of it compressible: the window then shows
     rng = random.Random(1)
-    data = bytes(rng.getrandbits(8) for _ in range(1 << 20)) + b"moonshot " * ((2 << 20) // 9)
+    data = rng.randbytes(1 << 20) + b"moonshot " * ((2 << 20) // 9)
     plain = tmp_path / "runtime.wasm"
     plain.write_bytes(data)
     packed = pack(plain)
