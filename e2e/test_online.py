@@ -13,8 +13,12 @@ from __future__ import annotations
 import io
 import json
 import random
+import socket
+import subprocess
+import threading
 import time
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
@@ -49,6 +53,7 @@ from ui.model.invite import pack, unpack
 from ui.model.replay import narrate
 
 MDNS_FEATURE = "WebRtcHideLocalIpsWithMdns"
+RELAY_SCRIPT = Path(__file__).with_name("relay.mjs")  # a real MQTT broker (aedes) on 127.0.0.1
 # Every message the game's data channel delivers to a guest's page, as it arrived (chunks),
 # and how many (`__heard`); a page that sets `__keep` false first only counts them.
 RECORD_RECEIVED = """
@@ -139,13 +144,79 @@ def screens(
         profile.empty()
 
 
-def host_game(page: Page, net: NetworkLog, site_url: str, players: int = 2) -> None:
-    """The host opens a game, chooses Play online (no STUN servers) and starts it."""
+@dataclass
+class Relay:
+    """The relay the tests start (e2e/relay.mjs) and what it saw, fact by fact: each
+    WebSocket connection opened and closed, and each frame a page sent it."""
+
+    url: str
+    facts: list[dict[str, int]] = field(default_factory=list)
+
+    def count(self, kind: str) -> int:
+        return sum(kind in fact for fact in list(self.facts))
+
+    def connected(self) -> int:
+        """Connections open now."""
+        return self.count("open") - self.count("closed")
+
+
+@pytest.fixture(scope="module")
+def relay() -> Iterator[Relay]:
+    """A real signaling relay on 127.0.0.1 for the module's tests: the MQTT broker aedes
+    (pinned in package-lock.json) behind a WebSocket listener, as a public broker is for a
+    player."""
+    process = subprocess.Popen(["node", str(RELAY_SCRIPT), "0"], stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, text=True)
+    assert process.stdout is not None and process.stdin is not None
+    port = json.loads(process.stdout.readline())["listening"]
+    seen = Relay(f"ws://127.0.0.1:{port}/mqtt")
+    reader = threading.Thread(target=lambda: seen.facts.extend(
+        json.loads(line) for line in process.stdout or ()), daemon=True)
+    reader.start()
+    yield seen
+    process.stdin.close()  # the relay's cue to end
+    process.wait(timeout=10)
+
+
+def relay_left(relay: Relay) -> int:
+    """Wait until every page has left the relay (each closes its connection once its seats
+    are joined); the frames sent it so far."""
+    deadline = time.monotonic() + 10
+    while relay.connected() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert relay.connected() == 0, relay.facts
+    return relay.count("frame")
+
+
+def link_joins(page: Page, net: NetworkLog, link: str) -> float:
+    """``page`` opens the invitation link and is at the table without carrying anything back;
+    seconds from opening the link to the table."""
+    net.wait_quiet(page)
+    opened = time.monotonic()
+    page.goto(link)
+    wait_ready(page, net)
+    page.get_by_test_id("join-panel").wait_for(state="hidden", timeout=20_000)
+    return time.monotonic() - opened
+
+
+def unreachable_relay() -> str:
+    """A relay's address where nothing listens (a port just freed): refused at once."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    return f"ws://127.0.0.1:{port}/mqtt"
+
+
+def host_game(page: Page, net: NetworkLog, site_url: str, players: int = 2,
+              relays: str = "") -> None:
+    """The host opens a game, chooses Play online (no STUN servers; ``relays``, none by
+    default: the guests answer by code) and starts it."""
     page.goto(site_url + f"?players={players}&seats=haaa&seed=11&speed=0")
     wait_ready(page, net)
     page.get_by_test_id("new-game").click()
     page.get_by_test_id("play-online").click()
     page.get_by_test_id("ice-servers").fill("")
+    page.get_by_test_id("relays").fill(relays)
     page.get_by_test_id("start-game").click()
     page.get_by_test_id("online-panel").wait_for()
 
@@ -362,25 +433,33 @@ GUEST_TYPES = """(text) => {
 CHAT_LINES = "document.querySelector('[data-testid=\"chat-lines\"]')"
 
 
-def test_a_chromium_host_and_a_firefox_guest_chat_and_play_a_whole_game_and_no_secret_crosses(
+def test_a_chromium_host_and_a_firefox_guest_joined_by_one_link_play_a_whole_game(
         screens: Callable[[], tuple[Page, NetworkLog]], firefox: FirefoxBrowser,
-        site_url: str) -> None:
+        relay: Relay, site_url: str) -> None:
     """A whole game over a real data channel between two engines: the host in Chromium, the
-    guest in Firefox (puppeteer-core over WebDriver BiDi). The chat carries text only, both
-    ways; every message the guest received is exactly its seats' view; the winner is the
-    same on both screens. (The online tests' only whole game: the others stop early.)"""
+    guest in Firefox (puppeteer-core over WebDriver BiDi), joined by the guest opening the
+    invitation link, nothing carried back: the two pages meet through a real relay on
+    127.0.0.1. Once the guest is in, no page sends the relay anything more. The chat carries
+    text only, both ways; every message the guest received is exactly its seats' view; the
+    winner is the same on both screens. (The online tests' only whole game: the others stop
+    early.)"""
     host, host_net = screens()
     guest = firefox  # its WebRTC host candidates by address (engines.FIREFOX_PREFS)
     guest.add_init_script(RECORD_RECEIVED)
-    host_game(host, host_net, site_url)
-    open_ready(guest, invitation(host, "USSR.politician"))
-    answer = wait_for(guest, "document.querySelector('[data-testid=\"answer-out\"]')"
-                             "?.value", timeout=20)
-    host.locator('textarea[name="answer.USSR.politician"]').fill(answer)
-    host.locator('[data-testid="online-accept"][data-guest="USSR.politician"]').click()
+    host_game(host, host_net, site_url, relays=relay.url)
+    link = invitation(host, "USSR.politician")
+    assert unpack("offer", link)["relays"] == [relay.url]
+    expect(host.get_by_test_id("relays-up")).to_have_attribute("data-up", "1")
+    opened = time.monotonic()
+    ready = open_ready(guest, link)
     wait_for(guest, "!document.querySelector('[data-testid=\"join-panel\"]')"
                     "?.checkVisibility()", timeout=20)
+    at_table = time.monotonic() - opened
     host.get_by_test_id("online-panel").wait_for(state="hidden")
+    print(f"one link, through the relay: the guest's page ready {ready:.1f} s after the link "
+          f"was opened, at the table {at_table:.1f} s after ({at_table - ready:.1f} s joining)")
+    # Joined: both pages leave the relay, and from then on send it nothing at all.
+    frames = relay_left(relay)
 
     # The chat: text only, both ways (Enter on the host's, the Send button on the guest's).
     host.get_by_test_id("chat-input").fill("Good luck <b>comrade</b>")
@@ -396,6 +475,7 @@ def test_a_chromium_host_and_a_firefox_guest_chat_and_play_a_whole_game_and_no_s
                      ".value") == ""
 
     clicks = play_screens([ChromiumBrowser(host), guest], random.Random(3))
+    assert relay.count("frame") == frames and relay.connected() == 0  # a whole game: none
     winner = host.get_by_test_id("end-screen").get_attribute("data-winner")
     assert wait_for(guest, "document.querySelector('[data-testid=\"end-screen\"]')"
                            "?.dataset.winner") == winner
@@ -845,4 +925,87 @@ def test_a_stale_answer_an_early_move_and_a_rejoin_leave_no_dead_end(
     refused = sum(m["t"] == "refused" for m in messages)
     assert resent <= refused + countdowns, (ats, resent, refused, countdowns)
     for net in (host_net, a_net, b_net, again_net):
+        net.assert_clean()
+
+
+def test_one_link_brings_a_dropped_guest_back_and_a_link_nobody_answers_falls_back_to_a_code(
+        screens: Callable[[], tuple[Page, NetworkLog]], relay: Relay, site_url: str) -> None:
+    """Through a real relay: the guest joins by opening the link; every page leaves the relay
+    then. The guest's page closes mid-game: the host goes back to the relay, and the same link
+    opened again brings the guest back at the very position. With every seat joined the host
+    has left the relay, so one more page opening that link is answered by nobody: within the
+    knock's wait it says so in words and shows an answer code, the way it always could."""
+    host, host_net = screens()
+    host_game(host, host_net, site_url, relays=relay.url)
+    guest_seat = "USSR.politician"
+    link = invitation(host, guest_seat)
+    guest, guest_net = screens()
+    took = link_joins(guest, guest_net, link)
+    print(f"one link: the guest at the table {took:.1f} s after opening it")
+    host.get_by_test_id("online-panel").wait_for(state="hidden")
+    frames = relay_left(relay)
+    play_both([host, guest], random.Random(4), lambda: moves(host) >= 8, cheap=0.5)
+    assert relay.count("frame") == frames
+
+    guest.close()
+    host.get_by_test_id("notice-banner").filter(has_text="opening the same link").wait_for(
+        timeout=15_000)
+    deadline = time.monotonic() + 10
+    while not relay.connected() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert relay.connected() == 1  # the host, back in the room for the dropped guest
+    before = moves(host)
+    again, again_net = screens()
+    took = link_joins(again, again_net, link)
+    print(f"the same link again: back at the table {took:.1f} s after opening it")
+    again.wait_for_function(f"Number(document.body.dataset.moves) === {before}")
+    assert log_lines(again) == public_log(host)
+    relay_left(relay)
+    play_both([host, again], random.Random(6), lambda: moves(host) >= before + 6, cheap=0.5)
+    again.wait_for_function(f"Number(document.body.dataset.moves) === {moves_kept(host)}")
+
+    late, late_net = screens()
+    late_net.wait_quiet(late)
+    opened = time.monotonic()
+    late.goto(link)
+    wait_ready(late, late_net)
+    expect(late.get_by_test_id("join-panel")).to_have_attribute("data-status", "no-host",
+                                                                timeout=20_000)
+    print(f"a link nobody answers: told after {time.monotonic() - opened:.1f} s")
+    assert "did not answer" in late.get_by_test_id("join-status").inner_text()
+    assert late.get_by_test_id("answer-out").input_value().startswith("a1.")
+    for net in (host_net, guest_net, again_net, late_net):
+        net.assert_clean()
+
+
+def test_with_no_relay_reachable_the_link_falls_back_to_the_answer_code_and_the_game_plays(
+        screens: Callable[[], tuple[Page, NetworkLog]], site_url: str) -> None:
+    """The host names a relay that nobody runs: the guest's page says so and shows an answer
+    code, the host pastes it, and the game is played as it always was."""
+    host, host_net = screens()
+    nobody = unreachable_relay()
+    host_game(host, host_net, site_url, relays=nobody)
+    guest_seat = "USSR.politician"
+    guest, guest_net = screens()
+    opened = time.monotonic()
+    guest.goto(invitation(host, guest_seat))
+    wait_ready(guest, guest_net)
+    expect(guest.get_by_test_id("join-panel")).to_have_attribute("data-status", "no-relay",
+                                                                 timeout=20_000)
+    print(f"no relay reachable: the answer code shown {time.monotonic() - opened:.1f} s "
+          "after the link was opened")
+    assert "No relay could be reached" in guest.get_by_test_id("join-status").inner_text()
+    host.locator(f'textarea[name="answer.{guest_seat}"]').fill(
+        guest.get_by_test_id("answer-out").input_value())
+    host.locator(f'[data-testid="online-accept"][data-guest="{guest_seat}"]').click()
+    guest.get_by_test_id("join-panel").wait_for(state="hidden", timeout=20_000)
+    host.get_by_test_id("online-panel").wait_for(state="hidden")
+    play_both([host, guest], random.Random(8), lambda: moves(host) >= 12, cheap=0.5)
+    guest.wait_for_function(f"Number(document.body.dataset.moves) === {moves_kept(host)}")
+    assert log_lines(guest) == public_log(host)
+    for net in (host_net, guest_net):
+        # the browser's own word on the refused connection, and no other problem
+        refused = [line for line in net.console_errors if f"'{nobody}' failed" in line]
+        assert len(refused) == 1, net.console_errors
+        net.console_errors.remove(refused[0])
         net.assert_clean()

@@ -4,13 +4,15 @@
 // or drops. Its API (window.MoonshotPeer):
 //   listen(fn)                         fn(id, kind, text): kind "open", "message", "closed" or
 //                                      "skipped" (text: how many messages went unread)
-//   offer(id, ice, limit)              the host's side: a new connection; resolves to its SDP
-//   accept(id, sdp)                    the host applies the guest's answer
-//   answer(id, sdp, ice, limit)        the guest's side: resolves to the answer's SDP
+//   offer(id, ice, limit, rated)       a new connection; resolves to its SDP
+//   accept(id, sdp)                    apply the other side's answer to our offer
+//   answer(id, sdp, ice, limit, rated) answer the other side's offer: resolves to the SDP
 //   send(id, text)                     false when the link is not open
 //   close(id)                          hang up (no "closed" event: the caller knows)
 // `ice`: the RTCIceServer list as JSON text; `limit`: the longest message (characters) this
-// side accepts from the other.
+// side accepts from the other; `rated`: the host's side, which allows a guest only so many
+// messages. Either side may offer: the host does in an invitation link's answer-code path, a
+// guest does when it knocks through the relays (public/relay.js).
 (function () {
   "use strict";
 
@@ -146,8 +148,8 @@
   window.MoonshotPeer = {
     listen(fn) { listener = fn; },
 
-    async offer(id, ice, limit) {
-      const peer = open(id, ice, limit, true);
+    async offer(id, ice, limit, rated) {
+      const peer = open(id, ice, limit, rated);
       await peer.pc.setLocalDescription(await peer.pc.createOffer());
       await gathered(peer.pc);
       return current(id, peer).pc.localDescription.sdp;
@@ -156,13 +158,13 @@
     async accept(id, sdp) {
       const peer = peers.get(id);
       if (!peer || peer.pc.signalingState !== "have-local-offer") {
-        throw new Error("this invitation is no longer open");
+        throw new Error("this connection is no longer waiting for an answer");
       }
       await peer.pc.setRemoteDescription({ type: "answer", sdp });
     },
 
-    async answer(id, sdp, ice, limit) {
-      const peer = open(id, ice, limit, false);
+    async answer(id, sdp, ice, limit, rated) {
+      const peer = open(id, ice, limit, rated);
       await peer.pc.setRemoteDescription({ type: "offer", sdp });
       await peer.pc.setLocalDescription(await peer.pc.createAnswer());
       await gathered(peer.pc);

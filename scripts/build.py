@@ -32,6 +32,10 @@ Layout of ``dist/`` (every URL in the site is relative, so it works under any su
     vendor/qrcode/        the QR code library of online play's invitations
                           (node_modules/qrcode-generator, MIT, its licence in the file's
                           header), loaded when a host's first invitation is drawn
+    vendor/mqtt/          the MQTT client of online play's signaling relays
+                          (node_modules/mqtt, MIT: its browser bundle and licence), loaded
+                          when an online game with relays starts; not precached (online
+                          play needs the network anyway)
     wheels/               the engine as a pure-Python wheel, plus ``index.json``
     icons/                the app icons as PNG (drawn by scripts/icons.py, cached)
     rules.html            docs/rules.md as a page (scripts/rules_page.py);
@@ -81,6 +85,7 @@ UPLOT_FILES = ("dist/uPlot.iife.min.js", "dist/uPlot.min.css", "LICENSE")
 QRCODE_FILES = ("dist/qrcode.js",)
 IDIOMORPH_FILES = ("dist/idiomorph.min.js", "LICENSE")
 FZSTD_FILES = ("umd/index.js", "LICENSE")
+MQTT_FILES = ("dist/mqtt.min.js", "LICENSE.md")
 NODE_MODULES = ROOT / "node_modules"
 PYODIDE_FILES = (
     "pyodide.mjs",
@@ -129,8 +134,11 @@ PACKED = ".zst"
 PACKED_LEVEL = 19
 PACKED_WINDOW_LOG = 21
 # Site files the service worker does not precache: itself, its list, GitHub Pages' marker,
-# and the plain wasm, which it keeps unpacked from the packed one instead.
-NOT_PRECACHED = {"sw.js", "precache.json", ".nojekyll", WASM}
+# the plain wasm, which it keeps unpacked from the packed one instead, and the relays' MQTT
+# client (105 KB gzipped), which only online play uses, and online play needs the network.
+MQTT_DIR = "vendor/mqtt"
+NOT_PRECACHED = {"sw.js", "precache.json", ".nojekyll", WASM,
+                 *(f"{MQTT_DIR}/{Path(name).name}" for name in MQTT_FILES)}
 SW_BUILD_LINE = re.compile(r"^const BUILD = .*;$", re.MULTILINE)
 # 1980-01-01, the earliest date a zip entry can hold: makes the wheel byte-for-byte reproducible.
 ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
@@ -811,6 +819,7 @@ def build(dist: Path) -> None:
     qrcode = check_node_package("qrcode-generator", pins["qrcode-generator"])
     idiomorph = check_node_package("idiomorph", pins["idiomorph"])
     fzstd = check_node_package("fzstd", pins["fzstd"])
+    mqtt = check_node_package("mqtt", pins["mqtt"])
 
     if dist.exists():
         shutil.rmtree(dist)
@@ -860,6 +869,8 @@ def build(dist: Path) -> None:
         copy_file(qrcode / name, dist / "vendor" / "qrcode" / Path(name).name)
     for name in FZSTD_FILES:
         copy_file(fzstd / name, dist / "vendor" / "fzstd" / Path(name).name)
+    for name in MQTT_FILES:
+        copy_file(mqtt / name, dist / MQTT_DIR / Path(name).name)
     write_icons(dist)
     check_manifest(dist)
 

@@ -127,6 +127,10 @@ class FakePlatform:
         self.sent: list[tuple[str, str]] = []
         self.peer_closed: list[str] = []
         self.connected = True  # what peer_send answers
+        self.relay_handler: Callable[[str, str, str], None] | None = None
+        self.rooms: dict[str, tuple[list[str], str]] = {}  # room -> (relays, secret) now
+        self.relay_sent: list[tuple[str, str, str]] = []  # (room, text, relay or "")
+        self.relay_left: list[str] = []
         self.copied: list[str] = []
 
     # ------------------------------------------------------------------ regions and body
@@ -352,14 +356,15 @@ class FakePlatform:
     async def peer_listen(self, handler: Callable[[str, str, str], None]) -> None:
         self.peer_handler = handler
 
-    async def peer_offer(self, ident: str, ice_json: str, limit: int) -> str:
+    async def peer_offer(self, ident: str, ice_json: str, limit: int, rated: bool) -> str:
         self.offers.append(ident)
         return f"offer-sdp-{ident}"
 
     async def peer_accept(self, ident: str, sdp: str) -> None:
         self.accepted.append((ident, sdp))
 
-    async def peer_answer(self, ident: str, sdp: str, ice_json: str, limit: int) -> str:
+    async def peer_answer(self, ident: str, sdp: str, ice_json: str, limit: int,
+                          rated: bool) -> str:
         self.answered.append((ident, sdp))
         return f"answer-sdp-{ident}"
 
@@ -371,6 +376,22 @@ class FakePlatform:
 
     def peer_close(self, ident: str) -> None:
         self.peer_closed.append(ident)
+
+    async def relay_listen(self, handler: Callable[[str, str, str], None]) -> None:
+        self.relay_handler = handler
+
+    async def relay_enter(self, room: str, relays_json: str, secret: str) -> None:
+        self.rooms[room] = (json.loads(relays_json), secret)
+
+    async def relay_send(self, room: str, text: str, relay: str = "") -> int:
+        if room not in self.rooms:
+            return 0
+        self.relay_sent.append((room, text, relay))
+        return 1
+
+    def relay_leave(self, room: str) -> None:
+        if self.rooms.pop(room, None) is not None:
+            self.relay_left.append(room)
 
     async def qr_modules(self, text: str) -> list[str]:
         return ["1"]

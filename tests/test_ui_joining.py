@@ -39,7 +39,7 @@ def test_an_invitation_without_connection_details_says_so() -> None:
 
 
 def test_an_offer_the_browser_refuses_is_told_on_the_panel() -> None:
-    async def refuse(ident: str, sdp: str, ice_json: str, limit: int) -> str:
+    async def refuse(ident: str, sdp: str, ice_json: str, limit: int, rated: bool) -> str:
         raise RuntimeError("no WebRTC in this browser")
 
     async def play(app: App, dom: FakePlatform) -> None:

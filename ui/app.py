@@ -61,6 +61,7 @@ from .loop.notices import (
     MoveMade,
     PeerEvent,
     PicturesOut,
+    RelayEvent,
     SendMove,
     ShowStart,
 )
@@ -173,6 +174,7 @@ class App:
                else self.hosting.broadcast()),
             on(SendMove, lambda m: self.joining.act(m.seat, m.action)),
             on(PeerEvent, self.peer_event),
+            on(RelayEvent, self.relay_event),
             on(SendChat, lambda m: self.send_chat(m.text)),
             on(Autosave, lambda _m: self.shelf.autosave()),
             on(ShowStart, lambda _m: self.newgame.open_start()),
@@ -387,6 +389,12 @@ class App:
         side = self.side()
         if side is not None:
             side.on_peer(event.ident, event.kind, event.text)
+
+    def relay_event(self, event: RelayEvent) -> None:
+        """An event of the signaling relays, for the side this screen plays now."""
+        side = self.side()
+        if side is not None:
+            side.on_relay(event.room, event.kind, event.text)
 
     def send_chat(self, text: str) -> None:
         side = self.side()

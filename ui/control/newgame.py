@@ -26,7 +26,7 @@ from ..model.roles import Dealer, Hosted, Overlays, Replays, Saving, Screen
 from ..model.table import Table
 from ..platform.port import Platform
 from ..screens.newgameform import dialog_html, host_plays, online_setup, setup_from_form
-from ..screens.online import ICE_KEY, parse_ice
+from ..screens.online import ICE_KEY, RELAYS_KEY, parse_ice, parse_relays
 from ..screens.start import START_LEVELS, start_html
 
 LEVEL_KEY = "moonshot.start-level"  # the start screen's last chosen level (localStorage)
@@ -98,11 +98,12 @@ class NewGame:
         self.screen.after_paint(
             lambda: self.dom.focus_first('#dialog input[name="players"]:checked'))
 
-    def draw(self, ice: str | None = None) -> None:
+    def draw(self, ice: str | None = None, relays: str | None = None) -> None:
         """The dialog again (its choices, or the language, changed)."""
         if self.setup is not None and self.table.dialog == "new":
             ice = self.hosting.ice_text() if ice is None else ice
-            self.table.open_dialog("new", dialog_html(self.setup, ice))
+            relays = self.hosting.relays_text() if relays is None else relays
+            self.table.open_dialog("new", dialog_html(self.setup, ice, relays))
 
     def cancel(self) -> None:
         if self.from_start:
@@ -120,10 +121,12 @@ class NewGame:
         if setup.guests() and "ice" in values:
             try:
                 parse_ice(values["ice"])
+                parse_relays(values.get("relays", ""))
             except ValueError as why:
                 self.overlays.notice(str(why))
                 return
             self.dom.storage_set(ICE_KEY, values["ice"])
+            self.dom.storage_set(RELAYS_KEY, values.get("relays", ""))
         self.dealer.new_game(setup)
 
     def host_seat(self, form: NewGameChanged) -> None:
@@ -136,7 +139,7 @@ class NewGame:
         if key not in [g[0] for g in chosen.groups()]:
             return
         self.setup = host_plays(chosen, key)
-        self.draw(values.get("ice", self.hosting.ice_text()))
+        self.draw(values.get("ice"), values.get("relays"))
         self.screen.after_paint(lambda: self.dom.focus_first('#newgame select[name="host"]'))
 
     def changed(self, form: NewGameChanged) -> None:
@@ -150,7 +153,7 @@ class NewGame:
             self.setup = chosen  # nothing else in the dialog changes
             return
         self.setup = chosen
-        self.draw(values.get("ice", self.hosting.ice_text()))
+        self.draw(values.get("ice"), values.get("relays"))
         if form.seat:
             field = f'#newgame select[data-seat="{form.seat}"]'
             self.screen.after_paint(lambda: self.dom.focus_first(field))

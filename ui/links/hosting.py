@@ -1,5 +1,6 @@
-"""The host's side of an online game: the referee, one invitation per remote player, and the
-data channels to them (:file:`public/peer.js`).
+"""The host's side of an online game: the referee, one invitation per remote player, the
+data channels to them (:file:`public/peer.js`), and the signaling relays through which a
+guest's page knocks and is answered (:file:`public/relay.js`).
 
 The host's browser holds the whole game (as a physical game's box does). Every guest message
 goes to :class:`game.online.referee.Referee`, which checks it with the engine before anything
@@ -8,6 +9,7 @@ changes; every move, wherever it was made, goes out as each guest's own picture.
 
 from __future__ import annotations
 
+import json
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -17,12 +19,29 @@ from game.core.events import Event, event_from_plain
 from game.online.referee import MAX_GUEST_MESSAGE, Referee, Refused
 
 from ..loop.messages import AcceptAnswer, Handle, Invite, Msg, OnlinePanel, on
-from ..model.invite import BadCode, link, pack, unpack
+from ..model.invite import (
+    BadCode,
+    link,
+    pack,
+    read_relay_message,
+    relay_message,
+    unpack,
+)
 from ..model.match import Match
 from ..model.roles import Overlays, Peers, Screen, Tasks, TurnLoop
 from ..model.table import Table
 from ..platform.port import Platform
-from ..screens.online import DEFAULT_ICE, ICE_KEY, Invitation, host_panel_html, ice_json, parse_ice
+from ..screens.online import (
+    DEFAULT_ICE,
+    DEFAULT_RELAYS,
+    ICE_KEY,
+    RELAYS_KEY,
+    Invitation,
+    host_panel_html,
+    ice_json,
+    parse_ice,
+    parse_relays,
+)
 from ..words.i18n import _, ngettext
 from ..words.narration import Told, note
 
@@ -66,6 +85,9 @@ class Hosting:
         self.invitations: dict[str, Invitation] = {}
         self.refused_log: dict[str, RefusedLog] = {}  # guest -> its refusals in the log
         self.attempts = 0  # numbers each invitation made: a superseded one is dropped
+        self.relays: list[str] = []  # the signaling relays of this game (none: codes only)
+        self.entered: set[str] = set()  # the guests whose rooms the relays carry now
+        self.relays_up: set[str] = set()  # the relays that carry a room now
 
     @property
     def on(self) -> bool:
@@ -81,10 +103,16 @@ class Hosting:
         stored = self.dom.storage_get(ICE_KEY)
         return DEFAULT_ICE if stored is None else stored
 
+    def relays_text(self) -> str:
+        """The relays setting: as last used to host, else the default public relays."""
+        stored = self.dom.storage_get(RELAYS_KEY)
+        return DEFAULT_RELAYS if stored is None else stored
+
     def reset(self) -> None:
         """Hang up on every guest (a new or loaded game takes the table)."""
         for guest in self.invitations:
             self.dom.peer_close(guest)
+        self._leave_rooms()
         self.referee = None
         self.invitations = {}
         self.refused_log = {}
@@ -105,6 +133,10 @@ class Hosting:
         for group in guests:
             self.invitations[group[0]] = Invitation(group[0], group,
                                                     table.setup.display_name(group[0]))
+        try:
+            self.relays = parse_relays(self.relays_text())
+        except ValueError:  # (the dialog checked it; a stored one edited by hand is not used)
+            self.relays = []
         self.open_panel()
         self.tasks.spawn(self._invite_all())
 
@@ -138,14 +170,21 @@ class Hosting:
         try:
             servers = parse_ice(self.ice_text())
             await self.peers.listen()
-            sdp = await self.dom.peer_offer(guest, ice_json(servers), MAX_GUEST_MESSAGE)
+            sdp = await self.dom.peer_offer(guest, ice_json(servers), MAX_GUEST_MESSAGE, True)
             token = secrets.token_urlsafe(9)
-            code = pack("offer", {"sdp": sdp, "ice": servers, "seats": list(inv.seats),
-                                  "id": token})
-            address = link(self.dom.page_address(), code)
+            payload: dict[str, Any] = {"sdp": sdp, "ice": servers, "seats": list(inv.seats),
+                                       "id": token}
+            # a new invitation, a new secret: the old link's room is left, so it no longer joins
+            secret = secrets.token_urlsafe(16)
+            if self.relays:
+                payload |= {"key": secret, "relays": self.relays}
+            address = link(self.dom.page_address(), pack("offer", payload))
             rows = await self.dom.qr_modules(address)
             if inv.attempt == attempt:
                 inv.link, inv.qr, inv.status, inv.token = address, rows, "waiting", token
+                inv.secret, inv.knocked = secret, ""
+                self.entered.discard(guest)
+                await self._sync_rooms()
         except Exception as exc:  # no WebRTC here, a bad setting, the QR library missing
             if inv.attempt == attempt:
                 inv.status, inv.error = "failed", str(exc)[:300]
@@ -189,6 +228,64 @@ class Hosting:
                         "newest link (or press New invitation and send that one); this "
                         "invitation stays open.").format(name=inv.name))
 
+    # ------------------------------------------------------------------ the relays
+
+    async def _sync_rooms(self) -> None:
+        """The relays carry every invitation's room while a seat is still to be joined (a
+        first join, or a rejoin after a drop), and nothing once every seat is: then this page
+        sends the relays nothing more."""
+        if not self.relays or self.referee is None:
+            return
+        if all(inv.status == "connected" for inv in self.invitations.values()):
+            self._leave_rooms()
+            return
+        await self.peers.listen_relays()
+        relays = json.dumps(self.relays)
+        for guest, inv in list(self.invitations.items()):
+            if guest not in self.entered and inv.secret:
+                self.entered.add(guest)
+                await self.dom.relay_enter(guest, relays, inv.secret)
+
+    def _leave_rooms(self) -> None:
+        for guest in self.entered:
+            self.dom.relay_leave(guest)
+        self.entered = set()
+        self.relays_up = set()
+
+    def on_relay(self, guest: str, kind: str, text: str) -> None:
+        """An event of the relays in ``guest``'s room (public/relay.js)."""
+        inv = self.invitations.get(guest)
+        if self.referee is None or inv is None or guest not in self.entered:
+            return
+        if kind in ("up", "down"):
+            (self.relays_up.add if kind == "up" else self.relays_up.discard)(text)
+            self.draw()
+        elif kind == "message":
+            message = read_relay_message(text)
+            if message is not None and message["t"] == "knock":
+                self.tasks.spawn(self._knocked(inv, message["from"], message["sdp"]))
+
+    async def _knocked(self, inv: Invitation, page: str, sdp: str) -> None:
+        """A page that holds ``inv``'s link knocks with its offer: answer it through the
+        relays, unless its seats are played on a connected screen (then it is told so)."""
+        guest = inv.guest
+        if inv.status == "connected":
+            await self.dom.relay_send(guest, relay_message("refused", to=page, why="taken"))
+            return
+        if page == inv.knocked:
+            return  # the same knock through another relay
+        inv.knocked = page
+        try:
+            answer = await self.dom.peer_answer(guest, sdp, ice_json(parse_ice(self.ice_text())),
+                                                MAX_GUEST_MESSAGE, True)
+        except Exception as exc:  # an offer this browser refuses
+            inv.knocked, inv.error = "", _("A knock through the relays could not be "
+                                           "answered ({why}).").format(why=str(exc)[:200])
+            self.draw()
+            return
+        if self.invitations.get(guest) is inv and inv.knocked == page:
+            await self.dom.relay_send(guest, relay_message("welcome", to=page, sdp=answer))
+
     # ------------------------------------------------------------------ the channels
 
     def on_peer(self, guest: str, kind: str, text: str) -> None:
@@ -220,14 +317,18 @@ class Hosting:
         if all(i.status == "connected" for i in self.invitations.values()) \
                 and table.dialog == "online":
             self.screen.close_dialog()
+        self.tasks.spawn(self._sync_rooms())
 
     def _closed(self, guest: str, inv: Invitation) -> None:
         """A guest's channel closed: dropped, told on the table and the banner."""
         assert self.referee is not None
         self.send(self.referee.disconnect(guest))
-        inv.status = "dropped"
-        lost = _("The connection to {name} was lost. Open Online players to send a new "
-                 "invitation.").format(name=inv.name)
+        inv.status, inv.knocked = "dropped", ""
+        self.tasks.spawn(self._sync_rooms())  # the same link joins again
+        lost = (_("The connection to {name} was lost. They can rejoin by opening the same "
+                  "link again.") if self.relays else
+                _("The connection to {name} was lost. Open Online players to send a new "
+                  "invitation.")).format(name=inv.name)
         self.table.tell(note(lost))
         self.overlays.notice(lost)
 
@@ -328,4 +429,5 @@ class Hosting:
 
     def draw(self) -> None:
         if self.table.dialog == "online":
-            self.table.open_dialog("online", host_panel_html(self.invitations.values()))
+            self.table.open_dialog("online", host_panel_html(
+                self.invitations.values(), len(self.relays), len(self.relays_up)))

@@ -1,5 +1,11 @@
-"""A guest's side of an online game: answer the host's invitation, then play from the host's
-pictures (:class:`game.online.guestlink.GuestLink`) over the data channel (:file:`public/peer.js`).
+"""A guest's side of an online game: join from the host's invitation link, then play from the
+host's pictures (:class:`game.online.guestlink.GuestLink`) over the data channel
+(:file:`public/peer.js`).
+
+A link that names signaling relays joins by itself: the page knocks in the link's room on the
+relays (:file:`public/relay.js`) with its WebRTC offer, and the host's page answers there.
+When no relay is reached, or the host does not answer, within ``KNOCK_WAIT_S``, the page falls
+back to an answer code to send the host by hand, as a link without relays always does.
 
 The guest's browser never holds the game: its table holds the host's picture as a
 :class:`ui.model.match.Position`, as the host's own table holds its game's, and what needs a
@@ -9,6 +15,9 @@ Moves go to the host.
 
 from __future__ import annotations
 
+import asyncio
+import json
+import secrets
 from typing import Any
 
 from game import SEATS
@@ -21,7 +30,14 @@ from game.online.referee import MAX_CHAT, MAX_CHAT_LINES
 from game.rules.records import View
 
 from ..markup.launchshow import verdict_sound
-from ..model.invite import BadCode, pack, unpack
+from ..model.invite import (
+    BadCode,
+    pack,
+    read_relay_message,
+    relay_message,
+    relays_in,
+    unpack,
+)
 from ..model.marks import marks_of
 from ..model.match import Match, Position
 from ..model.players import Setup, choose_seat
@@ -35,7 +51,8 @@ from ..words.i18n import _
 from ..words.names import chat_sender
 from ..words.narration import launch_sequences, lines, note
 
-HOST = "host"  # the transport's name for the one connection a guest has
+HOST = "host"  # the transport's name for the one connection a guest has (and its room)
+KNOCK_WAIT_S = 10.0  # how long a knock waits for the relays and the host before the code
 
 
 def _hosts_setup(setup: Setup, view: View) -> Setup:
@@ -68,6 +85,14 @@ class Joining:
         self.status = ""
         self.code = ""
         self.error = ""
+        self.secret = ""  # the link's secret, when it names relays
+        self.relays: list[str] = []
+        self.page = ""  # this page's name in the room, for the host's answer
+        self.knock = ""  # this page's offer (SDP), once made
+        self.up: set[str] = set()  # relays that carry the room now
+        self.down: set[str] = set()  # relays gone or never reached
+        self.reached = False  # a relay carried the room (so the host is what did not answer)
+        self.deadline: asyncio.TimerHandle | None = None  # when the knock gives up
 
     def seats(self) -> tuple[Seat, ...]:
         offered = self.offer.get("seats", []) if self.offer else []
@@ -85,21 +110,126 @@ class Joining:
             self.offer, self.status, self.error = None, "failed", str(exc)
             self.open_panel()
             return
+        self._leave_room()
         self.offer = offer
+        self.secret, self.relays = relays_in(offer)
         self.table.go_online("guest")
-        self.status, self.error = "preparing", ""
+        self.status, self.error = "knocking" if self.relays else "preparing", ""
         self.table.host_at(-1)
         self.table.hear_chat(())
         self.open_panel()
-        self.tasks.spawn(self._answer("preparing"))
+        self.tasks.spawn(self._knock() if self.relays else self._answer("preparing"))
 
     def leave(self) -> None:
         """Back to playing on this screen alone (a new game, a loaded one)."""
         if self.offer is not None or self.link is not None:
             self.dom.peer_close(HOST)
+        self._leave_room()
         self.offer, self.link, self.status = None, None, ""
         if self.table.link == "guest":
             self.table.go_online("")
+
+    # ------------------------------------------------------------------ the relays
+
+    async def _knock(self) -> None:
+        """Enter the link's room on its relays and knock there with a fresh offer on each
+        relay that carries it; the host's page answers in the room."""
+        offer = self.offer
+        if offer is None:
+            return
+        self.page, self.knock = secrets.token_urlsafe(9), ""
+        self.up, self.down, self.reached = set(), set(), False
+        try:
+            await self.peers.listen()
+            await self.peers.listen_relays()
+            await self.dom.relay_enter(HOST, json.dumps(self.relays), self.secret)
+            self.deadline = asyncio.get_running_loop().call_later(
+                KNOCK_WAIT_S, self.tasks.as_input(self._waited), offer)
+            given = offer.get("ice")
+            servers: list[dict[str, str]] = given if isinstance(given, list) else []
+            sdp = await self.dom.peer_offer(HOST, ice_json(servers), MAX_HOST_MESSAGE, False)
+        except Exception as exc:  # no WebRTC here, no WebCrypto (a page not served securely)
+            if offer is self.offer:
+                self.status, self.error = "failed", str(exc)[:300]
+                self._leave_room()
+                self.draw()
+            return
+        if offer is self.offer and self.status == "knocking":
+            self.knock = sdp
+            for relay in sorted(self.up):
+                await self._knock_on(relay)
+
+    async def _knock_on(self, relay: str) -> None:
+        await self.dom.relay_send(HOST, relay_message("knock", **{"from": self.page},
+                                                      sdp=self.knock), relay)
+
+    def _waited(self, offer: dict[str, Any]) -> None:
+        """The knock's time is up: still no welcome, so the answer code."""
+        if offer is self.offer and self.status == "knocking":
+            self.tasks.spawn(self._fall_back())
+
+    async def _fall_back(self) -> None:
+        """No relay reached, or the host did not answer through one: the answer code."""
+        status = "no-host" if self.reached else "no-relay"
+        self.status = "preparing"  # (once: the deadline and the last relay gone may both come)
+        self._leave_room()
+        await self._answer(status)
+
+    def _leave_room(self) -> None:
+        if self.relays:
+            self.dom.relay_leave(HOST)
+        self.up = set()
+        if self.deadline is not None:
+            self.deadline.cancel()
+            self.deadline = None
+
+    def on_relay(self, room: str, kind: str, text: str) -> None:
+        """An event of the relays in the link's room (public/relay.js)."""
+        if self.offer is None or room != HOST or self.status != "knocking":
+            return
+        if kind in ("up", "down"):
+            self._relay_went(kind, text)
+        elif kind == "message":
+            message = read_relay_message(text)
+            if message is not None and message["t"] != "knock" and message["to"] == self.page:
+                self._answered(message)
+
+    def _relay_went(self, kind: str, relay: str) -> None:
+        """A relay carries the room now (knock there), or is gone (the last one: the code)."""
+        if kind == "up":
+            self.up.add(relay)
+            self.reached = True
+            if self.knock:
+                self.tasks.spawn(self._knock_on(relay))
+            return
+        self.up.discard(relay)
+        self.down.add(relay)
+        if not self.up and self.down >= set(self.relays):
+            self.tasks.spawn(self._fall_back())  # every relay gone: no use waiting
+
+    def _answered(self, message: dict[str, str]) -> None:
+        """The host's page answered this page's knock: welcome (connect), or refused."""
+        if message["t"] == "welcome":
+            self.status = "connecting"
+            self.tasks.spawn(self._welcomed(message["sdp"]))
+        else:
+            self._leave_room()
+            self.status, self.error = "failed", _(
+                "These seats are played on a screen that is connected now. If it is yours, "
+                "close it and open the link again.")
+        self.draw()
+
+    async def _welcomed(self, sdp: str) -> None:
+        """The host's answer came through a relay: connect (the channel's opening goes on)."""
+        try:
+            await self.dom.peer_accept(HOST, sdp)
+        except Exception as exc:  # an answer this browser refuses
+            if self.status == "connecting":
+                self.status, self.error = "failed", str(exc)[:300]
+                self._leave_room()
+                self.draw()
+
+    # ------------------------------------------------------------------ the answer code
 
     async def _answer(self, status: str) -> None:
         offer = self.offer
@@ -110,7 +240,7 @@ class Joining:
             given = offer.get("ice")
             servers: list[dict[str, str]] = given if isinstance(given, list) else []
             sdp = await self.dom.peer_answer(HOST, offer["sdp"], ice_json(servers),
-                                             MAX_HOST_MESSAGE)
+                                             MAX_HOST_MESSAGE, False)
         except Exception as exc:  # no WebRTC here, or an offer the browser refuses
             if offer is self.offer:
                 self.status, self.error = "failed", str(exc)[:300]
@@ -129,6 +259,7 @@ class Joining:
         if self.offer is None:
             return
         if kind == "open":
+            self._leave_room()  # joined: nothing more goes to the relays
             self.link = GuestLink()
             self.send(self.link.hello())
             if table.dialog == "join":
@@ -140,8 +271,11 @@ class Joining:
             self.link, self.status = None, "dropped"
             table.tell(note(_("The connection to the host was lost.")))
             table.nobody_acts()
-            self.overlays.notice(_("The connection to the host was lost. Ask the host for a "
-                                   "new invitation link to rejoin."))
+            self.overlays.notice(
+                _("The connection to the host was lost. Open the same invitation link again "
+                  "to rejoin.") if self.relays else
+                _("The connection to the host was lost. Ask the host for a new invitation link "
+                  "to rejoin."))
             self.open_panel()
         elif kind == "message" and self.link is not None:
             self.receive(text)
@@ -293,5 +427,6 @@ class Joining:
 
     def draw(self) -> None:
         if self.table.dialog == "join":
-            self.table.open_dialog("join", join_panel_html(self.status or "failed", self.seats(),
-                                                           self.code, self.error))
+            self.table.open_dialog("join", join_panel_html(
+                self.status or "failed", self.seats(), self.code, self.error,
+                bool(self.relays)))

@@ -1,12 +1,12 @@
 """What both sides of an online game share, whichever this screen plays (the host's,
 :mod:`ui.links.hosting`, or a guest's, :mod:`ui.links.joining`): the transport between
-browsers (public/peer.js), listened to once, its events coming in as messages; and the panels'
-Copy buttons."""
+browsers (public/peer.js) and the signaling relays that set it up (public/relay.js), each
+listened to once, their events coming in as messages; and the panels' Copy buttons."""
 
 from __future__ import annotations
 
 from ..loop.messages import Copy, Handle, Msg, on
-from ..loop.notices import PeerEvent
+from ..loop.notices import PeerEvent, RelayEvent
 from ..model.roles import Notices, Screen, Tasks
 from ..model.table import Table
 from ..platform.port import Platform
@@ -26,6 +26,7 @@ class Online:
         self.tasks = tasks
         self.notices = notices
         self.heard = False  # the transport's events are listened to
+        self.heard_relays = False  # the relays' events are
 
     def handlers(self) -> list[tuple[type[Msg], Handle]]:
         return [on(Copy, lambda m: self.tasks.spawn(self._copy(m.text, m.copied, m.status)))]
@@ -38,6 +39,16 @@ class Online:
 
     def heard_event(self, ident: str, kind: str, text: str) -> None:
         self.notices.post(PeerEvent(ident, kind, text))
+
+    async def listen_relays(self) -> None:
+        """Load the relays' signaling once (nothing is sent before a room is entered); each
+        of its events is a message."""
+        if not self.heard_relays:
+            await self.dom.relay_listen(self.tasks.as_input(self.heard_relay))
+            self.heard_relays = True
+
+    def heard_relay(self, room: str, kind: str, text: str) -> None:
+        self.notices.post(RelayEvent(room, kind, text))
 
     # ------------------------------------------------------------------ Copy
 

@@ -50,6 +50,15 @@ class PeerEvent(Msg):
 
 
 @dataclass(frozen=True)
+class RelayEvent(Msg):
+    """An event of the signaling relays (public/relay.js) in ``room`` (the host's guest, or a
+    guest's host): ``kind`` "up" or "down" (``text``: the relay) or "message" (``text``)."""
+    room: str
+    kind: str
+    text: str
+
+
+@dataclass(frozen=True)
 class Autosave(Msg):
     """What the table holds changed beyond a move (a hint taken): saved again."""
 

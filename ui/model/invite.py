@@ -1,5 +1,7 @@
 """Invitation and answer codes for online play: a WebRTC offer or answer, packed to travel in
-a link's fragment or a chat message, so no server ever sees it.
+a link's fragment or a chat message, so no server ever sees it; and the messages a guest and
+the host exchange through the signaling relays (public/relay.js), which open the connection
+from the link alone.
 
 Pure Python (no browser), unit-tested in CPython (tests/test_ui_invite.py).
 
@@ -30,6 +32,16 @@ MAX_CODE = 8_192  # characters of a code; an offer with a few candidates needs a
 MAX_PAYLOAD = 32_768  # bytes once inflated
 CODE = Bounds(MAX_PAYLOAD, 8, 20)  # a code's payload: an SDP and candidates, 3 deep
 FRAGMENT = "#join="
+# The signaling relays' messages (public/relay.js seals and opens them with the link's secret):
+# a guest's "knock" (its page's own name and its WebRTC offer), the host's "welcome" (the
+# answer) or "refused" (a reason, which the guest's page puts in words).
+RELAY_KINDS = ("knock", "welcome", "refused")
+REFUSALS = ("taken",)  # the seats are played on a screen that is connected
+MAX_RELAY_MESSAGE = 16_000  # characters (relay.js takes at most 16 KB a payload)
+RELAY_MESSAGE = Bounds(MAX_RELAY_MESSAGE, 8, 2)
+MAX_PAGE_NAME = 32  # characters of the name a knocking page gives itself
+MAX_RELAYS = 6  # relays an invitation names
+MAX_RELAY_URL = 200
 
 
 class BadCode(ValueError):
@@ -90,3 +102,40 @@ def link(page_url: str, offer_code: str) -> str:
 def code_in(fragment: str) -> str | None:
     """The offer code in a page's fragment (``location.hash``), if it is an invitation."""
     return fragment[len(FRAGMENT):] if fragment.startswith(FRAGMENT) else None
+
+
+def relays_in(payload: dict[str, Any]) -> tuple[str, list[str]]:
+    """An invitation's secret and relays, both or neither: ("", []) for an invitation made
+    without relays (by an older page, or a host who gave none), whose guest answers by code."""
+    secret, relays = payload.get("key"), payload.get("relays")
+    if not isinstance(secret, str) or not 16 <= len(secret) <= 64 \
+            or not re.fullmatch(r"[\w-]+", secret) or not isinstance(relays, list):
+        return "", []
+    kept = [url for url in relays[:MAX_RELAYS] if isinstance(url, str)
+            and url.startswith(("wss://", "ws://")) and len(url) <= MAX_RELAY_URL]
+    return (secret, kept) if kept else ("", [])
+
+
+def relay_message(kind: str, **fields: str) -> str:
+    """A message for the room, as JSON text (relay.js seals it)."""
+    assert kind in RELAY_KINDS
+    return json.dumps({"t": kind, **fields}, separators=(",", ":"))
+
+
+def read_relay_message(text: str) -> dict[str, str] | None:
+    """A message another page sent the room, if it is one of ours and whole: an object whose
+    kind is known and whose every field is text; None otherwise (it is ignored: a room's
+    messages come from pages that hold the link, so a malformed one is a page of another
+    version, or a faulty one)."""
+    try:
+        message = read_json(text, RELAY_MESSAGE)
+    except Unreadable:
+        return None
+    if not isinstance(message, dict) or message.get("t") not in RELAY_KINDS \
+            or not all(isinstance(value, str) for value in message.values()):
+        return None
+    named = message.get("from" if message["t"] == "knock" else "to", "")
+    needs = {"knock": "sdp", "welcome": "sdp", "refused": "why"}[message["t"]]
+    if not 0 < len(named) <= MAX_PAGE_NAME or not message.get(needs):
+        return None
+    return message

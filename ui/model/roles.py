@@ -211,14 +211,19 @@ class Hosted(Protocol):
     dialog sees it."""
 
     def ice_text(self) -> str: ...
+    def relays_text(self) -> str: ...
 
 
 class Peers(Protocol):
-    """The transport between browsers (:class:`ui.links.peers.Online`), as either side of an
-    online game uses it."""
+    """The transport between browsers and the relays that set it up
+    (:class:`ui.links.peers.Online`), as either side of an online game uses them."""
 
     async def listen(self) -> None:
         """Load it once; its events come as messages (:class:`ui.loop.notices.PeerEvent`)."""
+
+    async def listen_relays(self) -> None:
+        """Load the relays' signaling once; its events come as messages
+        (:class:`ui.loop.notices.RelayEvent`)."""
 
 
 class EmbedPage(Protocol):

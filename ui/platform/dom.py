@@ -784,6 +784,9 @@ def draw_chart(key: str, spec_json: str) -> None:
 
 PEER_SCRIPT = "./peer.js"  # public/peer.js: the WebRTC transport (loaded for online play)
 QR_SCRIPT = "./vendor/qrcode/qrcode.js"  # the QR code library (npm qrcode-generator)
+# public/relay.js, the signaling through public relays, and the MQTT client it speaks with
+# (npm mqtt): loaded when an online game with relays starts, in this order
+RELAY_SCRIPTS = ("./vendor/mqtt/mqtt.min.js", "./relay.js")
 
 
 def page_address() -> str:
@@ -843,16 +846,16 @@ async def peer_listen(handler: Callable[[str, str, str], None]) -> None:
     window.MoonshotPeer.listen(proxy)
 
 
-async def peer_offer(ident: str, ice_json: str, limit: int) -> str:
-    return str(await window.MoonshotPeer.offer(ident, ice_json, limit))
+async def peer_offer(ident: str, ice_json: str, limit: int, rated: bool) -> str:
+    return str(await window.MoonshotPeer.offer(ident, ice_json, limit, rated))
 
 
 async def peer_accept(ident: str, sdp: str) -> None:
     await window.MoonshotPeer.accept(ident, sdp)
 
 
-async def peer_answer(ident: str, sdp: str, ice_json: str, limit: int) -> str:
-    return str(await window.MoonshotPeer.answer(ident, sdp, ice_json, limit))
+async def peer_answer(ident: str, sdp: str, ice_json: str, limit: int, rated: bool) -> str:
+    return str(await window.MoonshotPeer.answer(ident, sdp, ice_json, limit, rated))
 
 
 def peer_send(ident: str, text: str) -> bool:
@@ -861,6 +864,28 @@ def peer_send(ident: str, text: str) -> bool:
 
 def peer_close(ident: str) -> None:
     window.MoonshotPeer.close(ident)
+
+
+async def relay_listen(handler: Callable[[str, str, str], None]) -> None:
+    """Load the relays' signaling once and send its events (room, kind, text) to ``handler``."""
+    for script in RELAY_SCRIPTS:
+        await load_once("script", script)
+    proxy = create_proxy(lambda room, kind, text: handler(str(room), str(kind), str(text)))
+    _proxies.append(proxy)
+    window.MoonshotRelay.listen(proxy)
+
+
+async def relay_enter(room: str, relays_json: str, secret: str) -> None:
+    await window.MoonshotRelay.enter(room, relays_json, secret)
+
+
+async def relay_send(room: str, text: str, relay: str = "") -> int:
+    return int(await window.MoonshotRelay.send(room, text, relay))
+
+
+def relay_leave(room: str) -> None:
+    if hasattr(window, "MoonshotRelay"):  # (a room is left also when loading it failed)
+        window.MoonshotRelay.leave(room)
 
 
 async def qr_modules(text: str) -> list[str]:

@@ -72,16 +72,23 @@ def _host_seat_html(setup: Setup) -> str:
             f"{blank}{options}</select></label>")
 
 
-def _ice_html(ice_text: str) -> str:
+def _ice_html(ice_text: str, relays_text: str) -> str:
     servers = _("Connection servers (STUN/TURN), one a line")
     about = _("They help two browsers on different networks find each other; players on one "
               "network need none. Nothing is sent anywhere until an online game starts.")
+    relays = _("Relays that carry the invitation (MQTT over WebSocket), one a line")
+    relays_about = _("With relays, opening the link is all a friend does; they carry only "
+                     "sealed connection offers, never the game. With none, the friend sends "
+                     "back an answer code.")
     return (f'<label class="ice">{e(servers)} <textarea name="ice" rows="2" '
             f'spellcheck="false" data-testid="ice-servers">{e(ice_text)}</textarea></label>'
-            f'<small class="ice-about">{e(about)}</small>')
+            f'<small class="ice-about">{e(about)}</small>'
+            f'<label class="ice">{e(relays)} <textarea name="relays" rows="3" '
+            f'spellcheck="false" data-testid="relays">{e(relays_text)}</textarea></label>'
+            f'<small class="ice-about">{e(relays_about)}</small>')
 
 
-def dialog_html(setup: Setup, ice_text: str = "") -> str:
+def dialog_html(setup: Setup, ice_text: str = "", relays_text: str = "") -> str:
     players = "".join(
         f'<label><input type="radio" name="players" value="{n}"'
         f'{" checked" if setup.players == n else ""}> {e(_players(n))}</label>'
@@ -97,7 +104,8 @@ def dialog_html(setup: Setup, ice_text: str = "") -> str:
     title, players_words, seats = _("New game"), _("Players"), _("Seats")
     ruleset, seed, speed = _("Ruleset"), _("Seed"), _("AI speed")
     cancel, start, online = _("Cancel"), _("Start game"), _("Play online")
-    ice = _host_seat_html(setup) + _ice_html(ice_text) if setup.guests() else ""
+    ice = (_host_seat_html(setup) + _ice_html(ice_text, relays_text) if setup.guests()
+           else "")
     return (f'<div class="dlg" role="dialog" aria-modal="true" aria-labelledby="dlg-t">'
             f'<h2 id="dlg-t">{e(title)}</h2><form id="newgame">'
             f'<fieldset class="players"><legend>{e(players_words)}</legend>{players}</fieldset>'

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from game.online.referee import MAX_CHAT, MAX_CHAT_LINES
 
 from ..markup.html import attrs, e
+from ..model.invite import MAX_RELAY_URL, MAX_RELAYS
 from ..words.i18n import _
 from ..words.names import seat_name
 
@@ -23,6 +24,13 @@ ICE_KEY = "moonshot.ice"  # the ICE setting as last used to host (localStorage)
 DEFAULT_ICE = "stun:stun.l.google.com:19302\nstun:stun.cloudflare.com:3478"
 MAX_ICE_LINES = 8
 ICE_SCHEMES = ("stun:", "stuns:", "turn:", "turns:")
+RELAYS_KEY = "moonshot.relays"  # the signaling relays as last used to host (localStorage)
+# Public MQTT brokers that anyone may use, run by three different owners: a guest's page and
+# the host's meet in a room on each that both reach. They carry only sealed connection offers
+# (public/relay.js); a host may name a relay of their own instead, or none.
+DEFAULT_RELAYS = ("wss://broker.emqx.io:8084/mqtt\nwss://broker.hivemq.com:8884/mqtt\n"
+                  "wss://test.mosquitto.org:8081/mqtt")
+RELAY_SCHEMES = ("wss://", "ws://")
 
 
 def parse_ice(text: str) -> list[dict[str, str]]:
@@ -45,6 +53,18 @@ def parse_ice(text: str) -> list[dict[str, str]]:
     return servers
 
 
+def parse_relays(text: str) -> list[str]:
+    """The relays setting (one WebSocket URL of an MQTT broker a line) as a list. Raises
+    ValueError saying which line is wrong."""
+    relays = [line.strip() for line in text.splitlines() if line.strip()]
+    if len(relays) > MAX_RELAYS:
+        raise ValueError(_("At most {count} relays.").format(count=MAX_RELAYS))
+    for url in relays:
+        if not url.startswith(RELAY_SCHEMES) or len(url) > MAX_RELAY_URL or " " in url:
+            raise ValueError(_("Not a relay's address (wss://…): {line}").format(line=url[:60]))
+    return relays
+
+
 def ice_json(servers: Sequence[dict[str, str]]) -> str:
     return json.dumps(list(servers), separators=(",", ":"))
 
@@ -62,6 +82,8 @@ class Invitation:
     error: str = ""
     attempt: int = 0  # which invitation this is (ui.links.hosting: a superseded one is dropped)
     token: str = ""  # the invitation's own mark, which its answer carries back
+    secret: str = ""  # the link's secret: the relays' room and its key (ui.links.hosting)
+    knocked: str = ""  # the page whose knock through the relays is being answered
 
 
 def qr_svg(rows: Sequence[str], label: str) -> str:
@@ -76,23 +98,28 @@ def qr_svg(rows: Sequence[str], label: str) -> str:
             f'<path d="{path}" fill="#000"/></svg>')
 
 
-def _status_words(status: str) -> str:
+def _status_words(status: str, relays: bool) -> str:
     return {"preparing": _("Preparing the invitation…"),
-            "waiting": _("Waiting for their answer code"),
+            "waiting": (_("Waiting for them to open the link") if relays else
+                        _("Waiting for their answer code")),
             "connected": _("Connected"),
             "dropped": _("Connection lost: send a new invitation"),
             "failed": _("The invitation could not be made")}[status]
 
 
-def _invitation_html(inv: Invitation) -> str:
+def _invitation_html(inv: Invitation, relays: bool) -> str:
     seats = ", ".join(seat_name(s) for s in inv.seats)
     head = (f'<h3>{e(inv.name)} <small>{e(seats)}</small></h3>'
             f'<p class="ol-status" data-testid="online-status" data-status="{e(inv.status)}"'
-            f'{attrs(data_guest=inv.guest)}>{e(_status_words(inv.status))}</p>')
+            f'{attrs(data_guest=inv.guest)}>{e(_status_words(inv.status, relays))}</p>')
     body = ""
-    if inv.status == "waiting" and inv.link:
-        send = _("Send them this link (copy it, or let them scan the code):")
-        copy, paste = _("Copy link"), _("Their answer code (or the link they sent):")
+    if inv.link and (inv.status == "waiting" or (relays and inv.status == "dropped")):
+        send = (_("Send them this link (copy it, or let them scan the code). Opening it is "
+                  "all they do; it also brings them back if they drop out:") if relays else
+                _("Send them this link (copy it, or let them scan the code):"))
+        copy = _("Copy link")
+        paste = (_("If their page shows an answer code (no relay reached), paste it here:")
+                 if relays else _("Their answer code (or the link they sent):"))
         copied = _("Link copied: send it to {name}.").format(name=inv.name)
         status = f"copied-{inv.guest}"
         connect = _("Connect")
@@ -102,12 +129,14 @@ def _invitation_html(inv: Invitation) -> str:
                 f'{attrs(value=inv.link, data_guest=inv.guest, aria_label=send)}>'
                 f'<button type="button" data-cmd="copy"'
                 f'{attrs(data_copy=inv.link, data_copied=copied, data_status=status)}>'
-                f"{e(copy)}</button></div>{copy_status(status)}{qr_svg(inv.qr, qr_label)}"
-                f'<label>{e(paste)} <textarea rows="2" data-testid="answer-code" '
-                f'autocomplete="off" spellcheck="false"{attrs(name=f"answer.{inv.guest}")}>'
-                f"</textarea></label>"
-                f'<button type="button" class="primary" data-cmd="online-accept" '
-                f'data-testid="online-accept"{attrs(data_guest=inv.guest)}>{e(connect)}</button>')
+                f"{e(copy)}</button></div>{copy_status(status)}{qr_svg(inv.qr, qr_label)}")
+        if inv.status == "waiting":  # (after a drop the link's own offer is spent: relays only)
+            body += (f'<label>{e(paste)} <textarea rows="2" data-testid="answer-code" '
+                     f'autocomplete="off" spellcheck="false"'
+                     f'{attrs(name=f"answer.{inv.guest}")}></textarea></label>'
+                     f'<button type="button" class="primary" data-cmd="online-accept" '
+                     f'data-testid="online-accept"{attrs(data_guest=inv.guest)}>{e(connect)}'
+                     f"</button>")
     if inv.status != "preparing":  # a link not answered in time, or sent to no one, is
         again = _("New invitation")  # replaced by a fresh one
         body += (f'<button type="button" data-cmd="online-invite" data-testid="online-invite"'
@@ -124,37 +153,61 @@ def copy_status(ident: str) -> str:
             f"{attrs(id=ident)}></p>")
 
 
-def host_panel_html(invitations: Iterable[Invitation]) -> str:
-    """The host's dialog: one invitation per remote player, each with its state."""
+def relays_words() -> str:
+    """What the signaling relays see and do not see (the host's panel and the README say it)."""
+    return _("The link's secret never leaves your friends' hands: the relays see a room "
+             "number made from it, sealed messages (the two browsers' connection offers) and "
+             "their times, never the game, which goes directly between the browsers.")
+
+
+def host_panel_html(invitations: Iterable[Invitation], relays: int = 0, up: int = 0) -> str:
+    """The host's dialog: one invitation per remote player, each with its state; ``relays``
+    signaling relays named, ``up`` of them carrying the invitations' rooms now."""
     title = _("Online players")
     about = _("Your browser holds the whole game, as a game's box does; each friend's screen "
-              "gets only what their seats may see. The links go by whatever you use to chat: "
-              "no server is involved.")
+              "gets only what their seats may see.")
+    about += " " + (relays_words() if relays else
+                    _("The links go by whatever you use to chat: no server is involved."))
     close = _("Back to the table")
-    rows = "".join(_invitation_html(inv) for inv in invitations)
+    rows = "".join(_invitation_html(inv, relays > 0) for inv in invitations)
+    reached = _("Relays reached: {up} of {count}").format(up=up, count=relays)
+    reach = (f'<p class="ol-relays" data-testid="relays-up" data-up="{up}">{e(reached)}</p>'
+             if relays else "")
     return (f'<div class="dlg online" role="dialog" aria-modal="true" aria-labelledby="dlg-t"'
             f' data-testid="online-panel"><h2 id="dlg-t">{e(title)}</h2><p>{e(about)}</p>'
-            f'<form id="online">{rows}</form>'
+            f'{reach}<form id="online">{rows}</form>'
             f'<div class="dlg-b"><button type="button" data-cmd="close-dialog" '
             f'data-testid="online-close">{e(close)}</button></div></div>')
 
 
-def join_panel_html(status: str, seats: Sequence[str], code: str = "", error: str = "") -> str:
-    """The guest's dialog: the answer code to send back, then the wait for the host."""
+def join_panel_html(status: str, seats: Sequence[str], code: str = "", error: str = "",
+                    relays: bool = False) -> str:
+    """The guest's dialog: joining through the relays, or the answer code to send back; then
+    the wait for the host. ``relays``: the link names signaling relays."""
     title = _("Join an online game")
     plays = ", ".join(seat_name(s) for s in seats)
     you = _("You play: {seats}").format(seats=plays) if seats else ""
+    send_back = _("Send this answer code back to the host (copy it into your chat). The game "
+                  "starts here once the host pastes it.")
     words = {
+        "knocking": _("Joining through the relays…"),
+        "connecting": _("The host answered: connecting…"),
         "preparing": _("Preparing your answer…"),
-        "answer": _("Send this answer code back to the host (copy it into your chat). The "
-                    "game starts here once the host pastes it."),
+        "answer": send_back,
+        "no-relay": _("No relay could be reached, so the link cannot join by itself.") + " "
+                    + send_back,
+        "no-host": _("The host's page did not answer through the relays: it may be closed, or "
+                     "this link may be from a game that is over or was replaced.") + " "
+                   + send_back,
         "expired": _("The host did not connect in time; here is a fresh answer code."),
-        "dropped": _("The connection to the host was lost. Ask the host for a new "
-                     "invitation link."),
+        "dropped": (_("The connection to the host was lost. Open the same invitation link "
+                      "again to rejoin.") if relays else
+                    _("The connection to the host was lost. Ask the host for a new "
+                      "invitation link.")),
         "failed": _("This invitation cannot be used."),
     }[status]
     body = ""
-    if status in ("answer", "expired") and code:
+    if status in ("answer", "expired", "no-relay", "no-host") and code:
         copy = _("Copy answer code")
         copied = _("Answer code copied: send it back to the host.")
         body = (f'<textarea readonly rows="4" data-testid="answer-out" spellcheck="false"'
@@ -162,12 +215,13 @@ def join_panel_html(status: str, seats: Sequence[str], code: str = "", error: st
                 f'<button type="button" class="primary" data-cmd="copy" data-testid="copy-answer"'
                 f'{attrs(data_copy=code, data_copied=copied, data_status="copied-answer")}>'
                 f"{e(copy)}</button>{copy_status('copied-answer')}")
+    about = f'<p class="ol-about">{e(relays_words())}</p>' if relays else ""
     error_html = (f'<p class="ol-error" role="alert" data-testid="online-error">{e(error)}</p>'
                   if error else "")
     leave = _("Leave")
     return (f'<div class="dlg online" role="dialog" aria-modal="true" aria-labelledby="dlg-t"'
             f' data-testid="join-panel" data-status="{e(status)}"><h2 id="dlg-t">{e(title)}</h2>'
-            f'<p>{e(you)}</p><p data-testid="join-status">{e(words)}</p>{error_html}{body}'
+            f'<p>{e(you)}</p><p data-testid="join-status">{e(words)}</p>{error_html}{body}{about}'
             f'<div class="dlg-b"><button type="button" data-cmd="leave-online" '
             f'data-testid="leave-online">{e(leave)}</button></div></div>')
 

@@ -1,0 +1,240 @@
+"""Joining by one link through the signaling relays (ui/links/hosting.py, ui/links/joining.py,
+ui/model/invite.py), on fake pages: the host enters a room per invitation and leaves every
+room once every seat is joined; a guest's page knocks there with its offer and connects on
+the host's welcome, or falls back to the answer code when no relay, or no host, answers.
+The relays themselves (public/relay.js with a real broker) are e2e/test_online.py's."""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import json
+
+import pytest
+
+from tests.fake_platform import FakePlatform
+from tests.test_ui_app import command, find, run_app, settle
+from ui.app import App
+from ui.links import joining
+from ui.model.invite import (
+    MAX_RELAY_MESSAGE,
+    pack,
+    read_relay_message,
+    relay_message,
+    relays_in,
+    unpack,
+)
+from ui.screens.online import DEFAULT_RELAYS, RELAYS_KEY, parse_relays
+
+RELAY, OTHER_RELAY = "wss://relay.example/mqtt", "wss://other.example/mqtt"
+GUEST = "USSR.politician"
+SECRET = "s" * 22
+
+
+def invitation(relays: list[str] | None = None) -> str:
+    return "#join=" + pack("offer", {"sdp": "host-sdp", "ice": [], "seats": [GUEST],
+                                     "id": "inv-1", "key": SECRET,
+                                     "relays": [RELAY] if relays is None else relays})
+
+
+def status(dom: FakePlatform) -> str:
+    return find(dom, ("dialog",), testid="join-panel").data["status"]
+
+
+def sent_to_room(dom: FakePlatform) -> list[dict[str, str]]:
+    return [json.loads(text) for _room, text, _relay in dom.relay_sent]
+
+
+# ---------------------------------------------------------------------- what travels
+
+
+def test_an_invitation_names_its_secret_and_relays_both_or_neither() -> None:
+    assert relays_in({"key": SECRET, "relays": [RELAY, "http://no", 7]}) == (SECRET, [RELAY])
+    assert relays_in({"key": SECRET, "relays": []}) == ("", [])
+    assert relays_in({"key": "short", "relays": [RELAY]}) == ("", [])
+    assert relays_in({"key": "a b" * 8, "relays": [RELAY]}) == ("", [])
+    assert relays_in({"relays": [RELAY]}) == ("", [])  # an older page's link: codes
+    assert relays_in({"key": SECRET, "relays": [RELAY] * 20})[1] == [RELAY] * 6
+
+
+def test_a_relay_message_is_read_only_when_whole_and_bounded() -> None:
+    knock = relay_message("knock", **{"from": "page-1"}, sdp="v=0")
+    assert read_relay_message(knock) == {"t": "knock", "from": "page-1", "sdp": "v=0"}
+    for bad in ('{"t":"knock","from":"p"}', '{"t":"hello","to":"p","sdp":"x"}', "[1]",
+                '{"t":"welcome","to":"","sdp":"x"}', '{"t":"welcome","to":"p","sdp":7}',
+                '{"t":"refused","to":"' + "p" * 40 + '","why":"taken"}', "not json",
+                '{"t":"welcome","to":"p","sdp":"' + "x" * MAX_RELAY_MESSAGE + '"}'):
+        assert read_relay_message(bad) is None, bad
+
+
+def test_the_relays_setting_takes_websocket_addresses_only() -> None:
+    assert parse_relays(DEFAULT_RELAYS) == DEFAULT_RELAYS.splitlines()
+    assert parse_relays(" \n ws://127.0.0.1:9001/mqtt \n") == ["ws://127.0.0.1:9001/mqtt"]
+    assert parse_relays("") == []
+    for bad in ("https://relay.example", "wss://a b", "\n".join([RELAY] * 7)):
+        with pytest.raises(ValueError):
+            parse_relays(bad)
+
+
+# ---------------------------------------------------------------------- the host
+
+
+async def hosting_with_relays(dom: FakePlatform, relays: str = RELAY) -> App:
+    host = App(dom)
+    host.start()
+    await settle(host)
+    assert dom.relay_handler is None  # nothing of the relays before an online game
+    command(dom, "top", "open-new")
+    dom.forms["newgame"] = ({"players": "2", "seed": "11", "speed": "0", "ice": "",
+                             "relays": relays}, {"USA.politician": "h", GUEST: "o"})
+    command(dom, "dialog", "start-game")
+    await settle(host)
+    return host
+
+
+def test_the_host_enters_a_room_per_invitation_answers_a_knock_and_leaves_once_joined(
+) -> None:
+    async def main() -> None:
+        dom = FakePlatform()
+        host = await hosting_with_relays(dom)
+        assert dom.storage[RELAYS_KEY] == RELAY  # remembered beside the STUN/TURN servers
+        offer = unpack("offer", find(dom, ("dialog",), testid="invite-link").attrs["value"])
+        assert offer["relays"] == [RELAY] and dom.rooms == {GUEST: ([RELAY], offer["key"])}
+        assert dom.relay_handler is not None
+        dom.relay_handler(GUEST, "up", RELAY)
+        await settle(host)
+        assert find(dom, ("dialog",), testid="relays-up").data["up"] == "1"
+        assert "see a room number" in html.unescape(dom.regions["dialog"])  # said plainly
+        knock = relay_message("knock", **{"from": "page-1"}, sdp="guest-offer")
+        dom.relay_handler(GUEST, "message", knock)
+        dom.relay_handler(GUEST, "message", knock)  # the same knock through another relay
+        await settle(host)
+        assert dom.answered == [(GUEST, "guest-offer")]  # answered once
+        assert sent_to_room(dom) == [{"t": "welcome", "to": "page-1",
+                                      "sdp": f"answer-sdp-{GUEST}"}]
+        assert dom.peer_handler is not None
+        dom.peer_handler(GUEST, "open", "")
+        await settle(host)
+        assert dom.rooms == {} and dom.relay_left == [GUEST]  # joined: the relays hear no more
+        dom.relay_handler(GUEST, "message", relay_message("knock", **{"from": "page-2"},
+                                                          sdp="x"))
+        await settle(host)
+        assert len(dom.relay_sent) == 1  # (a room left hears nothing, so answers nothing)
+
+        dom.peer_handler(GUEST, "closed", "")  # dropped: the same link joins again
+        await settle(host)
+        assert dom.rooms == {GUEST: ([RELAY], offer["key"])}
+        assert "opening the same link" in html.unescape(dom.regions["banner"])
+
+    asyncio.run(main())
+
+
+def test_a_knock_for_seats_played_on_a_connected_screen_is_refused_in_the_room() -> None:
+    async def main() -> None:
+        dom = FakePlatform()
+        host = await hosting_with_relays(dom)
+        host.hosting.invitations[GUEST].status = "connected"  # (another seat still open)
+        assert dom.relay_handler is not None
+        dom.relay_handler(GUEST, "message", relay_message("knock", **{"from": "page-9"},
+                                                          sdp="x"))
+        await settle(host)
+        assert dom.answered == []
+        assert sent_to_room(dom) == [{"t": "refused", "to": "page-9", "why": "taken"}]
+
+    asyncio.run(main())
+
+
+def test_a_new_invitation_has_a_new_secret_and_a_host_without_relays_uses_none() -> None:
+    async def main() -> None:
+        dom = FakePlatform()
+        host = await hosting_with_relays(dom)
+        first = dom.rooms[GUEST][1]
+        await host.cycle.stepwise(host.hosting.invite(GUEST))
+        offer = unpack("offer", find(dom, ("dialog",), testid="invite-link").attrs["value"])
+        assert offer["key"] == dom.rooms[GUEST][1] != first  # the old link's room is left
+
+        plain = FakePlatform()
+        await hosting_with_relays(plain, relays="")
+        offer = unpack("offer", find(plain, ("dialog",), testid="invite-link").attrs["value"])
+        assert "key" not in offer and "relays" not in offer
+        assert plain.relay_handler is None and plain.rooms == {}  # nothing loaded, no request
+
+    asyncio.run(main())
+
+
+# ---------------------------------------------------------------------- a guest
+
+
+def test_a_guest_knocks_on_each_relay_that_carries_the_room_and_connects_on_the_welcome(
+) -> None:
+    async def play(app: App, dom: FakePlatform) -> None:
+        await settle(app)
+        assert status(dom) == "knocking" and dom.rooms == {"host": ([RELAY, OTHER_RELAY],
+                                                                    SECRET)}
+        assert dom.offers == ["host"] and dom.relay_handler is not None
+        dom.relay_handler("host", "up", RELAY)
+        dom.relay_handler("host", "up", OTHER_RELAY)
+        await settle(app)
+        knocks = [(json.loads(text), relay) for _room, text, relay in dom.relay_sent]
+        assert [relay for _, relay in knocks] == [RELAY, OTHER_RELAY]
+        page = knocks[0][0]["from"]
+        assert all(k == {"t": "knock", "from": page, "sdp": "offer-sdp-host"} for k, _ in knocks)
+        dom.relay_handler("host", "message", relay_message("welcome", to="another-page",
+                                                           sdp="not ours"))
+        dom.relay_handler("host", "message", relay_message("knock", **{"from": "x"}, sdp="y"))
+        await settle(app)
+        assert status(dom) == "knocking" and dom.accepted == []
+        dom.relay_handler("host", "message", relay_message("welcome", to=page, sdp="answer"))
+        await settle(app)
+        assert status(dom) == "connecting" and dom.accepted == [("host", "answer")]
+        assert dom.peer_handler is not None
+        dom.peer_handler("host", "open", "")
+        await settle(app)
+        assert dom.rooms == {} and app.table.link == "guest"  # joined: off the relays
+        assert "answer-out" not in dom.regions.get("dialog", "")  # no code to carry
+
+    run_app(play, hash_=invitation([RELAY, OTHER_RELAY]))
+
+
+def test_when_every_relay_is_gone_the_guest_gets_the_answer_code_at_once() -> None:
+    async def play(app: App, dom: FakePlatform) -> None:
+        await settle(app)
+        assert dom.relay_handler is not None
+        dom.relay_handler("host", "down", RELAY)
+        await settle(app)
+        assert status(dom) == "no-relay" and dom.rooms == {}
+        assert dom.answered == [("host", "host-sdp")]  # the link's own offer, answered
+        assert "No relay could be reached" in html.unescape(dom.regions["dialog"])
+        assert find(dom, ("dialog",), testid="copy-answer").data["copy"].startswith("a1.")
+
+    run_app(play, hash_=invitation())
+
+
+def test_a_knock_nobody_answers_falls_back_to_the_code_and_a_refusal_is_told(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(joining, "KNOCK_WAIT_S", 0.01)
+
+    async def unanswered(app: App, dom: FakePlatform) -> None:
+        await settle(app)
+        assert dom.relay_handler is not None
+        dom.relay_handler("host", "up", RELAY)
+        await asyncio.sleep(0.05)  # (the knock's wait, as a timer: no task to settle)
+        await settle(app)
+        assert status(dom) == "no-host" and dom.rooms == {}
+        assert "did not answer" in html.unescape(dom.regions["dialog"])
+
+    run_app(unanswered, hash_=invitation())
+    monkeypatch.setattr(joining, "KNOCK_WAIT_S", 60.0)
+
+    async def refused(app: App, dom: FakePlatform) -> None:
+        await settle(app)
+        assert dom.relay_handler is not None
+        dom.relay_handler("host", "up", RELAY)
+        await settle(app)
+        page = json.loads(dom.relay_sent[0][1])["from"]
+        dom.relay_handler("host", "message", relay_message("refused", to=page, why="taken"))
+        await settle(app)
+        assert status(dom) == "failed" and dom.rooms == {}
+        assert "played on a screen that is connected" in html.unescape(dom.regions["dialog"])
+
+    run_app(refused, hash_=invitation())
