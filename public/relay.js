@@ -80,14 +80,18 @@
     } catch (_) {
       return null;
     }
-    room.seen.push(id);
-    if (room.seen.length > SEEN) { room.seen.shift(); }
+    remember(room, id);
     const now = Date.now();
     room.left = Math.min(RATE.burst, room.left + (now - room.at) * RATE.perSecond / 1000);
     room.at = now;
     if (room.left < 1) { return null; }
     room.left -= 1;
     return text;
+  }
+
+  function remember(room, id) {
+    room.seen.push(id);
+    if (room.seen.length > SEEN) { room.seen.shift(); }
   }
 
   function roomsOf(url) {
@@ -164,6 +168,7 @@
       const room = rooms.get(name);
       if (!room) { return 0; }
       const payload = await seal(room.key, text);
+      remember(room, hex(payload.subarray(0, 12))); // a relay sends it back to us too: unread
       let sent = 0;
       for (const url of room.relays) {
         const relay = relays.get(url);

@@ -23,6 +23,7 @@ from game.online.referee import (
     MAX_REFUSALS,
     QUOTE,
     Referee,
+    Refused,
     public_events,
 )
 from game.rules.records import View
@@ -485,3 +486,47 @@ def test_judging_a_messages_shape_is_linear_even_for_strings_left_open(
     small, large = best(1_000), best(16_000)
     print(f"{text(2)[:12]!r}...: 1,000 units {small * 1e3:.3f} ms, 16,000 {large * 1e3:.3f} ms")
     assert large / small < 64  # linear: 16; quadratic: 256
+
+
+# ---------------------------------------------------------------------- watchers
+
+
+def test_a_watcher_gets_the_public_view_every_move_and_chat_and_can_never_act() -> None:
+    """A watcher's pictures carry no seat, only the spectator view as the host's game has it
+    at that move; its move and its chat line are refused and change nothing; it does not
+    hold the game back, and the players are not told of it; past MAX_WATCHERS none is let in,
+    and a place left is free again."""
+    g = game.new_game(3, players=2)
+    referee = Referee.for_game(g, {"guest": GUEST})
+    referee.watch("watch-1")
+    referee.connect("watch-1")
+    assert referee.waiting and referee.watchers == 1  # (the player has not joined yet)
+    told = referee.connect("guest")  # a player's coming is told to the watcher too
+    assert [name for name, _ in told] == ["watch-1"] and not referee.waiting
+    referee.watch("watch-2")
+    assert referee.connect("watch-2") == []  # ... but the players are not told of a watcher
+    (name, text), = referee.receive("watch-1", json.dumps({"t": "hello", "n": 1}))
+    picture = json.loads(text)
+    assert name == "watch-1" and picture["seats"] == {} and picture["history"] == []
+    assert picture["public"] == json.loads(json.dumps(to_plain(g.view(None))))
+    seat = g.to_act()[0]
+    action = g.legal_actions(seat)[0]
+    forged = {"t": "act", "n": 2, "at": 0, "seat": seat, "action": action.to_dict()}
+    refusal, = referee.receive("watch-1", json.dumps(forged))
+    assert json.loads(refusal[1])["t"] == "refused" and g.log_size == 0
+    refusal, = referee.receive("watch-1", json.dumps({"t": "chat", "n": 3, "text": "hi"}))
+    assert "only watches" in json.loads(refusal[1])["error"] and referee.chats == []
+    sent = dict(referee.apply(seat, action)) if seat not in GUEST else {}
+    if sent:
+        assert json.loads(sent["watch-1"])["public"] == json.loads(
+            json.dumps(to_plain(g.view(None))))
+    assert [n for n, _ in referee.chat("good luck")] == ["guest", "watch-1", "watch-2"]
+    for n in range(3, 9):
+        referee.watch(f"watch-{n}")
+    with pytest.raises(Refused):
+        referee.watch("watch-9")
+    referee.disconnect("watch-1")
+    referee.unwatch("watch-1")
+    referee.watch("watch-9")  # the place left is free again
+    with pytest.raises(ValueError):
+        referee.watch("guest")  # (a player's name is never a watcher's)

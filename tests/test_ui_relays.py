@@ -12,6 +12,8 @@ import json
 
 import pytest
 
+import game
+from game.online.referee import Referee
 from tests.fake_platform import FakePlatform
 from tests.test_ui_app import command, find, run_app, settle
 from ui.app import App
@@ -99,7 +101,7 @@ def test_the_host_enters_a_room_per_invitation_answers_a_knock_and_leaves_once_j
         host = await hosting_with_relays(dom)
         assert dom.storage[RELAYS_KEY] == RELAY  # remembered beside the STUN/TURN servers
         offer = unpack("offer", find(dom, ("dialog",), testid="invite-link").attrs["value"])
-        assert offer["relays"] == [RELAY] and dom.rooms == {GUEST: ([RELAY], offer["key"])}
+        assert offer["relays"] == [RELAY] and dom.rooms[GUEST] == ([RELAY], offer["key"])
         assert dom.relay_handler is not None
         dom.relay_handler(GUEST, "up", RELAY)
         await settle(host)
@@ -115,7 +117,8 @@ def test_the_host_enters_a_room_per_invitation_answers_a_knock_and_leaves_once_j
         assert dom.peer_handler is not None
         dom.peer_handler(GUEST, "open", "")
         await settle(host)
-        assert dom.rooms == {} and dom.relay_left == [GUEST]  # joined: the relays hear no more
+        # joined: the seat's room is left (the watch link's stays, sending nothing)
+        assert set(dom.rooms) == {"watch"} and dom.relay_left == [GUEST]
         dom.relay_handler(GUEST, "message", relay_message("knock", **{"from": "page-2"},
                                                           sdp="x"))
         await settle(host)
@@ -123,7 +126,7 @@ def test_the_host_enters_a_room_per_invitation_answers_a_knock_and_leaves_once_j
 
         dom.peer_handler(GUEST, "closed", "")  # dropped: the same link joins again
         await settle(host)
-        assert dom.rooms == {GUEST: ([RELAY], offer["key"])}
+        assert dom.rooms[GUEST] == ([RELAY], offer["key"])
         assert "opening the same link" in html.unescape(dom.regions["banner"])
 
     asyncio.run(main())
@@ -238,3 +241,88 @@ def test_a_knock_nobody_answers_falls_back_to_the_code_and_a_refusal_is_told(
         assert "played on a screen that is connected" in html.unescape(dom.regions["dialog"])
 
     run_app(refused, hash_=invitation())
+
+
+# ---------------------------------------------------------------------- watchers
+
+
+def test_the_watch_link_lets_up_to_eight_watch_and_its_room_stays_while_places_are_free(
+) -> None:
+    async def main() -> None:
+        dom = FakePlatform()
+        host = await hosting_with_relays(dom)
+        watch = unpack("offer", find(dom, ("dialog",), testid="watch-link").attrs["value"])
+        assert watch["watch"] is True and watch["seats"] == [] and "sdp" not in watch
+        assert dom.rooms["watch"] == ([RELAY], watch["key"])
+        assert dom.relay_handler is not None and dom.peer_handler is not None
+        dom.relay_handler("watch", "message", relay_message("knock", **{"from": "w-page"},
+                                                            sdp="watcher-offer"))
+        await settle(host)
+        assert dom.answered == [("watch-1", "watcher-offer")]
+        assert sent_to_room(dom)[-1] == {"t": "welcome", "to": "w-page",
+                                         "sdp": "answer-sdp-watch-1"}
+        dom.peer_handler("watch-1", "open", "")
+        await settle(host)
+        assert find(dom, ("dialog",), testid="watching").data["count"] == "1"
+        dom.peer_handler("watch-1", "message", json.dumps({"t": "hello", "n": 1}))
+        picture = json.loads(dom.sent[-1][1])
+        assert dom.sent[-1][0] == "watch-1" and picture["seats"] == {} and picture["public"]
+        # every seat joined: the seats' rooms are left, the watchers' stays (quiet)
+        dom.relay_handler(GUEST, "message", relay_message("knock", **{"from": "g"}, sdp="o"))
+        await settle(host)
+        dom.peer_handler(GUEST, "open", "")
+        await settle(host)
+        assert set(dom.rooms) == {"watch"}
+        for n in range(2, 10):  # seven more places, then none
+            dom.relay_handler("watch", "message", relay_message(
+                "knock", **{"from": f"w{n}"}, sdp="o"))
+            await settle(host)
+        assert sent_to_room(dom)[-1] == {"t": "refused", "to": "w9", "why": "full"} or \
+            "watch" not in dom.rooms  # (full: refused, or the room already left)
+        assert "watch" not in dom.rooms and host.hosting.referee is not None
+        assert len(host.hosting.watch.pages) == 8
+        dom.peer_handler("watch-1", "closed", "")  # a place free again: the room again
+        await settle(host)
+        assert "watch" in dom.rooms and len(host.hosting.watch.pages) == 7
+
+    asyncio.run(main())
+
+
+def test_a_watch_link_shows_the_public_table_with_a_chat_to_read_and_nothing_to_do() -> None:
+    watch_link = "#join=" + pack("offer", {"watch": True, "seats": [], "key": SECRET,
+                                           "relays": [RELAY], "ice": []})
+
+    async def play(app: App, dom: FakePlatform) -> None:
+        await settle(app)
+        assert status(dom) == "knocking" and "Watch an online game" in dom.regions["dialog"]
+        assert dom.relay_handler is not None and dom.peer_handler is not None
+        dom.relay_handler("host", "up", RELAY)
+        await settle(app)
+        page = json.loads(dom.relay_sent[0][1])["from"]
+        dom.relay_handler("host", "message", relay_message("welcome", to=page, sdp="a"))
+        await settle(app)
+        dom.peer_handler("host", "open", "")
+        g = game.new_game(11, players=2)
+        referee = Referee.for_game(g, {GUEST: (GUEST,)})
+        referee.watch("w")
+        referee.connect("w")
+        for _name, text in [*referee.receive("w", dom.sent[-1][1]),
+                            *referee.chat("hello watchers")]:
+            dom.peer_handler("host", "message", text)
+        await settle(app)
+        assert app.table.link == "guest" and app.table.at_screen == ()
+        assert app.table.seat is None and app.table.actions == []
+        assert "chat-input" not in dom.regions["chat"] and "hello watchers" in dom.regions["chat"]
+        assert app.table.position.view(None) == g.view(None)
+
+    run_app(play, hash_=watch_link)
+
+    async def unreachable(app: App, dom: FakePlatform) -> None:
+        await settle(app)
+        assert dom.relay_handler is not None
+        dom.relay_handler("host", "down", RELAY)
+        await settle(app)
+        assert status(dom) == "no-relay" and dom.answered == []  # no code: relays only
+        assert "Watching needs a relay" in html.unescape(dom.regions["dialog"])
+
+    run_app(unreachable, hash_=watch_link)

@@ -467,7 +467,7 @@ class App:
     def viewer(self) -> Seat | None:
         """The seat whose view the table shows: the acting seat of the player at the screen."""
         table = self.table
-        if table.at_screen is None:
+        if not table.at_screen:  # (a watcher's screen plays no seat: the public view)
             return None
         return table.seat if table.seat in table.at_screen else table.at_screen[0]
 
@@ -498,14 +498,15 @@ class App:
         """The chat of an online game (shown only then), when its lines changed."""
         table = self.table
         # (each replaced when it changes; the names are said in the language)
-        source = (table.link, table.chat, table.screens, table.language)
+        source = (table.link, table.chat, table.screens, table.language, table.at_screen)
         if source == self.chat_from:
             return  # (no markup made again for every message)
         self.chat_from = source
         markup = None
         if table.link:
             markup = chat_html([(chat_sender(who, table.screens), text)
-                                for who, text in table.chat])
+                                for who, text in table.chat],
+                               read_only=table.link == "guest" and not table.at_screen)
         if markup == self.chat_drawn:
             return
         if (markup is None) != (self.chat_drawn is None):  # (the page starts with it hidden)

@@ -29,11 +29,13 @@ HOST = Bounds(MAX_HOST_MESSAGE, 32, 20)
 
 
 def is_picture(message: dict[str, Any]) -> bool:
-    """A ``state`` message in the shape the referee sends (a host's page is not trusted to)."""
+    """A ``state`` message in the shape the referee sends (a host's page is not trusted to):
+    a player's has its seats, a watcher's the public view and no seat."""
     seats, to_act = message.get("seats"), message.get("to_act")
     return (isinstance(message.get("at"), int) and isinstance(to_act, list)
             and all(isinstance(seat, str) for seat in to_act)
-            and isinstance(seats, dict) and bool(seats)
+            and isinstance(seats, dict)
+            and (bool(seats) != isinstance(message.get("public"), dict))
             and all(isinstance(mine, dict) and isinstance(mine.get("view"), dict)
                     and isinstance(mine.get("legal"), list) for mine in seats.values())
             and isinstance(message.get("events", []), list)
@@ -45,16 +47,21 @@ def is_picture(message: dict[str, Any]) -> bool:
 @dataclass(frozen=True, slots=True)
 class Picture:
     """What a ``state`` message holds, read as records: its seats' views and legal actions,
-    the last move's events and, in the answer to a hello, every move's events."""
+    the last move's events and, in the answer to a hello, every move's events; a watcher's,
+    the public view and no seat."""
 
     views: dict[str, View]
     choices_of: dict[str, Choices]
     legals: dict[str, list[Action]]
     events: list[Event]
     history: list[list[Event]] | None
+    public: View | None = None
 
     def view(self, seat: Seat | None) -> View:
-        """A seat's view (``None``: the first seat of this screen's; a guest has no other)."""
+        """A seat's view (``None``: the public one to a watcher, else the first seat of this
+        screen's; a guest has no other)."""
+        if seat is None and self.public is not None:
+            return self.public
         return self.views[seat if seat is not None else next(iter(self.views))]
 
     def choices(self, seat: Seat | None) -> Choices:
@@ -66,7 +73,7 @@ def read_picture(message: dict[str, Any]) -> Picture | None:
     if not is_picture(message):
         return None
     seats: dict[str, Any] = message["seats"]
-    history = message.get("history")
+    history, public = message.get("history"), message.get("public")
     try:
         return Picture(
             views={seat: from_plain(View, mine["view"]) for seat, mine in seats.items()},
@@ -76,7 +83,8 @@ def read_picture(message: dict[str, Any]) -> Picture | None:
                     for seat, mine in seats.items()},
             events=[event_from_plain(e) for e in message.get("events", [])],
             history=None if history is None else
-            [[event_from_plain(e) for e in _listed(move)] for move in _listed(history)])
+            [[event_from_plain(e) for e in _listed(move)] for move in _listed(history)],
+            public=None if public is None else from_plain(View, public))
     except (RecordError, IllegalAction):
         return None
 

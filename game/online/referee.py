@@ -14,6 +14,10 @@ with a type ``t`` and a sequence number ``n`` (per connection, from 1, no gaps):
   guest had seen, so an action sent before another move landed is refused as stale rather
   than applied to a game it was not meant for, and a resent one is never applied twice),
   ``{"t": "chat", "n", "text"}``;
+* a watcher (a guest of no seat, :meth:`Referee.watch`) sends only ``hello``; its ``state``
+  has no seats but the ``public`` view (what a spectator may see, :meth:`Game.view` of
+  ``None``), and it is sent every move and chat line as a guest is, never a word of its own
+  coming and going;
 * host to guest, numbered the same way: ``state`` (``at``, ``to_act``, per own seat its
   ``view``, ``choices`` (what only the rules work out for it: game.rules.choices) and ``legal``
   actions, the last move's public ``events``, ``screens``: where
@@ -52,6 +56,7 @@ MAX_DIGITS = 18  # digits of a number in a guest's JSON (a sequence number, an i
 MAX_CHAT = 280  # characters of one chat line
 MAX_CHAT_LINES = 50  # chat lines the host keeps
 MAX_REFUSALS = 50  # refusals the host keeps (``refused`` counts them all)
+MAX_WATCHERS = 8  # watchers at once: each costs the host a picture a move, as a guest does
 QUOTE = 40  # characters of a refused message (or of a value in it) quoted in the log
 
 GUEST = Bounds(MAX_GUEST_MESSAGE, MAX_DEPTH, MAX_DIGITS)  # what the reader allows a guest
@@ -104,6 +109,7 @@ class Guest:
     skipped: bool = False  # messages went unread (too many): the next number may jump
     told: bool = False  # this channel has had the game's history
     seen: bool = False  # connected at least once (a later connection is a return)
+    watching: bool = False  # a watcher: the public view, never a move or a chat line
 
 
 @dataclass
@@ -148,6 +154,28 @@ class Referee:
 
     # ------------------------------------------------------------------ connections
 
+    def watch(self, name: str) -> None:
+        """A watcher called ``name`` may connect (its channel is being set up); raises
+        :class:`Refused` when :data:`MAX_WATCHERS` are watching or about to."""
+        if name in self.guests:
+            if not self.guests[name].watching:
+                raise ValueError(f"{name!r} is a player's name")
+            return
+        if sum(who.watching for who in self.guests.values()) >= MAX_WATCHERS:
+            raise Refused(f"{MAX_WATCHERS} are watching already")
+        self.guests[name] = Guest(frozenset(), watching=True)
+
+    def unwatch(self, name: str) -> None:
+        """The watcher ``name`` is gone (its channel closed or never opened): its place is
+        free again."""
+        if name in self.guests and self.guests[name].watching:
+            del self.guests[name]
+
+    @property
+    def watchers(self) -> int:
+        """Watchers connected now."""
+        return sum(who.watching and who.connected for who in self.guests.values())
+
     def connect(self, guest: str) -> list[tuple[str, str]]:
         """A (new) data channel to ``guest``: both directions count from 1 again. Returns
         the word to the other connected guests that this one is (back) at the table."""
@@ -155,7 +183,7 @@ class Referee:
         who.received = who.sent = 0
         who.connected, who.told, who.skipped = True, False, False
         again, who.seen = who.seen, True
-        self.waiting = not all(g.seen for g in self.guests.values())
+        self.waiting = not all(g.seen or g.watching for g in self.guests.values())
         return self._presence(guest, True, again)
 
     def disconnect(self, guest: str) -> list[tuple[str, str]]:
@@ -166,6 +194,8 @@ class Referee:
         return self._presence(guest, False, True) if was else []
 
     def _presence(self, guest: str, connected: bool, again: bool) -> list[tuple[str, str]]:
+        if self.guests[guest].watching:
+            return []  # the players are not told of watchers (the host's log counts them)
         word = {"t": "presence", "guest": guest, "connected": connected, "again": again}
         return [self._send(name, word) for name, who in self.guests.items()
                 if who.connected and name != guest]
@@ -257,6 +287,8 @@ class Referee:
                 who.told = True
                 picture["history"] = self.history
             return [self._send(guest, picture)]
+        if who.watching and kind in ("act", "chat"):
+            raise Refused("a watcher only watches: no move and no chat line")
         if kind == "chat":
             return self._chat(min(who.seats), message.get("text"))
         if kind != "act":
@@ -290,13 +322,16 @@ class Referee:
 
     def _state(self, who: Guest) -> dict[str, Any]:
         game = self.game
-        return {"t": "state", "at": game.log_size, "to_act": game.to_act(),
-                "seats": {seat: {"view": to_plain(game.view(seat)),
-                                 "choices": to_plain(game.choices(seat)),
-                                 "legal": [a.to_dict() for a in game.legal_actions(seat)]}
-                          for seat in sorted(who.seats)},
-                "events": self.last_events, "screens": self.screens, "clock": self.clock(),
-                "waiting": self.waiting}
+        state = {"t": "state", "at": game.log_size, "to_act": game.to_act(),
+                 "seats": {seat: {"view": to_plain(game.view(seat)),
+                                  "choices": to_plain(game.choices(seat)),
+                                  "legal": [a.to_dict() for a in game.legal_actions(seat)]}
+                           for seat in sorted(who.seats)},
+                 "events": self.last_events, "screens": self.screens, "clock": self.clock(),
+                 "waiting": self.waiting}
+        if who.watching:
+            state["public"] = to_plain(game.view(None))
+        return state
 
     def _send(self, guest: str, message: dict[str, Any]) -> tuple[str, str]:
         who = self.guests[guest]

@@ -259,7 +259,7 @@ class Turns:
         if not (self.shared_screen() and secret_choice(table.actions) == "research"
                 and table.revealed != nation_of(seat)):
             return False
-        if table.at_screen is not None and nation_of(table.at_screen[0]) == nation_of(seat):
+        if table.at_screen and nation_of(table.at_screen[0]) == nation_of(seat):
             return False
         table.sit(None)
         self.overlays.privacy(seat)

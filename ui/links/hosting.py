@@ -9,6 +9,7 @@ changes; every move, wherever it was made, goes out as each guest's own picture.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import secrets
 from collections.abc import Callable
@@ -16,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.core.events import Event, event_from_plain
-from game.online.referee import MAX_GUEST_MESSAGE, Referee, Refused
+from game.online.referee import MAX_GUEST_MESSAGE, MAX_WATCHERS, Referee, Refused
 
 from ..loop.messages import AcceptAnswer, Handle, Invite, Msg, OnlinePanel, on
 from ..model.invite import (
@@ -37,6 +38,7 @@ from ..screens.online import (
     ICE_KEY,
     RELAYS_KEY,
     Invitation,
+    WatchLink,
     host_panel_html,
     ice_json,
     parse_ice,
@@ -46,6 +48,10 @@ from ..words.i18n import _, ngettext
 from ..words.narration import Told, note
 
 REFUSED_LINES = 10  # lines the log gives one guest's refusals; one more counts the rest
+WATCH_ROOM = "watch"  # the relays' room of the watch link (a guest's room is its first seat)
+WATCHER = "watch-"  # the transport's name of a watcher: this, and its number
+WATCHERS_LOG = "watchers"  # whose refusals the log counts together, however many came
+WATCH_OPEN_S = 30.0  # a watcher answered whose channel has not opened by then is let go
 
 
 @dataclass
@@ -88,6 +94,7 @@ class Hosting:
         self.relays: list[str] = []  # the signaling relays of this game (none: codes only)
         self.entered: set[str] = set()  # the guests whose rooms the relays carry now
         self.relays_up: set[str] = set()  # the relays that carry a room now
+        self.watch = WatchLink()  # the watch link, and the watchers it brought
 
     @property
     def on(self) -> bool:
@@ -110,9 +117,10 @@ class Hosting:
 
     def reset(self) -> None:
         """Hang up on every guest (a new or loaded game takes the table)."""
-        for guest in self.invitations:
+        for guest in [*self.invitations, *self.watch.pages]:
             self.dom.peer_close(guest)
         self._leave_rooms()
+        self.watch = WatchLink()
         self.referee = None
         self.invitations = {}
         self.refused_log = {}
@@ -156,6 +164,21 @@ class Hosting:
     async def _invite_all(self) -> None:
         for guest in list(self.invitations):
             await self.invite(guest)
+        if self.relays:
+            await self._watch_link()
+
+    async def _watch_link(self) -> None:
+        """The watch link: the public table for anyone who opens it, through the relays (a
+        watcher's page knocks in its room as a guest's does)."""
+        watch = self.watch
+        secret = secrets.token_urlsafe(16)
+        address = link(self.dom.page_address(), pack("offer", {
+            "watch": True, "seats": [], "key": secret, "relays": self.relays,
+            "ice": parse_ice(self.ice_text())}))
+        watch.qr = await self.dom.qr_modules(address)
+        watch.link, watch.secret = address, secret
+        await self._sync_rooms()
+        self.draw()
 
     async def invite(self, guest: str) -> None:
         """A fresh invitation for ``guest`` (a new connection; an old one is hung up)."""
@@ -232,38 +255,97 @@ class Hosting:
 
     async def _sync_rooms(self) -> None:
         """The relays carry every invitation's room while a seat is still to be joined (a
-        first join, or a rejoin after a drop), and nothing once every seat is: then this page
-        sends the relays nothing more."""
+        first join, or a rejoin after a drop), and none once every seat is; the watch link's
+        room while a watcher's place is free (quiet: this page sends the relays nothing
+        unless a watcher knocks)."""
         if not self.relays or self.referee is None:
             return
-        if all(inv.status == "connected" for inv in self.invitations.values()):
-            self._leave_rooms()
-            return
-        await self.peers.listen_relays()
+        rooms = self._rooms_wanted()
+        for room in self.entered - set(rooms):
+            self.dom.relay_leave(room)
+        self.entered &= set(rooms)
+        if not self.entered:
+            self.relays_up = set()
+        if set(rooms) - self.entered:
+            await self.peers.listen_relays()
         relays = json.dumps(self.relays)
-        for guest, inv in list(self.invitations.items()):
-            if guest not in self.entered and inv.secret:
-                self.entered.add(guest)
-                await self.dom.relay_enter(guest, relays, inv.secret)
+        for room, secret in rooms.items():
+            if room not in self.entered:
+                self.entered.add(room)
+                await self.dom.relay_enter(room, relays, secret)
+
+    def _rooms_wanted(self) -> dict[str, str]:
+        """The rooms the relays should carry now, each with its secret."""
+        rooms: dict[str, str] = {}
+        if not all(inv.status == "connected" for inv in self.invitations.values()):
+            rooms = {guest: inv.secret for guest, inv in self.invitations.items() if inv.secret}
+        if self.watch.secret and len(self.watch.pages) < MAX_WATCHERS:
+            rooms[WATCH_ROOM] = self.watch.secret
+        return rooms
 
     def _leave_rooms(self) -> None:
-        for guest in self.entered:
-            self.dom.relay_leave(guest)
+        for room in self.entered:
+            self.dom.relay_leave(room)
         self.entered = set()
         self.relays_up = set()
 
-    def on_relay(self, guest: str, kind: str, text: str) -> None:
-        """An event of the relays in ``guest``'s room (public/relay.js)."""
-        inv = self.invitations.get(guest)
-        if self.referee is None or inv is None or guest not in self.entered:
+    def on_relay(self, room: str, kind: str, text: str) -> None:
+        """An event of the relays in ``room``: a guest's (its first seat) or the watchers'
+        (public/relay.js)."""
+        inv = self.invitations.get(room)
+        if self.referee is None or room not in self.entered:
             return
         if kind in ("up", "down"):
             (self.relays_up.add if kind == "up" else self.relays_up.discard)(text)
             self.draw()
-        elif kind == "message":
-            message = read_relay_message(text)
-            if message is not None and message["t"] == "knock":
-                self.tasks.spawn(self._knocked(inv, message["from"], message["sdp"]))
+            return
+        message = read_relay_message(text) if kind == "message" else None
+        if message is None or message["t"] != "knock":
+            return
+        if inv is not None:
+            self.tasks.spawn(self._knocked(inv, message["from"], message["sdp"]))
+        elif room == WATCH_ROOM:
+            self.tasks.spawn(self._watcher_knocked(message["from"], message["sdp"]))
+
+    async def _watcher_knocked(self, page: str, sdp: str) -> None:
+        """A page that holds the watch link knocks: a watcher's place, and the answer, unless
+        every place is taken (then it is told so)."""
+        watch, referee = self.watch, self.referee
+        if referee is None or page in watch.pages.values():
+            return  # (the same knock through another relay)
+        watch.made += 1
+        name = f"{WATCHER}{watch.made}"
+        try:
+            referee.watch(name)
+        except Refused:
+            await self.dom.relay_send(WATCH_ROOM, relay_message("refused", to=page, why="full"))
+            return
+        watch.pages[name] = page
+        try:
+            answer = await self.dom.peer_answer(name, sdp, ice_json(parse_ice(self.ice_text())),
+                                                MAX_GUEST_MESSAGE, True)
+        except Exception:  # an offer this browser refuses: the place is free again
+            self._unwatch(name)
+            return
+        asyncio.get_running_loop().call_later(
+            WATCH_OPEN_S, self.tasks.as_input(self._watcher_late), name)
+        await self.dom.relay_send(WATCH_ROOM, relay_message("welcome", to=page, sdp=answer))
+        await self._sync_rooms()  # (the last place taken: the watch room is left)
+
+    def _watcher_late(self, name: str) -> None:
+        referee = self.referee
+        if referee is not None and name in self.watch.pages \
+                and not referee.guests[name].connected:
+            self.dom.peer_close(name)
+            self._unwatch(name)
+
+    def _unwatch(self, name: str) -> None:
+        """A watcher's place is free again (its channel closed, or never opened)."""
+        if self.referee is not None:
+            self.referee.unwatch(name)
+        self.watch.pages.pop(name, None)
+        self.tasks.spawn(self._sync_rooms())
+        self.draw()
 
     async def _knocked(self, inv: Invitation, page: str, sdp: str) -> None:
         """A page that holds ``inv``'s link knocks with its offer: answer it through the
@@ -289,17 +371,43 @@ class Hosting:
     # ------------------------------------------------------------------ the channels
 
     def on_peer(self, guest: str, kind: str, text: str) -> None:
-        """An event of a guest's data channel (public/peer.js)."""
+        """An event of a guest's or a watcher's data channel (public/peer.js)."""
         inv = self.invitations.get(guest)
-        if self.referee is None or inv is None:
+        if self.referee is None or (inv is None and guest not in self.watch.pages):
             return
         if kind == "message":
             self.receive(guest, text)
         elif kind == "skipped":
             self.skipped(guest, int(text) if text.isdigit() and len(text) < 10 else 0)
         elif kind in ("open", "closed"):
-            (self._opened if kind == "open" else self._closed)(guest, inv)
-            self.draw()
+            self._came(guest, inv, kind == "open")
+
+    def _came(self, guest: str, inv: Invitation | None, came: bool) -> None:
+        """A guest's or a watcher's channel opened or closed."""
+        if inv is None:
+            self._watcher_came(guest, came)
+            return
+        (self._opened if came else self._closed)(guest, inv)
+        self.draw()
+
+    def _watcher_came(self, name: str, came: bool) -> None:
+        """A watcher's channel opened (it is sent the table) or closed (its place is free)."""
+        referee = self.referee
+        assert referee is not None
+        if came:
+            referee.connect(name)
+        else:
+            referee.disconnect(name)
+            self._unwatch(name)
+        self.table.tell(note(ngettext("{count} watching the game online.",
+                                      "{count} watching the game online.",
+                                      referee.watchers).format(count=referee.watchers)))
+        self.draw()
+
+    def name_of(self, guest: str) -> str:
+        """How the log names a guest (its player's name) or a watcher."""
+        inv = self.invitations.get(guest)
+        return inv.name if inv is not None else _("A watcher")
 
     def _opened(self, guest: str, inv: Invitation) -> None:
         """A guest's channel opened: it joins, and the game starts once everyone is here."""
@@ -338,10 +446,11 @@ class Hosting:
         g = self.match.game
         moves, refused, chats = g.log_size, referee.refused, referee.chat_total
         self.send(referee.receive(guest, text))
-        name = self.invitations[guest].name
+        name = self.name_of(guest)
         if referee.refused > refused:
             refusal = referee.refusals[-1]
-            self._tell_refused(guest, refusal.why, _(
+            self._tell_refused(guest if guest in self.invitations else WATCHERS_LOG,
+                               refusal.why, name, _(
                 "A message from {name} was refused: {why} (it began: {quote})").format(
                 name=name, why=refusal.why, quote=refusal.quote))
             self.dom.probe("refused", str(referee.refused))
@@ -351,14 +460,13 @@ class Hosting:
             # the referee keeps the move's events in the plain form it sends the guests
             self.turns.remote_moved([event_from_plain(plain) for plain in referee.last_events])
 
-    def _tell_refused(self, guest: str, why: str, line: str) -> None:
+    def _tell_refused(self, guest: str, why: str, name: str, line: str) -> None:
         """A refusal in the log, bounded whatever a guest sends: the same reason again counts
         up ("3 times") on the line already told, with the newest quote; past
         ``REFUSED_LINES`` lines from one guest, one line counts the rest."""
         past = self.refused_log.setdefault(guest, RefusedLog())
         if past.why != why or past.last.told is None:
             if past.lines >= REFUSED_LINES:
-                name = self.invitations[guest].name
                 self._count(past.more, 1, lambda n: ngettext(
                     "{count} more message from {name} was refused (the log keeps the first "
                     "{lines}).",
@@ -384,15 +492,17 @@ class Hosting:
     def skipped(self, guest: str, count: int) -> None:
         """``guest`` sent faster than the limits (public/peer.js dropped ``count`` messages
         unread): the guest is told, and the host's log keeps one line counting them all."""
-        referee, inv = self.referee, self.invitations.get(guest)
-        if referee is None or inv is None:
+        referee = self.referee
+        if referee is None or guest not in referee.guests:
             return
         self.send(referee.skipped(guest, count))
-        past = self.refused_log.setdefault(guest, RefusedLog())
+        past = self.refused_log.setdefault(
+            guest if guest in self.invitations else WATCHERS_LOG, RefusedLog())
+        name = self.name_of(guest)
         words = self._count(past.unread, count, lambda n: ngettext(
             "{name} sent messages too fast: {count} went unread.",
             "{name} sent messages too fast: {count} went unread.", n).format(
-            name=inv.name, count=n))
+            name=name, count=n))
         self.overlays.notice(words)
 
     def send(self, out: list[tuple[str, str]]) -> None:
@@ -429,5 +539,7 @@ class Hosting:
 
     def draw(self) -> None:
         if self.table.dialog == "online":
+            watching = self.referee.watchers if self.referee is not None else 0
             self.table.open_dialog("online", host_panel_html(
-                self.invitations.values(), len(self.relays), len(self.relays_up)))
+                self.invitations.values(), len(self.relays), len(self.relays_up),
+                self.watch, watching))

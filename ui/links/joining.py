@@ -93,18 +93,24 @@ class Joining:
         self.down: set[str] = set()  # relays gone or never reached
         self.reached = False  # a relay carried the room (so the host is what did not answer)
         self.deadline: asyncio.TimerHandle | None = None  # when the knock gives up
+        self.watching = False  # a watch link: no seat, the public table
 
     def seats(self) -> tuple[Seat, ...]:
         offered = self.offer.get("seats", []) if self.offer else []
         return tuple(s for s in SEATS if s in offered)
 
     def begin(self, code: str) -> None:
-        """Answer the invitation in ``code`` (the link's fragment)."""
+        """Answer the invitation in ``code`` (the link's fragment): a player's, or a watch
+        link (no seat: the public table, through the relays only)."""
         try:
             offer = unpack("offer", code)
+            self.watching = offer.get("watch") is True
             seats = offer.get("seats")
-            if not isinstance(offer.get("sdp"), str) or not isinstance(seats, list) \
-                    or not seats or not set(seats) <= set(SEATS):
+            if self.watching and (seats != [] or not relays_in(offer)[1]):
+                raise BadCode(_("This watch link names no relay to meet the host through."))
+            if not self.watching and (not isinstance(offer.get("sdp"), str)
+                                      or not isinstance(seats, list) or not seats
+                                      or not set(seats) <= set(SEATS)):
                 raise BadCode(_("This invitation holds no connection details."))
         except BadCode as exc:
             self.offer, self.status, self.error = None, "failed", str(exc)
@@ -173,6 +179,10 @@ class Joining:
         status = "no-host" if self.reached else "no-relay"
         self.status = "preparing"  # (once: the deadline and the last relay gone may both come)
         self._leave_room()
+        if self.watching:  # (a watch link has no offer of the host's to answer by code)
+            self.status, self.code = status, ""
+            self.draw()
+            return
         await self._answer(status)
 
     def _leave_room(self) -> None:
@@ -266,7 +276,11 @@ class Joining:
                 table.close_dialog()
         elif kind == "closed":
             if self.link is None:  # the answer went stale before the host used it
-                self.tasks.spawn(self._answer("expired"))
+                if self.watching:
+                    self.status = "dropped"
+                    self.draw()
+                else:
+                    self.tasks.spawn(self._answer("expired"))
                 return
             self.link, self.status = None, "dropped"
             table.tell(note(_("The connection to the host was lost.")))
@@ -311,7 +325,9 @@ class Joining:
         # a banner, not the log: the log tells the game's public story only
         name = chat_sender(str(message["guest"]), self.screens())
         words = (_("{name} is back at the table.") if message.get("connected") is True
-                 else _("{name} dropped out; the host can send them a new invitation."))
+                 else _("{name} dropped out; opening their link again brings them back.")
+                 if self.relays else
+                 _("{name} dropped out; the host can send them a new invitation."))
         self.overlays.notice(words.format(name=name))
 
     def _chat(self, message: dict[str, Any]) -> None:
@@ -338,7 +354,7 @@ class Joining:
                                    "screen's."))
             return
         at = int(state["at"])
-        view = link.view(own[0])
+        view = picture.view(own[0] if own else None)  # (a watcher's: the public view)
         self.tell(at, view, picture)
         table.host_at(at)
         for nation, left in state.get("clock", {}).items():  # the host keeps the time
@@ -399,7 +415,7 @@ class Joining:
         self.send(text)
 
     def say(self, text: str) -> None:
-        if self.link is None:
+        if self.link is None or self.watching:  # (a watcher's chat has no box to write in)
             return
         if not text.strip() or len(text) > MAX_CHAT:
             return  # the box holds at most MAX_CHAT characters; an empty line says nothing
@@ -429,4 +445,4 @@ class Joining:
         if self.table.dialog == "join":
             self.table.open_dialog("join", join_panel_html(
                 self.status or "failed", self.seats(), self.code, self.error,
-                bool(self.relays)))
+                bool(self.relays), self.watching))

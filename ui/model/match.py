@@ -59,8 +59,11 @@ class Position:
 
     @classmethod
     def pictured(cls, picture: Picture, moves: int) -> Position:
-        """A guest's position: the host's picture of its seats after ``moves`` moves."""
+        """A guest's position: the host's picture of its seats (a watcher's: the public view)
+        after ``moves`` moves."""
         views: dict[str | None, View] = {seat: view for seat, view in picture.views.items()}
+        if picture.public is not None:
+            views[None] = picture.public
         return cls(views, dict(picture.choices_of), moves)
 
     def view(self, seat: Seat | None) -> View:

@@ -11,7 +11,7 @@ import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from game.online.referee import MAX_CHAT, MAX_CHAT_LINES
+from game.online.referee import MAX_CHAT, MAX_CHAT_LINES, MAX_WATCHERS
 
 from ..markup.html import attrs, e
 from ..model.invite import MAX_RELAY_URL, MAX_RELAYS
@@ -86,6 +86,17 @@ class Invitation:
     knocked: str = ""  # the page whose knock through the relays is being answered
 
 
+@dataclass
+class WatchLink:
+    """The host's watch link and the watchers it brought (ui.links.hosting)."""
+
+    secret: str = ""  # the relays' room and its key
+    link: str = ""
+    qr: list[str] = field(default_factory=list)
+    pages: dict[str, str] = field(default_factory=dict)  # watcher -> its page's name in the room
+    made: int = 0  # watchers answered so far (each is named by its number)
+
+
 def qr_svg(rows: Sequence[str], label: str) -> str:
     """A QR code's modules as one SVG path (a quiet zone of 4 modules around it)."""
     if not rows:
@@ -103,7 +114,8 @@ def _status_words(status: str, relays: bool) -> str:
             "waiting": (_("Waiting for them to open the link") if relays else
                         _("Waiting for their answer code")),
             "connected": _("Connected"),
-            "dropped": _("Connection lost: send a new invitation"),
+            "dropped": (_("Connection lost: they can rejoin by opening the same link") if relays
+                        else _("Connection lost: send a new invitation")),
             "failed": _("The invitation could not be made")}[status]
 
 
@@ -160,9 +172,33 @@ def relays_words() -> str:
              "their times, never the game, which goes directly between the browsers.")
 
 
-def host_panel_html(invitations: Iterable[Invitation], relays: int = 0, up: int = 0) -> str:
+def _watch_html(watch: WatchLink, watching: int) -> str:
+    """The watch link, for anyone to follow the game; how many watch."""
+    title = _("Watchers")
+    count = _("{count} of {most} watching").format(count=watching, most=MAX_WATCHERS)
+    head = (f'<h3>{e(title)} <small data-testid="watching" data-count="{watching}">'
+            f"{e(count)}</small></h3>")
+    if not watch.link:
+        return f'<section class="ol-guest">{head}</section>'
+    send = _("Anyone who opens this link watches the table as a spectator sees it (no hand, "
+             "no face-down token), with the log and the chat, and can never act:")
+    copy = _("Copy link")
+    copied = _("Watch link copied.")
+    qr_label = _("QR code of the watch link")
+    return (f'<section class="ol-guest">{head}<p>{e(send)}</p><div class="ol-link">'
+            f'<input type="text" readonly data-testid="watch-link"'
+            f'{attrs(value=watch.link, aria_label=send)}>'
+            f'<button type="button" data-cmd="copy"'
+            f'{attrs(data_copy=watch.link, data_copied=copied, data_status="copied-watch")}>'
+            f"{e(copy)}</button></div>{copy_status('copied-watch')}"
+            f"{qr_svg(watch.qr, qr_label)}</section>")
+
+
+def host_panel_html(invitations: Iterable[Invitation], relays: int = 0, up: int = 0,
+                    watch: WatchLink | None = None, watching: int = 0) -> str:
     """The host's dialog: one invitation per remote player, each with its state; ``relays``
-    signaling relays named, ``up`` of them carrying the invitations' rooms now."""
+    signaling relays named, ``up`` of them carrying the rooms now; the watch link, with
+    ``watching`` watchers, when there are relays."""
     title = _("Online players")
     about = _("Your browser holds the whole game, as a game's box does; each friend's screen "
               "gets only what their seats may see.")
@@ -170,6 +206,8 @@ def host_panel_html(invitations: Iterable[Invitation], relays: int = 0, up: int 
                     _("The links go by whatever you use to chat: no server is involved."))
     close = _("Back to the table")
     rows = "".join(_invitation_html(inv, relays > 0) for inv in invitations)
+    if relays and watch is not None:
+        rows += _watch_html(watch, watching)
     reached = _("Relays reached: {up} of {count}").format(up=up, count=relays)
     reach = (f'<p class="ol-relays" data-testid="relays-up" data-up="{up}">{e(reached)}</p>'
              if relays else "")
@@ -181,14 +219,19 @@ def host_panel_html(invitations: Iterable[Invitation], relays: int = 0, up: int 
 
 
 def join_panel_html(status: str, seats: Sequence[str], code: str = "", error: str = "",
-                    relays: bool = False) -> str:
+                    relays: bool = False, watching: bool = False) -> str:
     """The guest's dialog: joining through the relays, or the answer code to send back; then
-    the wait for the host. ``relays``: the link names signaling relays."""
-    title = _("Join an online game")
+    the wait for the host. ``relays``: the link names signaling relays; ``watching``: it is
+    a watch link."""
+    title = _("Watch an online game") if watching else _("Join an online game")
     plays = ", ".join(seat_name(s) for s in seats)
-    you = _("You play: {seats}").format(seats=plays) if seats else ""
+    you = (_("You watch the table as a spectator sees it.") if watching else
+           _("You play: {seats}").format(seats=plays) if seats else "")
     send_back = _("Send this answer code back to the host (copy it into your chat). The game "
                   "starts here once the host pastes it.")
+    if watching:  # (no answer code: a watcher joins through the relays only)
+        send_back = _("Watching needs a relay that both pages reach; ask the host which "
+                      "relays to use, or try again later.")
     words = {
         "knocking": _("Joining through the relays…"),
         "connecting": _("The host answered: connecting…"),
@@ -226,12 +269,16 @@ def join_panel_html(status: str, seats: Sequence[str], code: str = "", error: st
             f'data-testid="leave-online">{e(leave)}</button></div></div>')
 
 
-def chat_html(lines: Sequence[tuple[str, str]]) -> str:
-    """The chat: (who, line) pairs, as text only, and a one-line box to write in."""
+def chat_html(lines: Sequence[tuple[str, str]], read_only: bool = False) -> str:
+    """The chat: (who, line) pairs, as text only, and a one-line box to write in (none for a
+    watcher: ``read_only``)."""
     shown = "".join(f'<li><b>{e(who)}</b> {e(text)}</li>' for who, text in lines[-MAX_CHAT_LINES:])
     label, send = _("Chat"), _("Send")
-    return (f'<h2>{e(label)}</h2><ol class="chat-lines" data-testid="chat-lines" '
-            f'aria-live="polite">{shown}</ol>'
+    head = (f'<h2>{e(label)}</h2><ol class="chat-lines" data-testid="chat-lines" '
+            f'aria-live="polite">{shown}</ol>')
+    if read_only:
+        return head
+    return (f'{head}'
             f'<form id="chat" class="chat-form"><input type="text" name="chat" '
             f'autocomplete="off" data-testid="chat-input"'
             f'{attrs(maxlength=MAX_CHAT, aria_label=label)}>'
