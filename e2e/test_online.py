@@ -178,14 +178,18 @@ def relay() -> Iterator[Relay]:
     process.wait(timeout=10)
 
 
-def relay_left(relay: Relay) -> int:
-    """Wait until every page has left the relay (each closes its connection once its seats
-    are joined); the frames sent it so far."""
-    deadline = time.monotonic() + 10
-    while relay.connected() and time.monotonic() < deadline:
+def relay_quiet(relay: Relay) -> int:
+    """Wait until the pages are done with the relay: every guest's and watcher's page has
+    left it, and the host's alone stays, in the watch link's room only, sending nothing; the
+    frames sent it so far."""
+    deadline, frames, since = time.monotonic() + 15, -1, time.monotonic()
+    while time.monotonic() < deadline:
+        if relay.count("frame") != frames:
+            frames, since = relay.count("frame"), time.monotonic()
+        elif relay.connected() == 1 and time.monotonic() - since > 1:
+            return frames
         time.sleep(0.1)
-    assert relay.connected() == 0, relay.facts
-    return relay.count("frame")
+    raise AssertionError(f"the relay never went quiet: {relay.facts[-20:]}")
 
 
 def link_joins(page: Page, net: NetworkLog, link: str) -> float:
@@ -361,13 +365,15 @@ def walk(value: Any) -> Iterator[Any]:
 
 
 def assert_no_secret(message: dict[str, Any], g: game.Game, guest_nation: str) -> int:
-    """Nothing in ``message`` that the other nation keeps hidden in ``g``: its hand, its
-    face-down token kinds, hidden Moon risks, any deck's order, the seed or the RNG.
-    Returns how many hidden things were looked for."""
-    host_nation: NationId = "USA" if guest_nation == "USSR" else "USSR"
+    """Nothing in ``message`` that the other nation keeps hidden in ``g`` (``guest_nation``
+    "": a watcher's, from whom both keep it): its hand, its face-down token kinds, hidden
+    Moon risks, any deck's order, the seed or the RNG. Returns how many hidden things were
+    looked for."""
+    secret_of: list[NationId] = (["USA"] if guest_nation == "USSR" else ["USSR"]
+                                 if guest_nation == "USA" else ["USA", "USSR"])
     text = json.dumps(message)
     state = g.state
-    hidden = list(state.nations[host_nation].hand)
+    hidden = [card for nation in secret_of for card in state.nations[nation].hand]
     for nation in state.nations.values():
         hidden += [r for r, up in zip(nation.moon_path, nation.moon_up, strict=True) if not up]
     for card in hidden:
@@ -380,22 +386,26 @@ def assert_no_secret(message: dict[str, Any], g: game.Game, guest_nation: str) -
     for part in walk(message):
         if isinstance(part, dict):
             assert not {"seed", "rng"} & set(part), "the seed or the RNG reached the guest"
-            if set(part) == {"nation", "kind"} and part["nation"] == host_nation:  # a token
+            if set(part) == {"nation", "kind"} and part["nation"] in secret_of:  # a token
                 assert part["kind"] is None, "a face-down token's kind reached the guest"
                 looked += 1
         elif isinstance(part, list) and len(part) > 1:
             assert part not in orders, "a deck's order reached the guest"
     assert str(state.rng.state) not in text
-    for seat in message["seats"].values():
-        other = seat["view"]["nations"][host_nation]
-        assert other["hand"] is None and other["tokens"] is None
+    views = [seat["view"] for seat in message["seats"].values()]
+    for view in [*views, *([message["public"]] if "public" in message else [])]:
+        for secret in secret_of:
+            assert view["nations"][secret]["hand"] is None
+            assert view["nations"][secret]["tokens"] is None
     return looked
 
 
-def check_the_guest_saw_no_secret(host: Page, messages: list[dict[str, Any]]
+def check_the_guest_saw_no_secret(host: Page, messages: list[dict[str, Any]],
+                                  watcher: bool = False
                                   ) -> tuple[game.Game, list[dict[str, Any]]]:
     """Replay the host's finished game and hold every picture the guest (USSR) got against
-    it: its seats' views and legal actions exactly, the public events, nothing secret."""
+    it: its seats' views and legal actions exactly, the public events, nothing secret. A
+    ``watcher``'s: no seat, the spectator view exactly, nothing secret of either nation."""
     save = json.loads(current_save(host))["save"]
     whole = game.load(json.dumps(save))
     assert whole.is_over and whole.log_size > 50
@@ -409,7 +419,7 @@ def check_the_guest_saw_no_secret(host: Page, messages: list[dict[str, Any]]
     states = [m for m in messages if m["t"] == "state"]
     assert [m["n"] for m in messages] == list(range(1, len(messages) + 1))
     assert states[-1]["at"] == whole.log_size
-    guest_seats: set[Seat] = {"USSR.politician", "USSR.engineer"}
+    guest_seats: set[Seat] = set() if watcher else {"USSR.politician", "USSR.engineer"}
     looked = 0
     for message in states:
         g = positions[message["at"]]
@@ -418,8 +428,12 @@ def check_the_guest_saw_no_secret(host: Page, messages: list[dict[str, Any]]
             assert message["seats"][seat]["view"] == json.loads(json.dumps(to_plain(g.view(seat))))
             assert message["seats"][seat]["legal"] == [a.to_dict() for a in
                                                        g.legal_actions(seat)]
+        if watcher:
+            assert message["public"] == json.loads(json.dumps(to_plain(g.view(None))))
+        else:
+            assert "public" not in message
         assert message["events"] in ([], json.loads(json.dumps(events_at[message["at"]])))
-        looked += assert_no_secret(message, g, "USSR")
+        looked += assert_no_secret(message, g, "" if watcher else "USSR")
     assert looked > 10 * len(states)  # the hidden things were there to be looked for
     return whole, messages
 
@@ -450,6 +464,12 @@ def test_a_chromium_host_and_a_firefox_guest_joined_by_one_link_play_a_whole_gam
     link = invitation(host, "USSR.politician")
     assert unpack("offer", link)["relays"] == [relay.url]
     expect(host.get_by_test_id("relays-up")).to_have_attribute("data-up", "1")
+    # A watcher comes first, by the watch link, in a browser of its own.
+    watcher, watcher_net = screens()
+    took = link_joins(watcher, watcher_net, host.get_by_test_id("watch-link").input_value())
+    print(f"the watch link: watching {took:.1f} s after it was opened")
+    expect(host.get_by_test_id("watching")).to_have_attribute("data-count", "1")
+    assert controls(watcher) == [] and watcher.get_by_test_id("chat-input").count() == 0
     opened = time.monotonic()
     ready = open_ready(guest, link)
     wait_for(guest, "!document.querySelector('[data-testid=\"join-panel\"]')"
@@ -458,8 +478,19 @@ def test_a_chromium_host_and_a_firefox_guest_joined_by_one_link_play_a_whole_gam
     host.get_by_test_id("online-panel").wait_for(state="hidden")
     print(f"one link, through the relay: the guest's page ready {ready:.1f} s after the link "
           f"was opened, at the table {at_table:.1f} s after ({at_table - ready:.1f} s joining)")
-    # Joined: both pages leave the relay, and from then on send it nothing at all.
-    frames = relay_left(relay)
+    # Joined: the guest leaves the relay; the host keeps the watch room and sends nothing.
+    frames = relay_quiet(relay)
+
+    # The watcher's forged move (its page speaks to the host's directly) is refused, and
+    # nothing changes.
+    seat = host.evaluate("document.body.dataset.moves")
+    watcher.evaluate("""() => window.MoonshotPeer.send("host", JSON.stringify(
+        {t: "act", n: 2, at: 0, seat: "USA.politician", action: {kind: "pass"}}))""")
+    host.wait_for_function("document.body.dataset.refused === '1'", timeout=20_000)
+    assert host.evaluate("document.body.dataset.moves") == seat == "0"
+    assert "A watcher was refused" not in public_log(host)  # (the story is the game's)
+    refusal = [m for m in received(watcher) if m["t"] == "refused"]
+    assert len(refusal) == 1 and "only watches" in refusal[0]["error"]
 
     # The chat: text only, both ways (Enter on the host's, the Send button on the guest's).
     host.get_by_test_id("chat-input").fill("Good luck <b>comrade</b>")
@@ -475,18 +506,24 @@ def test_a_chromium_host_and_a_firefox_guest_joined_by_one_link_play_a_whole_gam
                      ".value") == ""
 
     clicks = play_screens([ChromiumBrowser(host), guest], random.Random(3))
-    assert relay.count("frame") == frames and relay.connected() == 0  # a whole game: none
+    assert relay.count("frame") == frames and relay.connected() == 1  # a whole game: none
     winner = host.get_by_test_id("end-screen").get_attribute("data-winner")
     assert wait_for(guest, "document.querySelector('[data-testid=\"end-screen\"]')"
                            "?.dataset.winner") == winner
     whole, messages = check_the_guest_saw_no_secret(
         host, assembled(guest.run("() => window.__received")))
     assert guest.errors() == []
+    watcher.wait_for_function(f"Number(document.body.dataset.moves) === {whole.log_size}")
+    expect(watcher.get_by_test_id("end-screen")).to_have_attribute("data-winner", winner or "")
+    watched = received(watcher)
+    check_the_guest_saw_no_secret(host, watched, watcher=True)
+    assert "Spasibo" in watcher.get_by_test_id("chat-lines").inner_text()  # read, not written
     sizes = [len(json.dumps(m, separators=(",", ":"))) for m in messages]
     print(f"Chromium host, Firefox guest: {whole.log_size} moves, {clicks} clicks; the guest "
           f"received {len(messages)} messages, {sum(sizes) / 1e6:.2f} MB, largest "
-          f"{max(sizes):,} characters")
+          f"{max(sizes):,} characters; the watcher {len(watched)} messages")
     host_net.assert_clean()
+    watcher_net.assert_clean()
 
 
 def test_a_forged_move_and_a_1_mb_message_are_refused_and_the_game_goes_on(
@@ -943,7 +980,7 @@ def test_one_link_brings_a_dropped_guest_back_and_a_link_nobody_answers_falls_ba
     took = link_joins(guest, guest_net, link)
     print(f"one link: the guest at the table {took:.1f} s after opening it")
     host.get_by_test_id("online-panel").wait_for(state="hidden")
-    frames = relay_left(relay)
+    frames = relay_quiet(relay)
     play_both([host, guest], random.Random(4), lambda: moves(host) >= 8, cheap=0.5)
     assert relay.count("frame") == frames
 
@@ -951,16 +988,16 @@ def test_one_link_brings_a_dropped_guest_back_and_a_link_nobody_answers_falls_ba
     host.get_by_test_id("notice-banner").filter(has_text="opening the same link").wait_for(
         timeout=15_000)
     deadline = time.monotonic() + 10
-    while not relay.connected() and time.monotonic() < deadline:
+    while relay.count("frame") == frames and time.monotonic() < deadline:
         time.sleep(0.1)
-    assert relay.connected() == 1  # the host, back in the room for the dropped guest
+    assert relay.count("frame") > frames  # the host, back in the dropped guest's room
     before = moves(host)
     again, again_net = screens()
     took = link_joins(again, again_net, link)
     print(f"the same link again: back at the table {took:.1f} s after opening it")
     again.wait_for_function(f"Number(document.body.dataset.moves) === {before}")
     assert log_lines(again) == public_log(host)
-    relay_left(relay)
+    relay_quiet(relay)
     play_both([host, again], random.Random(6), lambda: moves(host) >= before + 6, cheap=0.5)
     again.wait_for_function(f"Number(document.body.dataset.moves) === {moves_kept(host)}")
 

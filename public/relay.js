@@ -20,7 +20,10 @@
 
   const TOPIC = "moonshot-game/v1/";
   const CONNECT_MS = 10000; // a relay not connected by then counts as down
-  const KEEPALIVE_S = 60; // MQTT pings while a room waits (a connection left idle is dropped)
+  // No MQTT pings: a host keeps the watch link's room while a watcher's place is free, and
+  // from the moment every seat is joined sends the relays nothing unless a watcher knocks. A
+  // relay that drops the idle connection is told by the WebSocket's close ("down").
+  const KEEPALIVE_S = 0;
   const MAX_BYTES = 16384; // one payload: an SDP with its candidates takes 1-4 KB
   const SEEN = 64; // payloads remembered per room: one message comes once from each relay
   // Messages a room takes from the others, a burst then so many a second; past that they are
