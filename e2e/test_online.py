@@ -160,12 +160,8 @@ class Relay:
         return self.count("open") - self.count("closed")
 
 
-@pytest.fixture(scope="module")
-def relay() -> Iterator[Relay]:
-    """A real signaling relay on 127.0.0.1 for the module's tests: the MQTT broker aedes
-    (pinned in package-lock.json) behind a WebSocket listener, as a public broker is for a
-    player."""
-    process = subprocess.Popen(["node", str(RELAY_SCRIPT), "0"], stdin=subprocess.PIPE,
+def start_relay(*mode: str) -> Iterator[Relay]:
+    process = subprocess.Popen(["node", str(RELAY_SCRIPT), "0", *mode], stdin=subprocess.PIPE,
                                stdout=subprocess.PIPE, text=True)
     assert process.stdout is not None and process.stdin is not None
     port = json.loads(process.stdout.readline())["listening"]
@@ -176,6 +172,20 @@ def relay() -> Iterator[Relay]:
     yield seen
     process.stdin.close()  # the relay's cue to end
     process.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def relay() -> Iterator[Relay]:
+    """A real signaling relay on 127.0.0.1 for the module's tests: the MQTT broker aedes
+    (pinned in package-lock.json) behind a WebSocket listener, as a public broker is for a
+    player."""
+    yield from start_relay()
+
+
+@pytest.fixture
+def replaying_relay() -> Iterator[Relay]:
+    """The same broker, delivering every message a second time, late (e2e/relay.mjs)."""
+    yield from start_relay("replay")
 
 
 def relay_quiet(relay: Relay) -> int:
@@ -965,13 +975,14 @@ def test_a_stale_answer_an_early_move_and_a_rejoin_leave_no_dead_end(
         net.assert_clean()
 
 
-def test_one_link_brings_a_dropped_guest_back_and_a_link_nobody_answers_falls_back_to_a_code(
+def test_one_link_brings_a_dropped_guest_back_and_a_link_that_cannot_join_says_why(
         screens: Callable[[], tuple[Page, NetworkLog]], relay: Relay, site_url: str) -> None:
-    """Through a real relay: the guest joins by opening the link; every page leaves the relay
-    then. The guest's page closes mid-game: the host goes back to the relay, and the same link
-    opened again brings the guest back at the very position. With every seat joined the host
-    has left the relay, so one more page opening that link is answered by nobody: within the
-    knock's wait it says so in words and shows an answer code, the way it always could."""
+    """Through a real relay: the guest joins by opening the link and leaves the relay; the
+    host sends it nothing more. The guest's page closes mid-game: the host goes back to the
+    guest's room, and the same link opened again brings the guest back at the very position.
+    A page that opens the link while its seats are played is told so by the host's lobby; once
+    the host plays another game, that it is of another game; once the host's page is gone,
+    after the knock's wait, that nobody answered, with the answer code to send instead."""
     host, host_net = screens()
     host_game(host, host_net, site_url, relays=relay.url)
     guest_seat = "USSR.politician"
@@ -1001,7 +1012,36 @@ def test_one_link_brings_a_dropped_guest_back_and_a_link_nobody_answers_falls_ba
     play_both([host, again], random.Random(6), lambda: moves(host) >= before + 6, cheap=0.5)
     again.wait_for_function(f"Number(document.body.dataset.moves) === {moves_kept(host)}")
 
+    # One more page opens that link: its seats are played, and the host's lobby says so.
     late, late_net = screens()
+    late_net.wait_quiet(late)
+    late.goto(link)
+    wait_ready(late, late_net)
+    expect(late.get_by_test_id("join-panel")).to_have_attribute("data-status", "failed",
+                                                                timeout=20_000)
+    assert "played on a screen that is connected" in late.get_by_test_id(
+        "online-error").inner_text()
+    # The host starts another game: the old link is told it is of another game.
+    host.get_by_test_id("new-game").click()
+    host.get_by_test_id("play-online").click()
+    host.get_by_test_id("ice-servers").fill("")
+    host.get_by_test_id("relays").fill(relay.url)
+    host.get_by_test_id("start-game").click()
+    assert invitation(host, guest_seat) != link
+    late.goto(site_url)  # (off the old link first: the same link again is a new visit)
+    wait_ready(late, late_net)
+    late_net.wait_quiet(late)
+    late.goto(link)
+    wait_ready(late, late_net)
+    expect(late.get_by_test_id("join-panel")).to_have_attribute("data-status", "failed",
+                                                                timeout=20_000)
+    assert "of another game" in late.get_by_test_id("online-error").inner_text()
+    # The host's page is gone: nobody answers, and after the knock's wait the link falls back
+    # to the answer code, saying so in words.
+    host_net.wait_quiet(host)
+    host.close()
+    late.goto(site_url)
+    wait_ready(late, late_net)
     late_net.wait_quiet(late)
     opened = time.monotonic()
     late.goto(link)
@@ -1045,4 +1085,33 @@ def test_with_no_relay_reachable_the_link_falls_back_to_the_answer_code_and_the_
         refused = [line for line in net.console_errors if f"'{nobody}' failed" in line]
         assert len(refused) == 1, net.console_errors
         net.console_errors.remove(refused[0])
+        net.assert_clean()
+
+
+def test_a_relay_that_replays_every_message_late_changes_nothing(
+        screens: Callable[[], tuple[Page, NetworkLog]], replaying_relay: Relay,
+        site_url: str) -> None:
+    """Every knock, ask and welcome comes twice, the copy late and out of order: the guest
+    and a watcher join once each, the game's own messages (over the data channel, numbered by
+    the referee) arrive whole and in order, and nothing is refused."""
+    relay = replaying_relay
+    host, host_net = screens()
+    host_game(host, host_net, site_url, relays=relay.url)
+    watcher, watcher_net = screens()
+    link_joins(watcher, watcher_net, host.get_by_test_id("watch-link").input_value())
+    guest, guest_net = screens()
+    link_joins(guest, guest_net, invitation(host, "USSR.politician"))
+    host.get_by_test_id("online-panel").wait_for(state="hidden")
+    relay_quiet(relay)
+    assert relay.count("replayed") >= 4  # (two knocks, two welcomes, the asks: all twice)
+    play_both([host, guest], random.Random(12), lambda: moves(host) >= 10, cheap=0.5)
+    for page in (guest, watcher):
+        page.wait_for_function(f"Number(document.body.dataset.moves) === {moves_kept(host)}")
+        messages = received(page)
+        assert [m["n"] for m in messages] == list(range(1, len(messages) + 1))
+        assert not [m for m in messages if m["t"] == "refused"]
+    host.get_by_test_id("online-players").click()
+    expect(host.get_by_test_id("watching")).to_have_attribute("data-count", "1")
+    assert host.evaluate("document.body.dataset.refused") is None
+    for net in (host_net, watcher_net, guest_net):
         net.assert_clean()

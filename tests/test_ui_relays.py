@@ -118,7 +118,7 @@ def test_the_host_enters_a_room_per_invitation_answers_a_knock_and_leaves_once_j
         dom.peer_handler(GUEST, "open", "")
         await settle(host)
         # joined: the seat's room is left (the watch link's stays, sending nothing)
-        assert set(dom.rooms) == {"watch"} and dom.relay_left == [GUEST]
+        assert set(dom.rooms) == {"watch", "lobby"} and dom.relay_left == [GUEST]
         dom.relay_handler(GUEST, "message", relay_message("knock", **{"from": "page-2"},
                                                           sdp="x"))
         await settle(host)
@@ -272,7 +272,7 @@ def test_the_watch_link_lets_up_to_eight_watch_and_its_room_stays_while_places_a
         await settle(host)
         dom.peer_handler(GUEST, "open", "")
         await settle(host)
-        assert set(dom.rooms) == {"watch"}
+        assert set(dom.rooms) == {"watch", "lobby"}
         for n in range(2, 10):  # seven more places, then none
             dom.relay_handler("watch", "message", relay_message(
                 "knock", **{"from": f"w{n}"}, sdp="o"))
@@ -326,3 +326,69 @@ def test_a_watch_link_shows_the_public_table_with_a_chat_to_read_and_nothing_to_
         assert "Watching needs a relay" in html.unescape(dom.regions["dialog"])
 
     run_app(unreachable, hash_=watch_link)
+
+
+
+# ---------------------------------------------------------------------- the lobby
+
+
+def test_a_link_whose_room_is_silent_is_told_why_in_the_hosts_lobby() -> None:
+    """Every link a browser hosts names its lobby: a page holding another game's link, a
+    replaced invitation's or one whose seats are played is refused there in words; the
+    current invitation and the watch link are left to their own rooms."""
+    async def main() -> None:
+        dom = FakePlatform()
+        host = await hosting_with_relays(dom)
+        offer = unpack("offer", find(dom, ("dialog",), testid="invite-link").attrs["value"])
+        watch = unpack("offer", find(dom, ("dialog",), testid="watch-link").attrs["value"])
+        assert offer["lobby"] == watch["lobby"] == dom.storage["moonshot.lobby"]
+        assert dom.rooms["lobby"] == ([RELAY], offer["lobby"])
+        assert offer["game"] == host.table.save_id
+        assert dom.relay_handler is not None
+
+        def ask(page: str, game: str, ident: str) -> None:
+            assert dom.relay_handler is not None
+            dom.relay_handler("lobby", "message", relay_message(
+                "ask", **{"from": page}, game=game, id=ident))
+
+        ask("a", "another-game", offer["id"])
+        ask("b", offer["game"], "an-old-invitation")
+        ask("c", offer["game"], offer["id"])  # the current invitation: its own room answers
+        ask("d", offer["game"], watch["id"])  # the watch link: the same
+        await settle(host)
+        assert sent_to_room(dom) == [{"t": "refused", "to": "a", "why": "other-game"},
+                                     {"t": "refused", "to": "b", "why": "replaced"}]
+        host.hosting.invitations[GUEST].status = "connected"
+        ask("e", offer["game"], offer["id"])
+        await settle(host)
+        assert sent_to_room(dom)[-1] == {"t": "refused", "to": "e", "why": "taken"}
+
+        again = FakePlatform()  # the lobby is this browser's: the same for its next game
+        again.storage.update(dom.storage)
+        await hosting_with_relays(again)
+        assert again.rooms["lobby"] == dom.rooms["lobby"]
+
+    asyncio.run(main())
+
+
+def test_a_guest_asks_in_the_lobby_and_a_refusal_there_is_told_in_words() -> None:
+    link = "#join=" + pack("offer", {"sdp": "host-sdp", "ice": [], "seats": [GUEST],
+                                     "id": "inv-1", "key": SECRET, "relays": [RELAY],
+                                     "lobby": "L" * 22, "game": "game-1"})
+
+    async def play(app: App, dom: FakePlatform) -> None:
+        await settle(app)
+        assert dom.rooms["lobby"] == ([RELAY], "L" * 22)
+        assert dom.relay_handler is not None
+        dom.relay_handler("lobby", "up", RELAY)
+        await settle(app)
+        asked = json.loads(dom.relay_sent[-1][1])
+        assert asked == {"t": "ask", "from": asked["from"], "game": "game-1", "id": "inv-1"}
+        dom.relay_handler("lobby", "message", relay_message("refused", to=asked["from"],
+                                                            why="other-game"))
+        await settle(app)
+        assert status(dom) == "failed" and dom.rooms == {}
+        assert "of another game" in html.unescape(dom.regions["dialog"])
+        assert dom.answered == []  # (no answer code: it could not fit either)
+
+    run_app(play, hash_=link)

@@ -21,6 +21,7 @@ from game.online.referee import MAX_GUEST_MESSAGE, MAX_WATCHERS, Referee, Refuse
 
 from ..loop.messages import AcceptAnswer, Handle, Invite, Msg, OnlinePanel, on
 from ..model.invite import (
+    LOBBY_KEY,
     BadCode,
     link,
     pack,
@@ -49,6 +50,10 @@ from ..words.narration import Told, note
 
 REFUSED_LINES = 10  # lines the log gives one guest's refusals; one more counts the rest
 WATCH_ROOM = "watch"  # the relays' room of the watch link (a guest's room is its first seat)
+# The relays' room of every link this browser hosts (its secret kept in LOBBY_KEY): a link
+# whose own room is silent (another game's, a replaced invitation's, a seat's already
+# played) asks here, and is told so in words.
+LOBBY_ROOM = "lobby"
 WATCHER = "watch-"  # the transport's name of a watcher: this, and its number
 WATCHERS_LOG = "watchers"  # whose refusals the log counts together, however many came
 WATCH_OPEN_S = 30.0  # a watcher answered whose channel has not opened by then is let go
@@ -95,6 +100,7 @@ class Hosting:
         self.entered: set[str] = set()  # the guests whose rooms the relays carry now
         self.relays_up: set[str] = set()  # the relays that carry a room now
         self.watch = WatchLink()  # the watch link, and the watchers it brought
+        self.lobby = ""  # the lobby's secret (with relays)
 
     @property
     def on(self) -> bool:
@@ -145,6 +151,9 @@ class Hosting:
             self.relays = parse_relays(self.relays_text())
         except ValueError:  # (the dialog checked it; a stored one edited by hand is not used)
             self.relays = []
+        if self.relays:
+            self.lobby = self.dom.storage_get(LOBBY_KEY) or secrets.token_urlsafe(16)
+            self.dom.storage_set(LOBBY_KEY, self.lobby)
         self.open_panel()
         self.tasks.spawn(self._invite_all())
 
@@ -167,14 +176,21 @@ class Hosting:
         if self.relays:
             await self._watch_link()
 
+    def _meeting(self, secret: str) -> dict[str, Any]:
+        """What a link needs to meet this page on the relays: its room's secret, the relays,
+        the lobby's secret and this game."""
+        return {"key": secret, "relays": self.relays, "lobby": self.lobby,
+                "game": self.table.save_id}
+
     async def _watch_link(self) -> None:
         """The watch link: the public table for anyone who opens it, through the relays (a
         watcher's page knocks in its room as a guest's does)."""
         watch = self.watch
         secret = secrets.token_urlsafe(16)
+        watch.token = secrets.token_urlsafe(9)
         address = link(self.dom.page_address(), pack("offer", {
-            "watch": True, "seats": [], "key": secret, "relays": self.relays,
-            "ice": parse_ice(self.ice_text())}))
+            "watch": True, "seats": [], "id": watch.token, "ice": parse_ice(self.ice_text()),
+            **self._meeting(secret)}))
         watch.qr = await self.dom.qr_modules(address)
         watch.link, watch.secret = address, secret
         await self._sync_rooms()
@@ -200,7 +216,7 @@ class Hosting:
             # a new invitation, a new secret: the old link's room is left, so it no longer joins
             secret = secrets.token_urlsafe(16)
             if self.relays:
-                payload |= {"key": secret, "relays": self.relays}
+                payload |= self._meeting(secret)
             address = link(self.dom.page_address(), pack("offer", payload))
             rows = await self.dom.qr_modules(address)
             if inv.attempt == attempt:
@@ -281,6 +297,8 @@ class Hosting:
             rooms = {guest: inv.secret for guest, inv in self.invitations.items() if inv.secret}
         if self.watch.secret and len(self.watch.pages) < MAX_WATCHERS:
             rooms[WATCH_ROOM] = self.watch.secret
+        if self.lobby:
+            rooms[LOBBY_ROOM] = self.lobby
         return rooms
 
     def _leave_rooms(self) -> None:
@@ -300,12 +318,35 @@ class Hosting:
             self.draw()
             return
         message = read_relay_message(text) if kind == "message" else None
-        if message is None or message["t"] != "knock":
+        if message is not None:
+            self._heard(room, inv, message)
+
+    def _heard(self, room: str, inv: Invitation | None, message: dict[str, str]) -> None:
+        """A message in ``room``: a knock in an invitation's room or the watchers', an ask in
+        the lobby (any other is not for this page)."""
+        if room == LOBBY_ROOM and message["t"] == "ask":
+            self.tasks.spawn(self._asked(message))
+        elif message["t"] != "knock":
             return
-        if inv is not None:
+        elif inv is not None:
             self.tasks.spawn(self._knocked(inv, message["from"], message["sdp"]))
         elif room == WATCH_ROOM:
             self.tasks.spawn(self._watcher_knocked(message["from"], message["sdp"]))
+
+    async def _asked(self, message: dict[str, str]) -> None:
+        """A page whose link's room is silent asks in the lobby: it is told, in words, when
+        its link is of another game, a replaced invitation, or seats played already (for the
+        link this page holds now, its room answers)."""
+        watch = self.watch
+        invitation = next((i for i in self.invitations.values()
+                           if i.token and i.token == message.get("id")), None)
+        why = ("other-game" if message["game"] != self.table.save_id else
+               "taken" if invitation is not None and invitation.status == "connected" else
+               "" if invitation is not None or message.get("id") == watch.token else
+               "replaced")
+        if why:
+            await self.dom.relay_send(LOBBY_ROOM, relay_message("refused", to=message["from"],
+                                                                why=why))
 
     async def _watcher_knocked(self, page: str, sdp: str) -> None:
         """A page that holds the watch link knocks: a watcher's place, and the answer, unless

@@ -32,6 +32,7 @@ from game.rules.records import View
 from ..markup.launchshow import verdict_sound
 from ..model.invite import (
     BadCode,
+    lobby_in,
     pack,
     read_relay_message,
     relay_message,
@@ -52,7 +53,20 @@ from ..words.names import chat_sender
 from ..words.narration import launch_sequences, lines, note
 
 HOST = "host"  # the transport's name for the one connection a guest has (and its room)
+LOBBY = "lobby"  # the host's lobby room: where a link whose own room is silent learns why
 KNOCK_WAIT_S = 10.0  # how long a knock waits for the relays and the host before the code
+
+
+def refusal_words(why: str) -> str:
+    """Why the host's page refused this link, in words (what to do next)."""
+    return {
+        "full": _("Every watcher's place is taken; try again when someone leaves."),
+        "other-game": _("This link is of another game: the host's page plays a different "
+                        "one now. Ask the host for the link of this game."),
+        "replaced": _("This invitation was replaced by a newer one (the host sent a new "
+                      "invitation, or their page reloaded). Ask the host for the newest link."),
+    }.get(why, _("These seats are played on a screen that is connected now. If it is "
+                 "yours, close it and open the link again."))
 
 
 def _hosts_setup(setup: Setup, view: View) -> Setup:
@@ -94,6 +108,8 @@ class Joining:
         self.reached = False  # a relay carried the room (so the host is what did not answer)
         self.deadline: asyncio.TimerHandle | None = None  # when the knock gives up
         self.watching = False  # a watch link: no seat, the public table
+        self.lobby = ""  # the host's lobby secret, and the link's game (asked about there)
+        self.game = ""
 
     def seats(self) -> tuple[Seat, ...]:
         offered = self.offer.get("seats", []) if self.offer else []
@@ -119,6 +135,7 @@ class Joining:
         self._leave_room()
         self.offer = offer
         self.secret, self.relays = relays_in(offer)
+        self.lobby, self.game = lobby_in(offer)
         self.table.go_online("guest")
         self.status, self.error = "knocking" if self.relays else "preparing", ""
         self.table.host_at(-1)
@@ -149,6 +166,8 @@ class Joining:
             await self.peers.listen()
             await self.peers.listen_relays()
             await self.dom.relay_enter(HOST, json.dumps(self.relays), self.secret)
+            if self.lobby:
+                await self.dom.relay_enter(LOBBY, json.dumps(self.relays), self.lobby)
             self.deadline = asyncio.get_running_loop().call_later(
                 KNOCK_WAIT_S, self.tasks.as_input(self._waited), offer)
             given = offer.get("ice")
@@ -164,6 +183,13 @@ class Joining:
             self.knock = sdp
             for relay in sorted(self.up):
                 await self._knock_on(relay)
+
+    async def _ask_on(self, relay: str) -> None:
+        """Ask in the host's lobby whether this link's game and invitation are the host's
+        (the host's page answers only when not, and says why)."""
+        offer = self.offer or {}
+        await self.dom.relay_send(LOBBY, relay_message(
+            "ask", **{"from": self.page}, game=self.game, id=str(offer.get("id", ""))), relay)
 
     async def _knock_on(self, relay: str) -> None:
         await self.dom.relay_send(HOST, relay_message("knock", **{"from": self.page},
@@ -188,16 +214,19 @@ class Joining:
     def _leave_room(self) -> None:
         if self.relays:
             self.dom.relay_leave(HOST)
+            self.dom.relay_leave(LOBBY)
         self.up = set()
         if self.deadline is not None:
             self.deadline.cancel()
             self.deadline = None
 
     def on_relay(self, room: str, kind: str, text: str) -> None:
-        """An event of the relays in the link's room (public/relay.js)."""
-        if self.offer is None or room != HOST or self.status != "knocking":
+        """An event of the relays in the link's room or the host's lobby (public/relay.js)."""
+        if self.offer is None or room not in (HOST, LOBBY) or self.status != "knocking":
             return
-        if kind in ("up", "down"):
+        if room == LOBBY and kind == "up":
+            self.tasks.spawn(self._ask_on(text))
+        elif room == HOST and kind in ("up", "down"):
             self._relay_went(kind, text)
         elif kind == "message":
             message = read_relay_message(text)
@@ -224,9 +253,7 @@ class Joining:
             self.tasks.spawn(self._welcomed(message["sdp"]))
         else:
             self._leave_room()
-            self.status, self.error = "failed", _(
-                "These seats are played on a screen that is connected now. If it is yours, "
-                "close it and open the link again.")
+            self.status, self.error = "failed", refusal_words(message["why"])
         self.draw()
 
     async def _welcomed(self, sdp: str) -> None:

@@ -34,9 +34,14 @@ CODE = Bounds(MAX_PAYLOAD, 8, 20)  # a code's payload: an SDP and candidates, 3 
 FRAGMENT = "#join="
 # The signaling relays' messages (public/relay.js seals and opens them with the link's secret):
 # a guest's "knock" (its page's own name and its WebRTC offer), the host's "welcome" (the
-# answer) or "refused" (a reason, which the guest's page puts in words).
-RELAY_KINDS = ("knock", "welcome", "refused")
-REFUSALS = ("taken",)  # the seats are played on a screen that is connected
+# answer) or "refused" (a reason, which the guest's page puts in words). In the host's lobby
+# (a room of every link this browser hosts), a guest's "ask": is its link's game and
+# invitation the one the host's page holds now? (answered only by a refusal)
+RELAY_KINDS = ("knock", "welcome", "refused", "ask")
+# why a knock or an ask is refused: the seats are played on a screen that is connected; the
+# watchers' places are taken; the link is of another game; the invitation was replaced
+REFUSALS = ("taken", "full", "other-game", "replaced")
+LOBBY_KEY = "moonshot.lobby"  # this browser's lobby secret, made once (localStorage)
 MAX_RELAY_MESSAGE = 16_000  # characters (relay.js takes at most 16 KB a payload)
 RELAY_MESSAGE = Bounds(MAX_RELAY_MESSAGE, 8, 2)
 MAX_PAGE_NAME = 32  # characters of the name a knocking page gives itself
@@ -104,6 +109,16 @@ def code_in(fragment: str) -> str | None:
     return fragment[len(FRAGMENT):] if fragment.startswith(FRAGMENT) else None
 
 
+def lobby_in(payload: dict[str, Any]) -> tuple[str, str]:
+    """An invitation's lobby secret and game, both or neither ("", "")."""
+    lobby, game = payload.get("lobby"), payload.get("game")
+    if not isinstance(lobby, str) or not 16 <= len(lobby) <= 64 \
+            or not re.fullmatch(r"[\w-]+", lobby) or not isinstance(game, str) \
+            or not 0 < len(game) <= MAX_PAGE_NAME:
+        return "", ""
+    return lobby, game
+
+
 def relays_in(payload: dict[str, Any]) -> tuple[str, list[str]]:
     """An invitation's secret and relays, both or neither: ("", []) for an invitation made
     without relays (by an older page, or a host who gave none), whose guest answers by code."""
@@ -134,8 +149,8 @@ def read_relay_message(text: str) -> dict[str, str] | None:
     if not isinstance(message, dict) or message.get("t") not in RELAY_KINDS \
             or not all(isinstance(value, str) for value in message.values()):
         return None
-    named = message.get("from" if message["t"] == "knock" else "to", "")
-    needs = {"knock": "sdp", "welcome": "sdp", "refused": "why"}[message["t"]]
+    named = message.get("from" if message["t"] in ("knock", "ask") else "to", "")
+    needs = {"knock": "sdp", "welcome": "sdp", "refused": "why", "ask": "game"}[message["t"]]
     if not 0 < len(named) <= MAX_PAGE_NAME or not message.get(needs):
         return None
     return message

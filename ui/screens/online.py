@@ -95,6 +95,7 @@ class WatchLink:
     qr: list[str] = field(default_factory=list)
     pages: dict[str, str] = field(default_factory=dict)  # watcher -> its page's name in the room
     made: int = 0  # watchers answered so far (each is named by its number)
+    token: str = ""  # the watch link's own mark (asked about in the lobby)
 
 
 def qr_svg(rows: Sequence[str], label: str) -> str:
