@@ -120,7 +120,8 @@ def _status_words(status: str, relays: bool) -> str:
             "failed": _("The invitation could not be made")}[status]
 
 
-def _invitation_html(inv: Invitation, relays: bool) -> str:
+def _invitation_html(inv: Invitation, relays: bool, reached: bool = False) -> str:
+    """One invitation; ``relays``: the link names relays, ``reached``: one carries it now."""
     seats = ", ".join(seat_name(s) for s in inv.seats)
     head = (f'<h3>{e(inv.name)} <small>{e(seats)}</small></h3>'
             f'<p class="ol-status" data-testid="online-status" data-status="{e(inv.status)}"'
@@ -144,12 +145,17 @@ def _invitation_html(inv: Invitation, relays: bool) -> str:
                 f'{attrs(data_copy=inv.link, data_copied=copied, data_status=status)}>'
                 f"{e(copy)}</button></div>{copy_status(status)}{qr_svg(inv.qr, qr_label)}")
         if inv.status == "waiting":  # (after a drop the link's own offer is spent: relays only)
-            body += (f'<label>{e(paste)} <textarea rows="2" data-testid="answer-code" '
-                     f'autocomplete="off" spellcheck="false"'
-                     f'{attrs(name=f"answer.{inv.guest}")}></textarea></label>'
-                     f'<button type="button" class="primary" data-cmd="online-accept" '
-                     f'data-testid="online-accept"{attrs(data_guest=inv.guest)}>{e(connect)}'
-                     f"</button>")
+            code = (f'<label>{e(paste)} <textarea rows="2" data-testid="answer-code" '
+                    f'autocomplete="off" spellcheck="false"'
+                    f'{attrs(name=f"answer.{inv.guest}")}></textarea></label>'
+                    f'<button type="button" class="primary" data-cmd="online-accept" '
+                    f'data-testid="online-accept"{attrs(data_guest=inv.guest)}>{e(connect)}'
+                    f"</button>")
+            if relays:  # folded while a relay carries the link (open when none is reached)
+                fold = _("Their page shows an answer code instead?")
+                code = (f'<details class="ol-code"{" open" if not reached else ""}>'
+                        f"<summary>{e(fold)}</summary>{code}</details>")
+            body += code
     if inv.status != "preparing":  # a link not answered in time, or sent to no one, is
         again = _("New invitation")  # replaced by a fresh one
         body += (f'<button type="button" data-cmd="online-invite" data-testid="online-invite"'
@@ -206,7 +212,7 @@ def host_panel_html(invitations: Iterable[Invitation], relays: int = 0, up: int 
     about += " " + (relays_words() if relays else
                     _("The links go by whatever you use to chat: no server is involved."))
     close = _("Back to the table")
-    rows = "".join(_invitation_html(inv, relays > 0) for inv in invitations)
+    rows = "".join(_invitation_html(inv, relays > 0, up > 0) for inv in invitations)
     if relays and watch is not None:
         rows += _watch_html(watch, watching)
     reached = _("Relays reached: {up} of {count}").format(up=up, count=relays)
