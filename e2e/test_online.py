@@ -18,6 +18,7 @@ import subprocess
 import threading
 import time
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from itertools import pairwise
 from pathlib import Path
@@ -160,9 +161,11 @@ class Relay:
         return self.count("open") - self.count("closed")
 
 
-def start_relay(*mode: str) -> Iterator[Relay]:
-    process = subprocess.Popen(["node", str(RELAY_SCRIPT), "0", *mode], stdin=subprocess.PIPE,
-                               stdout=subprocess.PIPE, text=True)
+@contextmanager
+def running_relay(port: int = 0, *mode: str) -> Iterator[Relay]:
+    """e2e/relay.mjs on ``port`` (0: any free one), ended when the block ends."""
+    process = subprocess.Popen(["node", str(RELAY_SCRIPT), str(port), *mode],
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     assert process.stdout is not None and process.stdin is not None
     port = json.loads(process.stdout.readline())["listening"]
     seen = Relay(f"ws://127.0.0.1:{port}/mqtt")
@@ -179,13 +182,15 @@ def relay() -> Iterator[Relay]:
     """A real signaling relay on 127.0.0.1 for the module's tests: the MQTT broker aedes
     (pinned in package-lock.json) behind a WebSocket listener, as a public broker is for a
     player."""
-    yield from start_relay()
+    with running_relay() as started:
+        yield started
 
 
 @pytest.fixture
 def replaying_relay() -> Iterator[Relay]:
     """The same broker, delivering every message a second time, late (e2e/relay.mjs)."""
-    yield from start_relay("replay")
+    with running_relay(0, "replay") as started:
+        yield started
 
 
 def relay_quiet(relay: Relay) -> int:
@@ -1114,4 +1119,39 @@ def test_a_relay_that_replays_every_message_late_changes_nothing(
     expect(host.get_by_test_id("watching")).to_have_attribute("data-count", "1")
     assert host.evaluate("document.body.dataset.refused") is None
     for net in (host_net, watcher_net, guest_net):
+        net.assert_clean()
+
+
+def test_a_relay_that_restarts_is_called_again_and_a_dropped_guest_rejoins_through_it(
+        screens: Callable[[], tuple[Page, NetworkLog]], site_url: str) -> None:
+    """The relay goes away mid-game and comes back on its address: the host's page, which
+    holds its lobby and watch rooms there, calls it again by itself (after 5 s), so a guest
+    who drops afterwards rejoins by the same link through it."""
+    port = int(unreachable_relay().rsplit(":", 1)[1].split("/")[0])
+    host, host_net = screens()
+    guest, guest_net = screens()
+    guest_seat = "USSR.politician"
+    with running_relay(port) as first:
+        host_game(host, host_net, site_url, relays=first.url)
+        link = invitation(host, guest_seat)
+        link_joins(guest, guest_net, link)
+        host.get_by_test_id("online-panel").wait_for(state="hidden")
+        relay_quiet(first)
+    gone = time.monotonic()
+    with running_relay(port) as second:
+        relay_quiet(second)  # the host's page, back in its rooms on its own
+        print(f"the relay came back: the host's page in its rooms again "
+              f"{time.monotonic() - gone:.1f} s after it went")
+        play_both([host, guest], random.Random(14), lambda: moves(host) >= 4, cheap=0.5)
+        guest_net.wait_quiet(guest)
+        guest.close()
+        host.get_by_test_id("notice-banner").filter(has_text="opening the same link").wait_for(
+            timeout=15_000)
+        again, again_net = screens()
+        link_joins(again, again_net, link)
+        again.wait_for_function(f"Number(document.body.dataset.moves) === {moves_kept(host)}")
+    for net in (host_net, guest_net, again_net):
+        # the browser's word on each call while the relay was away, and no other problem
+        net.console_errors = [line for line in net.console_errors
+                              if f"ws://127.0.0.1:{port}/mqtt" not in line]
         net.assert_clean()

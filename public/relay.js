@@ -24,6 +24,11 @@
   // from the moment every seat is joined sends the relays nothing unless a watcher knocks. A
   // relay that drops the idle connection is told by the WebSocket's close ("down").
   const KEEPALIVE_S = 0;
+  // A relay that was up and went (a proxy closing an idle connection, a restart) is called
+  // again after RETRY_MS, then twice as long, RETRIES times (about 5 minutes in all) while a
+  // room still wants it; one never reached is not called again.
+  const RETRY_MS = 5000;
+  const RETRIES = 6;
   const MAX_BYTES = 16384; // one payload: an SDP with its candidates takes 1-4 KB
   const SEEN = 64; // payloads remembered per room: one message comes once from each relay
   // Messages a room takes from the others, a burst then so many a second; past that they are
@@ -31,6 +36,7 @@
   const RATE = { burst: 12, perSecond: 2 };
 
   const relays = new Map(); // url -> { client, up, rooms: Set }
+  const retries = new Map(); // url -> times called again since it was last up
   const rooms = new Map(); // room -> { topic, key, relays: Set, seen: [], left, at }
   let listener = null;
 
@@ -110,9 +116,8 @@
   }
 
   function connect(url) {
-    const relay = { client: null, up: false, rooms: new Set() };
+    const relay = { client: null, up: false, rooms: new Set(roomsOf(url).map(([n]) => n)) };
     relays.set(url, relay);
-    // A relay that goes is not called again by itself: the page decides what follows.
     const client = window.mqtt.connect(url, {
       protocolVersion: 4, clean: true, keepalive: KEEPALIVE_S, reconnectPeriod: 0,
       connectTimeout: CONNECT_MS,
@@ -122,6 +127,7 @@
     relay.client = client;
     client.on("connect", () => {
       relay.up = true;
+      retries.delete(url);
       for (const [name, room] of roomsOf(url)) { subscribe(url, name, room); }
     });
     client.on("message", async (topic, payload) => {
@@ -135,7 +141,17 @@
       if (relays.get(url) !== relay) { return; }
       relays.delete(url);
       client.end(true);
-      for (const [name] of roomsOf(url)) { tell(name, "down", url); }
+      const wanted = roomsOf(url);
+      for (const [name] of wanted) { tell(name, "down", url); }
+      const tries = relay.up ? 0 : retries.get(url); // (undefined: never reached)
+      if (!wanted.length || tries === undefined || tries >= RETRIES) {
+        retries.delete(url);
+        return;
+      }
+      retries.set(url, tries + 1);
+      setTimeout(() => {
+        if (!relays.has(url) && roomsOf(url).length) { connect(url); }
+      }, RETRY_MS * 2 ** tries);
     };
     client.on("close", gone);
     client.on("error", gone);
