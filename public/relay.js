@@ -37,6 +37,8 @@
 
   const relays = new Map(); // url -> { client, up, rooms: Set }
   const retries = new Map(); // url -> times called again since it was last up
+  const entries = new Map(); // room -> how many times it was entered or left (a late enter
+  //                            whose room was left meanwhile, or entered anew, stops there)
   const rooms = new Map(); // room -> { topic, key, relays: Set, seen: [], left, at }
   let listener = null;
 
@@ -107,9 +109,15 @@
     return [...rooms.entries()].filter(([, room]) => room.relays.has(url));
   }
 
+  // With no pings, a connection that died without a word (a NAT forgetting it, a laptop
+  // asleep) is found out here: a relay that does not confirm a subscription in CONNECT_MS is
+  // taken as gone (and called again).
   function subscribe(url, name, room) {
     const relay = relays.get(url);
+    const silent = setTimeout(() => { if (relays.get(url) === relay) { relay.client.end(true); } },
+                              CONNECT_MS);
     relay.client.subscribe(room.topic, { qos: 0 }, (error) => {
+      clearTimeout(silent);
       if (rooms.get(name) !== room) { return; }
       if (error) { tell(name, "down", url); } else { tell(name, "up", url); }
     });
@@ -163,9 +171,10 @@
 
     async enter(name, urls, secret) {
       this.leave(name);
+      const entry = entries.get(name);
       const room = { ...(await derive(secret)), relays: new Set(JSON.parse(urls)), seen: [],
                      left: RATE.burst, at: Date.now() };
-      this.leave(name); // (entered again while the key was being derived)
+      if (entries.get(name) !== entry) { return; } // left, or entered anew, meanwhile
       rooms.set(name, room);
       for (const url of room.relays) {
         let relay = relays.get(url);
@@ -200,6 +209,7 @@
     },
 
     leave(name) {
+      entries.set(name, (entries.get(name) || 0) + 1);
       const room = rooms.get(name);
       if (!room) { return; }
       rooms.delete(name);

@@ -516,10 +516,11 @@ def test_a_watcher_gets_the_public_view_every_move_and_chat_and_can_never_act() 
     assert json.loads(refusal[1])["t"] == "refused" and g.log_size == 0
     refusal, = referee.receive("watch-1", json.dumps({"t": "chat", "n": 3, "text": "hi"}))
     assert "only watches" in json.loads(refusal[1])["error"] and referee.chats == []
-    sent = dict(referee.apply(seat, action)) if seat not in GUEST else {}
-    if sent:
-        assert json.loads(sent["watch-1"])["public"] == json.loads(
-            json.dumps(to_plain(g.view(None))))
+    assert seat in GUEST  # (the guest moves first in this deal: its move, through the referee)
+    sent = dict(referee.receive("guest", json.dumps({**forged, "n": 1})))
+    assert g.log_size == 1  # the guest's move landed, and every watcher got the public view
+    assert json.loads(sent["watch-1"])["public"] == json.loads(json.dumps(to_plain(g.view(None))))
+    assert json.loads(sent["watch-2"])["seats"] == {}
     assert [n for n, _ in referee.chat("good luck")] == ["guest", "watch-1", "watch-2"]
     for n in range(3, 9):
         referee.watch(f"watch-{n}")

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.core.events import Event, event_from_plain
-from game.online.referee import MAX_GUEST_MESSAGE, MAX_WATCHERS, Referee, Refused
+from game.online.referee import MAX_GUEST_MESSAGE, Referee, Refused
 
 from ..loop.messages import AcceptAnswer, Handle, Invite, Msg, OnlinePanel, on
 from ..model.invite import (
@@ -57,6 +57,9 @@ LOBBY_ROOM = "lobby"
 WATCHER = "watch-"  # the transport's name of a watcher: this, and its number
 WATCHERS_LOG = "watchers"  # whose refusals the log counts together, however many came
 WATCH_OPEN_S = 30.0  # a watcher answered whose channel has not opened by then is let go
+# A knock is answered on a channel of its own, named the guest's and this: the invitation's
+# offer (its link's answer-code path) stays open until one of the two is joined.
+KNOCKED = "~relay"
 
 
 @dataclass
@@ -101,6 +104,8 @@ class Hosting:
         self.relays_up: set[str] = set()  # the relays that carry a room now
         self.watch = WatchLink()  # the watch link, and the watchers it brought
         self.lobby = ""  # the lobby's secret (with relays)
+        self.watchers_made = 0  # watchers answered, ever: each is named by its number
+        self.relays_failed = ""  # why the relays could not be used, if so
 
     @property
     def on(self) -> bool:
@@ -125,6 +130,7 @@ class Hosting:
         """Hang up on every guest (a new or loaded game takes the table)."""
         for guest in [*self.invitations, *self.watch.pages]:
             self.dom.peer_close(guest)
+            self.dom.peer_close(guest + KNOCKED)
         self._leave_rooms()
         self.watch = WatchLink()
         self.referee = None
@@ -176,21 +182,23 @@ class Hosting:
         if self.relays:
             await self._watch_link()
 
-    def _meeting(self, secret: str) -> dict[str, Any]:
+    def _meeting(self, secret: str, lobby: bool = True) -> dict[str, Any]:
         """What a link needs to meet this page on the relays: its room's secret, the relays,
-        the lobby's secret and this game."""
-        return {"key": secret, "relays": self.relays, "lobby": self.lobby,
-                "game": self.table.save_id}
+        and (a player's link: one given to a friend, not one shared widely) the lobby's
+        secret and this game."""
+        meeting: dict[str, Any] = {"key": secret, "relays": self.relays}
+        if lobby:
+            meeting |= {"lobby": self.lobby, "game": self.table.save_id}
+        return meeting
 
     async def _watch_link(self) -> None:
         """The watch link: the public table for anyone who opens it, through the relays (a
         watcher's page knocks in its room as a guest's does)."""
         watch = self.watch
         secret = secrets.token_urlsafe(16)
-        watch.token = secrets.token_urlsafe(9)
         address = link(self.dom.page_address(), pack("offer", {
-            "watch": True, "seats": [], "id": watch.token, "ice": parse_ice(self.ice_text()),
-            **self._meeting(secret)}))
+            "watch": True, "seats": [], "ice": parse_ice(self.ice_text()),
+            **self._meeting(secret, lobby=False)}))
         watch.qr = await self.dom.qr_modules(address)
         watch.link, watch.secret = address, secret
         await self._sync_rooms()
@@ -282,20 +290,24 @@ class Hosting:
         self.entered &= set(rooms)
         if not self.entered:
             self.relays_up = set()
-        if set(rooms) - self.entered:
-            await self.peers.listen_relays()
-        relays = json.dumps(self.relays)
-        for room, secret in rooms.items():
-            if room not in self.entered:
-                self.entered.add(room)
-                await self.dom.relay_enter(room, relays, secret)
+        try:
+            if set(rooms) - self.entered:
+                await self.peers.listen_relays()
+            relays = json.dumps(self.relays)
+            for room, secret in rooms.items():
+                if room not in self.entered:
+                    self.entered.add(room)
+                    await self.dom.relay_enter(room, relays, secret)
+        except Exception as exc:  # the MQTT client not loaded, no WebCrypto (not https)
+            self.relays_failed = str(exc)[:200]  # (the answer codes still work)
+            self.draw()
 
     def _rooms_wanted(self) -> dict[str, str]:
         """The rooms the relays should carry now, each with its secret."""
         rooms: dict[str, str] = {}
         if not all(inv.status == "connected" for inv in self.invitations.values()):
             rooms = {guest: inv.secret for guest, inv in self.invitations.items() if inv.secret}
-        if self.watch.secret and len(self.watch.pages) < MAX_WATCHERS:
+        if self.watch.secret:  # (full, a knock there is told so)
             rooms[WATCH_ROOM] = self.watch.secret
         if self.lobby:
             rooms[LOBBY_ROOM] = self.lobby
@@ -335,15 +347,13 @@ class Hosting:
 
     async def _asked(self, message: dict[str, str]) -> None:
         """A page whose link's room is silent asks in the lobby: it is told, in words, when
-        its link is of another game, a replaced invitation, or seats played already (for the
-        link this page holds now, its room answers)."""
-        watch = self.watch
+        its link is of another game, a replaced invitation, or seats played already (for an
+        invitation open now, its own room answers)."""
         invitation = next((i for i in self.invitations.values()
                            if i.token and i.token == message.get("id")), None)
         why = ("other-game" if message["game"] != self.table.save_id else
-               "taken" if invitation is not None and invitation.status == "connected" else
-               "" if invitation is not None or message.get("id") == watch.token else
-               "replaced")
+               "replaced" if invitation is None else
+               "taken" if invitation.status == "connected" else "")
         if why:
             await self.dom.relay_send(LOBBY_ROOM, relay_message("refused", to=message["from"],
                                                                 why=why))
@@ -354,8 +364,8 @@ class Hosting:
         watch, referee = self.watch, self.referee
         if referee is None or page in watch.pages.values():
             return  # (the same knock through another relay)
-        watch.made += 1
-        name = f"{WATCHER}{watch.made}"
+        self.watchers_made += 1  # (never reset: a timer of a game before names no one now)
+        name = f"{WATCHER}{self.watchers_made}"
         try:
             referee.watch(name)
         except Refused:
@@ -371,7 +381,6 @@ class Hosting:
         asyncio.get_running_loop().call_later(
             WATCH_OPEN_S, self.tasks.as_input(self._watcher_late), name)
         await self.dom.relay_send(WATCH_ROOM, relay_message("welcome", to=page, sdp=answer))
-        await self._sync_rooms()  # (the last place taken: the watch room is left)
 
     def _watcher_late(self, name: str) -> None:
         referee = self.referee
@@ -399,22 +408,28 @@ class Hosting:
             return  # the same knock through another relay
         inv.knocked = page
         try:
-            answer = await self.dom.peer_answer(guest, sdp, ice_json(parse_ice(self.ice_text())),
+            answer = await self.dom.peer_answer(guest + KNOCKED, sdp,
+                                                ice_json(parse_ice(self.ice_text())),
                                                 MAX_GUEST_MESSAGE, True)
-        except Exception as exc:  # an offer this browser refuses
-            inv.knocked, inv.error = "", _("A knock through the relays could not be "
-                                           "answered ({why}).").format(why=str(exc)[:200])
-            self.draw()
+        except Exception as exc:  # an offer this browser refuses, or a newer knock came
+            if inv.knocked == page:  # (a newer knock is answered on its own)
+                inv.knocked, inv.error = "", _("A knock through the relays could not be "
+                                               "answered ({why}).").format(why=str(exc)[:200])
+                self.draw()
             return
         if self.invitations.get(guest) is inv and inv.knocked == page:
             await self.dom.relay_send(guest, relay_message("welcome", to=page, sdp=answer))
 
     # ------------------------------------------------------------------ the channels
 
-    def on_peer(self, guest: str, kind: str, text: str) -> None:
-        """An event of a guest's or a watcher's data channel (public/peer.js)."""
+    def on_peer(self, ident: str, kind: str, text: str) -> None:
+        """An event of a guest's channel (its invitation's, or a knock's) or a watcher's
+        (public/peer.js)."""
+        guest = ident.removesuffix(KNOCKED)
         inv = self.invitations.get(guest)
         if self.referee is None or (inv is None and guest not in self.watch.pages):
+            return
+        if inv is not None and not self._live(inv, ident, kind):
             return
         if kind == "message":
             self.receive(guest, text)
@@ -422,6 +437,19 @@ class Hosting:
             self.skipped(guest, int(text) if text.isdigit() and len(text) < 10 else 0)
         elif kind in ("open", "closed"):
             self._came(guest, inv, kind == "open")
+
+    def _live(self, inv: Invitation, ident: str, kind: str) -> bool:
+        """Whether an event of ``ident`` concerns ``inv``'s channel: the one that opens (the
+        other is hung up), the one open; not a knock's that failed or was replaced."""
+        if kind == "open":
+            if inv.status == "connected" and inv.channel and inv.channel != ident:
+                self.dom.peer_close(ident)  # (joined already, by the other way)
+                return False
+            inv.channel = ident
+            other = inv.guest if ident != inv.guest else inv.guest + KNOCKED
+            self.dom.peer_close(other)
+            return True
+        return ident == inv.channel or (ident == inv.guest and not inv.channel)
 
     def _came(self, guest: str, inv: Invitation | None, came: bool) -> None:
         """A guest's or a watcher's channel opened or closed."""
@@ -472,7 +500,7 @@ class Hosting:
         """A guest's channel closed: dropped, told on the table and the banner."""
         assert self.referee is not None
         self.send(self.referee.disconnect(guest))
-        inv.status, inv.knocked = "dropped", ""
+        inv.status, inv.knocked, inv.channel = "dropped", "", ""
         self.tasks.spawn(self._sync_rooms())  # the same link joins again
         lost = (_("The connection to {name} was lost. They can rejoin by opening the same "
                   "link again.") if self.relays else
@@ -548,7 +576,8 @@ class Hosting:
 
     def send(self, out: list[tuple[str, str]]) -> None:
         for guest, text in out:
-            self.dom.peer_send(guest, text)
+            inv = self.invitations.get(guest)
+            self.dom.peer_send(inv.channel or guest if inv is not None else guest, text)
 
     # ------------------------------------------------------------------ the host's moves
 
@@ -583,4 +612,4 @@ class Hosting:
             watching = self.referee.watchers if self.referee is not None else 0
             self.table.open_dialog("online", host_panel_html(
                 self.invitations.values(), len(self.relays), len(self.relays_up),
-                self.watch, watching))
+                self.watch, watching, self.relays_failed))

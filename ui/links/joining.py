@@ -156,31 +156,34 @@ class Joining:
 
     async def _knock(self) -> None:
         """Enter the link's room on its relays and knock there with a fresh offer on each
-        relay that carries it; the host's page answers in the room."""
+        relay that carries it; the host's page answers in the room. Whatever fails on the
+        relays' side (the MQTT client not loaded, no WebCrypto on a page not served securely)
+        leaves the answer code."""
         offer = self.offer
         if offer is None:
             return
         self.page, self.knock = secrets.token_urlsafe(9), ""
         self.up, self.down, self.reached = set(), set(), False
+        relays = json.dumps(self.relays)
         try:
             await self.peers.listen()
             await self.peers.listen_relays()
-            await self.dom.relay_enter(HOST, json.dumps(self.relays), self.secret)
-            if self.lobby:
-                await self.dom.relay_enter(LOBBY, json.dumps(self.relays), self.lobby)
-            self.deadline = asyncio.get_running_loop().call_later(
-                KNOCK_WAIT_S, self.tasks.as_input(self._waited), offer)
+            await self.dom.relay_enter(HOST, relays, self.secret)
+            if self.lobby and offer is self.offer:
+                await self.dom.relay_enter(LOBBY, relays, self.lobby)
             given = offer.get("ice")
             servers: list[dict[str, str]] = given if isinstance(given, list) else []
-            sdp = await self.dom.peer_offer(HOST, ice_json(servers), MAX_HOST_MESSAGE, False)
-        except Exception as exc:  # no WebRTC here, no WebCrypto (a page not served securely)
-            if offer is self.offer:
-                self.status, self.error = "failed", str(exc)[:300]
-                self._leave_room()
-                self.draw()
+            sdp = "" if offer is not self.offer else await self.dom.peer_offer(
+                HOST, ice_json(servers), MAX_HOST_MESSAGE, False)
+        except Exception as exc:
+            if offer is self.offer and self.status == "knocking":
+                self.error = str(exc)[:300]
+                await self._fall_back()
             return
         if offer is self.offer and self.status == "knocking":
-            self.knock = sdp
+            self.knock = sdp  # the wait counts from here: the offer took its gathering time
+            self.deadline = asyncio.get_running_loop().call_later(
+                KNOCK_WAIT_S, self.tasks.as_input(self._waited), offer)
             for relay in sorted(self.up):
                 await self._knock_on(relay)
 
@@ -202,8 +205,10 @@ class Joining:
 
     async def _fall_back(self) -> None:
         """No relay reached, or the host did not answer through one: the answer code."""
+        if self.status != "knocking":
+            return  # (once: the deadline and the last relay gone may both come)
         status = "no-host" if self.reached else "no-relay"
-        self.status = "preparing"  # (once: the deadline and the last relay gone may both come)
+        self.status = "preparing"
         self._leave_room()
         if self.watching:  # (a watch link has no offer of the host's to answer by code)
             self.status, self.code = status, ""
@@ -229,9 +234,19 @@ class Joining:
         elif room == HOST and kind in ("up", "down"):
             self._relay_went(kind, text)
         elif kind == "message":
-            message = read_relay_message(text)
-            if message is not None and message["t"] != "knock" and message["to"] == self.page:
-                self._answered(message)
+            self._heard(room, text)
+
+    def _heard(self, room: str, text: str) -> None:
+        """A message in the link's room (the host's word: it is sealed with this link's own
+        secret) or the lobby (which every link of this host holds: told, not acted on)."""
+        message = read_relay_message(text)
+        if message is None or message.get("to") != self.page:
+            return  # (another page's knock or ask, or an answer to another page)
+        if room == HOST:
+            self._answered(message)
+        elif message["t"] == "refused":
+            self.error = refusal_words(message["why"])
+            self.draw()
 
     def _relay_went(self, kind: str, relay: str) -> None:
         """A relay carries the room now (knock there), or is gone (the last one: the code)."""

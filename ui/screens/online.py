@@ -84,6 +84,7 @@ class Invitation:
     token: str = ""  # the invitation's own mark, which its answer carries back
     secret: str = ""  # the link's secret: the relays' room and its key (ui.links.hosting)
     knocked: str = ""  # the page whose knock through the relays is being answered
+    channel: str = ""  # the transport's name of its open channel (ui.links.hosting.KNOCKED)
 
 
 @dataclass
@@ -94,8 +95,6 @@ class WatchLink:
     link: str = ""
     qr: list[str] = field(default_factory=list)
     pages: dict[str, str] = field(default_factory=dict)  # watcher -> its page's name in the room
-    made: int = 0  # watchers answered so far (each is named by its number)
-    token: str = ""  # the watch link's own mark (asked about in the lobby)
 
 
 def qr_svg(rows: Sequence[str], label: str) -> str:
@@ -120,6 +119,24 @@ def _status_words(status: str, relays: bool) -> str:
             "failed": _("The invitation could not be made")}[status]
 
 
+def _answer_box(inv: Invitation, relays: bool, reached: bool) -> str:
+    """Where the host pastes a guest's answer code: folded, with relays, while one carries the
+    link (open when none is reached)."""
+    paste = (_("If their page shows an answer code (no relay reached), paste it here:")
+             if relays else _("Their answer code (or the link they sent):"))
+    connect = _("Connect")
+    box = (f'<label>{e(paste)} <textarea rows="2" data-testid="answer-code" '
+           f'autocomplete="off" spellcheck="false"'
+           f'{attrs(name=f"answer.{inv.guest}")}></textarea></label>'
+           f'<button type="button" class="primary" data-cmd="online-accept" '
+           f'data-testid="online-accept"{attrs(data_guest=inv.guest)}>{e(connect)}</button>')
+    if not relays:
+        return box
+    fold = _("Their page shows an answer code instead?")
+    return (f'<details class="ol-code"{" open" if not reached else ""}>'
+            f"<summary>{e(fold)}</summary>{box}</details>")
+
+
 def _invitation_html(inv: Invitation, relays: bool, reached: bool = False) -> str:
     """One invitation; ``relays``: the link names relays, ``reached``: one carries it now."""
     seats = ", ".join(seat_name(s) for s in inv.seats)
@@ -132,11 +149,8 @@ def _invitation_html(inv: Invitation, relays: bool, reached: bool = False) -> st
                   "all they do; it also brings them back if they drop out:") if relays else
                 _("Send them this link (copy it, or let them scan the code):"))
         copy = _("Copy link")
-        paste = (_("If their page shows an answer code (no relay reached), paste it here:")
-                 if relays else _("Their answer code (or the link they sent):"))
         copied = _("Link copied: send it to {name}.").format(name=inv.name)
         status = f"copied-{inv.guest}"
-        connect = _("Connect")
         qr_label = _("QR code of the invitation link")
         body = (f'<p>{e(send)}</p><div class="ol-link">'
                 f'<input type="text" readonly data-testid="invite-link"'
@@ -145,17 +159,7 @@ def _invitation_html(inv: Invitation, relays: bool, reached: bool = False) -> st
                 f'{attrs(data_copy=inv.link, data_copied=copied, data_status=status)}>'
                 f"{e(copy)}</button></div>{copy_status(status)}{qr_svg(inv.qr, qr_label)}")
         if inv.status == "waiting":  # (after a drop the link's own offer is spent: relays only)
-            code = (f'<label>{e(paste)} <textarea rows="2" data-testid="answer-code" '
-                    f'autocomplete="off" spellcheck="false"'
-                    f'{attrs(name=f"answer.{inv.guest}")}></textarea></label>'
-                    f'<button type="button" class="primary" data-cmd="online-accept" '
-                    f'data-testid="online-accept"{attrs(data_guest=inv.guest)}>{e(connect)}'
-                    f"</button>")
-            if relays:  # folded while a relay carries the link (open when none is reached)
-                fold = _("Their page shows an answer code instead?")
-                code = (f'<details class="ol-code"{" open" if not reached else ""}>'
-                        f"<summary>{e(fold)}</summary>{code}</details>")
-            body += code
+            body += _answer_box(inv, relays, reached)
     if inv.status != "preparing":  # a link not answered in time, or sent to no one, is
         again = _("New invitation")  # replaced by a fresh one
         body += (f'<button type="button" data-cmd="online-invite" data-testid="online-invite"'
@@ -175,8 +179,9 @@ def copy_status(ident: str) -> str:
 def relays_words() -> str:
     """What the signaling relays see and do not see (the host's panel and the README say it)."""
     return _("The link's secret never leaves your friends' hands: the relays see a room "
-             "number made from it, sealed messages (the two browsers' connection offers) and "
-             "their times, never the game, which goes directly between the browsers.")
+             "number made from it, sealed messages (the two browsers' connection offers), "
+             "their times and your network addresses; never the game, which goes directly "
+             "between the browsers.")
 
 
 def _watch_html(watch: WatchLink, watching: int) -> str:
@@ -202,10 +207,12 @@ def _watch_html(watch: WatchLink, watching: int) -> str:
 
 
 def host_panel_html(invitations: Iterable[Invitation], relays: int = 0, up: int = 0,
-                    watch: WatchLink | None = None, watching: int = 0) -> str:
+                    watch: WatchLink | None = None, watching: int = 0,
+                    failed: str = "") -> str:
     """The host's dialog: one invitation per remote player, each with its state; ``relays``
     signaling relays named, ``up`` of them carrying the rooms now; the watch link, with
-    ``watching`` watchers, when there are relays."""
+    ``watching`` watchers, when there are relays; ``failed``: why the relays could not be
+    used, if so."""
     title = _("Online players")
     about = _("Your browser holds the whole game, as a game's box does; each friend's screen "
               "gets only what their seats may see.")
@@ -216,6 +223,9 @@ def host_panel_html(invitations: Iterable[Invitation], relays: int = 0, up: int 
     if relays and watch is not None:
         rows += _watch_html(watch, watching)
     reached = _("Relays reached: {up} of {count}").format(up=up, count=relays)
+    if failed:
+        reached += " " + _("The relays could not be used ({why}): your friends will get "
+                           "an answer code to send back.").format(why=failed)
     reach = (f'<p class="ol-relays" data-testid="relays-up" data-up="{up}">{e(reached)}</p>'
              if relays else "")
     return (f'<div class="dlg online" role="dialog" aria-modal="true" aria-labelledby="dlg-t"'
