@@ -64,10 +64,13 @@ def test_an_invitation_names_its_secret_and_relays_both_or_neither() -> None:
 def test_a_relay_message_is_read_only_when_whole_and_bounded() -> None:
     knock = relay_message("knock", **{"from": "page-1"}, sdp="v=0")
     assert read_relay_message(knock) == {"t": "knock", "from": "page-1", "sdp": "v=0"}
+    many = relay_message("knock", **{"from": "p"}, sdp="a=candidate:1\r\n" * 32)
+    assert read_relay_message(many) is not None  # (32 addresses to try: still one's own)
     for bad in ('{"t":"knock","from":"p"}', '{"t":"hello","to":"p","sdp":"x"}', "[1]",
                 '{"t":"welcome","to":"","sdp":"x"}', '{"t":"welcome","to":"p","sdp":7}',
                 '{"t":"refused","to":"' + "p" * 40 + '","why":"taken"}', "not json",
-                '{"t":"welcome","to":"p","sdp":"' + "x" * MAX_RELAY_MESSAGE + '"}'):
+                '{"t":"welcome","to":"p","sdp":"' + "x" * MAX_RELAY_MESSAGE + '"}',
+                relay_message("knock", **{"from": "p"}, sdp="a=candidate:1\r\n" * 33)):
         assert read_relay_message(bad) is None, bad
 
 

@@ -46,6 +46,9 @@ MAX_RELAY_MESSAGE = 16_000  # characters (relay.js takes at most 16 KB a payload
 RELAY_MESSAGE = Bounds(MAX_RELAY_MESSAGE, 8, 2)
 MAX_PAGE_NAME = 32  # characters of the name a knocking page gives itself
 MAX_RELAYS = 6  # relays an invitation names
+# network addresses one offer or answer may name for the other browser to try: a browser
+# gathers a handful; a page that names hundreds would have the host's browser probe them all
+MAX_CANDIDATES = 32
 MAX_RELAY_URL = 200
 
 
@@ -151,6 +154,7 @@ def read_relay_message(text: str) -> dict[str, str] | None:
         return None
     named = message.get("from" if message["t"] in ("knock", "ask") else "to", "")
     needs = {"knock": "sdp", "welcome": "sdp", "refused": "why", "ask": "game"}[message["t"]]
-    if not 0 < len(named) <= MAX_PAGE_NAME or not message.get(needs):
+    if not 0 < len(named) <= MAX_PAGE_NAME or not message.get(needs) \
+            or message.get("sdp", "").count("a=candidate") > MAX_CANDIDATES:
         return None
     return message
