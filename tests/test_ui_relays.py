@@ -70,7 +70,8 @@ def test_a_relay_message_is_read_only_when_whole_and_bounded() -> None:
                 '{"t":"welcome","to":"","sdp":"x"}', '{"t":"welcome","to":"p","sdp":7}',
                 '{"t":"refused","to":"' + "p" * 40 + '","why":"taken"}', "not json",
                 '{"t":"welcome","to":"p","sdp":"' + "x" * MAX_RELAY_MESSAGE + '"}',
-                relay_message("knock", **{"from": "p"}, sdp="a=candidate:1\r\n" * 33)):
+                relay_message("knock", **{"from": "p"}, sdp="a=candidate:1\r\n" * 33),
+                relay_message("refused", to="p", why="a reason of its own")):
         assert read_relay_message(bad) is None, bad
 
 

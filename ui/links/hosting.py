@@ -394,7 +394,6 @@ class Hosting:
         if self.referee is not None:
             self.referee.unwatch(name)
         self.watch.pages.pop(name, None)
-        self.tasks.spawn(self._sync_rooms())
         self.draw()
 
     async def _knocked(self, inv: Invitation, page: str, sdp: str) -> None:

@@ -155,6 +155,7 @@ def read_relay_message(text: str) -> dict[str, str] | None:
     named = message.get("from" if message["t"] in ("knock", "ask") else "to", "")
     needs = {"knock": "sdp", "welcome": "sdp", "refused": "why", "ask": "game"}[message["t"]]
     if not 0 < len(named) <= MAX_PAGE_NAME or not message.get(needs) \
-            or message.get("sdp", "").count("a=candidate") > MAX_CANDIDATES:
+            or message.get("sdp", "").count("a=candidate") > MAX_CANDIDATES \
+            or (message["t"] == "refused" and message["why"] not in REFUSALS):
         return None
     return message
